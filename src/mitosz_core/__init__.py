@@ -1,0 +1,67 @@
+"""mitosz-core: a pure, typed, deterministic rules engine for Mítosz (and MYTHOS).
+
+The whole game API::
+
+    import mitosz_core as mc
+
+    state = mc.new_game("mitosz", seed=7)
+    while not state.is_over:
+        state = mc.apply(state, mc.legal_actions(state)[0])
+"""
+
+from __future__ import annotations
+
+from mitosz_core import rulesets as _rulesets  # noqa: F401
+from mitosz_core.errors import (
+    CardDataError,
+    DecodeError,
+    DeckError,
+    IllegalActionError,
+    MachineError,
+    MitoszError,
+    ReplayError,
+    UnknownRulesetError,
+)
+from mitosz_core.kernel.action import Action, Decision
+from mitosz_core.kernel.api import (
+    action_from_json,
+    actions_from_json,
+    apply,
+    is_legal,
+    legal_actions,
+    new_game,
+    observe,
+    replay,
+    rulesets,
+)
+from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
+from mitosz_core.rulesets import mitosz as _mitosz  # noqa: F401  (registers the ruleset)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "CardDataError",
+    "DecodeError",
+    "Decision",
+    "DeckEntry",
+    "DeckError",
+    "DeckList",
+    "GameConfig",
+    "IllegalActionError",
+    "MachineError",
+    "MitoszError",
+    "ReplayError",
+    "State",
+    "UnknownRulesetError",
+    "__version__",
+    "action_from_json",
+    "actions_from_json",
+    "apply",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "replay",
+    "rulesets",
+]

@@ -1,0 +1,90 @@
+"""Exception classes raised by mitosz-core.
+
+Every error names the offending item: the action, the card, the file and field,
+or the JSON path of a saved state.
+"""
+
+from __future__ import annotations
+
+
+class MitoszError(Exception):
+    """Base class of every error raised by the engine."""
+
+
+class IllegalActionError(MitoszError, ValueError):
+    """An action that is not legal in the given state.
+
+    The state is left unchanged. ``reason`` says why the action was refused.
+    """
+
+    def __init__(self, action: object, phase: str, reason: str) -> None:
+        self.action = action
+        self.phase = phase
+        self.reason = reason
+        super().__init__(f"illegal action {action} in phase {phase!r}: {reason}")
+
+
+class UnknownRulesetError(MitoszError, KeyError):
+    """A ruleset name that is not registered."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        self.name = name
+        super().__init__(f"unknown ruleset {name!r}; registered: {', '.join(known) or 'none'}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class DecodeError(MitoszError, ValueError):
+    """A saved state, action or action log that cannot be read.
+
+    ``path`` is the JSON path of the offending value, e.g. ``$.game.players[1].hand[3]``.
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+class DeckError(MitoszError, ValueError):
+    """A deck that breaks a deck-building rule or names an unknown card."""
+
+    def __init__(self, deck: str, problem: str, rule: str | None = None) -> None:
+        self.deck = deck
+        self.problem = problem
+        self.rule = rule
+        where = f" (rule {rule})" if rule else ""
+        super().__init__(f"deck {deck!r}: {problem}{where}")
+
+
+class CardDataError(MitoszError, ValueError):
+    """A card definition that is malformed or impossible."""
+
+    def __init__(self, source: str, card: str | None, field: str | None, problem: str) -> None:
+        self.source = source
+        self.card = card
+        self.field = field
+        self.problem = problem
+        parts = [source]
+        if card is not None:
+            parts.append(f"card {card!r}")
+        if field is not None:
+            parts.append(f"field {field!r}")
+        super().__init__(f"{', '.join(parts)}: {problem}")
+
+
+class MachineError(MitoszError, RuntimeError):
+    """The engine tried to move along an edge that the declared state machine lacks.
+
+    This is always an engine bug, never a user error.
+    """
+
+
+class ReplayError(MitoszError, ValueError):
+    """An action log that cannot be replayed; names the index of the failing entry."""
+
+    def __init__(self, index: int, cause: Exception) -> None:
+        self.index = index
+        self.cause = cause
+        super().__init__(f"action #{index} cannot be replayed: {cause}")

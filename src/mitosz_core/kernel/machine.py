@@ -1,0 +1,185 @@
+"""State-machine declarations, compiled once into a frozen transition table.
+
+A ruleset declares its state graph with ``transitions`` (a ``HierarchicalMachine``
+with ``auto_transitions=False``): that declaration is the single source of truth for
+which state may follow which. :func:`compile_machine` walks it once, at import, and
+produces a :class:`CompiledMachine`: a frozen ``(state, trigger) -> state`` table over
+the *leaf* states. The game state never becomes a ``transitions`` model; the engine
+only looks edges up in the table (a dict lookup instead of a model trigger).
+
+State names are dotted paths, e.g. ``turn.summoning_1.main``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from transitions.extensions import HierarchicalGraphMachine, HierarchicalMachine
+from transitions.extensions.nesting import NestedState
+
+from mitosz_core.errors import MachineError
+
+SEPARATOR = "."
+
+StateDecl = str | Mapping[str, Any]
+"""A state as ``transitions`` declares it: a name, or a dict with ``name``,
+``children`` and ``initial``."""
+
+
+class _DottedState(NestedState):
+    separator = SEPARATOR
+
+
+class _Machine(HierarchicalMachine):  # type: ignore[misc]
+    state_cls = _DottedState
+
+
+class _GraphMachine(HierarchicalGraphMachine):  # type: ignore[misc]
+    state_cls = _DottedState
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One declared transition: ``trigger`` moves ``source`` (a state or ``*``) to ``dest``."""
+
+    trigger: str
+    source: str | tuple[str, ...]
+    dest: str
+
+
+@dataclass(frozen=True)
+class MachineSpec:
+    """A ruleset's state-graph declaration, in ``transitions`` form."""
+
+    name: str
+    states: tuple[StateDecl, ...]
+    edges: tuple[Edge, ...]
+    initial: str
+    doc: Mapping[str, str] = field(default_factory=dict)
+    """Optional one-line description per state, for the docs."""
+
+    def _transitions(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "trigger": e.trigger,
+                "source": list(e.source) if isinstance(e.source, tuple) else e.source,
+                "dest": e.dest,
+            }
+            for e in self.edges
+        ]
+
+    def build(self) -> Any:
+        """A live ``transitions`` machine (for inspection and tests)."""
+        return _Machine(
+            states=list(self.states),
+            transitions=self._transitions(),
+            initial=self.initial,
+            auto_transitions=False,
+        )
+
+    def mermaid(self) -> str:
+        """The declaration as a Mermaid state diagram (no graphviz needed)."""
+        graph = _GraphMachine(
+            states=list(self.states),
+            transitions=self._transitions(),
+            initial=self.initial,
+            auto_transitions=False,
+            graph_engine="mermaid",
+            title=self.name,
+        )
+        return str(graph.get_graph().draw(None))
+
+
+@dataclass(frozen=True)
+class CompiledMachine:
+    """A frozen transition table over leaf states."""
+
+    name: str
+    initial: str
+    states: tuple[str, ...]
+    """Every leaf state, in declaration order."""
+    table: Mapping[tuple[str, str], str]
+    spec: MachineSpec
+
+    def fire(self, state: str, trigger: str) -> str:
+        """The state that ``trigger`` leads to from ``state``.
+
+        Raises :class:`MachineError` when the declaration has no such edge.
+        """
+        try:
+            return self.table[(state, trigger)]
+        except KeyError:
+            raise MachineError(
+                f"machine {self.name!r} has no edge {trigger!r} from state {state!r}"
+            ) from None
+
+    def triggers(self, state: str) -> tuple[str, ...]:
+        """The triggers declared from ``state``."""
+        return tuple(t for (s, t) in self.table if s == state)
+
+    def successors(self, state: str) -> frozenset[str]:
+        """Every state one edge away from ``state``."""
+        return frozenset(d for (s, _), d in self.table.items() if s == state)
+
+    def has_edge(self, source: str, dest: str) -> bool:
+        """Whether some trigger moves ``source`` to ``dest``."""
+        return dest in self.successors(source)
+
+
+def compile_machine(spec: MachineSpec) -> CompiledMachine:
+    """Compile a declaration into a frozen leaf-state table.
+
+    A transition declared on a parent state applies to each of its leaves, unless the
+    leaf (or a nearer parent) declares the same trigger itself. A destination that is a
+    parent state is resolved through its ``initial`` chain to a leaf.
+    """
+    machine = spec.build()
+    names: Sequence[str] = machine.get_nested_state_names()
+    children: dict[str, list[str]] = {n: [] for n in names}
+    for n in names:
+        if SEPARATOR in n:
+            children[n.rsplit(SEPARATOR, 1)[0]].append(n)
+    leaves = tuple(n for n in names if not children[n])
+
+    def leaf_of(name: str) -> str:
+        current = name
+        while children[current]:
+            initial = machine.get_state(current).initial
+            if initial is None:
+                raise MachineError(f"state {current!r} is a parent without an initial child")
+            current = f"{current}{SEPARATOR}{initial}"
+        return current
+
+    def ancestry(leaf: str) -> Iterable[str]:
+        parts = leaf.split(SEPARATOR)
+        for i in range(len(parts), 0, -1):
+            yield SEPARATOR.join(parts[:i])
+
+    declared: dict[tuple[str, str], str] = {}
+    for trigger, event in machine.events.items():
+        for source, transitions in event.transitions.items():
+            if len(transitions) != 1:
+                raise MachineError(
+                    f"trigger {trigger!r} from {source!r} is declared {len(transitions)} times"
+                )
+            declared[(source, trigger)] = transitions[0].dest
+
+    table: dict[tuple[str, str], str] = {}
+    triggers = {t for (_, t) in declared}
+    for leaf in leaves:
+        for trigger in sorted(triggers):
+            for owner in ancestry(leaf):
+                dest = declared.get((owner, trigger))
+                if dest is not None:
+                    table[(leaf, trigger)] = leaf_of(dest)
+                    break
+    return CompiledMachine(
+        name=spec.name,
+        initial=leaf_of(spec.initial),
+        states=leaves,
+        table=MappingProxyType(table),
+        spec=spec,
+    )

@@ -1,0 +1,160 @@
+"""The kernel's game state: a frozen value shared by every ruleset.
+
+:class:`State` holds what every game has (ruleset name, configuration, machine state,
+whose decision it is, turn, result, random generator, history) and one ruleset-specific
+frozen value, ``game``. ``apply`` builds new states with :func:`dataclasses.replace`,
+so every part that an action does not change is shared, never copied.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from mitosz_core.kernel.action import Action, Decision, Log
+from mitosz_core.kernel.rng import Rng
+
+G = TypeVar("G")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """``count`` copies of the card named ``card`` (its English name or key)."""
+
+    count: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckList:
+    """A named list of cards, as a player brings it to the table."""
+
+    name: str
+    entries: tuple[DeckEntry, ...]
+
+    def size(self) -> int:
+        return sum(e.count for e in self.entries)
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything ``new_game`` was called with: enough to replay the game from its log."""
+
+    seed: int
+    players: int
+    decks: tuple[DeckList, ...]
+    auto_pass: bool = True
+
+
+@dataclass(frozen=True)
+class State(Generic[G]):
+    """An immutable game state.
+
+    Attributes:
+        ruleset: name of the ruleset that plays this state.
+        config: the game's seed, players, decks and options.
+        phase: name of the current state-machine state, e.g. ``turn.summoning_1.main``.
+        to_act: index of the player who must decide now; ``None`` when the game is over.
+        turn: number of turns begun so far (1 in the first turn).
+        winner: the winning player's index; ``None`` while running or for a draw.
+        over: whether the game has ended.
+        rng: the random generator; all shuffles and reveals draw from it.
+        game: the ruleset's own frozen game data.
+        log: every decision so far (see :attr:`history`).
+    """
+
+    ruleset: str
+    config: GameConfig
+    phase: str
+    to_act: int | None
+    turn: int
+    winner: int | None
+    over: bool
+    rng: Rng
+    game: G
+    log: Log = Log.EMPTY
+    _legal: tuple[Action, ...] | None = field(
+        default=None, init=False, compare=False, repr=False, hash=False
+    )
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (by the rules: a victory, a draw)."""
+        return self.over
+
+    @property
+    def history(self) -> tuple[Decision, ...]:
+        """The action log: every decision in order, automatic passes included (``auto``)."""
+        return self.log.as_tuple()
+
+    def evolve(self, **changes: Any) -> State[G]:
+        """A copy with ``changes``; everything else is shared."""
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> str:
+        """The exact JSON form of this state; :meth:`from_json` gives an equal state back."""
+        from mitosz_core.kernel.codec import dumps, encode
+        from mitosz_core.kernel.registry import get
+
+        data = {
+            "format": FORMAT,
+            "ruleset": self.ruleset,
+            "state": {f: encode(getattr(self, f)) for f in _KERNEL_FIELDS},
+        }
+        data["state"]["game"] = encode(self.game)
+        get(self.ruleset)  # a state of an unregistered ruleset cannot be saved
+        return dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> State[Any]:
+        """Rebuild a state saved with :meth:`to_json`, validating every field.
+
+        Raises :class:`~mitosz_core.errors.DecodeError` naming the JSON path of the first
+        bad value, or :class:`~mitosz_core.errors.UnknownRulesetError`.
+        """
+        from mitosz_core.errors import DecodeError
+        from mitosz_core.kernel.codec import Decoder, loads
+        from mitosz_core.kernel.registry import get
+
+        data = loads(text, "a saved state")
+        if not isinstance(data, dict):
+            raise DecodeError("$", "a saved state must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise DecodeError("$.format", f"expected format {FORMAT!r}, got {data.get('format')!r}")
+        name = data.get("ruleset")
+        if not isinstance(name, str):
+            raise DecodeError("$.ruleset", "expected the ruleset name as a string")
+        ruleset = get(name)
+        body = data.get("state")
+        if not isinstance(body, dict):
+            raise DecodeError("$.state", "expected an object")
+        expected = set(_KERNEL_FIELDS) | {"game"}
+        extra = sorted(set(body) - expected)
+        if extra:
+            raise DecodeError("$.state", f"unknown field {extra[0]!r}")
+        decoder = Decoder(ruleset.action_table())
+        hints = _kernel_hints()
+        values: dict[str, Any] = {}
+        for f in _KERNEL_FIELDS:
+            if f not in body:
+                raise DecodeError("$.state", f"missing field {f!r}")
+            values[f] = decoder.decode(hints[f], body[f], f"$.state.{f}")
+        if "game" not in body:
+            raise DecodeError("$.state", "missing field 'game'")
+        if values["ruleset"] != name:
+            raise DecodeError("$.state.ruleset", f"does not match $.ruleset {name!r}")
+        values["game"] = decoder.decode(ruleset.game_type, body["game"], "$.state.game")
+        state: State[Any] = State(**values)
+        ruleset.validate(state)
+        return state
+
+
+FORMAT = "mitosz-core/state/1"
+_KERNEL_FIELDS = ("ruleset", "config", "phase", "to_act", "turn", "winner", "over", "rng", "log")
+
+
+def _kernel_hints() -> dict[str, Any]:
+    import typing
+
+    return typing.get_type_hints(State)

@@ -1,0 +1,1 @@
+"""Ruleset plug-ins. Each sub-package registers one game with the kernel."""

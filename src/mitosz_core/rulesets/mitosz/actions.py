@@ -1,0 +1,132 @@
+"""Every decision a Mítosz player can make, as frozen values.
+
+A choice with many combinations is a sequence of these single choices, so every list of
+legal actions stays short and enumerable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from mitosz_core.kernel.action import Action
+from mitosz_core.rulesets.mitosz.cards import Sphere
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass: end this step of one's turn, or pass in a counter round (6.1.4, 6.4.1)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePeople(Action):
+    """Place people ``card`` from hand into the empire at grid cell ``(x, y)`` (3.2.1)."""
+
+    kind: ClassVar[str] = "place_people"
+    card: int
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"place_people(#{self.card} at {self.x},{self.y})"
+
+
+@dataclass(frozen=True, slots=True)
+class Summon(Action):
+    """Summon ``card`` from hand (6.3): a leader, or an item onto leader ``target``, or a
+    location onto people ``target``. ``substitute=(paid, instead)`` pays one point of
+    ``instead`` for one of ``paid``, for a card linked to the high god (3.1)."""
+
+    kind: ClassVar[str] = "summon"
+    card: int
+    target: int | None = None
+    substitute: tuple[Sphere, Sphere] | None = None
+
+    def __str__(self) -> str:
+        onto = f" onto #{self.target}" if self.target is not None else ""
+        sub = f" paying {self.substitute[1]} for {self.substitute[0]}" if self.substitute else ""
+        return f"summon(#{self.card}{onto}{sub})"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayWithoutSummoning(Action):
+    """Play ``card`` without summoning (1.5.3): free, and allowed even when summoning is
+    forbidden; e.g. an item onto a leader it is linked to (3.5)."""
+
+    kind: ClassVar[str] = "play_without_summoning"
+    card: int
+    target: int | None = None
+
+    def __str__(self) -> str:
+        onto = f" onto #{self.target}" if self.target is not None else ""
+        return f"play_without_summoning(#{self.card}{onto})"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeItem(Action):
+    """Sacrifice an item attached to one's own leader, as a permanent maneuver (3.5)."""
+
+    kind: ClassVar[str] = "sacrifice_item"
+    card: int
+
+    def __str__(self) -> str:
+        return f"sacrifice_item(#{self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeLeader(Action):
+    """Sacrifice a leader to bring the leader row back within its limit (3.4.2)."""
+
+    kind: ClassVar[str] = "sacrifice_leader"
+    card: int
+
+    def __str__(self) -> str:
+        return f"sacrifice_leader(#{self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a card from hand down to hand size at the end of the turn (6.2.4.1)."""
+
+    kind: ClassVar[str] = "discard"
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard(#{self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class Regain(Action):
+    """Regain one sphere point in ``sphere`` at the end of the turn (6.2.4.3)."""
+
+    kind: ClassVar[str] = "regain"
+    sphere: Sphere
+
+    def __str__(self) -> str:
+        return f"regain({self.sphere})"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBack(Action):
+    """Turn back one turned leader at the end of the turn (6.2.4.4)."""
+
+    kind: ClassVar[str] = "turn_back"
+    card: int
+
+    def __str__(self) -> str:
+        return f"turn_back(#{self.card})"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Pass,
+    PlacePeople,
+    Summon,
+    PlayWithoutSummoning,
+    SacrificeItem,
+    SacrificeLeader,
+    Discard,
+    Regain,
+    TurnBack,
+)

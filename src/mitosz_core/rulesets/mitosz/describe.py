@@ -1,0 +1,48 @@
+"""Readable sentences for Mítosz actions, for logs and the demo."""
+
+from __future__ import annotations
+
+from mitosz_core.kernel.action import Action
+from mitosz_core.rulesets.mitosz.actions import (
+    Discard,
+    Pass,
+    PlacePeople,
+    PlayWithoutSummoning,
+    Regain,
+    SacrificeItem,
+    SacrificeLeader,
+    Summon,
+    TurnBack,
+)
+from mitosz_core.rulesets.mitosz.rules import S
+
+
+def describe(s: S, a: Action) -> str:
+    game = s.game
+
+    def name(card: int | None) -> str:
+        return "?" if card is None else game.card(card).name_en
+
+    if isinstance(a, Pass):
+        return "passes"
+    if isinstance(a, PlacePeople):
+        return f"places the people {name(a.card)} at ({a.x}, {a.y})"
+    if isinstance(a, Summon):
+        where = f" onto {name(a.target)}" if a.target is not None else ""
+        sub = (
+            f", paying {a.substitute[1]} for {a.substitute[0]}" if a.substitute is not None else ""
+        )
+        return f"summons {name(a.card)}{where}{sub}"
+    if isinstance(a, PlayWithoutSummoning):
+        return f"plays {name(a.card)} onto {name(a.target)} without summoning"
+    if isinstance(a, SacrificeItem):
+        return f"sacrifices the item {name(a.card)}"
+    if isinstance(a, SacrificeLeader):
+        return f"sacrifices the leader {name(a.card)} (leader row over its limit)"
+    if isinstance(a, Discard):
+        return f"discards {name(a.card)}"
+    if isinstance(a, Regain):
+        return f"regains a {a.sphere} point"
+    if isinstance(a, TurnBack):
+        return f"turns back {name(a.card)}"
+    return str(a)

@@ -1,0 +1,202 @@
+"""The Mítosz ruleset: the kernel contract wired to the rule modules.
+
+Each machine state is either automatic (a function that does its rule and fires the next
+edge), a decision (a :class:`~mitosz_core.rulesets.mitosz.rules.flow.Step`), or the
+terminal ``over``. :func:`settle` runs automatic states and state-based checks until a
+decision is due; ``apply`` never stops anywhere else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from mitosz_core.errors import DecodeError, DeckError, MachineError
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.ruleset import Ruleset
+from mitosz_core.kernel.state import DeckList, GameConfig, State
+from mitosz_core.rulesets.mitosz import observe as observation
+from mitosz_core.rulesets.mitosz.actions import ACTION_TYPES, Pass
+from mitosz_core.rulesets.mitosz.cards import CardDef, CardType
+from mitosz_core.rulesets.mitosz.machine import MACHINE
+from mitosz_core.rulesets.mitosz.provisional import DECKS, POOL
+from mitosz_core.rulesets.mitosz.rules import S, summoning, turn
+from mitosz_core.rulesets.mitosz.rules.checks import state_checks
+from mitosz_core.rulesets.mitosz.rules.flow import Step, fire
+from mitosz_core.rulesets.mitosz.rules.forced import SACRIFICE_LEADER
+from mitosz_core.rulesets.mitosz.rules.setup import initial_state
+from mitosz_core.rulesets.mitosz.state import Game
+
+MIN_DECK_FACTOR = 5
+"""A deck holds at least 5 x the victory power: 60 cards (1.3.1)."""
+MAX_COPIES = 4
+"""At most 4 copies of a card in a deck (1.3.1)."""
+
+AUTOMATIC: Mapping[str, Callable[[S], S]] = {
+    "turn.start": turn.start_phase,
+    "turn.draw": turn.draw_phase,
+    "turn.combat.declare": turn.combat_slot,
+    "turn.end.clamp": turn.clamp_phase,
+    "turn.end.produce": turn.produce_phase,
+    "turn.end.effects": turn.end_effects_phase,
+}
+"""Machine states that take no decision."""
+
+STEPS: Mapping[str, Step] = {
+    "turn.summoning_1.main": summoning.MAIN,
+    "turn.summoning_1.counter": summoning.COUNTER,
+    "turn.summoning_2.main": summoning.MAIN,
+    "turn.summoning_2.counter": summoning.COUNTER,
+    "turn.end.discard": turn.DISCARD,
+    "turn.end.regain": turn.REGAIN,
+    "turn.end.turn_back": turn.TURN_BACK,
+    "forced.sacrifice_leader": SACRIFICE_LEADER,
+}
+"""Machine states where a player decides."""
+
+AUTO_PASS_STEPS = frozenset({"turn.summoning_1.counter", "turn.summoning_2.counter"})
+"""Counter rounds: a player whose only legal action is to pass there passes automatically."""
+
+TERMINAL = frozenset({"over"})
+_SETTLE_LIMIT = 10_000
+
+
+def settle(s: S) -> S:
+    """Run state-based checks and automatic states until a decision is due or the game ends."""
+    for _ in range(_SETTLE_LIMIT):
+        s = state_checks(s)
+        if s.over:
+            return s
+        auto = AUTOMATIC.get(s.phase)
+        if auto is not None:
+            s = auto(s)
+            continue
+        step = STEPS[s.phase]
+        if step.settle is not None:
+            finished = step.settle(s)
+            if finished is not None:
+                s = finished
+                continue
+        return s.evolve(to_act=step.decider(s))
+    raise MachineError(f"no decision reached after {_SETTLE_LIMIT} automatic steps")
+
+
+def census(game: Game) -> Counter[int]:
+    """How many times each card id sits in some zone (each must be exactly once)."""
+    seen: Counter[int] = Counter()
+    for p in game.players:
+        seen.update((p.high_god, *p.deck, *p.hand, *p.underworld, *p.oblivion))
+        for slot in p.empire:
+            seen[slot.card] += 1
+            if slot.location is not None:
+                seen[slot.location] += 1
+        for leader in p.leaders:
+            seen[leader.card] += 1
+            seen.update(leader.items)
+    if game.pending is not None:
+        seen[game.pending.card] += 1
+    return seen
+
+
+class MitoszRuleset(Ruleset[Game]):
+    """Mítosz 1.1.2, for 2 to 4 players."""
+
+    name = "mitosz"
+    title = "Mítosz 1.1.2"
+    machine = MACHINE
+    game_type = Game
+    action_types = ACTION_TYPES
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, pool: Mapping[str, CardDef] | None = None) -> None:
+        self.pool: Mapping[str, CardDef] = POOL if pool is None else pool
+
+    def builtin_decks(self) -> Mapping[str, DeckList]:
+        return DECKS
+
+    def default_decks(self, players: int) -> tuple[DeckList, ...]:
+        return tuple(DECKS.values())[:players]
+
+    def check_deck(self, deck: DeckList) -> None:
+        """1.3.1: at least 60 cards, at most 4 of each card, exactly one high god."""
+        counts: Counter[str] = Counter()
+        for entry in deck.entries:
+            if entry.card not in self.pool:
+                raise DeckError(deck.name, f"unknown card {entry.card!r}")
+            if entry.count < 1:
+                raise DeckError(deck.name, f"{entry.card!r}: a count must be at least 1")
+            counts[entry.card] += entry.count
+        for card, n in counts.items():
+            if n > MAX_COPIES:
+                raise DeckError(deck.name, f"{n} copies of {card!r}, at most {MAX_COPIES}", "1.3.1")
+        gods = sum(n for c, n in counts.items() if self.pool[c].type is CardType.HIGH_GOD)
+        if gods != 1:
+            raise DeckError(deck.name, f"{gods} high gods, exactly one is needed", "1.3.1")
+        minimum = MIN_DECK_FACTOR * 12
+        if deck.size() < minimum:
+            raise DeckError(deck.name, f"{deck.size()} cards, at least {minimum}", "1.3.1")
+
+    def setup(self, config: GameConfig) -> S:
+        return settle(fire(initial_state(config, self.pool), "begin"))
+
+    def candidates(self, state: State[Game]) -> Iterable[Action]:
+        step = STEPS.get(state.phase)
+        return () if step is None else step.candidates(state)
+
+    def why_not(self, state: State[Game], action: Action) -> str | None:
+        step = STEPS.get(state.phase)
+        if step is None:
+            return f"no decision is due in state {state.phase!r}"
+        if not isinstance(action, step.accepts):
+            expected = ", ".join(cls.kind for cls in step.accepts)
+            return f"{action.kind} is not possible now; this step takes: {expected}"
+        return step.why_not(state, action)
+
+    def perform(self, state: State[Game], action: Action) -> State[Game]:
+        return settle(STEPS[state.phase].perform(state, action))
+
+    def auto_action(self, state: State[Game]) -> Action | None:
+        if state.phase not in AUTO_PASS_STEPS:
+            return None
+        from mitosz_core.kernel.api import legal_actions
+
+        legal = legal_actions(state)
+        return legal[0] if legal == (Pass(),) else None
+
+    def observe(self, state: State[Game], player: int) -> dict[str, Any]:
+        return observation.observe(state, player)
+
+    def describe(self, state: State[Game], action: Action) -> str:
+        from mitosz_core.rulesets.mitosz.describe import describe
+
+        return describe(state, action)
+
+    def validate(self, state: State[Game]) -> None:
+        """Reject a decoded state whose cards, players or machine state do not add up."""
+        game = state.game
+        n = state.config.players
+        if state.phase not in MACHINE.states:
+            raise DecodeError("$.state.phase", f"{state.phase!r} is not a state of the machine")
+        if len(game.players) != n or len(state.config.decks) != n:
+            raise DecodeError("$.state.game.players", f"expected {n} players")
+        if sorted(game.order) != list(range(n)):
+            raise DecodeError("$.state.game.order", "must list every player once")
+        if state.to_act is not None and not 0 <= state.to_act < n:
+            raise DecodeError("$.state.to_act", f"no player {state.to_act}")
+        for i, inst in enumerate(game.instances):
+            if not 0 <= inst.card < len(game.cards) or not 0 <= inst.owner < n:
+                raise DecodeError(f"$.state.game.instances[{i}]", "unknown card or owner")
+        seen = census(game)
+        for card in range(len(game.instances)):
+            if seen[card] != 1:
+                raise DecodeError(
+                    "$.state.game", f"card #{card} is in {seen[card]} places, not exactly 1"
+                )
+        extra = sorted(set(seen) - set(range(len(game.instances))))
+        if extra:
+            raise DecodeError("$.state.game", f"unknown card id #{extra[0]}")
+
+
+RULESET = MitoszRuleset()

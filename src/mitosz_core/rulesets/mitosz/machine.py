@@ -1,0 +1,95 @@
+"""The Mítosz state graph, declared with ``transitions`` and compiled once at import.
+
+Every round, phase and step of chapter 6 is a state here; the counter round of the
+summoning procedure (6.3.5) is nested in each summoning step. The fights issue fills the
+``turn.combat`` slot with battle and duel steps.
+"""
+
+from __future__ import annotations
+
+from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, compile_machine
+
+
+STATES = (
+    "setup",
+    {
+        "name": "turn",
+        "initial": "start",
+        "children": [
+            "start",
+            "draw",
+            {"name": "summoning_1", "children": ["main", "counter"], "initial": "main"},
+            {"name": "combat", "children": ["declare"], "initial": "declare"},
+            {"name": "summoning_2", "children": ["main", "counter"], "initial": "main"},
+            {
+                "name": "end",
+                "initial": "discard",
+                "children": ["discard", "clamp", "regain", "produce", "turn_back", "effects"],
+            },
+        ],
+    },
+    {"name": "forced", "children": ["sacrifice_leader"], "initial": "sacrifice_leader"},
+    "over",
+)
+
+# Leaves from which a forced choice (3.4.2) may interrupt play, and to which it resumes.
+INTERRUPTIBLE = (
+    "turn.start",
+    "turn.draw",
+    "turn.summoning_1.main",
+    "turn.summoning_1.counter",
+    "turn.combat.declare",
+    "turn.summoning_2.main",
+    "turn.summoning_2.counter",
+    "turn.end.discard",
+    "turn.end.clamp",
+    "turn.end.regain",
+    "turn.end.produce",
+    "turn.end.turn_back",
+    "turn.end.effects",
+)
+
+EDGES = (
+    Edge("begin", "setup", "turn"),
+    Edge("started", "turn.start", "turn.draw"),  # 6.2.1 -> 6.2.2
+    Edge("drawn", "turn.draw", "turn.summoning_1"),  # 6.2.2 -> 6.2.3.1
+    Edge("summon", "turn.summoning_1.main", "turn.summoning_1.counter"),  # 6.3.5
+    Edge("resolved", "turn.summoning_1.counter", "turn.summoning_1.main"),  # 6.3.6
+    Edge("pass", "turn.summoning_1.main", "turn.combat"),  # 6.2.3.2
+    Edge("skip", "turn.combat.declare", "turn.summoning_2"),  # no fight declared
+    Edge("summon", "turn.summoning_2.main", "turn.summoning_2.counter"),
+    Edge("resolved", "turn.summoning_2.counter", "turn.summoning_2.main"),
+    Edge("pass", "turn.summoning_2.main", "turn.end"),  # 6.2.3.3 -> 6.2.4
+    Edge("done", "turn.end.discard", "turn.end.clamp"),  # 6.2.4.1 -> 6.2.4.2
+    Edge("done", "turn.end.clamp", "turn.end.regain"),  # -> 6.2.4.3
+    Edge("done", "turn.end.regain", "turn.end.produce"),
+    Edge("done", "turn.end.produce", "turn.end.turn_back"),  # -> 6.2.4.4
+    Edge("done", "turn.end.turn_back", "turn.end.effects"),  # -> 6.2.4.5
+    Edge("next_turn", "turn.end.effects", "turn.start"),  # 6.2.4.6 -> next player's 6.2.1
+    Edge("leader_overflow", INTERRUPTIBLE, "forced.sacrifice_leader"),  # 3.4.2
+    *(Edge(f"resume:{leaf}", "forced.sacrifice_leader", leaf) for leaf in INTERRUPTIBLE),
+    Edge("game_over", (*INTERRUPTIBLE, "forced.sacrifice_leader", "setup"), "over"),
+)
+
+DOC = {
+    "setup": "6.1: high gods on the board, opening reveals decide the turn order, draw.",
+    "turn.start": "6.2.1: the turn begins; maneuver effects end; start-of-turn effects.",
+    "turn.draw": "6.2.2: draw 2 cards, plus any extra draws.",
+    "turn.summoning_1.main": "6.2.3.1: place one people; summon leaders, items, locations.",
+    "turn.summoning_1.counter": "6.3.5: the counter round of a summoning.",
+    "turn.combat.declare": "6.2.3.2: the combat phase (fights: chapter 7).",
+    "turn.summoning_2.main": "6.2.3.3: the second summoning step.",
+    "turn.summoning_2.counter": "6.3.5: the counter round of a summoning.",
+    "turn.end.discard": "6.2.4.1: discard down to hand size.",
+    "turn.end.clamp": "6.2.4.2: spheres above their maximum fall to it.",
+    "turn.end.regain": "6.2.4.3: regain 3 sphere points.",
+    "turn.end.produce": "6.2.4.3: cards that produce sphere points produce them.",
+    "turn.end.turn_back": "6.2.4.4: turn back two turned leaders.",
+    "turn.end.effects": "6.2.4.5-6: end-of-turn effects; the turn ends.",
+    "forced.sacrifice_leader": "3.4.2: too many leaders; the owner sacrifices one.",
+    "over": "The game has ended (1.1.1 or 1.3.4).",
+}
+
+SPEC = MachineSpec(name="mitosz", states=STATES, edges=EDGES, initial="setup", doc=DOC)
+
+MACHINE: CompiledMachine = compile_machine(SPEC)

@@ -1,0 +1,91 @@
+"""What a player may see (*observation*): the public board, their own hand, and sizes.
+
+No card in an opponent's hand or in any deck is shown unless a rule reveals it: the
+opening reveals (6.1.1) and a card being summoned (6.3.3) are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mitosz_core.rulesets.mitosz.cards import SPHERES
+from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.rulesets.mitosz.rules.empire import is_open
+from mitosz_core.rulesets.mitosz.rules.high_god import maxima
+from mitosz_core.rulesets.mitosz.rules.levels import leader_level, power, road_level
+from mitosz_core.rulesets.mitosz.state import CardId, Game
+
+JsonDict = dict[str, Any]
+
+
+def card_view(game: Game, card: CardId) -> JsonDict:
+    d = game.card(card)
+    return {"id": card, "key": d.key, "name": d.name_en, "owner": game.owner(card)}
+
+
+def observe(s: S, me: int) -> JsonDict:
+    game = s.game
+    players: list[JsonDict] = []
+    for i, p in enumerate(game.players):
+        view: JsonDict = {
+            "high_god": card_view(game, p.high_god),
+            "spheres": dict(zip(SPHERES, p.spheres, strict=True)),
+            "sphere_maxima": dict(zip(SPHERES, maxima(game, i), strict=True)),
+            "power": power(game, i),
+            "deck_size": len(p.deck),
+            "hand_size": len(p.hand),
+            "underworld": [card_view(game, c) for c in p.underworld],
+            "oblivion": [card_view(game, c) for c in p.oblivion],
+            "empire": [
+                {
+                    "people": card_view(game, slot.card),
+                    "x": slot.x,
+                    "y": slot.y,
+                    "location": None
+                    if slot.location is None
+                    else card_view(game, slot.location),
+                    "roads": [
+                        {
+                            "edge": road.edge.value,
+                            "level": road_level(game, i, slot, road),
+                            "open": is_open(game, i, slot, road),
+                        }
+                        for road in game.card(slot.card).roads
+                    ],
+                }
+                for slot in p.empire
+            ],
+            "leaders": [
+                {
+                    "leader": card_view(game, slot.card),
+                    "turned": slot.turned,
+                    "level": leader_level(game, i, slot),
+                    "items": [card_view(game, c) for c in slot.items],
+                }
+                for slot in p.leaders
+            ],
+            "holding_since_turn": None if p.hold is None else p.hold.turn,
+            "opening_reveals": [card_view(game, c) for c in game.opening_reveals[i]]
+            if game.opening_reveals
+            else [],
+        }
+        if i == me:
+            view["hand"] = [card_view(game, c) for c in p.hand]
+        players.append(view)
+    pending = game.pending
+    return {
+        "ruleset": s.ruleset,
+        "you": me,
+        "phase": s.phase,
+        "turn": s.turn,
+        "active": game.active,
+        "to_act": s.to_act,
+        "order": list(game.order),
+        "over": s.over,
+        "winner": s.winner,
+        "people_placed": game.people_placed,
+        "pending": None
+        if pending is None
+        else {"player": pending.player, "card": card_view(game, pending.card)},
+        "players": players,
+    }

@@ -1,0 +1,134 @@
+"""The board (*pást*, 1.2): finding permanents, and taking them off with attachments.
+
+A card taken off the board keeps no memory: attachments and markers leave with it
+(1.2.6), and attached cards go to the underworld with it (1.4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from mitosz_core.rulesets.mitosz.cards import CardType
+from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.rulesets.mitosz.rules.zones import to_oblivion, to_underworld, update_player
+from mitosz_core.rulesets.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot
+
+
+def board_cards(game: Game, player: int) -> Iterator[CardId]:
+    """Every card on ``player``'s side of the board, high god included."""
+    p = game.players[player]
+    yield p.high_god
+    for slot in p.empire:
+        yield slot.card
+        if slot.location is not None:
+            yield slot.location
+    for leader in p.leaders:
+        yield leader.card
+        yield from leader.items
+
+
+def all_board_cards(game: Game) -> Iterator[CardId]:
+    for i in range(len(game.players)):
+        yield from board_cards(game, i)
+
+
+def is_on_board(game: Game, card: CardId) -> bool:
+    return any(c == card for c in all_board_cards(game))
+
+
+def controller(game: Game, card: CardId) -> int | None:
+    """The player on whose side ``card`` is, or ``None`` if it is not on the board."""
+    for i in range(len(game.players)):
+        if any(c == card for c in board_cards(game, i)):
+            return i
+    return None
+
+
+def people_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
+    for i, p in enumerate(game.players):
+        for slot in p.empire:
+            if slot.card == card:
+                return i, slot
+    return None
+
+
+def leader_slot(game: Game, card: CardId) -> tuple[int, LeaderSlot] | None:
+    for i, p in enumerate(game.players):
+        for slot in p.leaders:
+            if slot.card == card:
+                return i, slot
+    return None
+
+
+def is_high_god_leader(game: Game, player: int, card: CardId) -> bool:
+    """Whether ``card`` is ``player``'s high god as a leader (same name, 2.8 and 3.4.3)."""
+    return game.card(card).name_en == game.card(game.players[player].high_god).name_en
+
+
+def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
+    """Take ``card`` off the board; returns the state and the cards that left, ``card``
+    first, then its attachments in the order they were attached (1.4.2)."""
+    game = s.game
+    markers = tuple(m for m in game.markers if m.card != card)
+    for i, p in enumerate(game.players):
+        for slot in p.empire:
+            if slot.card == card:
+                gone = (card,) if slot.location is None else (card, slot.location)
+                empire = tuple(e for e in p.empire if e.card != card)
+                return _cleared(update_player(s, i, empire=empire), gone, markers), gone
+            if slot.location == card:
+                empire = tuple(replace(e, location=None) if e.card == slot.card else e for e in p.empire)
+                return _cleared(update_player(s, i, empire=empire), (card,), markers), (card,)
+        for leader in p.leaders:
+            if leader.card == card:
+                gone = (card, *leader.items)
+                leaders = tuple(entry for entry in p.leaders if entry.card != card)
+                return _cleared(update_player(s, i, leaders=leaders), gone, markers), gone
+            if card in leader.items:
+                items = tuple(c for c in leader.items if c != card)
+                leaders = tuple(
+                    replace(entry, items=items) if entry.card == leader.card else entry
+                    for entry in p.leaders
+                )
+                return _cleared(update_player(s, i, leaders=leaders), (card,), markers), (card,)
+    raise ValueError(f"card #{card} is not on the board")
+
+
+def _cleared(s: S, gone: tuple[CardId, ...], markers: tuple[object, ...]) -> S:
+    kept = tuple(m for m in s.game.markers if m.card not in gone)
+    return s.evolve(game=replace(s.game, markers=kept))
+
+
+def remove_to_underworld(s: S, card: CardId) -> S:
+    """Send a board card, with everything attached to it, to the underworld (1.4.2).
+
+    If it is its player's high god as a leader, that player discards every card in hand
+    and loses every sphere point (3.4.3).
+    """
+    side = controller(s.game, card)
+    if side is None:
+        raise ValueError(f"card #{card} is not on the board")
+    if s.game.card(card).type is CardType.HIGH_GOD:
+        raise ValueError("the high god cannot leave the board (3.1)")
+    god_leader = leader_slot(s.game, card) is not None and is_high_god_leader(s.game, side, card)
+    s, gone = _lift(s, card)
+    s = to_underworld(s, gone)
+    if god_leader:
+        s = lose_everything(s, s.game.owner(card))
+    return s
+
+
+def remove_to_oblivion(s: S, card: CardId) -> S:
+    """Exile a board card; its attachments go to the underworld (1.4.2, 1.4.4)."""
+    s, gone = _lift(s, card)
+    s = to_oblivion(s, gone[:1])
+    return to_underworld(s, gone[1:])
+
+
+def lose_everything(s: S, player: int) -> S:
+    """3.4.3: the player discards every card in hand and loses every sphere point."""
+    p = s.game.players[player]
+    return update_player(
+        s, player, hand=(), underworld=p.underworld + p.hand, spheres=(0, 0, 0, 0)
+    )

@@ -1,0 +1,83 @@
+"""Checks made after every step, before anyone decides again (state-based rules).
+
+- 2.2: a permanent whose base level has been lowered below 1 goes to the underworld.
+- 2.3: if a unique card is on the board more than once, every copy is destroyed.
+- 3.4.2: a leader row above its limit interrupts play until its owner sacrifices leaders.
+- 1.1.1: power holds start and break.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from mitosz_core.rulesets.mitosz.cards import CardType
+from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.rulesets.mitosz.rules.board import all_board_cards, remove_to_underworld
+from mitosz_core.rulesets.mitosz.rules.flow import fire
+from mitosz_core.rulesets.mitosz.rules.leaders import over_limit
+from mitosz_core.rulesets.mitosz.rules.levels import base_level
+from mitosz_core.rulesets.mitosz.rules.victory import update_holds
+
+FORCED = "forced.sacrifice_leader"
+
+
+def state_checks(s: S) -> S:
+    s = _base_levels(s)
+    s = _uniques(s)
+    s = _leader_rows(s)
+    return update_holds(s)
+
+
+def _base_levels(s: S) -> S:
+    """2.2: lowered below 1, a permanent goes to the underworld."""
+    game = s.game
+    if not game.markers:
+        return s
+    doomed = [
+        c
+        for c in dict.fromkeys(m.card for m in game.markers)
+        if game.card(c).type is not CardType.HIGH_GOD
+        and not game.card(c).level_modifier
+        and base_level(game, c) < 1
+        and base_level(game, c) < game.card(c).level
+    ]
+    for card in doomed:
+        if card in set(all_board_cards(s.game)):
+            s = remove_to_underworld(s, card)
+    return s
+
+
+def _uniques(s: S) -> S:
+    """2.3: duplicates of a unique card on the board are all destroyed."""
+    game = s.game
+    serials = Counter(game.card(c).serial for c in all_board_cards(game) if game.card(c).unique)
+    dupes = {serial for serial, n in serials.items() if n > 1}
+    if not dupes:
+        return s
+    doomed = [c for c in all_board_cards(game) if game.card(c).serial in dupes]
+    for card in doomed:
+        if card in set(all_board_cards(s.game)):
+            s = remove_to_underworld(s, card)
+    return s
+
+
+def _leader_rows(s: S) -> S:
+    """3.4.2: enter the forced sacrifice while any row is over its limit."""
+    if s.phase == FORCED or s.over:
+        return s
+    if any(over_limit(s.game, i) for i in range(len(s.game.players))):
+        s = s.evolve(game=replace(s.game, resume=s.phase))
+        return fire(s, "leader_overflow")
+    return s
+
+
+def first_over_limit(s: S) -> int:
+    """The player, in turn order from the active one, who must sacrifice a leader."""
+    order = s.game.order
+    start = order.index(s.game.active)
+    for k in range(len(order)):
+        player = order[(start + k) % len(order)]
+        if over_limit(s.game, player):
+            return player
+    raise ValueError("no leader row is over its limit")
