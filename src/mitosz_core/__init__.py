@@ -14,8 +14,8 @@ from __future__ import annotations
 from mitosz_core import rulesets as _rulesets  # noqa: F401
 from mitosz_core.errors import (
     CardDataError,
-    DecodeError,
     DeckError,
+    DecodeError,
     IllegalActionError,
     MachineError,
     MitoszError,
@@ -42,11 +42,11 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "CardDataError",
-    "DecodeError",
     "Decision",
     "DeckEntry",
     "DeckError",
     "DeckList",
+    "DecodeError",
     "GameConfig",
     "IllegalActionError",
     "MachineError",

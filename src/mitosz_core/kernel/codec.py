@@ -18,7 +18,6 @@ import json
 import types
 import typing
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any, TypeVar, Union
 
 from mitosz_core.errors import DecodeError
@@ -41,10 +40,17 @@ def loads(text: str | bytes, what: str = "JSON") -> Json:
         raise DecodeError("$", f"{what} is not valid JSON: {exc}") from None
 
 
-@cache
+_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+    """The ``(field, annotation)`` pairs of a dataclass's init fields, cached."""
+    found = _HINTS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+        _HINTS[cls] = found
+    return found
 
 
 def encode(value: Any) -> Json:
@@ -140,7 +146,9 @@ class Decoder:
         def decode_fixed(data: Json, path: str) -> Any:
             if not isinstance(data, list) or len(data) != len(items):
                 raise DecodeError(path, f"expected a list of {len(items)} items, got {_kind(data)}")
-            return tuple(f(v, f"{path}[{i}]") for i, (f, v) in enumerate(zip(items, data)))
+            return tuple(
+                f(v, f"{path}[{i}]") for i, (f, v) in enumerate(zip(items, data, strict=True))
+            )
 
         return decode_fixed
 

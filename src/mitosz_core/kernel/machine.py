@@ -33,11 +33,11 @@ class _DottedState(NestedState):
     separator = SEPARATOR
 
 
-class _Machine(HierarchicalMachine):  # type: ignore[misc]
+class _Machine(HierarchicalMachine):
     state_cls = _DottedState
 
 
-class _GraphMachine(HierarchicalGraphMachine):  # type: ignore[misc]
+class _GraphMachine(HierarchicalGraphMachine):
     state_cls = _DottedState
 
 

@@ -84,7 +84,7 @@ class Ruleset(ABC, Generic[G]):
     def observe(self, state: State[G], player: int) -> JsonDict:
         """What ``player`` may see, as JSON-ready data."""
 
-    def validate(self, state: State[G]) -> None:  # noqa: B027 - optional hook
+    def validate(self, state: State[G]) -> None:
         """Check a decoded state's internal consistency; raise ``DecodeError`` if broken."""
 
     def describe(self, state: State[G], action: Action) -> str:

@@ -97,14 +97,10 @@ class State(Generic[G]):
         from mitosz_core.kernel.codec import dumps, encode
         from mitosz_core.kernel.registry import get
 
-        data = {
-            "format": FORMAT,
-            "ruleset": self.ruleset,
-            "state": {f: encode(getattr(self, f)) for f in _KERNEL_FIELDS},
-        }
-        data["state"]["game"] = encode(self.game)
         get(self.ruleset)  # a state of an unregistered ruleset cannot be saved
-        return dumps(data)
+        body = {f: encode(getattr(self, f)) for f in _KERNEL_FIELDS}
+        body["game"] = encode(self.game)
+        return dumps({"format": FORMAT, "ruleset": self.ruleset, "state": body})
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State[Any]:

@@ -79,7 +79,12 @@ class Edge(StrEnum):
 
 
 _OFFSETS = {Edge.NORTH: (0, 1), Edge.EAST: (1, 0), Edge.SOUTH: (0, -1), Edge.WEST: (-1, 0)}
-_OPPOSITE = {Edge.NORTH: Edge.SOUTH, Edge.SOUTH: Edge.NORTH, Edge.EAST: Edge.WEST, Edge.WEST: Edge.EAST}
+_OPPOSITE = {
+    Edge.NORTH: Edge.SOUTH,
+    Edge.SOUTH: Edge.NORTH,
+    Edge.EAST: Edge.WEST,
+    Edge.WEST: Edge.EAST,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +101,8 @@ class CardDef:
 
     ``key`` is unique in a card pool, and decks name cards by it; ``name_en`` is the
     printed English name, which mythic links use. Two cards may share a name (a high god
-    and the leader of the same name, 2.8) but never a key. ``level`` is the printed level; with ``level_modifier`` the card is a
-    +/- card whose level adds to another card's (2.2). ``cost`` and ``spheres`` are in
+    and the leader of the same name, 2.8) but never a key. ``level`` is the printed level;
+    with ``level_modifier`` the card is a +/- card whose level adds to another card's (2.2). ``cost`` and ``spheres`` are in
     :data:`SPHERES` order: the summoning cost (2.6), a high god's sphere maxima (3.1), and
     the sphere points a card produces at the end of its player's turn (6.2.4.3).
     """

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from mitosz_core.errors import DecodeError, DeckError, MachineError
+from mitosz_core.errors import DeckError, DecodeError, MachineError
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import DeckList, GameConfig, State

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, compile_machine
 
-
 STATES = (
     "setup",
     {

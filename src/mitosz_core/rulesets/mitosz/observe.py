@@ -41,9 +41,7 @@ def observe(s: S, me: int) -> JsonDict:
                     "people": card_view(game, slot.card),
                     "x": slot.x,
                     "y": slot.y,
-                    "location": None
-                    if slot.location is None
-                    else card_view(game, slot.location),
+                    "location": None if slot.location is None else card_view(game, slot.location),
                     "roads": [
                         {
                             "edge": road.edge.value,

@@ -131,5 +131,5 @@ class Game:
 
     def with_player(self, index: int, player: Player) -> Game:
         """A copy with player ``index`` replaced; the other players are shared."""
-        players = self.players[:index] + (player,) + self.players[index + 1 :]
+        players = (*self.players[:index], player, *self.players[index + 1 :])
         return replace(self, players=players)

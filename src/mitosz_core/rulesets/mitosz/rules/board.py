@@ -74,11 +74,15 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
     for i, p in enumerate(game.players):
         for slot in p.empire:
             if slot.card == card:
-                gone = (card,) if slot.location is None else (card, slot.location)
+                gone: tuple[CardId, ...] = (
+                    (card,) if slot.location is None else (card, slot.location)
+                )
                 empire = tuple(e for e in p.empire if e.card != card)
                 return _cleared(update_player(s, i, empire=empire), gone, markers), gone
             if slot.location == card:
-                empire = tuple(replace(e, location=None) if e.card == slot.card else e for e in p.empire)
+                empire = tuple(
+                    replace(e, location=None) if e.card == slot.card else e for e in p.empire
+                )
                 return _cleared(update_player(s, i, empire=empire), (card,), markers), (card,)
         for leader in p.leaders:
             if leader.card == card:
@@ -129,6 +133,4 @@ def remove_to_oblivion(s: S, card: CardId) -> S:
 def lose_everything(s: S, player: int) -> S:
     """3.4.3: the player discards every card in hand and loses every sphere point."""
     p = s.game.players[player]
-    return update_player(
-        s, player, hand=(), underworld=p.underworld + p.hand, spheres=(0, 0, 0, 0)
-    )
+    return update_player(s, player, hand=(), underworld=p.underworld + p.hand, spheres=(0, 0, 0, 0))

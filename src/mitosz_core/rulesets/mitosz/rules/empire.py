@@ -58,9 +58,7 @@ def frontier(game: Game, player: int) -> tuple[Cell, ...]:
     if not empire:
         return (ORIGIN,)
     taken = {(s.x, s.y) for s in empire}
-    cells = {
-        neighbour((s.x, s.y), edge) for s in empire for edge in Edge
-    } - taken
+    cells = {neighbour((s.x, s.y), edge) for s in empire for edge in Edge} - taken
     return tuple(sorted(cells))
 
 

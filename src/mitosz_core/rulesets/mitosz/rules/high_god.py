@@ -21,9 +21,7 @@ def linked_to_high_god(game: Game, player: int, card: CardDef) -> bool:
     return linked(card, game.card(game.players[player].high_god))
 
 
-def effective_cost(
-    cost: Spheres, substitute: tuple[Sphere, Sphere] | None
-) -> Spheres | str:
+def effective_cost(cost: Spheres, substitute: tuple[Sphere, Sphere] | None) -> Spheres | str:
     """The cost after a link substitution of one point (3.1), or why it cannot be made."""
     if substitute is None:
         return cost

@@ -66,7 +66,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
             and d.mythos is not leader.mythos
             and Mythos.KHARENI not in (d.mythos, leader.mythos)
         ):
-            return f"a relic goes only onto a leader of its own mythos (8.relic)"
+            return "a relic goes only onto a leader of its own mythos (8.relic)"
         return None
     return f"a {d.type} cannot be summoned in the summoning phase"
 

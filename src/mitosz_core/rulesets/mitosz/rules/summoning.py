@@ -40,8 +40,8 @@ from mitosz_core.rulesets.mitosz.state import (
     CardId,
     CounterRound,
     LeaderSlot,
-    PeopleSlot,
     PendingSummon,
+    PeopleSlot,
 )
 
 SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION)
