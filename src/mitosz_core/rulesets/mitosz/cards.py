@@ -102,9 +102,10 @@ class CardDef:
     ``key`` is unique in a card pool, and decks name cards by it; ``name_en`` is the
     printed English name, which mythic links use. Two cards may share a name (a high god
     and the leader of the same name, 2.8) but never a key. ``level`` is the printed level;
-    with ``level_modifier`` the card is a +/- card whose level adds to another card's (2.2). ``cost`` and ``spheres`` are in
-    :data:`SPHERES` order: the summoning cost (2.6), a high god's sphere maxima (3.1), and
-    the sphere points a card produces at the end of its player's turn (6.2.4.3).
+    with ``level_modifier`` the card is a +/- card whose level adds to another card's
+    (2.2). ``cost``, ``spheres`` and ``produces`` are in :data:`SPHERES` order: the
+    summoning cost (2.6), a high god's sphere maxima (3.1), and the sphere points a card
+    produces at the end of its player's turn (6.2.4.3).
     """
 
     key: str
