@@ -42,7 +42,7 @@ def describe(s: S, a: Action) -> str:
     if isinstance(a, Discard):
         return f"discards {name(a.card)}"
     if isinstance(a, Regain):
-        return f"regains a {a.sphere} point"
+        return f"regains one {a.sphere} point"
     if isinstance(a, TurnBack):
         return f"turns back {name(a.card)}"
     return str(a)

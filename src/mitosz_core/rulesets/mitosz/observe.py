@@ -81,6 +81,7 @@ def observe(s: S, me: int) -> JsonDict:
         "order": list(game.order),
         "over": s.over,
         "winner": s.winner,
+        "ending": game.ending,
         "people_placed": game.people_placed,
         "pending": None
         if pending is None

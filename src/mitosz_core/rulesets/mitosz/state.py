@@ -117,6 +117,8 @@ class Game:
     deckout: RoundMark | None = None
     markers: tuple[LevelMarker, ...] = ()
     opening_reveals: tuple[tuple[int, ...], ...] = ()
+    ending: str | None = None
+    """Why the game ended: ``"power"`` (1.1.1) or ``"deck-out"`` (1.3.4)."""
 
     def card(self, card: CardId) -> CardDef:
         """The printed card of ``card``."""

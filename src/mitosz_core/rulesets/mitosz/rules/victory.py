@@ -33,8 +33,9 @@ def update_holds(s: S) -> S:
     return s.evolve(game=replace(game, players=tuple(players))) if changed else s
 
 
-def end_game(s: S, winner: int | None) -> S:
-    """The game ends with ``winner`` (``None`` for a draw)."""
+def end_game(s: S, winner: int | None, ending: str) -> S:
+    """The game ends with ``winner`` (``None`` for a draw), for the reason ``ending``."""
+    s = s.evolve(game=replace(s.game, ending=ending))
     return fire(s, "game_over").evolve(over=True, winner=winner, to_act=None)
 
 
@@ -48,13 +49,13 @@ def check_turn_start(s: S) -> S:
         if p.hold is not None and p.hold.round_owner == game.active and p.hold.turn < s.turn
     ]
     if done:
-        return end_game(s, _most_power(s, done))
+        return end_game(s, _most_power(s, done), "power")
     if all(not p.deck for p in game.players):
         mark = game.deckout
         if mark is None:
             return s.evolve(game=replace(game, deckout=RoundMark(s.turn, game.active)))
         if mark.round_owner == game.active and mark.turn < s.turn:
-            return end_game(s, _most_power(s, range(len(game.players))))
+            return end_game(s, _most_power(s, range(len(game.players))), "deck-out")
     elif game.deckout is not None:
         return s.evolve(game=replace(game, deckout=None))
     return s

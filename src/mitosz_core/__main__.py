@@ -1,0 +1,3 @@
+from mitosz_core.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,140 @@
+"""The ``mitosz-core`` command line: ``demo``, ``bench``, ``rules`` and ``machine``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from mitosz_core.kernel.api import apply, new_game, observe
+from mitosz_core.kernel.registry import get, names
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from mitosz_core.bots import RandomBot
+
+    state = new_game(args.ruleset, seed=args.seed, players=args.players)
+    rs = get(args.ruleset)
+    bots = [RandomBot(args.seed * 1000 + i) for i in range(args.players)]
+    view = observe(state, 0)
+    gods = [p["high_god"]["name"] for p in view["players"]]
+    decks = " vs ".join(d.name for d in state.config.decks)
+    print(f"{rs.title}: seed {args.seed}, {args.players} players, decks {decks}")
+    order = " then ".join(f"P{i} ({gods[i]})" for i in view["order"])
+    print(f"Turn order from the opening reveals: {order}")
+    turn = 0
+    while not state.is_over:
+        if state.turn != turn:
+            turn = state.turn
+            _turn_header(state, gods)
+        assert state.to_act is not None
+        player = state.to_act
+        action = bots[player].choose(state)
+        text = rs.describe(state, action)
+        state = apply(state, action)
+        if text != "passes":
+            print(f"    P{player} {text}")
+    _result(state, gods)
+    return 0
+
+
+def _turn_header(state: Any, gods: list[str]) -> None:
+    view = observe(state, 0)
+    active = view["active"]
+    print(f"\n== Turn {state.turn}: P{active} ({gods[active]}) ==")
+    for i, p in enumerate(view["players"]):
+        spheres = "/".join(str(v) for v in p["spheres"].values())
+        print(
+            f"  P{i}: power {p['power']:>2}, {len(p['empire'])} peoples, "
+            f"{len(p['leaders'])} leaders, spheres {spheres}, hand {p['hand_size']}, "
+            f"deck {p['deck_size']}"
+        )
+
+
+def _result(state: Any, gods: list[str]) -> None:
+    view = observe(state, 0)
+    powers = [p["power"] for p in view["players"]]
+    scores = ", ".join(f"P{i} {pw}" for i, pw in enumerate(powers))
+    how = {"power": "power victory (1.1.1)", "deck-out": "every deck empty for a round (1.3.4)"}
+    reason = how.get(view.get("ending") or "", view.get("ending") or "the rules")
+    print(f"\nGame over after {state.turn} turns by {reason}. Power: {scores}.")
+    if state.winner is None:
+        print("Result: a draw.")
+    else:
+        print(f"Result: P{state.winner} ({gods[state.winner]}) wins.")
+    for i, p in enumerate(view["players"]):
+        peoples = ", ".join(e["people"]["name"] for e in p["empire"]) or "none"
+        leaders = ", ".join(x["leader"]["name"] for x in p["leaders"]) or "none"
+        print(f"  P{i} empire: {peoples}; leaders: {leaders}")
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from mitosz_core.bench import run
+
+    result = run(args.ruleset, games=args.games, players=args.players, first_seed=args.seed)
+    print(result.report())
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from mitosz_core.registry_data import coverage, load
+
+    rules = load(args.file)
+    table = coverage(rules)
+    statuses = ("implemented", "partial", "planned", "not-applicable")
+    print(f"{'chapter':<14}" + "".join(f"{s:>16}" for s in statuses) + f"{'total':>8}")
+    for chapter, counts in table.items():
+        row = "".join(f"{counts.get(s, 0):>16}" for s in statuses)
+        print(f"{chapter:<14}{row}{sum(counts.values()):>8}")
+    total = sum((c for c in table.values()), start=type(next(iter(table.values())))())
+    row = "".join(f"{total.get(s, 0):>16}" for s in statuses)
+    print(f"{'all':<14}{row}{sum(total.values()):>8}")
+    return 0
+
+
+def _machine(args: argparse.Namespace) -> int:
+    print(get(args.ruleset).machine.spec.mermaid())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mitosz-core", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rulesets = names()
+
+    demo = sub.add_parser("demo", help="play a full game between random bots and print it")
+    demo.add_argument("--ruleset", default="mitosz", choices=rulesets)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=int, default=2)
+    demo.set_defaults(run=_demo)
+
+    bench = sub.add_parser("bench", help="random-playout throughput")
+    bench.add_argument("--ruleset", default="mitosz", choices=rulesets)
+    bench.add_argument("--games", type=int, default=50)
+    bench.add_argument("--players", type=int, default=2)
+    bench.add_argument("--seed", type=int, default=0, help="first seed of the fixed range")
+    bench.set_defaults(run=_bench)
+
+    rules = sub.add_parser("rules", help="rule registry coverage by chapter")
+    rules.add_argument("--file", default="mitosz-1.1.2.yaml")
+    rules.set_defaults(run=_rules)
+
+    machine = sub.add_parser("machine", help="print the state machine as a Mermaid diagram")
+    machine.add_argument("--ruleset", default="mitosz", choices=rulesets)
+    machine.set_defaults(run=_machine)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.run(args)
+    except BrokenPipeError:  # e.g. piped into head
+        sys.stderr.close()
+        return 0
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
