@@ -157,3 +157,17 @@ def linked(a: CardDef, b: CardDef) -> bool:
     its own copies, and a high god to the leader of the same name.
     """
     return a.name_en == b.name_en or a.name_en in b.links or b.name_en in a.links
+
+CREATURE_TROOP_SUBTYPES = frozenset({"host", "beast"})
+
+
+def is_creature(card: CardDef) -> bool:
+    """5.6: a creature (*lény*) is a leader, a host or a beast."""
+    if card.type is CardType.LEADER:
+        return True
+    return card.type is CardType.TROOP and bool(CREATURE_TROOP_SUBTYPES & set(card.subtypes))
+
+
+def halve(value: int) -> int:
+    """Half of ``value``, rounded down as every rounding is (5.3)."""
+    return value // 2

@@ -83,6 +83,7 @@ def observe(s: S, me: int) -> JsonDict:
         "winner": s.winner,
         "ending": game.ending,
         "people_placed": game.people_placed,
+        "revealed": [card_view(game, c) for c in game.revealed],
         "pending": None
         if pending is None
         else {"player": pending.player, "card": card_view(game, pending.card)},

@@ -117,6 +117,8 @@ class Game:
     deckout: RoundMark | None = None
     markers: tuple[LevelMarker, ...] = ()
     opening_reveals: tuple[tuple[int, ...], ...] = ()
+    revealed: tuple[CardId, ...] = ()
+    """Cards from hidden zones shown to everyone by the latest reveal (1.3.3, 1.4.3)."""
     ending: str | None = None
     """Why the game ended: ``"power"`` (1.1.1) or ``"deck-out"`` (1.3.4)."""
 

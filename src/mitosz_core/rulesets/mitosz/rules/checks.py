@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from mitosz_core.rulesets.mitosz.cards import CardType
+from mitosz_core.rulesets.mitosz.cards import PERMANENT_TYPES, CardType
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.board import all_board_cards, remove_to_underworld
 from mitosz_core.rulesets.mitosz.rules.flow import fire
@@ -30,14 +30,15 @@ def state_checks(s: S) -> S:
 
 
 def _base_levels(s: S) -> S:
-    """2.2: lowered below 1, a permanent goes to the underworld."""
+    """2.2: a permanent or troop (5.1) whose base level was lowered below 1 goes to the
+    underworld; the high god and +/- modifier cards are exempt (ruling R-2.2)."""
     game = s.game
     if not game.markers:
         return s
     doomed = [
         c
         for c in dict.fromkeys(m.card for m in game.markers)
-        if game.card(c).type is not CardType.HIGH_GOD
+        if game.card(c).type in (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
         and not game.card(c).level_modifier
         and base_level(game, c) < 1
         and base_level(game, c) < game.card(c).level

@@ -5,7 +5,10 @@ Every move sends a card to its **owner's** pile, whoever controls it (golden rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+
+from mitosz_core.rulesets.mitosz.cards import CardDef
 
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.state import CardId, Game, Player
@@ -67,3 +70,30 @@ def to_oblivion(s: S, cards: tuple[CardId, ...]) -> S:
 def take_from_hand(p: Player, card: CardId) -> Player:
     """``p`` without ``card`` in hand."""
     return replace(p, hand=tuple(c for c in p.hand if c != card))
+
+
+def search(s: S, player: int, wanted: Callable[[CardDef], bool], restricted: bool) -> S:
+    """1.3.3: take the first card of ``player``'s deck that ``wanted`` accepts into hand,
+    then shuffle the deck. A search restricted by type, mythos or the like shows the card
+    to the other players (it is recorded in :attr:`Game.revealed`). Finding nothing still
+    shuffles the deck."""
+    p = s.game.players[player]
+    found = next((c for c in p.deck if wanted(s.game.card(c))), None)
+    deck = tuple(c for c in p.deck if c != found)
+    shuffled, rng = s.rng.shuffled(deck)
+    hand = p.hand if found is None else (*p.hand, found)
+    s = update_player(s, player, deck=shuffled, hand=hand).evolve(rng=rng)
+    shown = () if found is None or not restricted else (found,)
+    return s.evolve(game=replace(s.game, revealed=shown))
+
+
+def take_back(s: S, card: CardId) -> S:
+    """1.4.3: take ``card`` back from its owner's underworld into hand, shown to everyone;
+    the underworld keeps its order (it is never shuffled)."""
+    owner = s.game.owner(card)
+    p = s.game.players[owner]
+    if card not in p.underworld:
+        raise ValueError(f"#{card} is not in its owner's underworld")
+    underworld = tuple(c for c in p.underworld if c != card)
+    s = update_player(s, owner, underworld=underworld, hand=(*p.hand, card))
+    return s.evolve(game=replace(s.game, revealed=(card,)))

@@ -1,0 +1,70 @@
+"""The compiled state machine: the declaration is the single source of truth."""
+
+from __future__ import annotations
+
+import pytest
+
+from mitosz_core.errors import MachineError
+from mitosz_core.kernel.machine import Edge, MachineSpec, compile_machine
+from mitosz_core.rulesets.mitosz.engine import AUTOMATIC, STEPS, TERMINAL
+from mitosz_core.rulesets.mitosz.machine import MACHINE, SPEC
+
+
+def test_every_leaf_has_exactly_one_handler() -> None:
+    for state in MACHINE.states:
+        if state == "setup":
+            continue
+        kinds = [state in AUTOMATIC, state in STEPS, state in TERMINAL]
+        assert sum(kinds) == 1, state
+    assert set(AUTOMATIC) | set(STEPS) | TERMINAL <= set(MACHINE.states)
+
+
+def test_every_state_is_reachable_from_setup() -> None:
+    seen = {MACHINE.initial}
+    frontier = [MACHINE.initial]
+    while frontier:
+        for nxt in MACHINE.successors(frontier.pop()):
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    assert seen == set(MACHINE.states)
+
+
+def test_parent_edges_reach_every_leaf_and_parent_dests_resolve() -> None:
+    spec = MachineSpec(
+        name="t",
+        states=("a", {"name": "b", "children": ["x", "y"], "initial": "x"}, "z"),
+        edges=(Edge("go", "a", "b"), Edge("next", "b.x", "b.y"), Edge("stop", "b", "z")),
+        initial="a",
+    )
+    m = compile_machine(spec)
+    assert m.states == ("a", "b.x", "b.y", "z")
+    assert m.fire("a", "go") == "b.x"
+    assert m.fire("b.x", "stop") == "z" and m.fire("b.y", "stop") == "z"
+    with pytest.raises(MachineError, match="no edge 'go' from state 'z'"):
+        m.fire("z", "go")
+
+
+def test_table_is_frozen() -> None:
+    with pytest.raises(TypeError):
+        MACHINE.table[("over", "x")] = "setup"  # type: ignore[index]
+
+
+def test_mermaid_diagram_names_every_state() -> None:
+    diagram = SPEC.mermaid()
+    assert diagram.startswith("---")
+    for state in MACHINE.states:
+        assert state.rsplit(".", 1)[-1] in diagram
+
+
+def test_turn_phases_follow_the_rulebook_order() -> None:
+    """6.2: start, draw, summoning, combat, summoning, end; end steps in 6.2.4 order."""
+    assert MACHINE.fire("turn.start", "started") == "turn.draw"
+    assert MACHINE.fire("turn.draw", "drawn") == "turn.summoning_1.main"
+    assert MACHINE.fire("turn.summoning_1.main", "pass") == "turn.combat.declare"
+    assert MACHINE.fire("turn.combat.declare", "skip") == "turn.summoning_2.main"
+    assert MACHINE.fire("turn.summoning_2.main", "pass") == "turn.end.discard"
+    chain = ["discard", "clamp", "regain", "produce", "turn_back", "effects"]
+    for a, b in zip(chain, chain[1:], strict=False):
+        assert MACHINE.fire(f"turn.end.{a}", "done") == f"turn.end.{b}"
+    assert MACHINE.fire("turn.end.effects", "next_turn") == "turn.start"
