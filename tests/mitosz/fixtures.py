@@ -87,6 +87,15 @@ def start(seed: int = 3, players: int = 2, **kw: Any) -> S:
     return RULESET.setup(GameConfig(seed=seed, players=players, decks=decks, **kw))
 
 
+def start_sky(players: int = 2, **kw: Any) -> S:
+    """A new test game whose starting player has the Sky god (spheres 3/3/3/3)."""
+    for seed in range(100):
+        s = start(seed, players, **kw)
+        if s.game.card(s.game.players[s.game.active].high_god).key == "Sky God":
+            return s
+    raise AssertionError("no seed lets the Sky player start")
+
+
 def ids(s: S, key: str, owner: int) -> list[int]:
     return [
         i

@@ -50,9 +50,14 @@ def _base_levels(s: S) -> S:
 
 
 def _uniques(s: S) -> S:
-    """2.3: duplicates of a unique card on the board are all destroyed."""
+    """2.3: duplicates of a unique card on the board are all destroyed. High gods are
+    exempt: nothing affects them (3.1), so two players may bring the same one (R-2.3-god)."""
     game = s.game
-    serials = Counter(game.card(c).serial for c in all_board_cards(game) if game.card(c).unique)
+    serials = Counter(
+        game.card(c).serial
+        for c in all_board_cards(game)
+        if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
+    )
     dupes = {serial for serial, n in serials.items() if n > 1}
     if not dupes:
         return s

@@ -60,7 +60,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
             if d.has_subtype(keyword) and any(
                 game.card(i).has_subtype(keyword) for i in slot[1].items
             ):
-                return f"{leader.name} already carries a {keyword} (8.{keyword})"
+                return f"{leader.name} already carries one {keyword} (8.{keyword})"
         if (
             d.has_subtype("relic")
             and d.mythos is not leader.mythos

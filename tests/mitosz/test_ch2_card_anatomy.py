@@ -1,0 +1,187 @@
+"""Chapter 2 (a lapok felépítése): mythos, level, unique, magical and cursed, cost,
+mythic links, card number; and the same-mythos bonus of 5.8."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.rulesets.mitosz.actions import PlacePeople, SacrificeItem, Summon
+from mitosz_core.rulesets.mitosz.cards import PERMANENT_TYPES, CardType, halve, is_creature, linked
+from mitosz_core.rulesets.mitosz.rules.empire import slot_at
+from mitosz_core.rulesets.mitosz.rules.levels import leader_level, road_level
+from mitosz_core.rulesets.mitosz.state import LevelMarker
+from tests.mitosz.fixtures import (
+    POOL,
+    act,
+    attach_item,
+    attach_location,
+    card,
+    put_leader,
+    put_people,
+    refresh,
+    set_game,
+    start,
+    to_hand,
+)
+
+
+@pytest.mark.rule("2.1", "5.8")
+def test_same_mythos_bonus_for_items_and_locations() -> None:
+    s = start()
+    me = 0 if s.game.card(s.game.players[0].high_god).key == "Sky God" else 1
+    s, hero = put_leader(s, me, "Hero")  # hellenic, like the Sky god
+    s, _ = attach_item(s, me, "Sword", hero)  # hellenic +2: +1 more (5.8)
+    slot = s.game.players[me].leaders[-1]
+    assert leader_level(s.game, me, slot) == 3 + 2 + 1
+    s, _ = attach_item(s, me, "Plate", hero)  # hellenic armour +1: +1 more
+    slot = s.game.players[me].leaders[-1]
+    assert leader_level(s.game, me, slot) == 3 + 3 + 2
+    s, king = put_leader(s, me, "King")  # celtic leader: no bonus for the hellenic item
+    s, _ = attach_item(s, me, "Plate", king)
+    assert leader_level(s.game, me, s.game.players[me].leaders[-1]) == 3 + 1
+    s, cross = put_people(s, me, "Cross", 0, 0)
+    s, _ = attach_location(s, me, "Market", cross)  # hellenic location on a hellenic people
+    slot_c = s.game.players[me].empire[-1]
+    north = s.game.card(cross).roads[0]
+    assert road_level(s.game, me, slot_c, north) == north.level + 1 + 1
+    s, corner = put_people(s, me, "Corner", 1, 1)  # celtic people: the location gets no +1
+    s, _ = attach_location(s, me, "Market", corner)
+    slot_k = s.game.players[me].empire[-1]
+    road = s.game.card(corner).roads[0]
+    assert road_level(s.game, me, slot_k, road) == road.level + 1
+
+
+@pytest.mark.rule("2.2", "5.10", "1.2.6")
+def test_modifier_cards_and_base_level_below_one() -> None:
+    s = start()
+    me = s.game.active
+    s, cheap = put_leader(s, me, "Cheap")  # level 2
+    s, sword = attach_item(s, me, "Sword", cheap)
+    s = refresh(set_game(s, markers=(LevelMarker(cheap, -1),)))
+    assert [x.card for x in s.game.players[me].leaders] == [cheap]  # base 1: stays
+    s = refresh(set_game(s, markers=(LevelMarker(cheap, -2),)))
+    assert s.game.players[me].leaders == ()
+    assert s.game.players[me].underworld[-2:] == (cheap, sword)
+    assert s.game.markers == ()  # markers leave with the card (1.2.6)
+
+
+@pytest.mark.rule("2.2")
+def test_a_people_lowered_below_one_goes_with_its_location() -> None:
+    s = start()
+    me = s.game.active
+    s, line = put_people(s, me, "Line", 0, 0)
+    s, market = attach_location(s, me, "Market", line)
+    s = refresh(set_game(s, markers=(LevelMarker(line, -1),)))
+    assert s.game.players[me].empire == ()
+    assert s.game.players[me].underworld[-2:] == (line, market)
+
+
+@pytest.mark.rule("2.3")
+def test_unique_card_only_once_on_the_board() -> None:
+    s = start()
+    me = s.game.active
+    other = 1 - me
+    s, _ = put_leader(s, other, "King")  # a unique on the opponent's side
+    s, king = to_hand(s, me, "King")
+    with pytest.raises(mc.IllegalActionError, match=r"unique King is on the board.*\(2\.3\)"):
+        act(s, Summon(king))
+    s, _ = put_people(s, other, "Lone Queen", 0, 0)
+    s, queen = to_hand(s, me, "Lone Queen")
+    with pytest.raises(mc.IllegalActionError, match=r"unique Lone Queen is already"):
+        act(s, PlacePeople(queen, 0, 0))
+
+
+@pytest.mark.rule("2.3")
+def test_duplicate_unique_cards_are_all_destroyed() -> None:
+    s = start()
+    s, a = put_leader(s, 0, "King")
+    s, b = put_leader(s, 1, "King")
+    s = refresh(s)
+    assert a in s.game.players[0].underworld and b in s.game.players[1].underworld
+
+
+@pytest.mark.rule("2.4")
+def test_cursed_item_cannot_be_sacrificed() -> None:
+    s = start()
+    me = s.game.active
+    s, hero = put_leader(s, me, "Hero")
+    s, ring = attach_item(s, me, "Cursed Ring", hero)
+    s, plate = attach_item(s, me, "Plate", hero)
+    assert SacrificeItem(ring) not in mc.legal_actions(s)
+    with pytest.raises(mc.IllegalActionError, match=r"cursed and cannot be sacrificed \(2\.4\)"):
+        act(s, SacrificeItem(ring))
+    after = act(s, SacrificeItem(plate))
+    assert plate in after.game.players[me].underworld
+
+
+@pytest.mark.rule("2.6", "6.3.3")
+def test_summoning_pays_the_printed_cost() -> None:
+    s = start()
+    me = s.game.active
+    s, pricey = to_hand(s, me, "Pricey")  # force 3
+    before = s.game.players[me].spheres
+    s2 = act(s, Summon(pricey))
+    assert s2.game.players[me].spheres == (before[0], before[1], before[2], before[3] - 3)
+    from tests.mitosz.fixtures import set_player
+
+    poor = set_player(s, me, spheres=(3, 3, 3, 2))
+    with pytest.raises(mc.IllegalActionError, match="not enough sphere points: force 2 < 3"):
+        act(poor, Summon(pricey))
+
+
+@pytest.mark.rule("2.8")
+def test_mythic_links_are_two_way_and_cover_copies_and_the_high_god() -> None:
+    hero, sword, devotee = POOL["Hero"], POOL["Sword"], POOL["Devotee"]
+    assert linked(hero, sword) and linked(sword, hero)  # only Hero names Sword
+    assert linked(hero, hero)  # every card with its copies
+    assert linked(POOL["Sky God"], POOL["Sky Leader"])  # a high god and its leader
+    assert linked(devotee, POOL["Sky God"])
+    assert not linked(hero, POOL["King"])
+
+
+@pytest.mark.rule("2.9")
+def test_card_number_is_the_last_digit_of_the_serial() -> None:
+    assert card("x", CardType.LEADER, serial="1047").card_number == 7
+    assert card("y", CardType.LEADER, serial="20").card_number == 0
+
+
+@pytest.mark.rule("5.1", "5.6", "5.16")
+def test_permanents_creatures_and_one_type_per_card() -> None:
+    assert PERMANENT_TYPES == {
+        CardType.LEADER,
+        CardType.PEOPLE,
+        CardType.LOCATION,
+        CardType.INTRIGUE,
+        CardType.ITEM,
+        CardType.HIGH_GOD,
+    }
+    assert is_creature(POOL["Hero"])
+    assert is_creature(card("h", CardType.TROOP, subtypes=("host",)))
+    assert is_creature(card("b", CardType.TROOP, subtypes=("beast",)))
+    assert not is_creature(card("m", CardType.TROOP, subtypes=("war_machine",)))
+    assert not is_creature(POOL["Cross"])
+    assert isinstance(POOL["Hero"].type, CardType)  # exactly one card type (5.16)
+
+
+@pytest.mark.rule("5.3")
+def test_rounding_is_always_down() -> None:
+    assert [halve(n) for n in (0, 1, 2, 3, 7)] == [0, 0, 1, 1, 3]
+
+
+def test_fixture_pool_cards_are_distinct() -> None:
+    assert len({c.serial for c in POOL.values()}) == len(POOL)
+    assert replace(POOL["Cross"], level=1) == POOL["Cross"]
+    assert slot_at((), (0, 0)) is None
+
+
+@pytest.mark.rule("2.3", "3.1")
+def test_two_players_may_bring_the_same_high_god() -> None:
+    """Ruling R-2.3-god: found by the 3-player random games."""
+    s = start(players=3)
+    gods = [s.game.card(p.high_god).key for p in s.game.players]
+    assert gods.count("Sky God") == 2
+    s = refresh(s)
+    assert [p.high_god for p in s.game.players] == [p.high_god for p in start(players=3).game.players]

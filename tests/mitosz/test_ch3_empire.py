@@ -1,0 +1,133 @@
+"""3.2 peoples and the empire on the grid, and 3.3 locations."""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.rulesets.mitosz.actions import PlacePeople, Summon
+from mitosz_core.rulesets.mitosz.cards import Edge
+from mitosz_core.rulesets.mitosz.rules.empire import adjacent, open_roads
+from mitosz_core.rulesets.mitosz.rules.levels import road_level
+from mitosz_core.rulesets.mitosz.state import LevelMarker
+from tests.mitosz.fixtures import (
+    act,
+    pass_until,
+    put_people,
+    set_game,
+    start,
+    to_hand,
+)
+
+
+def _with_cross(key: str) -> tuple[mc.State, int]:  # type: ignore[type-arg]
+    """The active player has a Cross at (0, 0) and ``key`` in hand."""
+    s = start()
+    me = s.game.active
+    s, _ = put_people(s, me, "Cross", 0, 0)
+    s, card = to_hand(s, me, key)
+    return s, card
+
+
+@pytest.mark.rule("3.2", "3.2.1")
+def test_the_first_people_goes_to_the_origin() -> None:
+    s = start()
+    me = s.game.active
+    s, cross = to_hand(s, me, "Cross")
+    cells = {(a.x, a.y) for a in mc.legal_actions(s) if isinstance(a, PlacePeople)}
+    assert cells == {(0, 0)}
+    s = act(s, PlacePeople(cross, 0, 0))
+    assert s.game.players[me].empire[0].card == cross
+
+
+@pytest.mark.rule("3.2.1")
+def test_a_new_people_joins_through_facing_roads_and_is_never_rotated() -> None:
+    s, corner = _with_cross("Corner")  # roads south and west only
+    legal = {(a.x, a.y) for a in mc.legal_actions(s) if isinstance(a, PlacePeople) and a.card == corner}
+    # north of Cross: Corner's south road meets Cross's north road;
+    # east of Cross: Corner's west road meets Cross's east road.
+    assert legal == {(0, 1), (1, 0)}
+    with pytest.raises(mc.IllegalActionError, match=r"no road of Corner at \(-1, 0\) meets"):
+        act(s, PlacePeople(corner, -1, 0))
+    with pytest.raises(mc.IllegalActionError, match=r"cell \(0, 0\) is already taken"):
+        act(s, PlacePeople(corner, 0, 0))
+
+
+@pytest.mark.rule("3.2.1")
+def test_one_people_per_turn_in_either_summoning_step() -> None:
+    s, line = _with_cross("Line")
+    s, stub = to_hand(s, s.game.active, "Stub")
+    s = act(s, PlacePeople(line, 1, 0))
+    assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
+    with pytest.raises(mc.IllegalActionError, match=r"already been placed this turn \(3\.2\.1\)"):
+        act(s, PlacePeople(stub, 0, -1))
+    s = pass_until(s, "turn.summoning_2.main")
+    assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
+    # a player who placed none in the first step may place one in the second
+    t, stub2 = _with_cross("Stub")
+    t = pass_until(t, "turn.summoning_2.main")
+    t = act(t, PlacePeople(stub2, 0, -1))
+    assert len(t.game.players[t.game.active].empire) == 2
+
+
+@pytest.mark.rule("3.2.1")
+def test_no_more_copies_of_a_people_than_its_roads_on_the_whole_board() -> None:
+    s = start()
+    me = s.game.active
+    s, _ = put_people(s, 1 - me, "Stub", 0, 0)  # Stub has one road; the copy is the opponent's
+    s, stub = to_hand(s, me, "Stub")
+    with pytest.raises(mc.IllegalActionError, match=r"as many times as it has roads \(1\)"):
+        act(s, PlacePeople(stub, 0, 0))
+
+
+@pytest.mark.rule("3.2.1")
+def test_adjacency_counts_sides_and_corners() -> None:
+    s = start()
+    me = s.game.active
+    s, a = put_people(s, me, "Cross", 0, 0)
+    s, b = put_people(s, me, "Line", 1, 1)  # corner contact
+    s, c = put_people(s, me, "Line", 2, 0)  # no contact with (0, 0)
+    slots = {x.card: x for x in s.game.players[me].empire}
+    assert {x.card for x in adjacent(s.game, me, slots[a])} == {b}
+    assert {x.card for x in adjacent(s.game, me, slots[b])} == {a, c}
+
+
+@pytest.mark.rule("3.2.1", "3.3")
+def test_level_given_to_a_people_or_by_its_location_goes_to_every_road() -> None:
+    s = start()
+    me = s.game.active
+    s, cross = put_people(s, me, "Cross", 0, 0)
+    slot = s.game.players[me].empire[0]
+    printed = [r.level for r in s.game.card(cross).roads]
+    s = set_game(s, markers=(LevelMarker(cross, 2),))
+    assert [road_level(s.game, me, slot, r) for r in s.game.card(cross).roads] == [
+        lv + 2 for lv in printed
+    ]
+
+
+@pytest.mark.rule("3.2.2")
+def test_only_open_roads_can_be_attacked() -> None:
+    s = start()
+    me = s.game.active
+    s, cross = put_people(s, me, "Cross", 0, 0)
+    s, _ = put_people(s, me, "Line", 1, 0)  # closes Cross's east road
+    s, _ = put_people(s, me, "Stub", 0, -1)  # closes Cross's south road (Stub has no road there)
+    slot = s.game.players[me].empire[0]
+    assert {r.edge for r in open_roads(s.game, me, slot)} == {Edge.NORTH, Edge.WEST}
+
+
+@pytest.mark.rule("3.3")
+def test_one_location_per_own_people() -> None:
+    s, market = _with_cross("Market")
+    me = s.game.active
+    cross = s.game.players[me].empire[0].card
+    s = act(s, Summon(market, cross))
+    assert s.game.players[me].empire[0].location == market
+    s, tower = to_hand(s, me, "Tower")
+    with pytest.raises(mc.IllegalActionError, match=r"Cross already has a location \(3\.3\)"):
+        act(s, Summon(tower, cross))
+    s, theirs = put_people(s, 1 - me, "Line", 0, 0)
+    with pytest.raises(mc.IllegalActionError, match=r"not a people of your empire \(3\.3\)"):
+        act(s, Summon(tower, theirs))
+    with pytest.raises(mc.IllegalActionError, match="must be attached"):
+        act(s, Summon(tower))

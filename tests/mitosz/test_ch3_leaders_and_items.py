@@ -1,0 +1,170 @@
+"""3.4 leaders and 3.5 items, with the chapter-8 item keywords that limit attaching."""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.rulesets.mitosz.actions import SacrificeLeader, Summon, TurnBack
+from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld
+from mitosz_core.rulesets.mitosz.rules.levels import leader_level, power
+from tests.mitosz.fixtures import (
+    act,
+    attach_item,
+    pass_until,
+    put_leader,
+    put_people,
+    refresh,
+    set_player,
+    start,
+    start_sky,
+    to_hand,
+)
+
+
+@pytest.mark.rule("3.4", "3.4.2")
+def test_the_leader_row_holds_peoples_plus_two() -> None:
+    s = start_sky()
+    me = s.game.active
+    s, _ = put_leader(s, me, "Cheap")
+    s, _ = put_leader(s, me, "Hero")
+    s, third = to_hand(s, me, "Devotee")
+    assert Summon(third) not in mc.legal_actions(s)
+    with pytest.raises(mc.IllegalActionError, match=r"leader row is full \(2 = peoples \+ 2\)"):
+        act(s, Summon(third))
+    s, _ = put_people(s, me, "Cross", 0, 0)
+    assert Summon(third) in mc.legal_actions(s)
+
+
+@pytest.mark.rule("3.4.2")
+def test_a_row_over_its_limit_forces_its_owner_to_sacrifice() -> None:
+    s = start()
+    me = s.game.active
+    other = 1 - me
+    s, people = put_people(s, other, "Cross", 0, 0)
+    leaders = []
+    for key in ("Cheap", "Hero", "Devotee"):
+        s, cid = put_leader(s, other, key)
+        leaders.append(cid)
+    s = refresh(s)
+    assert s.phase == "turn.summoning_1.main"  # 3 leaders, 1 people: within the limit
+    s = refresh(remove_to_underworld(s, people))
+    assert s.phase == "forced.sacrifice_leader"
+    assert s.to_act == other  # the owner decides, even in another player's turn
+    assert set(mc.legal_actions(s)) == {SacrificeLeader(c) for c in leaders}
+    s = act(s, SacrificeLeader(leaders[1]))
+    assert s.phase == "turn.summoning_1.main" and s.to_act == me
+    assert leaders[1] in s.game.players[other].underworld
+
+
+@pytest.mark.rule("3.4", "6.2.4.4")
+def test_two_turned_leaders_turn_back_at_the_end_of_the_turn() -> None:
+    s = start()
+    me = s.game.active
+    s, _ = put_people(s, me, "Cross", 0, 0)
+    turned = []
+    for key in ("Cheap", "Hero", "Devotee"):
+        s, cid = put_leader(s, me, key, turned=True)
+        turned.append(cid)
+    s = pass_until(s, "turn.end.discard")
+    while s.phase != "turn.end.turn_back":
+        s = act(s, mc.legal_actions(s)[0])
+    assert s.to_act == me
+    assert set(mc.legal_actions(s)) == {TurnBack(c) for c in turned}
+    s = act(s, TurnBack(turned[2]))
+    s = act(s, TurnBack(turned[0]))
+    assert s.game.active != me
+    state = {x.card: x.turned for x in s.game.players[me].leaders}
+    assert state == {turned[0]: False, turned[1]: True, turned[2]: False}
+
+
+@pytest.mark.rule("6.2.4.4")
+def test_two_or_fewer_turned_leaders_turn_back_without_a_choice() -> None:
+    s = start()
+    me = s.game.active
+    s, a = put_leader(s, me, "Cheap", turned=True)
+    s, b = put_leader(s, me, "Hero", turned=True)
+    s = pass_until(s, "turn.end.discard")
+    while s.game.active == me:
+        assert s.phase != "turn.end.turn_back"
+        s = act(s, mc.legal_actions(s)[0])
+    assert not any(x.turned for x in s.game.players[me].leaders)
+
+
+@pytest.mark.rule("3.4.3")
+def test_the_high_god_as_a_leader() -> None:
+    s = start_sky()
+    me = s.game.active
+    s, god = to_hand(s, me, "Sky Leader")
+    s = act(s, Summon(god))
+    slot = s.game.players[me].leaders[-1]
+    assert leader_level(s.game, me, slot) == 4 + 1
+    assert power(s.game, me) == 1 + 1
+    hand = s.game.players[me].hand
+    assert hand
+    s = refresh(remove_to_underworld(s, god))
+    p = s.game.players[me]
+    assert p.hand == () and p.spheres == (0, 0, 0, 0)
+    assert set(hand) <= set(p.underworld)
+
+
+@pytest.mark.rule("3.5", "8.weapon", "8.armour")
+def test_items_go_onto_own_leaders_one_weapon_and_one_armour_each() -> None:
+    s = start_sky()
+    me = s.game.active
+    s, hero = put_leader(s, me, "Hero")
+    s, theirs = put_leader(s, 1 - me, "Cheap")
+    s, sword = to_hand(s, me, "Sword")
+    with pytest.raises(mc.IllegalActionError, match=r"not a leader in your leader row \(3\.5\)"):
+        act(s, Summon(sword, theirs))
+    s = act(s, Summon(sword, hero))
+    s, axe = to_hand(s, me, "Axe")
+    with pytest.raises(mc.IllegalActionError, match=r"Hero already carries one weapon \(8\.weapon\)"):
+        act(s, Summon(axe, hero))
+    s, plate = to_hand(s, me, "Plate")
+    s = act(s, Summon(plate, hero))
+    s, _ = attach_item(s, me, "Plate", s.game.players[me].leaders[0].card)
+    s, plate2 = to_hand(s, me, "Plate")
+    with pytest.raises(mc.IllegalActionError, match=r"Hero already carries one armour \(8\.armour\)"):
+        act(s, Summon(plate2, hero))
+
+
+@pytest.mark.rule("8.relic")
+def test_a_relic_only_onto_a_leader_of_its_mythos() -> None:
+    s = start()
+    me = s.game.active
+    s, hero = put_leader(s, me, "Hero")  # hellenic
+    s, king = put_leader(s, me, "King")  # celtic
+    s, torc = to_hand(s, me, "Torc")  # celtic relic
+    with pytest.raises(mc.IllegalActionError, match=r"relic goes only onto a leader of its own"):
+        act(s, Summon(torc, hero))
+    assert Summon(torc, king) in mc.legal_actions(s)
+
+
+@pytest.mark.rule("3.5", "5.15")
+def test_items_stay_attached_and_are_never_moved_between_leaders() -> None:
+    s = start()
+    me = s.game.active
+    s, hero = put_leader(s, me, "Hero")
+    s, cheap = put_leader(s, me, "Cheap")
+    s, sword = attach_item(s, me, "Sword", hero)
+    for action in mc.legal_actions(s):
+        after = act(s, action)
+        for slot in after.game.players[me].leaders:
+            if slot.card == cheap:
+                assert sword not in slot.items
+
+
+@pytest.mark.rule("3.4.1")
+def test_leaders_are_summoned_unturned_ready_to_act() -> None:
+    s = start()
+    me = s.game.active
+    s, hero = to_hand(s, me, "Hero")
+    s = act(s, Summon(hero))
+    assert s.game.players[me].leaders[-1].turned is False
+
+
+def test_set_player_fixture_keeps_other_players_shared() -> None:
+    s = start()
+    t = set_player(s, 0, spheres=(0, 0, 0, 0))
+    assert t.game.players[1] is s.game.players[1]
