@@ -36,9 +36,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every ``rule`` marker must name at least one id (checked against the registry by
     ``tests/test_registry.py``)."""
     for item in items:
-        for mark in item.iter_markers("rule"):
-            if not mark.args:
-                raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.rule needs rule ids")
+        for name in ("rule", "ruling"):
+            for mark in item.iter_markers(name):
+                if not mark.args:
+                    raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.{name} needs ids")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -48,7 +49,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if not target:
         return
     mapping = {
-        item.nodeid: sorted({str(r) for m in item.iter_markers("rule") for r in m.args})
+        item.nodeid: sorted(
+            {str(r) for m in item.iter_markers("rule") for r in m.args}
+            | {str(r) for m in item.iter_markers("ruling") for r in m.args}
+        )
         for item in session.items
     }
     with open(target, "w", encoding="utf-8") as fh:

@@ -4,7 +4,9 @@ Fails when:
 - a rule marked ``implemented`` or ``partial`` lists no test;
 - a listed test does not exist, or does not carry ``@pytest.mark.rule`` with that id;
 - a test names a rule id that no registry has;
-- a test marked with a rule id is missing from that rule's ``tests`` list.
+- a test marked with a rule id is missing from that rule's ``tests`` list;
+- a ruling in ``specs/rulings.yaml`` is pinned by no test (``@pytest.mark.ruling``) or
+  names an unknown rule.
 
 ``--write`` rewrites each rule's ``tests`` list from the markers instead of checking it.
 
@@ -26,6 +28,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs" / "rules"
+RULINGS = ROOT / "specs" / "rulings.yaml"
 STATUSES = {"implemented", "partial", "planned", "not-applicable"}
 
 
@@ -56,12 +59,17 @@ def main(argv: list[str]) -> int:
             by_rule[rid].append(node)
     problems: list[str] = []
     known: set[str] = set()
-    for path in sorted(SPECS.glob("*.yaml")):
+    for path in [*sorted(SPECS.glob("*.yaml")), RULINGS]:
         text = path.read_text(encoding="utf-8")
         data = yaml.safe_load(text)
-        for rule in data["rules"]:
+        is_rulings = path == RULINGS
+        for rule in data["rulings" if is_rulings else "rules"]:
             rid = rule["id"]
             known.add(rid)
+            if is_rulings:
+                rule = {**rule, "status": "implemented"}
+                if rule["rule"] not in known:
+                    problems.append(f"{path.name}: {rid}: unknown rule {rule['rule']!r}")
             if rule["status"] not in STATUSES:
                 problems.append(f"{path.name}: {rid}: unknown status {rule['status']!r}")
             marked = sorted(by_rule.get(rid, []))
@@ -77,6 +85,9 @@ def main(argv: list[str]) -> int:
                 if node not in listed:
                     problems.append(f"{path.name}: {rid}: {node} is marked but not listed")
             if rule["status"] in {"implemented", "partial"} and not listed:
+                if is_rulings:
+                    problems.append(f"{path.name}: {rid}: a ruling must be pinned by a test")
+                    continue
                 problems.append(f"{path.name}: {rid} is {rule['status']} but lists no test")
         if write:
             text = _rewrite(text, data, by_rule)

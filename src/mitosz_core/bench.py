@@ -40,7 +40,9 @@ class BenchResult:
         )
 
 
-def run(ruleset: str = "mitosz", games: int = 20, players: int = 2, first_seed: int = 0) -> BenchResult:
+def run(
+    ruleset: str = "mitosz", games: int = 20, players: int = 2, first_seed: int = 0
+) -> BenchResult:
     """Play ``games`` random games on seeds ``first_seed...``; time only the engine calls."""
     decisions = 0
     elapsed = 0.0

@@ -10,10 +10,11 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.rulesets.mitosz.actions import Discard, Pass, PlacePeople, Summon
+from mitosz_core.rulesets.mitosz.rules import S
 from tests.helpers import play_random
 
 
-def _some_state(seed: int = 5, steps: int = 40) -> mc.State[object]:
+def _some_state(seed: int = 5, steps: int = 40) -> S:
     state = mc.new_game(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -117,12 +118,13 @@ def test_illegal_action_raises_a_clear_error_and_changes_nothing() -> None:
 
 def test_illegal_action_reason_is_specific() -> None:
     state = mc.new_game(seed=3)
-    foreign = next(c for c in range(len(state.game.instances)) if state.game.owner(c) != state.to_act)
+    game = state.game
+    foreign = next(c for c in range(len(game.instances)) if game.owner(c) != state.to_act)
     with pytest.raises(mc.IllegalActionError, match="is not in your hand"):
         mc.apply(state, Summon(foreign))
+    hand = game.players[game.active].hand
+    people = next(c for c in hand if game.card(c).type.value == "people")
     with pytest.raises(mc.IllegalActionError, match=r"first people of an empire goes to \(0, 0\)"):
-        hand = state.game.players[state.game.active].hand
-        people = next(c for c in hand if state.game.card(c).type.value == "people")
         mc.apply(state, PlacePeople(people, 5, 5))
 
 
@@ -147,17 +149,17 @@ def test_observation_hides_opponents_hand_and_decks() -> None:
         assert f'"id": {hidden},' not in shown or hidden in _public_ids(state)
 
 
-def _public_ids(state: mc.State[object]) -> set[int]:
+def _public_ids(state: S) -> set[int]:
     game = state.game
     public: set[int] = set()
-    for p in game.players:  # type: ignore[attr-defined]
+    for p in game.players:
         public.update(p.underworld, p.oblivion, (p.high_god,))
         for slot in p.empire:
             public.add(slot.card)
         for leader in p.leaders:
             public.add(leader.card)
             public.update(leader.items)
-    for reveals in game.opening_reveals:  # type: ignore[attr-defined]
+    for reveals in game.opening_reveals:
         public.update(reveals)
     return public
 
@@ -173,7 +175,12 @@ def test_actions_are_frozen_hashable_readable_and_json() -> None:
     with pytest.raises(AttributeError):
         action.card = 4  # type: ignore[misc]
     assert str(action) == "summon(#12 onto #3)"
-    assert json.loads(action.to_json()) == {"type": "summon", "card": 12, "target": 3, "substitute": None}
+    assert json.loads(action.to_json()) == {
+        "type": "summon",
+        "card": 12,
+        "target": 3,
+        "substitute": None,
+    }
     assert mc.action_from_json("mitosz", action.to_json()) == action
 
 
@@ -181,7 +188,7 @@ def test_action_log_json_round_trip() -> None:
     state = _some_state(seed=6, steps=50)
     text = json.dumps([json.loads(d.action.to_json()) for d in state.history])
     actions = mc.actions_from_json("mitosz", text)
-    assert [a for a in actions] == [d.action for d in state.history]
+    assert list(actions) == [d.action for d in state.history]
 
 
 def test_bad_action_json_names_the_problem() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from mitosz_core.errors import MachineError
@@ -65,6 +67,6 @@ def test_turn_phases_follow_the_rulebook_order() -> None:
     assert MACHINE.fire("turn.combat.declare", "skip") == "turn.summoning_2.main"
     assert MACHINE.fire("turn.summoning_2.main", "pass") == "turn.end.discard"
     chain = ["discard", "clamp", "regain", "produce", "turn_back", "effects"]
-    for a, b in zip(chain, chain[1:], strict=False):
+    for a, b in itertools.pairwise(chain):
         assert MACHINE.fire(f"turn.end.{a}", "done") == f"turn.end.{b}"
     assert MACHINE.fire("turn.end.effects", "next_turn") == "turn.start"

@@ -25,8 +25,14 @@ def card(key: str, kind: CardType, mythos: Mythos = H, **kw: Any) -> CardDef:
     name = kw.pop("name", key)
     serial = kw.pop("serial", str(next(_serial)))
     return CardDef(
-        key=key, name_en=name, name_hu=key, serial=serial, set_symbol="TEST", mythos=mythos,
-        type=kind, **kw,
+        key=key,
+        name_en=name,
+        name_hu=key,
+        serial=serial,
+        set_symbol="TEST",
+        mythos=mythos,
+        type=kind,
+        **kw,
     )
 
 
@@ -37,33 +43,86 @@ def roads(*spec: tuple[Edge, int]) -> tuple[Road, ...]:
 CARDS = [
     card("Sky God", CardType.HIGH_GOD, name="Sky", spheres=(3, 3, 3, 3), unique=True),
     card("Sea God", CardType.HIGH_GOD, C, name="Sea", spheres=(2, 4, 1, 5), unique=True),
-    card("Sky Leader", CardType.LEADER, name="Sky", level=4, power=1, cost=(1, 1, 0, 0),
-         unique=True),
-    card("Cross", CardType.PEOPLE, level=1, power=2,
-         roads=roads((N, 1), (E, 2), (So, 3), (W, 4))),
+    card(
+        "Sky Leader", CardType.LEADER, name="Sky", level=4, power=1, cost=(1, 1, 0, 0), unique=True
+    ),
+    card("Cross", CardType.PEOPLE, level=1, power=2, roads=roads((N, 1), (E, 2), (So, 3), (W, 4))),
     card("Line", CardType.PEOPLE, level=1, power=1, roads=roads((E, 2), (W, 2))),
-    card("Stub", CardType.PEOPLE, level=2, power=1, roads=roads((N, 1),)),
+    card(
+        "Stub",
+        CardType.PEOPLE,
+        level=2,
+        power=1,
+        roads=roads(
+            (N, 1),
+        ),
+    ),
     card("Corner", CardType.PEOPLE, C, level=1, power=2, roads=roads((So, 1), (W, 1))),
-    card("Lone Queen", CardType.PEOPLE, level=1, power=3, unique=True,
-         roads=roads((N, 1), (E, 1), (So, 1), (W, 1))),
+    card(
+        "Lone Queen",
+        CardType.PEOPLE,
+        level=1,
+        power=3,
+        unique=True,
+        roads=roads((N, 1), (E, 1), (So, 1), (W, 1)),
+    ),
     card("Cheap", CardType.LEADER, level=2, power=1, cost=(1, 0, 0, 0)),
     card("Pricey", CardType.LEADER, C, level=5, power=1, cost=(0, 0, 0, 3)),
     card("Devotee", CardType.LEADER, level=3, power=1, cost=(0, 0, 2, 0), links=("Sky",)),
-    card("Hero", CardType.LEADER, level=3, power=1, cost=(0, 1, 0, 0), subtypes=("hero",),
-         links=("Sword",)),
+    card(
+        "Hero",
+        CardType.LEADER,
+        level=3,
+        power=1,
+        cost=(0, 1, 0, 0),
+        subtypes=("hero",),
+        links=("Sword",),
+    ),
     card("King", CardType.LEADER, C, level=3, power=2, cost=(0, 1, 0, 0), unique=True),
-    card("Sword", CardType.ITEM, level=2, level_modifier=True, cost=(0, 0, 1, 0),
-         subtypes=("weapon",)),
-    card("Axe", CardType.ITEM, C, level=1, level_modifier=True, cost=(0, 0, 0, 1),
-         subtypes=("weapon",)),
-    card("Plate", CardType.ITEM, level=1, level_modifier=True, cost=(0, 0, 1, 0),
-         subtypes=("armour",)),
-    card("Torc", CardType.ITEM, C, level=1, level_modifier=True, cost=(1, 0, 0, 0),
-         subtypes=("relic",)),
-    card("Cursed Ring", CardType.ITEM, level=1, level_modifier=True, cost=(1, 0, 0, 0),
-         magical=True, cursed=True),
-    card("Market", CardType.LOCATION, level=1, power=1, cost=(0, 1, 0, 0),
-         produces=(0, 0, 1, 0)),
+    card(
+        "Sword",
+        CardType.ITEM,
+        level=2,
+        level_modifier=True,
+        cost=(0, 0, 1, 0),
+        subtypes=("weapon",),
+    ),
+    card(
+        "Axe",
+        CardType.ITEM,
+        C,
+        level=1,
+        level_modifier=True,
+        cost=(0, 0, 0, 1),
+        subtypes=("weapon",),
+    ),
+    card(
+        "Plate",
+        CardType.ITEM,
+        level=1,
+        level_modifier=True,
+        cost=(0, 0, 1, 0),
+        subtypes=("armour",),
+    ),
+    card(
+        "Torc",
+        CardType.ITEM,
+        C,
+        level=1,
+        level_modifier=True,
+        cost=(1, 0, 0, 0),
+        subtypes=("relic",),
+    ),
+    card(
+        "Cursed Ring",
+        CardType.ITEM,
+        level=1,
+        level_modifier=True,
+        cost=(1, 0, 0, 0),
+        magical=True,
+        cursed=True,
+    ),
+    card("Market", CardType.LOCATION, level=1, power=1, cost=(0, 1, 0, 0), produces=(0, 0, 1, 0)),
     card("Tower", CardType.LOCATION, C, level=2, cost=(0, 0, 0, 1)),
 ]
 POOL = {c.key: c for c in CARDS}
@@ -112,7 +171,7 @@ def _pull(s: S, player: int, key: str) -> tuple[S, int]:
         for cid in cards:
             if s.game.card(cid).key == key:
                 rest = tuple(c for c in cards if c != cid)
-                p = replace(p, **{zone: rest})
+                p = replace(p, **{zone: rest})  # type: ignore[arg-type]
                 return s.evolve(game=s.game.with_player(player, p)), cid
     raise AssertionError(f"player {player} has no {key} left off the board")
 
@@ -140,9 +199,7 @@ def put_leader(s: S, player: int, key: str, turned: bool = False) -> tuple[S, in
 def attach_item(s: S, player: int, key: str, leader: int) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
     p = s.game.players[player]
-    leaders = tuple(
-        replace(x, items=(*x.items, cid)) if x.card == leader else x for x in p.leaders
-    )
+    leaders = tuple(replace(x, items=(*x.items, cid)) if x.card == leader else x for x in p.leaders)
     return s.evolve(game=s.game.with_player(player, replace(p, leaders=leaders))), cid
 
 

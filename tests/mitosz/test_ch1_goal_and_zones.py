@@ -8,6 +8,7 @@ import mitosz_core as mc
 from mitosz_core.kernel.state import DeckEntry, DeckList
 from mitosz_core.rulesets.mitosz.actions import Discard, Pass, PlayWithoutSummoning, Summon
 from mitosz_core.rulesets.mitosz.cards import CardType
+from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.board import remove_to_oblivion, remove_to_underworld
 from mitosz_core.rulesets.mitosz.rules.levels import power
 from mitosz_core.rulesets.mitosz.rules.zones import search, take_back
@@ -26,17 +27,17 @@ from tests.mitosz.fixtures import (
 )
 
 
-def _twelve_power(s: mc.State, player: int) -> mc.State:  # type: ignore[type-arg]
+def _twelve_power(s: S, player: int) -> S:
     for i, key in enumerate(["Cross", "Cross", "Cross", "Cross", "Lone Queen", "Line"]):
         s, _ = put_people(s, player, key, i, 0)
     return s
 
 
-def _on_board(s: mc.State, player: int, key: str) -> int:  # type: ignore[type-arg]
+def _on_board(s: S, player: int, key: str) -> int:
     return next(x.card for x in s.game.players[player].empire if s.game.card(x.card).key == key)
 
 
-def _next_turn(s: mc.State) -> mc.State:  # type: ignore[type-arg]
+def _next_turn(s: S) -> S:
     turn = s.turn
     while s.turn == turn and not s.is_over:
         legal = mc.legal_actions(s)
@@ -45,6 +46,7 @@ def _next_turn(s: mc.State) -> mc.State:  # type: ignore[type-arg]
 
 
 @pytest.mark.rule("1.1", "1.1.1", "6.1.3")
+@pytest.mark.ruling("R-1.1.1")
 def test_power_victory_after_a_full_round() -> None:
     s = start()
     me = s.game.active
@@ -73,6 +75,7 @@ def test_power_below_twelve_breaks_the_hold() -> None:
 
 
 @pytest.mark.rule("1.1.1", "6.1.3")
+@pytest.mark.ruling("R-1.1.1")
 def test_power_reached_in_another_players_turn_waits_for_that_players_round() -> None:
     """Ruling R-1.1.1: the round begun in the opponent's turn ends when the opponent's
     next turn starts."""
@@ -93,6 +96,7 @@ def _deck(entries: list[tuple[int, str]]) -> DeckList:
 
 
 @pytest.mark.rule("1.3", "1.3.1")
+@pytest.mark.ruling("R-1.3.1-god")
 def test_deck_legality() -> None:
     RULESET.check_deck(SKY)
     assert SKY.size() >= 60
@@ -142,6 +146,7 @@ def test_search_takes_a_card_reveals_it_and_shuffles() -> None:
 
 
 @pytest.mark.rule("1.3.4")
+@pytest.mark.ruling("R-1.3.4")
 def test_deck_out_ends_the_game_after_a_round_with_every_deck_empty() -> None:
     s = start()
     me = s.game.active
@@ -160,6 +165,7 @@ def test_deck_out_ends_the_game_after_a_round_with_every_deck_empty() -> None:
 
 
 @pytest.mark.rule("1.3.4")
+@pytest.mark.ruling("R-1.3.4")
 def test_one_empty_deck_does_not_end_the_game_and_ties_draw() -> None:
     s = start()
     s = set_player(s, s.game.active, deck=())
@@ -173,6 +179,7 @@ def test_one_empty_deck_does_not_end_the_game_and_ties_draw() -> None:
 
 
 @pytest.mark.rule("1.4", "1.4.1", "1.4.2", "G1")
+@pytest.mark.ruling("R-1.4.2-order")
 def test_cards_go_to_their_owners_underworld_with_attachments() -> None:
     s = start()
     me = s.game.active

@@ -55,6 +55,7 @@ def test_same_mythos_bonus_for_items_and_locations() -> None:
 
 
 @pytest.mark.rule("2.2", "5.10", "1.2.6")
+@pytest.mark.ruling("R-2.2")
 def test_modifier_cards_and_base_level_below_one() -> None:
     s = start()
     me = s.game.active
@@ -80,6 +81,7 @@ def test_a_people_lowered_below_one_goes_with_its_location() -> None:
 
 
 @pytest.mark.rule("2.3")
+@pytest.mark.ruling("R-2.3-board")
 def test_unique_card_only_once_on_the_board() -> None:
     s = start()
     me = s.game.active
@@ -150,14 +152,14 @@ def test_card_number_is_the_last_digit_of_the_serial() -> None:
 
 @pytest.mark.rule("5.1", "5.6", "5.16")
 def test_permanents_creatures_and_one_type_per_card() -> None:
-    assert PERMANENT_TYPES == {
+    assert {
         CardType.LEADER,
         CardType.PEOPLE,
         CardType.LOCATION,
         CardType.INTRIGUE,
         CardType.ITEM,
         CardType.HIGH_GOD,
-    }
+    } == PERMANENT_TYPES
     assert is_creature(POOL["Hero"])
     assert is_creature(card("h", CardType.TROOP, subtypes=("host",)))
     assert is_creature(card("b", CardType.TROOP, subtypes=("beast",)))
@@ -178,10 +180,13 @@ def test_fixture_pool_cards_are_distinct() -> None:
 
 
 @pytest.mark.rule("2.3", "3.1")
+@pytest.mark.ruling("R-2.3-god")
 def test_two_players_may_bring_the_same_high_god() -> None:
     """Ruling R-2.3-god: found by the 3-player random games."""
     s = start(players=3)
     gods = [s.game.card(p.high_god).key for p in s.game.players]
     assert gods.count("Sky God") == 2
     s = refresh(s)
-    assert [p.high_god for p in s.game.players] == [p.high_god for p in start(players=3).game.players]
+    assert [p.high_god for p in s.game.players] == [
+        p.high_god for p in start(players=3).game.players
+    ]

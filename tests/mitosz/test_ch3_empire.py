@@ -7,6 +7,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.rulesets.mitosz.actions import PlacePeople, Summon
 from mitosz_core.rulesets.mitosz.cards import Edge
+from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.empire import adjacent, open_roads
 from mitosz_core.rulesets.mitosz.rules.levels import road_level
 from mitosz_core.rulesets.mitosz.state import LevelMarker
@@ -20,7 +21,7 @@ from tests.mitosz.fixtures import (
 )
 
 
-def _with_cross(key: str) -> tuple[mc.State, int]:  # type: ignore[type-arg]
+def _with_cross(key: str) -> tuple[S, int]:
     """The active player has a Cross at (0, 0) and ``key`` in hand."""
     s = start()
     me = s.game.active
@@ -41,9 +42,12 @@ def test_the_first_people_goes_to_the_origin() -> None:
 
 
 @pytest.mark.rule("3.2.1")
+@pytest.mark.ruling("R-3.2.1-join")
 def test_a_new_people_joins_through_facing_roads_and_is_never_rotated() -> None:
     s, corner = _with_cross("Corner")  # roads south and west only
-    legal = {(a.x, a.y) for a in mc.legal_actions(s) if isinstance(a, PlacePeople) and a.card == corner}
+    legal = {
+        (a.x, a.y) for a in mc.legal_actions(s) if isinstance(a, PlacePeople) and a.card == corner
+    }
     # north of Cross: Corner's south road meets Cross's north road;
     # east of Cross: Corner's west road meets Cross's east road.
     assert legal == {(0, 1), (1, 0)}
@@ -71,6 +75,7 @@ def test_one_people_per_turn_in_either_summoning_step() -> None:
 
 
 @pytest.mark.rule("3.2.1")
+@pytest.mark.ruling("R-3.2.1-copies")
 def test_no_more_copies_of_a_people_than_its_roads_on_the_whole_board() -> None:
     s = start()
     me = s.game.active
@@ -109,7 +114,7 @@ def test_level_given_to_a_people_or_by_its_location_goes_to_every_road() -> None
 def test_only_open_roads_can_be_attacked() -> None:
     s = start()
     me = s.game.active
-    s, cross = put_people(s, me, "Cross", 0, 0)
+    s, _ = put_people(s, me, "Cross", 0, 0)
     s, _ = put_people(s, me, "Line", 1, 0)  # closes Cross's east road
     s, _ = put_people(s, me, "Stub", 0, -1)  # closes Cross's south road (Stub has no road there)
     slot = s.game.players[me].empire[0]

@@ -66,6 +66,7 @@ def test_spheres_above_their_maximum_fall_to_it_at_the_end_of_the_turn() -> None
 
 
 @pytest.mark.rule("6.2.4.3")
+@pytest.mark.ruling("R-6.2.4.3")
 def test_regain_three_points_chosen_by_the_player_within_the_maxima() -> None:
     s = start_sky()
     me = s.game.active
@@ -86,6 +87,7 @@ def test_regain_three_points_chosen_by_the_player_within_the_maxima() -> None:
 
 
 @pytest.mark.rule("6.2.4.3")
+@pytest.mark.ruling("R-6.2.4.3")
 def test_regain_fills_by_itself_when_there_is_no_real_choice() -> None:
     s = start()
     me = s.game.active

@@ -58,6 +58,7 @@ def test_a_row_over_its_limit_forces_its_owner_to_sacrifice() -> None:
 
 
 @pytest.mark.rule("3.4", "6.2.4.4")
+@pytest.mark.ruling("R-6.2.4.4")
 def test_two_turned_leaders_turn_back_at_the_end_of_the_turn() -> None:
     s = start()
     me = s.game.active
@@ -79,11 +80,12 @@ def test_two_turned_leaders_turn_back_at_the_end_of_the_turn() -> None:
 
 
 @pytest.mark.rule("6.2.4.4")
+@pytest.mark.ruling("R-6.2.4.4")
 def test_two_or_fewer_turned_leaders_turn_back_without_a_choice() -> None:
     s = start()
     me = s.game.active
-    s, a = put_leader(s, me, "Cheap", turned=True)
-    s, b = put_leader(s, me, "Hero", turned=True)
+    s, _ = put_leader(s, me, "Cheap", turned=True)
+    s, _ = put_leader(s, me, "Hero", turned=True)
     s = pass_until(s, "turn.end.discard")
     while s.game.active == me:
         assert s.phase != "turn.end.turn_back"
@@ -92,6 +94,7 @@ def test_two_or_fewer_turned_leaders_turn_back_without_a_choice() -> None:
 
 
 @pytest.mark.rule("3.4.3")
+@pytest.mark.ruling("R-3.4.3-discard")
 def test_the_high_god_as_a_leader() -> None:
     s = start_sky()
     me = s.game.active
@@ -119,13 +122,17 @@ def test_items_go_onto_own_leaders_one_weapon_and_one_armour_each() -> None:
         act(s, Summon(sword, theirs))
     s = act(s, Summon(sword, hero))
     s, axe = to_hand(s, me, "Axe")
-    with pytest.raises(mc.IllegalActionError, match=r"Hero already carries one weapon \(8\.weapon\)"):
+    with pytest.raises(
+        mc.IllegalActionError, match=r"Hero already carries one weapon \(8\.weapon\)"
+    ):
         act(s, Summon(axe, hero))
     s, plate = to_hand(s, me, "Plate")
     s = act(s, Summon(plate, hero))
     s, _ = attach_item(s, me, "Plate", s.game.players[me].leaders[0].card)
     s, plate2 = to_hand(s, me, "Plate")
-    with pytest.raises(mc.IllegalActionError, match=r"Hero already carries one armour \(8\.armour\)"):
+    with pytest.raises(
+        mc.IllegalActionError, match=r"Hero already carries one armour \(8\.armour\)"
+    ):
         act(s, Summon(plate2, hero))
 
 

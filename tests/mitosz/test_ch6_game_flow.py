@@ -118,6 +118,7 @@ def test_counter_round_order_with_three_players() -> None:
 
 
 @pytest.mark.rule("6.3.6")
+@pytest.mark.ruling("R-6.3.6")
 def test_an_item_whose_leader_left_during_the_counter_round_goes_to_the_underworld() -> None:
     """Ruling R-6.3.6."""
     s = start_sky(auto_pass=False)

@@ -158,6 +158,7 @@ def linked(a: CardDef, b: CardDef) -> bool:
     """
     return a.name_en == b.name_en or a.name_en in b.links or b.name_en in a.links
 
+
 CREATURE_TROOP_SUBTYPES = frozenset({"host", "beast"})
 
 

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from mitosz_core.rulesets.mitosz.cards import CardDef
-
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.state import CardId, Game, Player
 
