@@ -5,7 +5,7 @@ Fails when:
 - a listed test does not exist, or does not carry ``@pytest.mark.rule`` with that id;
 - a test names a rule id that no registry has;
 - a test marked with a rule id is missing from that rule's ``tests`` list;
-- a ruling in ``specs/rulings.yaml`` is pinned by no test (``@pytest.mark.ruling``) or
+- a ruling in ``specs/rulings*.yaml`` is pinned by no test (``@pytest.mark.ruling``) or
   names an unknown rule.
 
 ``--write`` rewrites each rule's ``tests`` list from the markers instead of checking it.
@@ -28,7 +28,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs" / "rules"
-RULINGS = ROOT / "specs" / "rulings.yaml"
+RULINGS = sorted((ROOT / "specs").glob("rulings*.yaml"))
 STATUSES = {"implemented", "partial", "planned", "not-applicable"}
 
 
@@ -59,10 +59,10 @@ def main(argv: list[str]) -> int:
             by_rule[rid].append(node)
     problems: list[str] = []
     known: set[str] = set()
-    for path in [*sorted(SPECS.glob("*.yaml")), RULINGS]:
+    for path in [*sorted(SPECS.glob("*.yaml")), *RULINGS]:
         text = path.read_text(encoding="utf-8")
         data = yaml.safe_load(text)
-        is_rulings = path == RULINGS
+        is_rulings = path in RULINGS
         for rule in data["rulings" if is_rulings else "rules"]:
             rid = rule["id"]
             known.add(rid)
