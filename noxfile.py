@@ -22,7 +22,7 @@ def _lint(session: nox.Session) -> None:
 
 
 def _typecheck(session: nox.Session) -> None:
-    session.run("mypy", "--strict", "src", "tests", "tools")
+    session.run("mypy", "--strict", "src", "tests", "tools", "docs/_ext", "docs/check_docs.py")
 
 
 def _registry(session: nox.Session) -> None:
@@ -38,6 +38,7 @@ def _docs(session: nox.Session) -> None:
         "sphinx-build", "-W", "--keep-going", "-n", "-b", "html", "docs", "docs/_build/html"
     )
     session.run("sphinx-build", "-W", "-b", "doctest", "docs", "docs/_build/doctest")
+    session.run("python", "docs/check_docs.py")
 
 
 @nox.session

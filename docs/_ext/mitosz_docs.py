@@ -315,7 +315,22 @@ def rulings_page(path: Path, source: str, labels: Mapping[str, Mapping[str, str]
     return "\n".join(lines)
 
 
-def machine_page(name: str) -> str:
+_LEADING_RULE = re.compile(r"^([\w.]+?)((?:-\d+)?:)")
+
+
+def describe_state(doc: str | None, labels: Mapping[str, str]) -> str:
+    """A state's description, its leading rule id (as in ``6.2.2: ...``) linked."""
+    if not doc:
+        return "no description"
+    match = _LEADING_RULE.match(doc)
+    if match is None or match.group(1) not in labels:
+        return text(doc)
+    rid = match.group(1)
+    rest = text(doc[match.end(1) :])
+    return f":ref:`{text(rid)} <{labels[rid]}>`{rest}"
+
+
+def machine_page(name: str, labels: Mapping[str, str]) -> str:
     from mitosz_core.kernel.registry import get
 
     machine = get(name).machine
@@ -339,11 +354,10 @@ def machine_page(name: str) -> str:
         "     - Edges (trigger → state)",
     ]
     for state in machine.states:
-        doc = spec.doc.get(state)
         edges = [(t, d) for (s, t), d in machine.table.items() if s == state]
         lines += [
             f"   * - {literal(state)}",
-            f"     - {text(doc) if doc else 'no description'}",
+            f"     - {describe_state(spec.doc.get(state), labels)}",
         ]
         if edges:
             lines.append(f"     - * {literal(edges[0][0])} → {literal(edges[0][1])}")
@@ -381,7 +395,7 @@ def generate(app: Sphinx) -> None:
         pages[registry.page] = rules_page(registry, rules, cited, documented)
         labels[registry.ruleset] = {r.id: f"{registry.label_prefix}{r.id}" for r in rules}
     pages["rulings"] = rulings_page(root / "specs/rulings.yaml", "specs/rulings.yaml", labels)
-    pages["machine-mitosz"] = machine_page("mitosz")
+    pages["machine-mitosz"] = machine_page("mitosz", labels["mitosz"])
 
     out = docs / GENERATED
     for name, content in pages.items():

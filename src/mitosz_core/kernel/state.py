@@ -80,12 +80,12 @@ class State(Generic[G]):
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended (by the rules: a victory, a draw)."""
+        """Whether the game has ended by the rules, in a victory or a draw."""
         return self.over
 
     @property
     def history(self) -> tuple[Decision, ...]:
-        """The action log: every decision in order, automatic passes included (``auto``)."""
+        """Every decision in order (the action log), automatic passes included (``auto``)."""
         return self.log.as_tuple()
 
     def evolve(self, **changes: Any) -> State[G]:

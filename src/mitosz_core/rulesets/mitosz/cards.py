@@ -137,7 +137,7 @@ class CardDef:
 
     @property
     def card_number(self) -> int:
-        """The card number: the last digit of the serial number (2.9)."""
+        """The last digit of the serial number, called the card number (2.9)."""
         return int(self.serial[-1])
 
     def road_on(self, edge: Edge) -> Road | None:
