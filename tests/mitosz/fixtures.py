@@ -238,3 +238,15 @@ def pass_until(s: S, phase: str, limit: int = 200) -> S:
         legal = mc.legal_actions(s)
         s = act(s, Pass() if Pass() in legal else legal[0])
     raise AssertionError(f"{phase} not reached; stuck in {s.phase}")
+
+
+def lay_underworld(s: S, order: list[int] | None = None) -> S:
+    """Answer the 1.4.2 ordering choice: the cards in ``order`` first, then any."""
+    from mitosz_core.rulesets.mitosz.actions import ToUnderworld
+
+    wanted = list(order or [])
+    while s.phase == "forced.underworld_order":
+        legal = mc.legal_actions(s)
+        pick = next((a for a in legal if isinstance(a, ToUnderworld) and a.card in wanted), None)
+        s = act(s, pick or legal[0])
+    return s

@@ -6,7 +6,13 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.kernel.state import DeckEntry, DeckList
-from mitosz_core.rulesets.mitosz.actions import Discard, Pass, PlayWithoutSummoning, Summon
+from mitosz_core.rulesets.mitosz.actions import (
+    Discard,
+    Pass,
+    PlayWithoutSummoning,
+    Summon,
+    ToUnderworld,
+)
 from mitosz_core.rulesets.mitosz.cards import CardType
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.board import remove_to_oblivion, remove_to_underworld
@@ -187,8 +193,15 @@ def test_cards_go_to_their_owners_underworld_with_attachments() -> None:
     s, hero = put_leader(s, me, "Hero")
     s, sword = attach_item(s, me, "Sword", hero)
     s, plate = attach_item(s, me, "Plate", hero)
-    gone = remove_to_underworld(s, hero)
-    assert gone.game.players[me].underworld[-3:] == (hero, sword, plate)
+    gone = refresh(remove_to_underworld(s, hero))
+    # 1.4.2: the owner lays the three cards one at a time, in the order they choose
+    assert gone.phase == "forced.underworld_order"
+    assert gone.to_act == me
+    assert set(mc.legal_actions(gone)) == {ToUnderworld(c) for c in (hero, sword, plate)}
+    gone = act(gone, ToUnderworld(plate))
+    gone = act(gone, ToUnderworld(hero))  # the last card, the sword, follows by itself
+    assert gone.game.players[me].underworld[-3:] == (plate, hero, sword)
+    assert gone.phase == s.phase
     kept = remove_to_underworld(s, sword)
     assert [x.card for x in kept.game.players[me].leaders] == [hero]  # the host stays
     # a card on another player's side (stolen) still goes to its owner's pile (G1)

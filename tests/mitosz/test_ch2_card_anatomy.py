@@ -19,6 +19,7 @@ from tests.mitosz.fixtures import (
     attach_item,
     attach_location,
     card,
+    lay_underworld,
     put_leader,
     put_people,
     refresh,
@@ -63,7 +64,7 @@ def test_modifier_cards_and_base_level_below_one() -> None:
     s, sword = attach_item(s, me, "Sword", cheap)
     s = refresh(set_game(s, markers=(LevelMarker(cheap, -1),)))
     assert [x.card for x in s.game.players[me].leaders] == [cheap]  # base 1: stays
-    s = refresh(set_game(s, markers=(LevelMarker(cheap, -2),)))
+    s = lay_underworld(refresh(set_game(s, markers=(LevelMarker(cheap, -2),))), [cheap])
     assert s.game.players[me].leaders == ()
     assert s.game.players[me].underworld[-2:] == (cheap, sword)
     assert s.game.markers == ()  # markers leave with the card (1.2.6)
@@ -75,7 +76,7 @@ def test_a_people_lowered_below_one_goes_with_its_location() -> None:
     me = s.game.active
     s, line = put_people(s, me, "Line", 0, 0)
     s, market = attach_location(s, me, "Market", line)
-    s = refresh(set_game(s, markers=(LevelMarker(line, -1),)))
+    s = lay_underworld(refresh(set_game(s, markers=(LevelMarker(line, -1),))), [line])
     assert s.game.players[me].empire == ()
     assert s.game.players[me].underworld[-2:] == (line, market)
 

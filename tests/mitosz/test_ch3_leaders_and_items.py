@@ -11,6 +11,7 @@ from mitosz_core.rulesets.mitosz.rules.levels import leader_level, power
 from tests.mitosz.fixtures import (
     act,
     attach_item,
+    lay_underworld,
     pass_until,
     put_leader,
     put_people,
@@ -106,6 +107,8 @@ def test_the_high_god_as_a_leader() -> None:
     hand = s.game.players[me].hand
     assert hand
     s = refresh(remove_to_underworld(s, god))
+    assert s.phase == "forced.underworld_order"  # the whole hand goes at once (1.4.2)
+    s = lay_underworld(s)
     p = s.game.players[me]
     assert p.hand == () and p.spheres == (0, 0, 0, 0)
     assert set(hand) <= set(p.underworld)

@@ -87,6 +87,17 @@ class SacrificeLeader(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ToUnderworld(Action):
+    """Lay ``card`` next on its owner's underworld, when several go at once (1.4.2)."""
+
+    kind: ClassVar[str] = "to_underworld"
+    card: int
+
+    def __str__(self) -> str:
+        return f"to_underworld(#{self.card})"
+
+
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard a card from hand down to hand size at the end of the turn (6.2.4.1)."""
 
@@ -126,6 +137,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlayWithoutSummoning,
     SacrificeItem,
     SacrificeLeader,
+    ToUnderworld,
     Discard,
     Regain,
     TurnBack,

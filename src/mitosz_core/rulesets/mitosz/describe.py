@@ -12,6 +12,7 @@ from mitosz_core.rulesets.mitosz.actions import (
     SacrificeItem,
     SacrificeLeader,
     Summon,
+    ToUnderworld,
     TurnBack,
 )
 from mitosz_core.rulesets.mitosz.rules import S
@@ -39,6 +40,8 @@ def describe(s: S, a: Action) -> str:
         return f"sacrifices the item {name(a.card)}"
     if isinstance(a, SacrificeLeader):
         return f"sacrifices the leader {name(a.card)} (leader row over its limit)"
+    if isinstance(a, ToUnderworld):
+        return f"lays {name(a.card)} on the underworld"
     if isinstance(a, Discard):
         return f"discards {name(a.card)}"
     if isinstance(a, Regain):

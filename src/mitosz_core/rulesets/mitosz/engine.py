@@ -24,7 +24,7 @@ from mitosz_core.rulesets.mitosz.provisional import DECKS, POOL
 from mitosz_core.rulesets.mitosz.rules import S, summoning, turn
 from mitosz_core.rulesets.mitosz.rules.checks import state_checks
 from mitosz_core.rulesets.mitosz.rules.flow import Step, fire
-from mitosz_core.rulesets.mitosz.rules.forced import SACRIFICE_LEADER
+from mitosz_core.rulesets.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.rulesets.mitosz.rules.setup import initial_state
 from mitosz_core.rulesets.mitosz.state import Game
 
@@ -52,6 +52,7 @@ STEPS: Mapping[str, Step] = {
     "turn.end.regain": turn.REGAIN,
     "turn.end.turn_back": turn.TURN_BACK,
     "forced.sacrifice_leader": SACRIFICE_LEADER,
+    "forced.underworld_order": ORDER_UNDERWORLD,
 }
 """Machine states where a player decides."""
 
@@ -96,6 +97,8 @@ def census(game: Game) -> Counter[int]:
             seen.update(leader.items)
     if game.pending is not None:
         seen[game.pending.card] += 1
+    for batch in game.limbo:
+        seen.update(batch.cards)
     return seen
 
 

@@ -27,7 +27,11 @@ STATES = (
             },
         ],
     },
-    {"name": "forced", "children": ["sacrifice_leader"], "initial": "sacrifice_leader"},
+    {
+        "name": "forced",
+        "children": ["sacrifice_leader", "underworld_order"],
+        "initial": "sacrifice_leader",
+    },
     "over",
 )
 
@@ -67,7 +71,13 @@ EDGES = (
     Edge("next_turn", "turn.end.effects", "turn.start"),  # 6.2.4.6 -> next player's 6.2.1
     Edge("leader_overflow", INTERRUPTIBLE, "forced.sacrifice_leader"),  # 3.4.2
     *(Edge(f"resume:{leaf}", "forced.sacrifice_leader", leaf) for leaf in INTERRUPTIBLE),
-    Edge("game_over", (*INTERRUPTIBLE, "forced.sacrifice_leader", "setup"), "over"),
+    Edge("underworld_order", INTERRUPTIBLE, "forced.underworld_order"),  # 1.4.2
+    *(Edge(f"resume:{leaf}", "forced.underworld_order", leaf) for leaf in INTERRUPTIBLE),
+    Edge(
+        "game_over",
+        (*INTERRUPTIBLE, "forced.sacrifice_leader", "forced.underworld_order", "setup"),
+        "over",
+    ),
 )
 
 DOC = {
@@ -86,6 +96,8 @@ DOC = {
     "turn.end.turn_back": "6.2.4.4: turn back two turned leaders.",
     "turn.end.effects": "6.2.4.5-6: end-of-turn effects; the turn ends.",
     "forced.sacrifice_leader": "3.4.2: too many leaders; the owner sacrifices one.",
+    "forced.underworld_order": "1.4.2: cards going to the underworld at once; the owner "
+    "lays them one at a time.",
     "over": "The game has ended (1.1.1 or 1.3.4).",
 }
 

@@ -84,6 +84,9 @@ def observe(s: S, me: int) -> JsonDict:
         "ending": game.ending,
         "people_placed": game.people_placed,
         "revealed": [card_view(game, c) for c in game.revealed],
+        "going_to_underworld": [
+            {"owner": b.owner, "cards": [card_view(game, c) for c in b.cards]} for b in game.limbo
+        ],
         "pending": None
         if pending is None
         else {"player": pending.player, "card": card_view(game, pending.card)},

@@ -100,6 +100,15 @@ class CounterRound:
 
 
 @dataclass(frozen=True, slots=True)
+class Limbo:
+    """Cards of one owner that go to the underworld at once, waiting for their owner to
+    choose the order they are laid on the pile (1.4.2). They are face up meanwhile."""
+
+    owner: int
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """The whole Mítosz game data."""
 
@@ -116,6 +125,7 @@ class Game:
     resume: str | None = None
     deckout: RoundMark | None = None
     markers: tuple[LevelMarker, ...] = ()
+    limbo: tuple[Limbo, ...] = ()
     opening_reveals: tuple[tuple[int, ...], ...] = ()
     revealed: tuple[CardId, ...] = ()
     """Cards from hidden zones shown to everyone by the latest reveal (1.3.3, 1.4.3)."""

@@ -132,5 +132,6 @@ def remove_to_oblivion(s: S, card: CardId) -> S:
 
 def lose_everything(s: S, player: int) -> S:
     """3.4.3: the player discards every card in hand and loses every sphere point."""
-    p = s.game.players[player]
-    return update_player(s, player, hand=(), underworld=p.underworld + p.hand, spheres=(0, 0, 0, 0))
+    hand = s.game.players[player].hand
+    s = update_player(s, player, hand=(), spheres=(0, 0, 0, 0))
+    return to_underworld(s, hand)

@@ -19,14 +19,23 @@ from mitosz_core.rulesets.mitosz.rules.leaders import over_limit
 from mitosz_core.rulesets.mitosz.rules.levels import base_level
 from mitosz_core.rulesets.mitosz.rules.victory import update_holds
 
-FORCED = "forced.sacrifice_leader"
+FORCED = ("forced.sacrifice_leader", "forced.underworld_order")
 
 
 def state_checks(s: S) -> S:
     s = _base_levels(s)
     s = _uniques(s)
     s = _leader_rows(s)
+    s = _limbo(s)
     return update_holds(s)
+
+
+def _limbo(s: S) -> S:
+    """1.4.2: cards going to the underworld together wait for their owner's order."""
+    if s.phase in FORCED or s.over or not s.game.limbo:
+        return s
+    s = s.evolve(game=replace(s.game, resume=s.phase))
+    return fire(s, "underworld_order")
 
 
 def _base_levels(s: S) -> S:
@@ -70,7 +79,7 @@ def _uniques(s: S) -> S:
 
 def _leader_rows(s: S) -> S:
     """3.4.2: enter the forced sacrifice while any row is over its limit."""
-    if s.phase == FORCED or s.over:
+    if s.phase in FORCED or s.over:
         return s
     if any(over_limit(s.game, i) for i in range(len(s.game.players))):
         s = s.evolve(game=replace(s.game, resume=s.phase))

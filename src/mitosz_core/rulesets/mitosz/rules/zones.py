@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from mitosz_core.rulesets.mitosz.cards import CardDef
 from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.state import CardId, Game, Player
+from mitosz_core.rulesets.mitosz.state import CardId, Game, Limbo, Player
 
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2): the most cards a player may hold at the end of
@@ -48,13 +48,33 @@ def discard(s: S, card: CardId) -> S:
 def to_underworld(s: S, cards: tuple[CardId, ...]) -> S:
     """Put cards that have already left their zone into their owners' underworlds (1.4).
 
-    The order given is the order they are laid on the pile (last on top).
+    A lone card is laid on top at once. When several cards of one owner go at once, the
+    owner chooses their order (1.4.2): they wait in :attr:`Game.limbo` and a forced
+    choice asks for them one at a time.
     """
-    for card in cards:
-        owner = s.game.owner(card)
-        p = s.game.players[owner]
-        s = update_player(s, owner, underworld=(*p.underworld, card))
+    owners = list(dict.fromkeys(s.game.owner(c) for c in cards))
+    for owner in owners:
+        mine = tuple(c for c in cards if s.game.owner(c) == owner)
+        if len(mine) == 1:
+            p = s.game.players[owner]
+            s = update_player(s, owner, underworld=(*p.underworld, mine[0]))
+        else:
+            limbo = (*s.game.limbo, Limbo(owner, mine))
+            s = s.evolve(game=replace(s.game, limbo=limbo))
     return s
+
+
+def lay_on_underworld(s: S, card: CardId) -> S:
+    """Lay ``card``, waiting in limbo, on top of its owner's underworld (1.4.2)."""
+    owner = s.game.owner(card)
+    limbo: list[Limbo] = []
+    for batch in s.game.limbo:
+        rest = tuple(c for c in batch.cards if c != card)
+        if rest:
+            limbo.append(Limbo(batch.owner, rest))
+    p = s.game.players[owner]
+    s = update_player(s, owner, underworld=(*p.underworld, card))
+    return s.evolve(game=replace(s.game, limbo=tuple(limbo)))
 
 
 def to_oblivion(s: S, cards: tuple[CardId, ...]) -> S:
