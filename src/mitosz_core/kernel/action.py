@@ -13,9 +13,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mitosz_core.kernel.tagged import Tagged
+
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(Tagged):
     """Base class of every ruleset's actions.
 
     Subclasses are frozen dataclasses with a unique ``kind`` per ruleset; ``kind`` is the

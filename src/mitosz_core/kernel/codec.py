@@ -6,8 +6,10 @@ must fill. Bad input is rejected with a :class:`~mitosz_core.errors.DecodeError`
 the JSON path and what was expected; nothing is ever evaluated or unpickled.
 
 Supported annotations: ``int``, ``bool``, ``str``, ``None``, ``X | None``, enums,
-``tuple[X, ...]``, fixed tuples, frozen dataclasses, :class:`Action` (tagged by ``kind``
-through the ruleset's action table) and :class:`Log`.
+``tuple[X, ...]``, fixed tuples, frozen dataclasses, :class:`Log`, and *tagged unions*:
+an annotation naming a base class with a ``kind`` class attribute (:class:`Action`, or a
+ruleset's effect classes) is encoded as an object whose ``"type"`` is the subclass's
+``kind``, and decoded through the table of subclasses the decoder was given.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any, TypeVar, Union
 
 from mitosz_core.errors import DecodeError
 from mitosz_core.kernel.action import Action, Decision, Log
+from mitosz_core.kernel.tagged import Tagged
 
 Json = Any
 T = TypeVar("T")
@@ -63,7 +66,7 @@ def encode(value: Any) -> Json:
         return [encode(v) for v in value]
     if isinstance(value, Log):
         return [encode(d) for d in value.as_tuple()]
-    if isinstance(value, Action):
+    if isinstance(value, Tagged):
         out = {name: encode(getattr(value, name)) for name, _ in _hints(type(value))}
         out["type"] = value.kind
         return out
@@ -73,10 +76,21 @@ def encode(value: Any) -> Json:
 
 
 class Decoder:
-    """Decodes JSON data into typed values; ``actions`` maps a ``kind`` to its class."""
+    """Decodes JSON data into typed values.
 
-    def __init__(self, actions: Mapping[str, type[Action]]) -> None:
+    ``actions`` maps an action ``kind`` to its class; ``tagged`` maps any other tagged
+    base class (a :class:`Tagged` subclass) to its table of ``kind`` -> subclass.
+    """
+
+    def __init__(
+        self,
+        actions: Mapping[str, type[Action]],
+        tagged: Mapping[type, Mapping[str, type]] | None = None,
+    ) -> None:
         self.actions = dict(actions)
+        self.tagged: dict[type, dict[str, type]] = {Action: dict(actions)}
+        for base, table in (tagged or {}).items():
+            self.tagged[base] = dict(table)
         self._cache: dict[Any, Callable[[Json, str], Any]] = {}
 
     def decode(self, tp: Any, data: Json, path: str = "$") -> Any:
@@ -85,7 +99,7 @@ class Decoder:
 
     def action(self, data: Json, path: str = "$") -> Action:
         """Decode one action from its JSON form."""
-        return typing.cast(Action, self.decode(Action, data, path))
+        return typing.cast(Action, self._tagged(Action)(data, path))
 
     def _decoder(self, tp: Any) -> Callable[[Json, str], Any]:
         found = self._cache.get(tp)
@@ -112,8 +126,9 @@ class Decoder:
                 return _enum(tp)
             if tp is Log:
                 return self._log
-            if issubclass(tp, Action):
-                return self._tagged_action
+            base = self._tagged_base(tp)
+            if base is not None:
+                return self._tagged_as(base, tp)
             if dataclasses.is_dataclass(tp):
                 return self._dataclass(tp)
         raise TypeError(f"the codec does not support the annotation {tp!r}")
@@ -121,8 +136,12 @@ class Decoder:
     def _union(self, args: tuple[Any, ...]) -> Callable[[Json, str], Any]:
         members = [a for a in args if a is not type(None)]
         if len(members) != 1:
-            if all(isinstance(a, type) and issubclass(a, Action) for a in members):
-                return self._tagged_action
+            bases = {self._tagged_base(a) for a in members}
+            if len(bases) == 1 and None not in bases:
+                tagged = self._tagged(next(iter(bases)))  # type: ignore[arg-type]
+                if type(None) in args:
+                    return lambda data, path: None if data is None else tagged(data, path)
+                return tagged
             raise TypeError(f"the codec supports only X | None unions, not {args!r}")
         inner = self._decoder(members[0])
 
@@ -176,15 +195,44 @@ class Decoder:
         except (TypeError, ValueError) as exc:
             raise DecodeError(path, f"invalid {cls.__name__}: {exc}") from None
 
-    def _tagged_action(self, data: Json, path: str) -> Action:
-        if not isinstance(data, dict):
-            raise DecodeError(path, f"expected an action object, got {_kind(data)}")
-        kind = data.get("type")
-        cls = self.actions.get(kind) if isinstance(kind, str) else None
-        if cls is None:
-            known = ", ".join(sorted(self.actions))
-            raise DecodeError(f"{path}.type", f"unknown action type {kind!r}; known: {known}")
-        return self._fields(cls, data, path, ignore=("type",))
+    def _tagged_base(self, tp: Any) -> type | None:
+        """The registered tagged base class that ``tp`` is or derives from."""
+        if not isinstance(tp, type):
+            return None
+        for base in self.tagged:
+            if issubclass(tp, base):
+                return base
+        return None
+
+    def _tagged_as(self, base: type, tp: type) -> Callable[[Json, str], Any]:
+        """Decode through ``base``'s table, insisting on an instance of ``tp``."""
+        decode = self._tagged(base)
+        if tp is base:
+            return decode
+
+        def narrowed(data: Json, path: str) -> Any:
+            value = decode(data, path)
+            if not isinstance(value, tp):
+                raise DecodeError(f"{path}.type", f"expected a {tp.__name__}, got {value.kind!r}")
+            return value
+
+        return narrowed
+
+    def _tagged(self, base: type) -> Callable[[Json, str], Any]:
+        table = self.tagged[base]
+        what = "action" if base is Action else base.__name__.lower()
+
+        def decode(data: Json, path: str) -> Any:
+            if not isinstance(data, dict):
+                raise DecodeError(path, f"expected an {what} object, got {_kind(data)}")
+            kind = data.get("type")
+            cls = table.get(kind) if isinstance(kind, str) else None
+            if cls is None:
+                known = ", ".join(sorted(table))
+                raise DecodeError(f"{path}.type", f"unknown {what} type {kind!r}; known: {known}")
+            return self._fields(cls, data, path, ignore=("type",))
+
+        return decode
 
     def _log(self, data: Json, path: str) -> Log:
         if not isinstance(data, list):

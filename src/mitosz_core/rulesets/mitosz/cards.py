@@ -7,84 +7,30 @@ pure data; the rules read it, never the other way round.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-
-class Sphere(StrEnum):
-    """The high god's four spheres (*szférák*, 3.1)."""
-
-    MAGIC = "magic"  # mágia
-    INFLUENCE = "influence"  # befolyás
-    WEALTH = "wealth"  # vagyon
-    FORCE = "force"  # haderő
-
-
-SPHERES: tuple[Sphere, ...] = tuple(Sphere)
-"""The spheres in their fixed order; sphere tuples in the state use this order."""
-
-
-class CardType(StrEnum):
-    """The card types of chapter 3 (*laptípusok*). A card has exactly one (5.16)."""
-
-    HIGH_GOD = "high_god"  # főisten, 3.1
-    PEOPLE = "people"  # nép, 3.2
-    LOCATION = "location"  # helyszín, 3.3
-    LEADER = "leader"  # vezér, 3.4
-    ITEM = "item"  # tárgy, 3.5
-    INTRIGUE = "intrigue"  # intrika, 3.6
-    FATE = "fate"  # fátum, 3.7
-    TROOP = "troop"  # hadtáp, 3.8
-    MANEUVER = "maneuver"  # szabad manőver, 3.9
-
-
-PERMANENT_TYPES = frozenset(
-    {
-        CardType.LEADER,
-        CardType.PEOPLE,
-        CardType.LOCATION,
-        CardType.INTRIGUE,
-        CardType.ITEM,
-        CardType.HIGH_GOD,
-    }
+from mitosz_core.rulesets.mitosz.effects.language import Cards, Maneuver
+from mitosz_core.rulesets.mitosz.terms import (
+    PERMANENT_TYPES,
+    SPHERES,
+    CardType,
+    Edge,
+    Mythos,
+    Sphere,
 )
-"""Permanents (*permanens lapok*, 5.1)."""
 
-
-class Mythos(StrEnum):
-    """A card's mythos (*mítosz*, 2.1): the pantheon its frame shows."""
-
-    HELLENIC = "hellenic"  # hellén
-    CELTIC = "celtic"  # kelta
-    GERMANIC = "germanic"  # germán
-    EGYPTIAN = "egyptian"  # egyiptomi
-    KHARENI = "khareni"  # khareni
-
-
-class Edge(StrEnum):
-    """A card edge on the empire grid. Cards are never rotated (3.2.1)."""
-
-    NORTH = "north"
-    EAST = "east"
-    SOUTH = "south"
-    WEST = "west"
-
-    @property
-    def offset(self) -> tuple[int, int]:
-        """The grid step across this edge; ``y`` grows to the north."""
-        return _OFFSETS[self]
-
-    @property
-    def opposite(self) -> Edge:
-        return _OPPOSITE[self]
-
-
-_OFFSETS = {Edge.NORTH: (0, 1), Edge.EAST: (1, 0), Edge.SOUTH: (0, -1), Edge.WEST: (-1, 0)}
-_OPPOSITE = {
-    Edge.NORTH: Edge.SOUTH,
-    Edge.SOUTH: Edge.NORTH,
-    Edge.EAST: Edge.WEST,
-    Edge.WEST: Edge.EAST,
-}
+__all__ = [
+    "PERMANENT_TYPES",
+    "SPHERES",
+    "CardDef",
+    "CardType",
+    "Edge",
+    "Mythos",
+    "Road",
+    "Sphere",
+    "halve",
+    "is_creature",
+    "linked",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +49,10 @@ class CardDef:
     printed English name, which mythic links use. Two cards may share a name (a high god
     and the leader of the same name, 2.8) but never a key. ``level`` is the printed level;
     with ``level_modifier`` the card is a +/- card whose level adds to another card's
-    (2.2). ``cost``, ``spheres`` and ``produces`` are in :data:`SPHERES` order: the
-    summoning cost (2.6), a high god's sphere maxima (3.1), and the sphere points a card
-    produces at the end of its player's turn (6.2.4.3).
+    (2.2). ``cost``, ``spheres`` and ``produces`` list the four spheres in the order of
+    :data:`~mitosz_core.rulesets.mitosz.terms.SPHERES`: the summoning cost (2.6), a high
+    god's sphere maxima (3.1), and the sphere points a card produces at the end of its
+    player's turn (6.2.4.3).
     """
 
     key: str
@@ -127,6 +74,12 @@ class CardDef:
     spheres: tuple[int, int, int, int] = (0, 0, 0, 0)
     produces: tuple[int, int, int, int] = (0, 0, 0, 0)
     links: tuple[str, ...] = ()
+    maneuvers: tuple[Maneuver, ...] = ()
+    """Bound maneuvers (4.1); for a free-maneuver card or a fate, its own maneuvers."""
+    users: tuple[Cards, ...] = ()
+    """Who may use a free maneuver, one selector per icon condition group (3.9)."""
+    rounds: int | None = None
+    """A fate's duration in rounds; ``None`` for an immediate fate (3.7)."""
     text_en: str = ""
     text_hu: str = ""
 

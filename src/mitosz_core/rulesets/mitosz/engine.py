@@ -18,9 +18,10 @@ from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.rulesets.mitosz import observe as observation
 from mitosz_core.rulesets.mitosz.actions import ACTION_TYPES, Pass
+from mitosz_core.rulesets.mitosz.carddata import builtin_decks as _builtin_decks
+from mitosz_core.rulesets.mitosz.carddata import builtin_pool
 from mitosz_core.rulesets.mitosz.cards import CardDef, CardType
 from mitosz_core.rulesets.mitosz.machine import MACHINE
-from mitosz_core.rulesets.mitosz.provisional import DECKS, POOL
 from mitosz_core.rulesets.mitosz.rules import S, summoning, turn
 from mitosz_core.rulesets.mitosz.rules.checks import state_checks
 from mitosz_core.rulesets.mitosz.rules.flow import Step, fire
@@ -114,13 +115,18 @@ class MitoszRuleset(Ruleset[Game]):
     max_players = 4
 
     def __init__(self, pool: Mapping[str, CardDef] | None = None) -> None:
-        self.pool: Mapping[str, CardDef] = POOL if pool is None else pool
+        self._pool = pool
+
+    @property
+    def pool(self) -> Mapping[str, CardDef]:
+        """The cards decks may name: the built-in sets (loaded on first use) by default."""
+        return builtin_pool() if self._pool is None else self._pool
 
     def builtin_decks(self) -> Mapping[str, DeckList]:
-        return DECKS
+        return _builtin_decks()
 
     def default_decks(self, players: int) -> tuple[DeckList, ...]:
-        return tuple(DECKS.values())[:players]
+        return tuple(_builtin_decks().values())[:players]
 
     def check_deck(self, deck: DeckList) -> None:
         """1.3.1: at least 60 cards, at most 4 of each card, exactly one high god."""
