@@ -229,5 +229,5 @@ def test_auto_pass_records_the_pass_and_can_be_switched_off() -> None:
 
     off = mc.new_game(seed=5, auto_pass=False)
     after_off = mc.apply(off, summon)
-    assert after_off.phase.endswith(".counter")
+    assert after_off.phase.endswith(".counter.respond")
     assert mc.legal_actions(after_off) == (Pass(),)

@@ -250,3 +250,12 @@ def lay_underworld(s: S, order: list[int] | None = None) -> S:
         pick = next((a for a in legal if isinstance(a, ToUnderworld) and a.card in wanted), None)
         s = act(s, pick or legal[0])
     return s
+
+
+def settle_counter(s: S) -> S:
+    """Pass every open counter round until play is back in a main step."""
+    from mitosz_core.rulesets.mitosz.actions import Pass
+
+    while ".counter." in s.phase:
+        s = act(s, Pass())
+    return s

@@ -12,7 +12,7 @@ from mitosz_core.rulesets.mitosz.actions import PlacePeople, SacrificeItem, Summ
 from mitosz_core.rulesets.mitosz.cards import PERMANENT_TYPES, CardType, halve, is_creature, linked
 from mitosz_core.rulesets.mitosz.rules.empire import slot_at
 from mitosz_core.rulesets.mitosz.rules.levels import leader_level, road_level
-from mitosz_core.rulesets.mitosz.state import LevelMarker
+from mitosz_core.rulesets.mitosz.state import Marker
 from tests.mitosz.fixtures import (
     POOL,
     act,
@@ -62,9 +62,9 @@ def test_modifier_cards_and_base_level_below_one() -> None:
     me = s.game.active
     s, cheap = put_leader(s, me, "Cheap")  # level 2
     s, sword = attach_item(s, me, "Sword", cheap)
-    s = refresh(set_game(s, markers=(LevelMarker(cheap, -1),)))
+    s = refresh(set_game(s, markers=(Marker(cheap, level=-1),)))
     assert [x.card for x in s.game.players[me].leaders] == [cheap]  # base 1: stays
-    s = lay_underworld(refresh(set_game(s, markers=(LevelMarker(cheap, -2),))), [cheap])
+    s = lay_underworld(refresh(set_game(s, markers=(Marker(cheap, level=-2),))), [cheap])
     assert s.game.players[me].leaders == ()
     assert s.game.players[me].underworld[-2:] == (cheap, sword)
     assert s.game.markers == ()  # markers leave with the card (1.2.6)
@@ -76,7 +76,7 @@ def test_a_people_lowered_below_one_goes_with_its_location() -> None:
     me = s.game.active
     s, line = put_people(s, me, "Line", 0, 0)
     s, market = attach_location(s, me, "Market", line)
-    s = lay_underworld(refresh(set_game(s, markers=(LevelMarker(line, -1),))), [line])
+    s = lay_underworld(refresh(set_game(s, markers=(Marker(line, level=-1),))), [line])
     assert s.game.players[me].empire == ()
     assert s.game.players[me].underworld[-2:] == (line, market)
 

@@ -10,7 +10,7 @@ from mitosz_core.rulesets.mitosz.cards import Edge
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.empire import adjacent, open_roads
 from mitosz_core.rulesets.mitosz.rules.levels import road_level
-from mitosz_core.rulesets.mitosz.state import LevelMarker
+from mitosz_core.rulesets.mitosz.state import Marker
 from tests.mitosz.fixtures import (
     act,
     pass_until,
@@ -104,7 +104,7 @@ def test_level_given_to_a_people_or_by_its_location_goes_to_every_road() -> None
     s, cross = put_people(s, me, "Cross", 0, 0)
     slot = s.game.players[me].empire[0]
     printed = [r.level for r in s.game.card(cross).roads]
-    s = set_game(s, markers=(LevelMarker(cross, 2),))
+    s = set_game(s, markers=(Marker(cross, level=2),))
     assert [road_level(s.game, me, slot, r) for r in s.game.card(cross).roads] == [
         lv + 2 for lv in printed
     ]

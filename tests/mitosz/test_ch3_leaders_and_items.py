@@ -17,6 +17,7 @@ from tests.mitosz.fixtures import (
     put_people,
     refresh,
     set_player,
+    settle_counter,
     start,
     start_sky,
     to_hand,
@@ -123,14 +124,14 @@ def test_items_go_onto_own_leaders_one_weapon_and_one_armour_each() -> None:
     s, sword = to_hand(s, me, "Sword")
     with pytest.raises(mc.IllegalActionError, match=r"not a leader in your leader row \(3\.5\)"):
         act(s, Summon(sword, theirs))
-    s = act(s, Summon(sword, hero))
+    s = settle_counter(act(s, Summon(sword, hero)))
     s, axe = to_hand(s, me, "Axe")
     with pytest.raises(
         mc.IllegalActionError, match=r"Hero already carries one weapon \(8\.weapon\)"
     ):
         act(s, Summon(axe, hero))
     s, plate = to_hand(s, me, "Plate")
-    s = act(s, Summon(plate, hero))
+    s = settle_counter(act(s, Summon(plate, hero)))
     s, _ = attach_item(s, me, "Plate", s.game.players[me].leaders[0].card)
     s, plate2 = to_hand(s, me, "Plate")
     with pytest.raises(

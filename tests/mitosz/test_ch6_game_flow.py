@@ -85,11 +85,11 @@ def test_the_summoning_procedure_with_its_counter_round() -> None:
     before = s.game.players[me].spheres
     s = act(s, Summon(hero))
     # 6.3.3: shown and paid; 6.3.5: a counter round opens before it reaches the board
-    assert s.phase == "turn.summoning_1.counter"
+    assert s.phase == "turn.summoning_1.counter.respond"
     assert hero not in s.game.players[me].hand
     assert all(x.card != hero for x in s.game.players[me].leaders)
     assert s.game.players[me].spheres == (before[0], before[1] - 1, before[2], before[3])
-    assert mc.observe(s, other)["pending"]["card"]["id"] == hero
+    assert mc.observe(s, other)["stack"][0]["card"]["id"] == hero
     # 6.4.1: the affected player (the summoner) decides first, then turn order
     assert s.to_act == me
     s = act(s, Pass())
@@ -98,7 +98,7 @@ def test_the_summoning_procedure_with_its_counter_round() -> None:
     # 6.3.6: on the board; 6.3.8: the summoning is over
     assert s.phase == "turn.summoning_1.main"
     assert s.game.players[me].leaders[-1].card == hero
-    assert s.game.pending is None
+    assert s.game.stack == ()
 
 
 @pytest.mark.rule("6.4.1")
@@ -109,7 +109,7 @@ def test_counter_round_order_with_three_players() -> None:
     s = act(s, Summon(hero))
     order = list(s.game.order)
     deciders = []
-    while s.phase.endswith(".counter"):
+    while s.phase.endswith(".counter.respond"):
         assert s.to_act is not None
         deciders.append(s.to_act)
         s = act(s, Pass())
@@ -137,7 +137,7 @@ def test_peoples_and_high_gods_are_not_summoned() -> None:
     me = s.game.active
     s, cross = to_hand(s, me, "Cross")
     assert Summon(cross) not in mc.legal_actions(s)
-    with pytest.raises(mc.IllegalActionError, match=r"not summoned in the summoning step"):
+    with pytest.raises(mc.IllegalActionError, match=r"a people is not summoned \(6.2.3.1, 6.3.8\)"):
         act(s, Summon(cross))
     assert PlacePeople(cross, 0, 0) in mc.legal_actions(s)
 

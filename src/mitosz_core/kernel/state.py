@@ -89,8 +89,17 @@ class State(Generic[G]):
         return self.log.as_tuple()
 
     def evolve(self, **changes: Any) -> State[G]:
-        """A copy with ``changes``; everything else is shared."""
-        return dataclasses.replace(self, **changes)
+        """A copy with ``changes``; everything else is shared (a shallow copy, never a
+        deep one). The memoised legal actions are not carried over."""
+        unknown = changes.keys() - _EVOLVABLE
+        if unknown:
+            raise TypeError(f"State has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(State)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        fields["_legal"] = None
+        return new
 
     def to_json(self) -> str:
         """The exact JSON form of this state; :meth:`from_json` gives an equal state back."""
@@ -147,6 +156,7 @@ class State(Generic[G]):
 
 
 FORMAT = "mitosz-core/state/1"
+_EVOLVABLE = frozenset(f.name for f in dataclasses.fields(State) if f.init)
 _KERNEL_FIELDS = ("ruleset", "config", "phase", "to_act", "turn", "winner", "over", "rng", "log")
 
 

@@ -130,6 +130,81 @@ class TurnBack(Action):
         return f"turn_back(#{self.card})"
 
 
+@dataclass(frozen=True, slots=True)
+class UseManeuver(Action):
+    """Use maneuver ``index`` printed on ``user`` (4.6): name its ``target`` card, or the
+    pending event (``target_pending``) a counter effect acts on; buy ``steps`` steps of a
+    multi-step maneuver and pay its slash ``times`` times (4.2.6)."""
+
+    kind: ClassVar[str] = "use_maneuver"
+    user: int
+    index: int = 0
+    target: int | None = None
+    target_pending: int | None = None
+    steps: int = 1
+    times: int = 1
+
+    def __str__(self) -> str:
+        return f"use_maneuver(#{self.user}:{self.index}{_extras(self)})"
+
+
+@dataclass(frozen=True, slots=True)
+class UseFreeManeuver(Action):
+    """Show free-maneuver ``card`` from hand and use its maneuver ``index`` with ``user``,
+    a permanent or troop of one's own (3.9, 4.6.2.1)."""
+
+    kind: ClassVar[str] = "use_free_maneuver"
+    card: int
+    user: int
+    index: int = 0
+    target: int | None = None
+    target_pending: int | None = None
+    times: int = 1
+
+    def __str__(self) -> str:
+        return f"use_free_maneuver(#{self.card} by #{self.user}{_extras(self)})"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFate(Action):
+    """Play fate ``card`` from hand (3.7): it has no user and is never summoned."""
+
+    kind: ClassVar[str] = "play_fate"
+    card: int
+    index: int = 0
+    target: int | None = None
+    target_pending: int | None = None
+    times: int = 1
+
+    def __str__(self) -> str:
+        return f"play_fate(#{self.card}{_extras(self)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Choose a card an effect asks for: one to discard, or the card a search or a take
+    back picks (1.3.3, 1.4.3, 1.5.1)."""
+
+    kind: ClassVar[str] = "choose"
+    card: int
+
+    def __str__(self) -> str:
+        return f"choose(#{self.card})"
+
+
+def _extras(a: UseManeuver | UseFreeManeuver | PlayFate) -> str:
+    parts = []
+    if a.target is not None:
+        parts.append(f" on #{a.target}")
+    if a.target_pending is not None:
+        parts.append(f" against pending {a.target_pending}")
+    if getattr(a, "steps", 1) != 1:
+        parts.append(f" x{getattr(a, 'steps', 1)} steps")
+    if a.times != 1:
+        parts.append(f" x{a.times}")
+    return "".join(parts)
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Pass,
     PlacePeople,
@@ -141,4 +216,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Discard,
     Regain,
     TurnBack,
+    UseManeuver,
+    UseFreeManeuver,
+    PlayFate,
+    Choose,
 )

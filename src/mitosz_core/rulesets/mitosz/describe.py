@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from mitosz_core.kernel.action import Action
 from mitosz_core.rulesets.mitosz.actions import (
+    Choose,
     Discard,
     Pass,
     PlacePeople,
+    PlayFate,
     PlayWithoutSummoning,
     Regain,
     SacrificeItem,
@@ -14,6 +16,8 @@ from mitosz_core.rulesets.mitosz.actions import (
     Summon,
     ToUnderworld,
     TurnBack,
+    UseFreeManeuver,
+    UseManeuver,
 )
 from mitosz_core.rulesets.mitosz.rules import S
 
@@ -40,6 +44,15 @@ def describe(s: S, a: Action) -> str:
         return f"sacrifices the item {name(a.card)}"
     if isinstance(a, SacrificeLeader):
         return f"sacrifices the leader {name(a.card)} (leader row over its limit)"
+    if isinstance(a, UseManeuver):
+        m = game.card(a.user).maneuvers[a.index]
+        return f"uses {name(a.user)}'s maneuver {m.name}{_aim(s, a.target, a.target_pending)}"
+    if isinstance(a, UseFreeManeuver):
+        return f"shows {name(a.card)}, used by {name(a.user)}{_aim(s, a.target, a.target_pending)}"
+    if isinstance(a, PlayFate):
+        return f"plays the fate {name(a.card)}{_aim(s, a.target, a.target_pending)}"
+    if isinstance(a, Choose):
+        return f"chooses {name(a.card)}"
     if isinstance(a, ToUnderworld):
         return f"lays {name(a.card)} on the underworld"
     if isinstance(a, Discard):
@@ -49,3 +62,11 @@ def describe(s: S, a: Action) -> str:
     if isinstance(a, TurnBack):
         return f"turns back {name(a.card)}"
     return str(a)
+
+
+def _aim(s: S, target: int | None, pending: int | None) -> str:
+    if target is not None:
+        return f" on {s.game.card(target).name_en}"
+    if pending is not None:
+        return f" against pending event {pending}"
+    return ""

@@ -21,8 +21,8 @@ from mitosz_core.rulesets.mitosz.actions import ACTION_TYPES, Pass
 from mitosz_core.rulesets.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.rulesets.mitosz.carddata import builtin_pool
 from mitosz_core.rulesets.mitosz.cards import CardDef, CardType
-from mitosz_core.rulesets.mitosz.machine import MACHINE
-from mitosz_core.rulesets.mitosz.rules import S, summoning, turn
+from mitosz_core.rulesets.mitosz.machine import HOSTS, MACHINE
+from mitosz_core.rulesets.mitosz.rules import S, counter_round, summoning, turn
 from mitosz_core.rulesets.mitosz.rules.checks import state_checks
 from mitosz_core.rulesets.mitosz.rules.flow import Step, fire
 from mitosz_core.rulesets.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
@@ -35,6 +35,8 @@ MAX_COPIES = 4
 """At most 4 copies of a card in a deck (1.3.1)."""
 
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
+    **{f"{host}.counter.open": counter_round.open_round for host in HOSTS},
+    **{f"{host}.counter.resolve": counter_round.resolve_step for host in HOSTS},
     "turn.start": turn.start_phase,
     "turn.draw": turn.draw_phase,
     "turn.combat.declare": turn.combat_slot,
@@ -45,10 +47,9 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
 """Machine states that take no decision."""
 
 STEPS: Mapping[str, Step] = {
-    "turn.summoning_1.main": summoning.MAIN,
-    "turn.summoning_1.counter": summoning.COUNTER,
-    "turn.summoning_2.main": summoning.MAIN,
-    "turn.summoning_2.counter": summoning.COUNTER,
+    **{f"{host}.main": summoning.MAIN for host in HOSTS},
+    **{f"{host}.counter.respond": counter_round.RESPOND for host in HOSTS},
+    **{f"{host}.counter.choose": counter_round.CHOOSE for host in HOSTS},
     "turn.end.discard": turn.DISCARD,
     "turn.end.regain": turn.REGAIN,
     "turn.end.turn_back": turn.TURN_BACK,
@@ -57,7 +58,7 @@ STEPS: Mapping[str, Step] = {
 }
 """Machine states where a player decides."""
 
-AUTO_PASS_STEPS = frozenset({"turn.summoning_1.counter", "turn.summoning_2.counter"})
+AUTO_PASS_STEPS = frozenset(f"{host}.counter.respond" for host in HOSTS)
 """Counter rounds: a player whose only legal action is to pass there passes automatically."""
 
 TERMINAL = frozenset({"over"})
@@ -96,8 +97,10 @@ def census(game: Game) -> Counter[int]:
         for leader in p.leaders:
             seen[leader.card] += 1
             seen.update(leader.items)
-    if game.pending is not None:
-        seen[game.pending.card] += 1
+    for item in game.stack:
+        if item.card is not None:
+            seen[item.card] += 1
+    seen.update(game.lingering)
     for batch in game.limbo:
         seen.update(batch.cards)
     return seen

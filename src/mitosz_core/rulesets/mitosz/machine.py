@@ -9,6 +9,25 @@ from __future__ import annotations
 
 from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, compile_machine
 
+COUNTER_STEPS = ["open", "respond", "resolve", "choose"]
+"""The steps of a counter round (6.4.1): it opens with the affected player; players
+respond or pass in turn order; when all pass, the pending stack resolves, last in first
+out, asking a player to choose where an effect needs it. Nesting depth is data: the
+pending stack held in the state."""
+
+
+def counter_host(name: str) -> dict[str, object]:
+    """A step where cards are played and maneuvers used, with its counter round."""
+    return {
+        "name": name,
+        "initial": "main",
+        "children": ["main", {"name": "counter", "initial": "open", "children": COUNTER_STEPS}],
+    }
+
+
+HOSTS = ("turn.summoning_1", "turn.summoning_2")
+"""The states whose actions open counter rounds."""
+
 STATES = (
     "setup",
     {
@@ -17,9 +36,9 @@ STATES = (
         "children": [
             "start",
             "draw",
-            {"name": "summoning_1", "children": ["main", "counter"], "initial": "main"},
+            counter_host("summoning_1"),
             {"name": "combat", "children": ["declare"], "initial": "declare"},
-            {"name": "summoning_2", "children": ["main", "counter"], "initial": "main"},
+            counter_host("summoning_2"),
             {
                 "name": "end",
                 "initial": "discard",
@@ -35,15 +54,21 @@ STATES = (
     "over",
 )
 
-# Leaves from which a forced choice (3.4.2) may interrupt play, and to which it resumes.
+# Leaves from which a forced choice may interrupt play, and to which it resumes.
 INTERRUPTIBLE = (
     "turn.start",
     "turn.draw",
-    "turn.summoning_1.main",
-    "turn.summoning_1.counter",
+    *(
+        f"{h}.{leaf}"
+        for h in HOSTS[:1]
+        for leaf in ("main", *(f"counter.{c}" for c in COUNTER_STEPS))
+    ),
     "turn.combat.declare",
-    "turn.summoning_2.main",
-    "turn.summoning_2.counter",
+    *(
+        f"{h}.{leaf}"
+        for h in HOSTS[1:]
+        for leaf in ("main", *(f"counter.{c}" for c in COUNTER_STEPS))
+    ),
     "turn.end.discard",
     "turn.end.clamp",
     "turn.end.regain",
@@ -52,16 +77,28 @@ INTERRUPTIBLE = (
     "turn.end.effects",
 )
 
+
+def _counter_edges(host: str) -> tuple[Edge, ...]:
+    c = f"{host}.counter"
+    return (
+        Edge("play", f"{host}.main", c),  # 6.3.5, 4.6.4: an event opens a counter round
+        Edge("opened", f"{c}.open", f"{c}.respond"),
+        Edge("respond", f"{c}.respond", f"{c}.open"),  # a response is an event too (6.4.1)
+        Edge("all_passed", f"{c}.respond", f"{c}.resolve"),
+        Edge("choose", f"{c}.resolve", f"{c}.choose"),
+        Edge("chosen", f"{c}.choose", f"{c}.resolve"),
+        Edge("resolved", f"{c}.resolve", f"{host}.main"),
+    )
+
+
 EDGES = (
     Edge("begin", "setup", "turn"),
     Edge("started", "turn.start", "turn.draw"),  # 6.2.1 -> 6.2.2
     Edge("drawn", "turn.draw", "turn.summoning_1"),  # 6.2.2 -> 6.2.3.1
-    Edge("summon", "turn.summoning_1.main", "turn.summoning_1.counter"),  # 6.3.5
-    Edge("resolved", "turn.summoning_1.counter", "turn.summoning_1.main"),  # 6.3.6
+    *_counter_edges("turn.summoning_1"),
     Edge("pass", "turn.summoning_1.main", "turn.combat"),  # 6.2.3.2
     Edge("skip", "turn.combat.declare", "turn.summoning_2"),  # no fight declared
-    Edge("summon", "turn.summoning_2.main", "turn.summoning_2.counter"),
-    Edge("resolved", "turn.summoning_2.counter", "turn.summoning_2.main"),
+    *_counter_edges("turn.summoning_2"),
     Edge("pass", "turn.summoning_2.main", "turn.end"),  # 6.2.3.3 -> 6.2.4
     Edge("done", "turn.end.discard", "turn.end.clamp"),  # 6.2.4.1 -> 6.2.4.2
     Edge("done", "turn.end.clamp", "turn.end.regain"),  # -> 6.2.4.3
@@ -84,11 +121,20 @@ DOC = {
     "setup": "6.1: high gods on the board, opening reveals decide the turn order, draw.",
     "turn.start": "6.2.1: the turn begins; maneuver effects end; start-of-turn effects.",
     "turn.draw": "6.2.2: draw 2 cards, plus any extra draws.",
-    "turn.summoning_1.main": "6.2.3.1: place one people; summon leaders, items, locations.",
-    "turn.summoning_1.counter": "6.3.5: the counter round of a summoning.",
+    "turn.summoning_1.main": "6.2.3.1: place one people; summon leaders, items, locations; "
+    "use maneuvers.",
+    "turn.summoning_1.counter.open": "6.4.1: a counter round opens; the affected player "
+    "decides first.",
+    "turn.summoning_1.counter.respond": "6.4.1: respond with a counter effect, or pass.",
+    "turn.summoning_1.counter.resolve": "6.4.1: all passed; pending effects resolve, last "
+    "in first out.",
+    "turn.summoning_1.counter.choose": "A player chooses cards an effect asks for.",
     "turn.combat.declare": "6.2.3.2: the combat phase (fights: chapter 7).",
     "turn.summoning_2.main": "6.2.3.3: the second summoning step.",
-    "turn.summoning_2.counter": "6.3.5: the counter round of a summoning.",
+    "turn.summoning_2.counter.open": "6.4.1: a counter round opens.",
+    "turn.summoning_2.counter.respond": "6.4.1: respond with a counter effect, or pass.",
+    "turn.summoning_2.counter.resolve": "6.4.1: pending effects resolve, last in first out.",
+    "turn.summoning_2.counter.choose": "A player chooses cards an effect asks for.",
     "turn.end.discard": "6.2.4.1: discard down to hand size.",
     "turn.end.clamp": "6.2.4.2: spheres above their maximum fall to it.",
     "turn.end.regain": "6.2.4.3: regain 3 sphere points.",

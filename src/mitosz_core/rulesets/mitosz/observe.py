@@ -53,6 +53,7 @@ def observe(s: S, me: int) -> JsonDict:
                 }
                 for slot in p.empire
             ],
+            "intrigues": [card_view(game, c) for c in p.intrigues],
             "leaders": [
                 {
                     "leader": card_view(game, slot.card),
@@ -70,7 +71,6 @@ def observe(s: S, me: int) -> JsonDict:
         if i == me:
             view["hand"] = [card_view(game, c) for c in p.hand]
         players.append(view)
-    pending = game.pending
     return {
         "ruleset": s.ruleset,
         "you": me,
@@ -82,13 +82,48 @@ def observe(s: S, me: int) -> JsonDict:
         "over": s.over,
         "winner": s.winner,
         "ending": game.ending,
-        "people_placed": game.people_placed,
+        "peoples_placed": game.peoples_placed,
         "revealed": [card_view(game, c) for c in game.revealed],
         "going_to_underworld": [
             {"owner": b.owner, "cards": [card_view(game, c) for c in b.cards]} for b in game.limbo
         ],
-        "pending": None
-        if pending is None
-        else {"player": pending.player, "card": card_view(game, pending.card)},
+        "stack": [
+            {
+                "id": item.id,
+                "player": item.player,
+                "kind": item.kind.value,
+                "card": None if item.card is None else card_view(game, item.card),
+                "user": None if item.user is None else card_view(game, item.user),
+                "maneuver": item.maneuver,
+                "target": None if item.target is None else card_view(game, item.target),
+                "target_pending": item.target_pending,
+                "neutralized": item.neutralized,
+            }
+            for item in game.stack
+        ],
+        "choice": None
+        if game.choice is None
+        else {
+            "player": game.choice.player,
+            "purpose": game.choice.purpose.value,
+            "count": game.choice.count,
+            "options": [card_view(game, c) for c in game.choice.options]
+            if game.choice.player == me
+            else len(game.choice.options),
+        },
+        "peeked": card_view(game, game.peeked[1])
+        if game.peeked is not None and game.peeked[0] == me
+        else None,
+        "effects": [
+            {
+                "id": e.id,
+                "player": e.player,
+                "effect": e.effect.kind,
+                "source": None if e.source is None else card_view(game, e.source),
+                "target": None if e.target is None else card_view(game, e.target),
+            }
+            for e in game.effects
+        ],
+        "lingering": [card_view(game, c) for c in game.lingering],
         "players": players,
     }

@@ -7,9 +7,16 @@ lives only there and never changes (golden rule 1, G1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypeVar
 
+from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.cards import CardDef
+from mitosz_core.rulesets.mitosz.effects.language import AnyEffect
+
+T = TypeVar("T")
 
 CardId = int
 Spheres = tuple[int, int, int, int]
@@ -43,11 +50,13 @@ class LeaderSlot:
 
 
 @dataclass(frozen=True, slots=True)
-class LevelMarker:
-    """A marker (*jelző*, 5.10) changing a card's base level until it is removed."""
+class Marker:
+    """A marker (*jelző*, 5.10) on a card: it changes the card's base level and power
+    until it is removed or the card leaves the board (1.2.6)."""
 
     card: CardId
-    delta: int
+    level: int = 0
+    power: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,29 +83,112 @@ class Player:
     oblivion: tuple[CardId, ...] = ()
     empire: tuple[PeopleSlot, ...] = ()
     leaders: tuple[LeaderSlot, ...] = ()
+    intrigues: tuple[CardId, ...] = ()
     hold: RoundMark | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PendingSummon:
-    """A card in the summoning procedure (6.3), paid for and waiting for its counter round."""
+class PendingKind(StrEnum):
+    """What waits on the pending stack: a card being played, or a maneuver being used."""
 
+    PLAY = "play"
+    MANEUVER = "maneuver"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An event waiting on the pending stack for its counter round to end (6.4.1).
+
+    A played card (6.3) reaches the board when it resolves; a maneuver (4.6) takes hold.
+    ``card`` is the card played, or the free-maneuver or fate card; ``user`` is a
+    maneuver's user; ``maneuver`` indexes the maneuvers of ``card`` (free maneuver, fate)
+    or else of ``user``.
+    """
+
+    id: int
     player: int
-    card: CardId
+    kind: PendingKind
+    card: CardId | None = None
+    user: CardId | None = None
+    maneuver: int = 0
     target: CardId | None = None
+    target_pending: int | None = None
     cell: tuple[int, int] | None = None
+    steps: int = 1
+    times: int = 1
     free_play: bool = False
+    neutralized: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class CounterRound:
-    """An open counter round (*kontra kör*, 6.4): who has passed since the last response.
-
-    ``first`` is the affected player, who decides first (6.4.1).
-    """
+    """The innermost open counter round (*kontra kör*, 6.4): ``first`` is the affected
+    player, who decides first; ``passed`` counts the passes since the last response."""
 
     first: int
     passed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Todo:
+    """An effect of a resolving maneuver that has yet to take hold, with its context."""
+
+    effect: AnyEffect
+    player: int
+    source: CardId | None = None
+    """The card whose text it is: the user, or the fate card (ranks it for 5.9)."""
+    target: CardId | None = None
+    target_pending: int | None = None
+    free_card: CardId | None = None
+    """A free-maneuver card that goes to the underworld when this effect ends (3.9)."""
+
+
+class ChoicePurpose(StrEnum):
+    """Why a player is choosing cards in the middle of an effect."""
+
+    DISCARD = "discard"
+    SEARCH = "search"
+    """A restricted search: the card found is shown to everyone (1.3.3)."""
+    SEARCH_HIDDEN = "search_hidden"
+    TAKE_BACK = "take_back"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A player choosing ``count`` more cards among ``options`` while an effect resolves."""
+
+    player: int
+    purpose: ChoicePurpose
+    options: tuple[CardId, ...]
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveEffect:
+    """A lasting change (4.2.5): a level, power, permission, immunity or hand-size effect
+    with a duration. ``target`` is a fixed card; ``None`` means the effect's own selector
+    decides, for every card it matches at any moment (5.7), or it is a player effect."""
+
+    id: int
+    effect: AnyEffect
+    player: int
+    source: CardId | None
+    target: CardId | None
+    free_card: CardId | None = None
+    rounds: int | None = None
+    """A fate's effect lasts this many more rounds (3.7); else its duration decides."""
+    round_owner: int = 0
+    """Whose turn the fate was played in: its rounds end when that player's turns start
+    (6.1.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """A 5.9 tie settled by a reveal: between effects ``a`` and ``b`` (effect keys),
+    ``winner`` takes precedence."""
+
+    a: str
+    b: str
+    winner: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,20 +209,51 @@ class Game:
     players: tuple[Player, ...]
     order: tuple[int, ...]
     active: int
-    people_placed: bool = False
+    peoples_placed: int = 0
     regain_left: int = 0
     turn_back_left: int = 0
-    pending: PendingSummon | None = None
+    stack: tuple[Pending, ...] = ()
     counter: CounterRound | None = None
+    todo: tuple[Todo, ...] = ()
+    choice: Choice | None = None
+    effects: tuple[ActiveEffect, ...] = ()
+    blocked: tuple[tuple[CardId, int], ...] = ()
+    """Bound maneuvers neutralised this turn, usable again next turn (4.1)."""
+    used: tuple[tuple[CardId, int], ...] = ()
+    """Maneuver uses this turn, one entry per use (4.2.6, 4.5)."""
+    tiebreaks: tuple[Tiebreak, ...] = ()
+    lingering: tuple[CardId, ...] = ()
+    """Free-maneuver and fate cards whose effects still last (3.7, 3.9); they go to the
+    underworld when the last of those effects ends."""
+    fates_played: tuple[int, ...] = ()
+    """Players who played a fate this turn through a god leader (8.god)."""
+    next_id: int = 1
     resume: str | None = None
     deckout: RoundMark | None = None
-    markers: tuple[LevelMarker, ...] = ()
+    markers: tuple[Marker, ...] = ()
     limbo: tuple[Limbo, ...] = ()
     opening_reveals: tuple[tuple[int, ...], ...] = ()
     revealed: tuple[CardId, ...] = ()
     """Cards from hidden zones shown to everyone by the latest reveal (1.3.3, 1.4.3)."""
+    peeked: tuple[int, CardId] | None = None
+    """The latest peek (4.2.3): who looked, and at which card; shown to them only."""
     ending: str | None = None
     """Why the game ended: ``"power"`` (1.1.1) or ``"deck-out"`` (1.3.4)."""
+    _memo: dict[Any, Any] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+
+    def memo(self, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()``, remembered on this (immutable) game: derived views such as the
+        board's cards or the lasting effects are worked out once per game value."""
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        if key not in memo:
+            memo[key] = compute()
+        result: T = memo[key]
+        return result
 
     def card(self, card: CardId) -> CardDef:
         """The printed card of ``card``."""

@@ -195,7 +195,7 @@ class Destroy(Effect):
     """Destroy (*elpusztít*) permanents or troops (5.1)."""
 
     kind: ClassVar[str] = "destroy"
-    target: Target
+    target: AnyTarget
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +203,7 @@ class Sacrifice(Effect):
     """Sacrifice (*feláldoz*) one's own cards from the board (1.2.4)."""
 
     kind: ClassVar[str] = "sacrifice"
-    target: Target
+    target: AnyTarget
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +211,7 @@ class ReturnToHand(Effect):
     """Return board cards to their owners' hands (1.2.3)."""
 
     kind: ClassVar[str] = "return_to_hand"
-    target: Target
+    target: AnyTarget
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +219,7 @@ class Exile(Effect):
     """Send board cards to oblivion (*feledés*, 1.4.4)."""
 
     kind: ClassVar[str] = "exile"
-    target: Target
+    target: AnyTarget
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +227,7 @@ class Steal(Effect):
     """Take control of a card (*eloroz*, 5.2); ownership never changes (G1)."""
 
     kind: ClassVar[str] = "steal"
-    target: Target
+    target: AnyTarget
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +235,7 @@ class TurnCards(Effect):
     """Turn leaders (*elforgat*)."""
 
     kind: ClassVar[str] = "turn"
-    target: Target
+    target: AnyTarget
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +243,7 @@ class TurnBackCards(Effect):
     """Turn leaders back (*visszaforgat*)."""
 
     kind: ClassVar[str] = "turn_back"
-    target: Target
+    target: AnyTarget
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +333,7 @@ class ChangeLevel(Effect):
     """Raise or lower cards' level for a while, or as a marker (4.2.5, 5.10)."""
 
     kind: ClassVar[str] = "change_level"
-    target: Target
+    target: AnyTarget
     amount: int
     duration: Duration = Duration.TURN
 
@@ -343,7 +343,7 @@ class SetLevel(Effect):
     """Cards' level becomes a number for a while; two of these conflict (5.9)."""
 
     kind: ClassVar[str] = "set_level"
-    target: Target
+    target: AnyTarget
     level: int
     duration: Duration = Duration.TURN
 
@@ -353,7 +353,7 @@ class ChangePower(Effect):
     """Raise or lower cards' power for a while, or as a marker."""
 
     kind: ClassVar[str] = "change_power"
-    target: Target
+    target: AnyTarget
     amount: int
     duration: Duration = Duration.TURN
 
@@ -364,7 +364,7 @@ class Grant(Effect):
     and a denial of the same permission conflict, and 5.9 decides."""
 
     kind: ClassVar[str] = "grant"
-    target: Target
+    target: AnyTarget
     permission: Permission
     allow: bool = True
     duration: Duration = Duration.TURN
@@ -375,7 +375,7 @@ class MakeImmune(Effect):
     """Cards become immune to a kind of effect (5.12)."""
 
     kind: ClassVar[str] = "make_immune"
-    target: Target
+    target: AnyTarget
     to: Immunity
     duration: Duration = Duration.TURN
 
@@ -407,7 +407,7 @@ class Sequence(Effect):
     """Several effects, taking hold in order as one."""
 
     kind: ClassVar[str] = "sequence"
-    effects: tuple[Effect, ...]
+    effects: tuple[AnyEffect, ...]
 
 
 # --- maneuvers --------------------------------------------------------------------------
@@ -419,7 +419,7 @@ class ManeuverStep:
     with the earlier ones, paid and taking hold together."""
 
     cost: Spheres
-    effect: Effect
+    effect: AnyEffect
     permanent: bool = False
 
 
@@ -429,10 +429,10 @@ class Maneuver:
     maneuver of a free-maneuver card (3.9), or a fate's effect (3.7)."""
 
     name: str
-    effect: Effect
+    effect: AnyEffect
     timing: Timing | None = None
     cost: Spheres = NO_COST
-    conditions: tuple[Condition, ...] = ()
+    conditions: tuple[AnyCondition, ...] = ()
     subtypes: tuple[str, ...] = ()
     permanent: bool = False
     uses_per_turn: int | None = None
@@ -447,6 +447,38 @@ class Maneuver:
     def sacrifices_user(self) -> bool:
         return any(isinstance(c, SacrificeUser) for c in self.conditions)
 
+
+AnyTarget = Chosen | Every | User
+"""The closed set of targets."""
+AnyCondition = SacrificeUser | Reveal | Peek
+"""The closed set of conditions."""
+AnyEffect = (
+    Destroy
+    | Sacrifice
+    | ReturnToHand
+    | Exile
+    | Steal
+    | TurnCards
+    | TurnBackCards
+    | Neutralize
+    | CounterPlay
+    | Draw
+    | Discard
+    | Search
+    | TakeBack
+    | GainSpheres
+    | LoseSpheres
+    | StealSpheres
+    | ChangeLevel
+    | SetLevel
+    | ChangePower
+    | Grant
+    | MakeImmune
+    | SetHandSize
+    | PlayerPermission
+    | Sequence
+)
+"""The closed set of effects: the interpreter's ``match`` covers exactly these."""
 
 TARGETS: dict[str, type[Target]] = {c.kind: c for c in (Chosen, Every, User)}
 CONDITIONS: dict[str, type[Condition]] = {c.kind: c for c in (SacrificeUser, Reveal, Peek)}

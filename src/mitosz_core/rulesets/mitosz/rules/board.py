@@ -7,16 +7,20 @@ A card taken off the board keeps no memory: attachments and markers leave with i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
+from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.cards import CardType
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.zones import to_oblivion, to_underworld, update_player
 from mitosz_core.rulesets.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot
 
 
-def board_cards(game: Game, player: int) -> Iterator[CardId]:
+def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
     """Every card on ``player``'s side of the board, high god included."""
+    return game.memo(("board", player), lambda: tuple(_board_cards(game, player)))
+
+
+def _board_cards(game: Game, player: int) -> Iterator[CardId]:
     p = game.players[player]
     yield p.high_god
     for slot in p.empire:
@@ -26,23 +30,30 @@ def board_cards(game: Game, player: int) -> Iterator[CardId]:
     for leader in p.leaders:
         yield leader.card
         yield from leader.items
+    yield from p.intrigues
 
 
-def all_board_cards(game: Game) -> Iterator[CardId]:
-    for i in range(len(game.players)):
-        yield from board_cards(game, i)
+def all_board_cards(game: Game) -> tuple[CardId, ...]:
+    """Every card on the board, in player order."""
+    return game.memo(
+        "board", lambda: tuple(c for i in range(len(game.players)) for c in board_cards(game, i))
+    )
 
 
 def is_on_board(game: Game, card: CardId) -> bool:
-    return any(c == card for c in all_board_cards(game))
+    return card in _sides(game)
 
 
 def controller(game: Game, card: CardId) -> int | None:
     """The player on whose side ``card`` is, or ``None`` if it is not on the board."""
-    for i in range(len(game.players)):
-        if any(c == card for c in board_cards(game, i)):
-            return i
-    return None
+    return _sides(game).get(card)
+
+
+def _sides(game: Game) -> dict[CardId, int]:
+    return game.memo(
+        "sides",
+        lambda: {c: i for i in range(len(game.players)) for c in board_cards(game, i)},
+    )
 
 
 def people_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
@@ -70,7 +81,6 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
     """Take ``card`` off the board; returns the state and the cards that left, ``card``
     first, then its attachments in the order they were attached (1.4.2)."""
     game = s.game
-    markers = tuple(m for m in game.markers if m.card != card)
     for i, p in enumerate(game.players):
         for slot in p.empire:
             if slot.card == card:
@@ -78,30 +88,37 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
                     (card,) if slot.location is None else (card, slot.location)
                 )
                 empire = tuple(e for e in p.empire if e.card != card)
-                return _cleared(update_player(s, i, empire=empire), gone, markers), gone
+                return _cleared(update_player(s, i, empire=empire), gone), gone
             if slot.location == card:
                 empire = tuple(
                     replace(e, location=None) if e.card == slot.card else e for e in p.empire
                 )
-                return _cleared(update_player(s, i, empire=empire), (card,), markers), (card,)
+                return _cleared(update_player(s, i, empire=empire), (card,)), (card,)
         for leader in p.leaders:
             if leader.card == card:
                 gone = (card, *leader.items)
                 leaders = tuple(entry for entry in p.leaders if entry.card != card)
-                return _cleared(update_player(s, i, leaders=leaders), gone, markers), gone
+                return _cleared(update_player(s, i, leaders=leaders), gone), gone
             if card in leader.items:
                 items = tuple(c for c in leader.items if c != card)
                 leaders = tuple(
                     replace(entry, items=items) if entry.card == leader.card else entry
                     for entry in p.leaders
                 )
-                return _cleared(update_player(s, i, leaders=leaders), (card,), markers), (card,)
+                return _cleared(update_player(s, i, leaders=leaders), (card,)), (card,)
+        if card in p.intrigues:
+            intrigues = tuple(c for c in p.intrigues if c != card)
+            return _cleared(update_player(s, i, intrigues=intrigues), (card,)), (card,)
     raise ValueError(f"card #{card} is not on the board")
 
 
-def _cleared(s: S, gone: tuple[CardId, ...], markers: tuple[object, ...]) -> S:
-    kept = tuple(m for m in s.game.markers if m.card not in gone)
-    return s.evolve(game=replace(s.game, markers=kept))
+def _cleared(s: S, gone: tuple[CardId, ...]) -> S:
+    """Cards leaving the board keep no memories (1.2.6): their markers and the lasting
+    effects fixed on them go too."""
+    game = s.game
+    markers = tuple(m for m in game.markers if m.card not in gone)
+    effects = tuple(e for e in game.effects if e.target not in gone)
+    return s.evolve(game=replace(game, markers=markers, effects=effects))
 
 
 def remove_to_underworld(s: S, card: CardId) -> S:
@@ -120,6 +137,27 @@ def remove_to_underworld(s: S, card: CardId) -> S:
     s = to_underworld(s, gone)
     if god_leader:
         s = lose_everything(s, s.game.owner(card))
+    return s
+
+
+def remove_to_hand(s: S, card: CardId) -> S:
+    """Return a board card to its owner's hand (1.2.3); what was attached to it goes to
+    the underworld (1.4.2, 1.2.6)."""
+    s, gone = _lift(s, card)
+    owner = s.game.owner(card)
+    p = s.game.players[owner]
+    s = update_player(s, owner, hand=(*p.hand, card))
+    return to_underworld(s, gone[1:])
+
+
+def set_turned(s: S, cards: tuple[CardId, ...], turned: bool) -> S:
+    """Turn (*elforgat*) or turn back (*visszaforgat*) the leaders among ``cards``; other
+    card types never turn (4.5)."""
+    chosen = set(cards)
+    for i, p in enumerate(s.game.players):
+        if any(x.card in chosen for x in p.leaders):
+            leaders = tuple(replace(x, turned=turned) if x.card in chosen else x for x in p.leaders)
+            s = update_player(s, i, leaders=leaders)
     return s
 
 

@@ -9,11 +9,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
+from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.cards import PERMANENT_TYPES, CardType
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.board import all_board_cards, remove_to_underworld
+from mitosz_core.rulesets.mitosz.rules.continuous import settle_conflicts
 from mitosz_core.rulesets.mitosz.rules.flow import fire
 from mitosz_core.rulesets.mitosz.rules.leaders import over_limit
 from mitosz_core.rulesets.mitosz.rules.levels import base_level
@@ -23,6 +24,7 @@ FORCED = ("forced.sacrifice_leader", "forced.underworld_order")
 
 
 def state_checks(s: S) -> S:
+    s = settle_conflicts(s)
     s = _base_levels(s)
     s = _uniques(s)
     s = _leader_rows(s)

@@ -9,9 +9,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.actions import SacrificeLeader, ToUnderworld
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld

@@ -36,6 +36,8 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
     """
     d = game.card(card)
+    if d.type is CardType.INTRIGUE:
+        return None if target is None else "an intrigue takes no target (3.6)"
     if d.type is CardType.LEADER:
         if target is not None:
             return "a leader takes no target; it goes to the leader row"

@@ -16,7 +16,7 @@ VICTORY_POWER = 12
 
 def base_level(game: Game, card: CardId) -> int:
     """The printed level plus every level marker on the card (2.2, 5.10)."""
-    return game.card(card).level + sum(m.delta for m in game.markers if m.card == card)
+    return game.card(card).level + sum(m.level for m in game.markers if m.card == card)
 
 
 def same_mythos_bonus(game: Game, player: int, card: CardDef, host: CardDef) -> int:
@@ -37,7 +37,7 @@ def location_bonus(game: Game, player: int, slot: PeopleSlot) -> int:
 
 def people_bonus(game: Game, slot: PeopleSlot) -> int:
     """Level given to a people goes to every road (3.2.1): its markers."""
-    return sum(m.delta for m in game.markers if m.card == slot.card)
+    return sum(m.level for m in game.markers if m.card == slot.card)
 
 
 def road_level(game: Game, player: int, slot: PeopleSlot, road: Road) -> int:
@@ -59,9 +59,20 @@ def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
 
 
 def power(game: Game, player: int) -> int:
-    """A player's power: every card on their side of the board, and +1 for the high god
-    as a leader (1.1.1, 3.4.3). Power is a type-line icon and survives neutralising (2.7)."""
-    total = sum(game.card(c).power for c in board_cards(game, player))
+    """A player's power: every card on their side of the board with its markers and
+    lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
+    type-line icon and survives neutralising (2.7)."""
+    return game.memo(("power", player), lambda: _power(game, player))
+
+
+def _power(game: Game, player: int) -> int:
+    from mitosz_core.rulesets.mitosz.rules.continuous import power_bonus
+
+    cards = board_cards(game, player)
+    total = sum(game.card(c).power for c in cards)
+    if game.markers:
+        total += sum(m.power for m in game.markers if m.card in cards)
+    total += sum(power_bonus(game, c) for c in cards) if game.effects else 0
     p = game.players[player]
     if any(is_high_god_leader(game, player, slot.card) for slot in p.leaders):
         total += 1

@@ -17,7 +17,7 @@ from mitosz_core.kernel.state import GameConfig, State
 from mitosz_core.rulesets.mitosz.cards import CardDef, CardType
 from mitosz_core.rulesets.mitosz.machine import MACHINE
 from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.rules.zones import HAND_SIZE
+from mitosz_core.rulesets.mitosz.rules.continuous import HAND_SIZE
 from mitosz_core.rulesets.mitosz.state import CardId, Game, Instance, Player
 
 

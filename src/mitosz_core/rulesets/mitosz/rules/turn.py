@@ -7,17 +7,18 @@ back) finish by themselves when no real choice is left.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.actions import Discard, Regain, TurnBack
 from mitosz_core.rulesets.mitosz.cards import SPHERES
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.board import board_cards
+from mitosz_core.rulesets.mitosz.rules.continuous import hand_size
 from mitosz_core.rulesets.mitosz.rules.flow import Step, active_player, fire
 from mitosz_core.rulesets.mitosz.rules.high_god import clamp, gain, maxima
 from mitosz_core.rulesets.mitosz.rules.victory import check_turn_start
-from mitosz_core.rulesets.mitosz.rules.zones import discard, draw, hand_size, update_player
+from mitosz_core.rulesets.mitosz.rules.zones import discard, draw, update_player
 
 DRAW_COUNT = 2
 """Cards drawn in the draw phase (6.2.2.1)."""
@@ -33,7 +34,26 @@ def start_phase(s: S) -> S:
     s = check_turn_start(s)
     if s.over:
         return s
-    return fire(s, "started")
+    return fire(end_maneuver_effects(s), "started")
+
+
+def end_maneuver_effects(s: S) -> S:
+    """6.2.1.2: the effects of maneuvers end; neutralised maneuvers may be used again
+    (4.1); a fate's rounds count down when the player whose turn began it starts a turn
+    (3.7, 6.1.3); free-maneuver and fate cards whose effects ended go to the underworld."""
+    from mitosz_core.rulesets.mitosz.rules.counter_round import release_lingering
+
+    game = s.game
+    kept = []
+    for e in game.effects:
+        if e.rounds is None:
+            continue
+        if e.round_owner != game.active:
+            kept.append(e)
+        elif e.rounds > 1:
+            kept.append(replace(e, rounds=e.rounds - 1))
+    game = replace(game, effects=tuple(kept), blocked=(), used=(), fates_played=(), peeked=None)
+    return release_lingering(s.evolve(game=game))
 
 
 def draw_phase(s: S) -> S:
@@ -72,7 +92,7 @@ def end_effects_phase(s: S) -> S:
     Nobody acts between the two turns."""
     order = s.game.order
     nxt = order[(order.index(s.game.active) + 1) % len(order)]
-    game = replace(s.game, active=nxt, people_placed=False, regain_left=0, turn_back_left=0)
+    game = replace(s.game, active=nxt, peoples_placed=0, regain_left=0, turn_back_left=0)
     return fire(s.evolve(game=game, turn=s.turn + 1), "next_turn")
 
 

@@ -9,8 +9,8 @@ been empty for a whole round; the player with the most power wins, a tie is a dr
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
+from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.flow import fire
 from mitosz_core.rulesets.mitosz.rules.levels import VICTORY_POWER, power

@@ -6,26 +6,17 @@ Every move sends a card to its **owner's** pile, whoever controls it (golden rul
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
+from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.cards import CardDef
 from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.state import CardId, Game, Limbo, Player
-
-HAND_SIZE = 7
-"""The hand size (*kézméret*, 1.5.2): the most cards a player may hold at the end of
-their own turn, and the opening hand (6.1.2)."""
-
-
-def hand_size(game: Game, player: int) -> int:
-    """The hand size in force for ``player`` (1.5.2); card text may change it (G2)."""
-    return HAND_SIZE
+from mitosz_core.rulesets.mitosz.state import CardId, Limbo, Player
 
 
 def update_player(s: S, index: int, **changes: object) -> S:
     """``s`` with player ``index`` changed; every other part is shared."""
     game = s.game
-    return s.evolve(game=game.with_player(index, replace(game.players[index], **changes)))  # type: ignore[arg-type]
+    return s.evolve(game=game.with_player(index, replace(game.players[index], **changes)))
 
 
 def draw(s: S, player: int, count: int) -> S:
