@@ -298,10 +298,74 @@ def test_cursed_without_magical(tmp_path: Path) -> None:
     assert_names(error, "test.toml", "'Bronze Sword'", "'cursed'", "magical")
 
 
-def test_maneuvers_are_refused(tmp_path: Path) -> None:
-    maneuver = 'maneuvers = [{ timing = "action", text_en = "Hit.", text_hu = "Üss." }]\n'
-    error = card_error([write(tmp_path, GOD, PEOPLE, SWORD + maneuver)])
-    assert_names(error, "test.toml", "'Bronze Sword'", "'maneuvers'", "not supported")
+EFFECT = (
+    '{ type = "destroy", target = { type = "chosen", cards = '
+    '{ types = ["leader"], side = "enemy", below_user = true } } }'
+)
+LEADER = (
+    """
+[[card]]
+name_en = "Archer Lord"
+name_hu = "Íjászúr"
+serial = "904"
+mythos = "hellenic"
+type = "leader"
+level = 3
+cost = { force = 2 }
+
+[[card.maneuvers]]
+name = "Arrow volley"
+timing = "action"
+cost = { force = 1 }
+subtypes = ["arrow_volley"]
+conditions = [{ type = "reveal", test = "5+" }]
+effect = """
+    + EFFECT
+    + "\n"
+)
+
+
+@pytest.mark.rule("4.2")
+def test_maneuvers_load_as_effect_language_values(tmp_path: Path) -> None:
+    from mitosz_core.rulesets.mitosz.effects.language import (
+        Cards,
+        Chosen,
+        Destroy,
+        NumberTest,
+        Reveal,
+        Side,
+        Timing,
+    )
+
+    pool = load_sets([write(tmp_path, GOD, PEOPLE, SWORD, LEADER)])
+    m = pool["Archer Lord"].maneuvers[0]
+    assert m.timing is Timing.ACTION
+    assert m.cost == (0, 0, 0, 1)
+    assert m.conditions == (Reveal(NumberTest(5, 1)),)
+    assert m.effect == Destroy(
+        Chosen(Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True))
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "problem"),
+    [
+        ('type = "destroy"', "'maneuvers[0].effect.target'", "missing required field"),
+        (
+            'type = "destroy", target = { type = "aim" }',
+            "'maneuvers[0].effect.target.type'",
+            "unknown type 'aim'; expected one of: 'chosen', 'every', 'user'",
+        ),
+        ('type = "draw"', "'maneuvers[0].effect.count'", "missing required field 'count'"),
+        ('type = "blast"', "'maneuvers[0].effect.type'", "unknown type 'blast'"),
+    ],
+)
+def test_bad_maneuvers_name_the_card_and_the_field(
+    tmp_path: Path, change: str, field: str, problem: str
+) -> None:
+    text = LEADER.replace(EFFECT, "{ " + change + " }")
+    error = card_error([write(tmp_path, GOD, PEOPLE, SWORD, text)])
+    assert_names(error, "test.toml", "'Archer Lord'", field, problem)
 
 
 @pytest.mark.parametrize(
@@ -364,3 +428,28 @@ def test_bad_count_in_a_deck(tmp_path: Path, count: str) -> None:
     with pytest.raises(DeckError) as info:
         load_deck(path, BUILTIN_POOL)
     assert_names(info.value, "counts.txt", "line 3", "bad count", f"{count!r}", "'Athenians'")
+
+
+def test_the_schema_file_is_generated_from_the_effect_language() -> None:
+    from mitosz_core.rulesets.mitosz.carddata.effect_schema import regenerated
+    from mitosz_core.rulesets.mitosz.carddata.schema import card_schema
+
+    schema = card_schema()
+    assert regenerated(schema) == schema, "run python tools/gen_card_schema.py"
+    assert "effect_destroy" in schema["$defs"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "field", "problem"),
+    [
+        ("locked = true\n", "maneuvers[0].effect", "locked bound maneuver is always on"),
+        ("per = { force = 0 }\n", "maneuvers[0].per", "at least one sphere point"),
+        ("uses_per_turn = 2\n", "maneuvers[0].uses_per_turn", "only a permanent"),
+    ],
+)
+def test_impossible_maneuvers_are_refused(
+    tmp_path: Path, extra: str, field: str, problem: str
+) -> None:
+    text = LEADER.replace('name = "Arrow volley"\n', 'name = "Arrow volley"\n' + extra)
+    error = card_error([write(tmp_path, GOD, PEOPLE, SWORD, text)])
+    assert_names(error, "'Archer Lord'", field, problem)

@@ -86,8 +86,13 @@ class Decoder:
         self,
         actions: Mapping[str, type[Action]],
         tagged: Mapping[type, Mapping[str, type]] | None = None,
+        *,
+        defaults: bool = False,
     ) -> None:
         self.actions = dict(actions)
+        self.defaults = defaults
+        """Whether a missing field may take its dataclass default (hand-written data);
+        saved states are exact and must name every field."""
         self.tagged: dict[type, dict[str, type]] = {Action: dict(actions)}
         for base, table in (tagged or {}).items():
             self.tagged[base] = dict(table)
@@ -186,8 +191,11 @@ class Decoder:
         if unknown:
             raise DecodeError(path, f"unknown field {unknown[0]!r} for {cls.__name__}")
         kwargs: dict[str, Any] = {}
+        optional = _optional(cls) if self.defaults else frozenset()
         for name, tp in hints:
             if name not in data:
+                if name in optional:
+                    continue
                 raise DecodeError(path, f"missing field {name!r} for {cls.__name__}")
             kwargs[name] = self._decoder(tp)(data[name], f"{path}.{name}")
         try:
@@ -239,6 +247,15 @@ class Decoder:
             raise DecodeError(path, f"expected a list of decisions, got {_kind(data)}")
         decode = self._dataclass(Decision)
         return Log.of([decode(d, f"{path}[{i}]") for i, d in enumerate(data)])
+
+
+def _optional(cls: type) -> frozenset[str]:
+    """The fields of ``cls`` that have a default."""
+    return frozenset(
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    )
 
 
 def _kind(data: Json) -> str:

@@ -12,7 +12,7 @@ Per pool (:func:`check_pool`): keys and serial numbers are unique across every l
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from mitosz_core.errors import CardDataError
@@ -55,6 +55,40 @@ def check_card(source: str, raw: Mapping[str, Any], card: CardDef) -> None:
         if allowed is not None and card.type not in allowed:
             owners = " or ".join(sorted(allowed))
             fail(f"subtypes[{i}]", f"{subtype!r} is for {owners} cards, not a {card.type}")
+    _check_maneuvers(card, fail)
+
+
+def _check_maneuvers(card: CardDef, fail: Callable[[str, str], None]) -> None:
+    """Maneuvers that the language can write but the rules cannot use."""
+    from mitosz_core.rulesets.mitosz.rules.continuous import LASTING_KINDS
+    from mitosz_core.rulesets.mitosz.rules.maneuvers import chosen_cards, pending_target
+
+    if card.type in (CardType.MANEUVER, CardType.FATE) and not card.maneuvers:
+        fail("maneuvers", f"a {card.type} needs the maneuver it consists of (3.7, 3.9)")
+    if card.users and card.type is not CardType.MANEUVER:
+        fail("users", f"only a free maneuver lists its users (3.9), not a {card.type}")
+    if card.rounds is not None and card.type is not CardType.FATE:
+        fail("rounds", f"only a fate lasts rounds (3.7), not a {card.type}")
+    for i, m in enumerate(card.maneuvers):
+        where = f"maneuvers[{i}]"
+        if m.locked and not isinstance(m.effect, LASTING_KINDS):
+            fail(
+                f"{where}.effect",
+                "a locked bound maneuver is always on (4.2.6): only a "
+                "lasting effect (a level, power, permission, immunity or hand size) fits",
+            )
+        if m.locked and chosen_cards(m) is not None:
+            fail(f"{where}.effect", "a locked maneuver is never used, so it cannot choose")
+        if pending_target(m) is not None and not m.counter:
+            fail(
+                f"{where}.counter",
+                "an effect on another effect before it takes hold is "
+                "a counter maneuver (4.2.6): add counter = true",
+            )
+        if m.uses_per_turn is not None and not m.permanent:
+            fail(f"{where}.uses_per_turn", "only a permanent maneuver has uses per turn (4.2.6)")
+        if m.per is not None and not any(m.per):
+            fail(f"{where}.per", "a slash repeats for a cost of at least one sphere point")
 
 
 def check_pool(cards: Iterable[Sourced]) -> None:

@@ -20,7 +20,11 @@ Other fields: ``subtypes`` (list), ``level`` (an integer, or ``"+2"``/``"-1"`` f
 modifier card, 2.2), ``cost`` (a table of spheres; omitted spheres cost 0), ``power``,
 ``unique``, ``magical``, ``cursed``, ``roads`` (peoples: ``[{edge = "north", level = 2}]``),
 ``produces`` (a table of spheres), ``links`` (English names), ``text_en``, ``text_hu``.
-``maneuvers`` is reserved for the effect language and refused for now.
+``maneuvers`` lists the card's maneuvers in the effect language (a table per maneuver:
+``name``, ``effect``, and optionally ``timing``, ``cost``, ``conditions``, ``subtypes``,
+``permanent``, ``uses_per_turn``, ``locked``, ``counter``, ``level``, ``per``, ``steps``;
+effects, targets and conditions are tables tagged by ``type``); ``users`` lists a free
+maneuver's icon groups (3.9) and ``rounds`` a fate's duration (3.7).
 
 Every problem raises :class:`~mitosz_core.errors.CardDataError` naming the file, the card
 (its key, its name or its position) and the field. Nothing is loaded half-way.
@@ -38,10 +42,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from mitosz_core.errors import CardDataError
+from mitosz_core.errors import CardDataError, DecodeError
+from mitosz_core.kernel.codec import Decoder
 from mitosz_core.rulesets.mitosz.carddata.checks import check_card, check_pool, check_unique
+from mitosz_core.rulesets.mitosz.carddata.effect_schema import to_codec_form
 from mitosz_core.rulesets.mitosz.carddata.schema import first_error
 from mitosz_core.rulesets.mitosz.cards import SPHERES, CardDef, CardType, Edge, Mythos, Road
+from mitosz_core.rulesets.mitosz.effects.language import TAGGED, Cards, Maneuver
 
 SetPath = str | os.PathLike[str] | Traversable
 """A set file: a path, or a resource of an installed package."""
@@ -116,38 +123,24 @@ def parse_set(text: str, source: str) -> CardSet:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise _syntax_error(text, source, exc) from exc
-    _refuse_maneuvers(document, source)
     problem = first_error(document)
     if problem is not None:
         path, message = problem
         raise CardDataError(source, *_where(document, path), message)
     symbol = document["set"]["symbol"]
     cards = []
-    for raw in document["card"]:
-        card = _card(raw, symbol)
+    for index, raw in enumerate(document["card"]):
+        card = _card(raw, symbol, source, index)
         check_card(source, raw, card)
         cards.append(card)
     check_unique((source, c) for c in cards)
     return CardSet(symbol, document["set"]["name"], source, tuple(cards))
 
 
-def _refuse_maneuvers(document: Mapping[str, Any], source: str) -> None:
-    """The schema has room for maneuvers; this version cannot load them yet."""
-    raw_cards = document.get("card")
-    for i, raw in enumerate(raw_cards if isinstance(raw_cards, list) else ()):
-        if isinstance(raw, dict) and "maneuvers" in raw:
-            raise CardDataError(
-                source,
-                _label(raw, i),
-                "maneuvers",
-                "maneuvers are not supported by this version of mitosz-core (card file "
-                "format 1); the effect language comes in a later version",
-            )
-
-
-def _card(raw: Mapping[str, Any], symbol: str) -> CardDef:
+def _card(raw: Mapping[str, Any], symbol: str, source: str, index: int) -> CardDef:
     """A schema-valid ``[[card]]`` table as a card."""
     level, modifier = _level(raw.get("level", 0))
+    maneuvers, users = _maneuvers(raw, source, index)
     return CardDef(
         key=raw.get("key", raw["name_en"]),
         name_en=raw["name_en"],
@@ -168,9 +161,31 @@ def _card(raw: Mapping[str, Any], symbol: str) -> CardDef:
         spheres=_spheres(raw.get("spheres", {})),
         produces=_spheres(raw.get("produces", {})),
         links=tuple(raw.get("links", ())),
+        maneuvers=maneuvers,
+        users=users,
+        rounds=raw.get("rounds"),
         text_en=raw.get("text_en", ""),
         text_hu=raw.get("text_hu", ""),
     )
+
+
+def _maneuvers(
+    raw: Mapping[str, Any], source: str, index: int
+) -> tuple[tuple[Maneuver, ...], tuple[Cards, ...]]:
+    """Decode the ``maneuvers`` and ``users`` tables through the effect language."""
+    decoder = Decoder({}, TAGGED, defaults=True)
+    try:
+        maneuvers = tuple(
+            decoder.decode(Maneuver, to_codec_form(m), f"maneuvers[{i}]")
+            for i, m in enumerate(raw.get("maneuvers", ()))
+        )
+        users = tuple(
+            decoder.decode(Cards, to_codec_form(u), f"users[{i}]")
+            for i, u in enumerate(raw.get("users", ()))
+        )
+    except DecodeError as exc:
+        raise CardDataError(source, _label(raw, index), exc.path, exc.problem) from None
+    return maneuvers, users
 
 
 def _level(value: int | str) -> tuple[int, bool]:

@@ -73,7 +73,32 @@ def _names(values: Sequence[object]) -> str:
     return ", ".join(repr(v) for v in values)
 
 
+def _branch(error: ValidationError) -> ValidationError | None:
+    """For a tagged table (an effect, target or condition) that fits no ``oneOf``
+    branch, the first error of the branch its ``type`` names; ``None`` for an unknown
+    ``type``."""
+    by_branch: dict[int, list[ValidationError]] = {}
+    context: list[ValidationError] = list(error.context or ())
+    for sub in context:
+        branch = sub.schema_path[0] if sub.schema_path else -1
+        if isinstance(branch, int):
+            by_branch.setdefault(branch, []).append(sub)
+    for subs in by_branch.values():
+        if not any(sub.validator == "const" for sub in subs):
+            return sorted(subs, key=_sort_key)[0]
+    return None
+
+
 def _explain(error: ValidationError) -> tuple[FieldPath, str]:
+    if error.validator == "oneOf":
+        inner = _branch(error)
+        if inner is not None:
+            return _explain(inner)
+        tag = error.instance.get("type") if isinstance(error.instance, dict) else None
+        branches: list[dict[str, str]] = list(error.validator_value)  # type: ignore[arg-type]
+        tags = sorted(b["$ref"].rsplit("/", 1)[-1].split("_", 1)[-1] for b in branches)
+        where = (*tuple(error.absolute_path), "type")
+        return where, f"unknown type {tag!r}; expected one of: {_names(tags)}"
     path: FieldPath = tuple(error.absolute_path)
     kind = error.validator
     schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
