@@ -12,9 +12,42 @@ from typing import Any
 import mitosz_core as mc
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from mitosz_core.rulesets.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
+from mitosz_core.rulesets.mitosz.effects.language import (
+    Cards,
+    ChangeLevel,
+    Chosen,
+    CounterPlay,
+    Destroy,
+    Discard,
+    Draw,
+    Duration,
+    Every,
+    Grant,
+    Immunity,
+    MakeImmune,
+    Maneuver,
+    ManeuverStep,
+    Neutralize,
+    NumberTest,
+    Peek,
+    Permission,
+    PlayerPermission,
+    Reveal,
+    SacrificeUser,
+    SetHandSize,
+    SetLevel,
+    Side,
+    Steal,
+    StealSpheres,
+    Timing,
+    TurnCards,
+    User,
+    Who,
+)
 from mitosz_core.rulesets.mitosz.engine import MitoszRuleset, settle
 from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.rulesets.mitosz.terms import Sphere
 
 N, E, So, W = Edge.NORTH, Edge.EAST, Edge.SOUTH, Edge.WEST
 H, C = Mythos.HELLENIC, Mythos.CELTIC
@@ -44,7 +77,14 @@ CARDS = [
     card("Sky God", CardType.HIGH_GOD, name="Sky", spheres=(3, 3, 3, 3), unique=True),
     card("Sea God", CardType.HIGH_GOD, C, name="Sea", spheres=(2, 4, 1, 5), unique=True),
     card(
-        "Sky Leader", CardType.LEADER, name="Sky", level=4, power=1, cost=(1, 1, 0, 0), unique=True
+        "Sky Leader",
+        CardType.LEADER,
+        name="Sky",
+        level=4,
+        power=1,
+        cost=(1, 1, 0, 0),
+        unique=True,
+        subtypes=("god",),
     ),
     card("Cross", CardType.PEOPLE, level=1, power=2, roads=roads((N, 1), (E, 2), (So, 3), (W, 4))),
     card("Line", CardType.PEOPLE, level=1, power=1, roads=roads((E, 2), (W, 2))),
@@ -125,7 +165,269 @@ CARDS = [
     card("Market", CardType.LOCATION, level=1, power=1, cost=(0, 1, 0, 0), produces=(0, 0, 1, 0)),
     card("Tower", CardType.LOCATION, C, level=2, cost=(0, 0, 0, 1)),
 ]
+ENEMY_LEADERS = Cards(types=(CardType.LEADER,), side=Side.ENEMY)
+OWN_LEADERS = Cards(types=(CardType.LEADER,), side=Side.OWN)
+MANEUVER_CARDS = [
+    card(
+        "Horn",
+        CardType.ITEM,
+        level=1,
+        level_modifier=True,
+        maneuvers=(Maneuver("Call", Draw(1), timing=Timing.ACTION),),
+    ),
+    card(
+        "Oracle",
+        CardType.LEADER,
+        level=2,
+        maneuvers=(
+            Maneuver(
+                "Last prophecy",
+                Draw(3),
+                timing=Timing.ACTION,
+                conditions=(Reveal(NumberTest(9)), SacrificeUser()),
+            ),
+        ),
+    ),
+    card(
+        "Veto",
+        CardType.LEADER,
+        C,
+        level=2,
+        maneuvers=(
+            Maneuver("Veto", CounterPlay((CardType.INTRIGUE,)), counter=True, permanent=True),
+        ),
+    ),
+    card(
+        "Archer",
+        CardType.LEADER,
+        level=4,
+        cost=(0, 0, 0, 0),
+        maneuvers=(
+            Maneuver(
+                "Volley",
+                Destroy(Chosen(Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True))),
+                timing=Timing.ACTION,
+                cost=(1, 0, 0, 0),
+                subtypes=("arrow_volley",),
+            ),
+        ),
+    ),
+    card(
+        "Seer",
+        CardType.LEADER,
+        level=2,
+        maneuvers=(
+            Maneuver(
+                "Foresight", Draw(2), timing=Timing.RITE, conditions=(Reveal(NumberTest(5, 1)),)
+            ),
+        ),
+    ),
+    card(
+        "Spy",
+        CardType.LEADER,
+        level=2,
+        maneuvers=(
+            Maneuver(
+                "Pry", Discard(1), timing=Timing.ACTION, conditions=(Peek(NumberTest(9, -1)),)
+            ),
+        ),
+    ),
+    card(
+        "Warden",
+        CardType.LEADER,
+        C,
+        level=2,
+        maneuvers=(
+            Maneuver("Ward", Neutralize(), counter=True, permanent=True, cost=(0, 1, 0, 0)),
+        ),
+    ),
+    card(
+        "Gatekeeper",
+        CardType.LEADER,
+        C,
+        level=2,
+        maneuvers=(
+            Maneuver(
+                "Bar the gate",
+                CounterPlay((CardType.LEADER,)),
+                counter=True,
+                permanent=True,
+                cost=(0, 0, 0, 1),
+            ),
+        ),
+    ),
+    card(
+        "Zealot",
+        CardType.LEADER,
+        level=2,
+        maneuvers=(
+            Maneuver(
+                "Martyrdom",
+                Destroy(Every(Cards(types=(CardType.ITEM,), side=Side.ENEMY))),
+                timing=Timing.ACTION,
+                conditions=(SacrificeUser(),),
+            ),
+        ),
+    ),
+    card(
+        "Smith",
+        CardType.LEADER,
+        level=2,
+        maneuvers=(Maneuver("Temper", ChangeLevel(User(), 1), permanent=True, uses_per_turn=2),),
+    ),
+    card(
+        "Champion",
+        CardType.LEADER,
+        level=3,
+        maneuvers=(
+            Maneuver("Rally", TurnCards(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION, level=2),
+        ),
+    ),
+    card(
+        "Stormcaller",
+        CardType.LEADER,
+        level=2,
+        maneuvers=(
+            Maneuver(
+                "Storm",
+                Draw(1),
+                timing=Timing.ACTION,
+                cost=(1, 0, 0, 0),
+                steps=(ManeuverStep((1, 0, 0, 0), Discard(1)),),
+            ),
+        ),
+    ),
+    card(
+        "Raider",
+        CardType.LEADER,
+        C,
+        level=2,
+        maneuvers=(
+            Maneuver(
+                "Plunder", StealSpheres(Sphere.WEALTH, 1), timing=Timing.ACTION, per=(0, 0, 0, 1)
+            ),
+        ),
+    ),
+    card(
+        "Sentinel",
+        CardType.LEADER,
+        C,
+        level=3,
+        maneuvers=(
+            Maneuver(
+                "Watch",
+                Destroy(Chosen(Cards(types=(CardType.LEADER,), side=Side.ENEMY))),
+                timing=Timing.REACTION,
+                cost=(0, 0, 0, 1),
+            ),
+        ),
+    ),
+    card(
+        "Bulwark",
+        CardType.LEADER,
+        C,
+        level=2,
+        magical=True,
+        maneuvers=(Maneuver("Shield wall", MakeImmune(User(), Immunity.INTRIGUE), locked=True),),
+    ),
+    card(
+        "Thief",
+        CardType.LEADER,
+        level=1,
+        maneuvers=(Maneuver("Lift", Steal(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION),),
+    ),
+    card(
+        "Banner",
+        CardType.INTRIGUE,
+        cost=(0, 1, 0, 0),
+        maneuvers=(Maneuver("Rallying banner", ChangeLevel(Every(OWN_LEADERS), 1), locked=True),),
+    ),
+    card(
+        "Fog",
+        CardType.INTRIGUE,
+        C,
+        cost=(0, 1, 0, 0),
+        maneuvers=(
+            Maneuver(
+                "Fog of war", Grant(Every(ENEMY_LEADERS), Permission.CANNOT_ATTACK), locked=True
+            ),
+        ),
+    ),
+    card(
+        "Edict",
+        CardType.INTRIGUE,
+        cost=(0, 1, 0, 0),
+        maneuvers=(Maneuver("Edict", SetHandSize(9), locked=True),),
+    ),
+    card("Omen", CardType.FATE, links=("Sky",), maneuvers=(Maneuver("Omen", Draw(1)),)),
+    card(
+        "Doom",
+        CardType.FATE,
+        C,
+        rounds=2,
+        maneuvers=(Maneuver("Doom", ChangeLevel(Every(ENEMY_LEADERS), -1)),),
+    ),
+    card("Gale", CardType.FATE, C, maneuvers=(Maneuver("Gale", Neutralize(), counter=True),)),
+    card(
+        "Feint",
+        CardType.MANEUVER,
+        links=("Champion",),
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(
+            Maneuver(
+                "Feint", TurnCards(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION, cost=(1, 0, 0, 0)
+            ),
+        ),
+    ),
+    card(
+        "Hex",
+        CardType.MANEUVER,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(Maneuver("Hex", ChangeLevel(Chosen(ENEMY_LEADERS), -1), timing=Timing.ACTION),),
+    ),
+    card(
+        "Census",
+        CardType.MANEUVER,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(
+            Maneuver("Census", PlayerPermission(Permission.EXTRA_PEOPLE), timing=Timing.ACTION),
+        ),
+    ),
+    card(
+        "Crown",
+        CardType.MANEUVER,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(Maneuver("Crown", SetLevel(Chosen(OWN_LEADERS), 7), timing=Timing.ACTION),),
+    ),
+    card(
+        "Mark",
+        CardType.MANEUVER,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(
+            Maneuver(
+                "Brand",
+                ChangeLevel(Chosen(ENEMY_LEADERS), -1, Duration.MARKER),
+                timing=Timing.ACTION,
+            ),
+        ),
+    ),
+    card(
+        "Tithe",
+        CardType.MANEUVER,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(
+            Maneuver(
+                "Tithe",
+                PlayerPermission(Permission.SUMMON_FREE, Cards(types=(CardType.LEADER,))),
+                timing=Timing.ACTION,
+            ),
+        ),
+    ),
+]
+CARDS += MANEUVER_CARDS
+_unused_who = Who.ME
 POOL = {c.key: c for c in CARDS}
+del _unused_who
 RULESET = MitoszRuleset(pool=POOL)
 
 
@@ -253,9 +555,46 @@ def lay_underworld(s: S, order: list[int] | None = None) -> S:
 
 
 def settle_counter(s: S) -> S:
-    """Pass every open counter round until play is back in a main step."""
+    """Pass every open counter round until play is back in a main step (or a player
+    must choose cards for an effect)."""
     from mitosz_core.rulesets.mitosz.actions import Pass
 
-    while ".counter." in s.phase:
+    while s.phase.endswith(".counter.respond"):
         s = act(s, Pass())
     return s
+
+
+def clear_hands(s: S) -> S:
+    """Every hand goes to the bottom of its deck, so no stray card can respond."""
+    for i, p in enumerate(s.game.players):
+        s = set_player(s, i, hand=(), deck=(*p.deck, *p.hand))
+    return s
+
+
+def put_intrigue(s: S, player: int, key: str) -> tuple[S, int]:
+    s, cid = _pull(s, player, key)
+    p = s.game.players[player]
+    return s.evolve(game=s.game.with_player(player, replace(p, intrigues=(*p.intrigues, cid)))), cid
+
+
+def duel(seed: int = 0, **kw: Any) -> tuple[S, int, int]:
+    """A Sky-player's first summoning step with both hands emptied: (state, me, other)."""
+    s = clear_hands(start_sky(**kw))
+    me = s.game.active
+    return s, me, 1 - me
+
+
+def next_turn(s: S) -> S:
+    """Play passes (or the first legal action) until the next turn has begun."""
+    from mitosz_core.rulesets.mitosz.actions import Pass
+
+    turn = s.turn
+    while s.turn == turn and not s.is_over:
+        legal = mc.legal_actions(s)
+        s = act(s, Pass() if Pass() in legal else legal[0])
+    return s
+
+
+def play(s: S, action: mc.Action) -> S:
+    """Take ``action`` and pass the counter rounds it opens."""
+    return settle_counter(act(s, action))

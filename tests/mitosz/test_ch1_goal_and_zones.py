@@ -24,6 +24,7 @@ from tests.mitosz.fixtures import (
     act,
     attach_item,
     pass_until,
+    play,
     put_leader,
     put_people,
     refresh,
@@ -262,6 +263,7 @@ def test_hand_size_at_the_end_of_ones_own_turn_player_chooses() -> None:
 
 
 @pytest.mark.rule("1.5.3", "3.5")
+@pytest.mark.ruling("R-1.5.3-anytime")
 def test_without_summoning_is_free_and_ignores_what_blocks_summoning() -> None:
     s = start()
     me = s.game.active
@@ -270,6 +272,6 @@ def test_without_summoning_is_free_and_ignores_what_blocks_summoning() -> None:
     s = set_player(s, me, spheres=(0, 0, 0, 0))
     with pytest.raises(mc.IllegalActionError, match="not enough sphere points"):
         act(s, Summon(sword, hero))
-    s = act(s, PlayWithoutSummoning(sword, hero))
+    s = play(s, PlayWithoutSummoning(sword, hero))
     assert s.game.players[me].spheres == (0, 0, 0, 0)
     assert sword in s.game.players[me].leaders[0].items

@@ -14,6 +14,7 @@ from mitosz_core.rulesets.mitosz.state import Marker
 from tests.mitosz.fixtures import (
     act,
     pass_until,
+    play,
     put_people,
     set_game,
     start,
@@ -37,7 +38,7 @@ def test_the_first_people_goes_to_the_origin() -> None:
     s, cross = to_hand(s, me, "Cross")
     cells = {(a.x, a.y) for a in mc.legal_actions(s) if isinstance(a, PlacePeople)}
     assert cells == {(0, 0)}
-    s = act(s, PlacePeople(cross, 0, 0))
+    s = play(s, PlacePeople(cross, 0, 0))
     assert s.game.players[me].empire[0].card == cross
 
 
@@ -61,7 +62,7 @@ def test_a_new_people_joins_through_facing_roads_and_is_never_rotated() -> None:
 def test_one_people_per_turn_in_either_summoning_step() -> None:
     s, line = _with_cross("Line")
     s, stub = to_hand(s, s.game.active, "Stub")
-    s = act(s, PlacePeople(line, 1, 0))
+    s = play(s, PlacePeople(line, 1, 0))
     assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
     with pytest.raises(mc.IllegalActionError, match=r"already been placed this turn \(3\.2\.1\)"):
         act(s, PlacePeople(stub, 0, -1))
@@ -70,7 +71,7 @@ def test_one_people_per_turn_in_either_summoning_step() -> None:
     # a player who placed none in the first step may place one in the second
     t, stub2 = _with_cross("Stub")
     t = pass_until(t, "turn.summoning_2.main")
-    t = act(t, PlacePeople(stub2, 0, -1))
+    t = play(t, PlacePeople(stub2, 0, -1))
     assert len(t.game.players[t.game.active].empire) == 2
 
 
@@ -126,7 +127,7 @@ def test_one_location_per_own_people() -> None:
     s, market = _with_cross("Market")
     me = s.game.active
     cross = s.game.players[me].empire[0].card
-    s = act(s, Summon(market, cross))
+    s = play(s, Summon(market, cross))
     assert s.game.players[me].empire[0].location == market
     s, tower = to_hand(s, me, "Tower")
     with pytest.raises(mc.IllegalActionError, match=r"Cross already has a location \(3\.3\)"):

@@ -13,6 +13,7 @@ from tests.mitosz.fixtures import (
     attach_item,
     lay_underworld,
     pass_until,
+    play,
     put_leader,
     put_people,
     refresh,
@@ -101,7 +102,7 @@ def test_the_high_god_as_a_leader() -> None:
     s = start_sky()
     me = s.game.active
     s, god = to_hand(s, me, "Sky Leader")
-    s = act(s, Summon(god))
+    s = settle_counter(act(s, Summon(god)))
     slot = s.game.players[me].leaders[-1]
     assert leader_level(s.game, me, slot) == 4 + 1
     assert power(s.game, me) == 1 + 1
@@ -171,7 +172,7 @@ def test_leaders_are_summoned_unturned_ready_to_act() -> None:
     s = start()
     me = s.game.active
     s, hero = to_hand(s, me, "Hero")
-    s = act(s, Summon(hero))
+    s = play(s, Summon(hero))
     assert s.game.players[me].leaders[-1].turned is False
 
 

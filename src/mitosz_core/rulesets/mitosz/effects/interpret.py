@@ -26,7 +26,6 @@ from mitosz_core.rulesets.mitosz.effects.language import (
     Exile,
     GainSpheres,
     Grant,
-    Immunity,
     LoseSpheres,
     MakeImmune,
     Neutralize,
@@ -54,7 +53,7 @@ from mitosz_core.rulesets.mitosz.rules.board import (
     remove_to_underworld,
     set_turned,
 )
-from mitosz_core.rulesets.mitosz.rules.continuous import immune
+from mitosz_core.rulesets.mitosz.rules.continuous import Lasting, immune, source_kinds
 from mitosz_core.rulesets.mitosz.rules.high_god import maxima
 from mitosz_core.rulesets.mitosz.rules.selectors import def_matches, matches, matching
 from mitosz_core.rulesets.mitosz.rules.zones import draw, to_underworld, update_player
@@ -181,26 +180,10 @@ def apply_todo(s: S, todo: Todo) -> S:
 # --- targets ----------------------------------------------------------------------------
 
 
-def _source_kinds(s: S, todo: Todo, card: CardId) -> tuple[Immunity, ...]:
-    """The kinds of effect ``todo`` is, for immunity (5.12)."""
-    kinds: list[Immunity] = []
-    if todo.source is not None:
-        d = s.game.card(todo.source)
-        if d.type is CardType.INTRIGUE:
-            kinds.append(Immunity.INTRIGUE)
-        elif d.type is CardType.FATE:
-            kinds.append(Immunity.FATE)
-        else:
-            kinds.append(Immunity.MANEUVER)
-        if d.has_subtype("calamity"):
-            kinds.append(Immunity.CALAMITY)
-    if controller(s.game, card) not in (None, todo.player):
-        kinds.append(Immunity.ENEMY)
-    return tuple(kinds)
-
-
 def _reaches(s: S, todo: Todo, card: CardId) -> bool:
-    return not any(immune(s.game, card, kind) for kind in _source_kinds(s, todo, card))
+    """Whether an effect reaches ``card``, which may be immune to its kind (5.12)."""
+    item = Lasting("", todo.effect, todo.player, todo.source, card)
+    return not any(immune(s.game, card, kind) for kind in source_kinds(s.game, item, card))
 
 
 def _targets(s: S, todo: Todo, target: AnyTarget) -> tuple[CardId, ...]:

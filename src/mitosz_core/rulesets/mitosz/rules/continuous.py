@@ -94,16 +94,39 @@ def _lasting(game: Game) -> Iterator[Lasting]:
 
 
 def applies_to(game: Game, item: Lasting, card: CardId) -> bool:
-    """Whether a lasting card effect reaches ``card`` now (5.7, 5.17)."""
+    """Whether a lasting card effect reaches ``card`` now (5.7, 5.17), unless the card
+    is immune to that kind of effect (5.12)."""
     if item.target is not None:
-        return item.target == card
-    target = getattr(item.effect, "target", None)
-    if not isinstance(target, Every):
-        return False
-    side = controller(game, card)
-    if side is None:
-        return False
-    return matches(game, item.player, side, card, target.cards, item.source, lasting=True)
+        reaches = item.target == card
+    else:
+        target = getattr(item.effect, "target", None)
+        side = controller(game, card)
+        reaches = (
+            isinstance(target, Every)
+            and side is not None
+            and matches(game, item.player, side, card, target.cards, item.source, lasting=True)
+        )
+    if not reaches or isinstance(item.effect, MakeImmune):
+        return reaches
+    return not any(immune(game, card, kind) for kind in source_kinds(game, item, card))
+
+
+def source_kinds(game: Game, item: Lasting, card: CardId) -> tuple[Immunity, ...]:
+    """The kinds of effect a lasting effect is, for immunity (5.12)."""
+    kinds: list[Immunity] = []
+    if item.source is not None:
+        d = game.card(item.source)
+        if d.type is CardType.INTRIGUE:
+            kinds.append(Immunity.INTRIGUE)
+        elif d.type is CardType.FATE:
+            kinds.append(Immunity.FATE)
+        else:
+            kinds.append(Immunity.MANEUVER)
+        if d.has_subtype("calamity"):
+            kinds.append(Immunity.CALAMITY)
+    if controller(game, card) not in (None, item.player):
+        kinds.append(Immunity.ENEMY)
+    return tuple(kinds)
 
 
 def covers(item: Lasting, player: int) -> bool:

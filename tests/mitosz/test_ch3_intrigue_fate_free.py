@@ -1,0 +1,158 @@
+"""3.6 intrigues, 3.7 fate and 3.9 free maneuvers."""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.rulesets.mitosz.actions import (
+    Pass,
+    PlayFate,
+    Summon,
+    UseFreeManeuver,
+    UseManeuver,
+)
+from mitosz_core.rulesets.mitosz.effects.language import Permission
+from mitosz_core.rulesets.mitosz.rules.continuous import level, permitted
+from tests.mitosz.fixtures import (
+    act,
+    duel,
+    lay_underworld,
+    next_turn,
+    put_intrigue,
+    put_leader,
+    put_people,
+    settle_counter,
+    to_hand,
+)
+
+
+@pytest.mark.rule("3.6")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_an_intrigue_is_summoned_even_in_another_players_turn() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, archer = put_leader(s, me, "Archer")
+    s, king = put_leader(s, other, "King")
+    s, fog = to_hand(s, other, "Fog")  # enemy leaders cannot attack
+    s = act(s, UseManeuver(archer, 0, king))
+    assert s.to_act == other
+    assert Summon(fog) in mc.legal_actions(s)
+    s = settle_counter(act(s, Summon(fog)))
+    assert fog in s.game.players[other].intrigues
+    assert permitted(s.game, archer, Permission.CANNOT_ATTACK) is not False
+
+
+@pytest.mark.rule("3.6")
+@pytest.mark.ruling("R-3.6-limit")
+def test_an_intrigue_beyond_the_limit_sends_the_others_to_the_underworld() -> None:
+    s, me, other = duel()
+    s, a = put_intrigue(s, me, "Banner")
+    s, b = put_intrigue(s, other, "Fog")
+    s, c = put_intrigue(s, other, "Edict")  # 3 = players + 1: the limit
+    s, new = to_hand(s, me, "Fog")
+    s = settle_counter(act(s, Summon(new)))
+    assert s.phase == "forced.underworld_order"  # the opponent's two go at once (1.4.2)
+    s = lay_underworld(s)
+    assert s.game.players[me].intrigues == (new,)
+    assert s.game.players[other].intrigues == ()
+    assert a in s.game.players[me].underworld
+    assert {b, c} <= set(s.game.players[other].underworld)
+
+
+@pytest.mark.rule("3.6", "4.2.6")
+def test_countering_the_new_intrigue_keeps_the_others_on_the_board() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, a = put_intrigue(s, me, "Banner")
+    s, b = put_intrigue(s, other, "Fog")
+    s, c = put_intrigue(s, other, "Edict")
+    s, veto = put_leader(s, other, "Veto")  # counters an intrigue being played
+    s, new = to_hand(s, me, "Fog")
+    s = act(s, Summon(new))
+    s = act(s, Pass())
+    s = settle_counter(act(s, UseManeuver(veto, 0, None, s.game.stack[-1].id)))
+    assert new in s.game.players[me].underworld
+    assert s.game.players[me].intrigues == (a,)
+    assert s.game.players[other].intrigues == (b, c)
+
+
+@pytest.mark.rule("3.6")
+def test_the_same_intrigue_takes_effect_only_once() -> None:
+    s, me, _ = duel()
+    s, hero = put_leader(s, me, "Hero")  # level 3
+    s, _ = put_intrigue(s, me, "Banner")  # own leaders +1
+    assert level(s.game, hero) == 4
+    s, _ = put_intrigue(s, me, "Banner")
+    assert level(s.game, hero) == 4
+
+
+@pytest.mark.rule("3.7", "8.god")
+def test_fate_needs_a_god_leader_or_a_link_to_the_high_god() -> None:
+    s, me, _ = duel()
+    s, omen = to_hand(s, me, "Omen")  # linked to the Sky high god
+    s, doom = to_hand(s, me, "Doom")  # not linked
+    legal = mc.legal_actions(s)
+    assert PlayFate(omen) in legal
+    assert PlayFate(doom) not in legal
+    with pytest.raises(mc.IllegalActionError, match=r"needs a god leader or a mythic link"):
+        act(s, PlayFate(doom))
+    s, _ = put_leader(s, me, "Sky Leader")  # a god: one fate a turn
+    s = settle_counter(act(s, PlayFate(doom)))
+    assert doom in s.game.lingering
+    s, doom2 = to_hand(s, me, "Doom")
+    assert PlayFate(doom2) not in mc.legal_actions(s)
+
+
+@pytest.mark.rule("3.7")
+@pytest.mark.ruling("R-3.7-rounds")
+def test_a_fate_lasting_rounds_ends_after_them_and_goes_to_the_underworld() -> None:
+    s, me, other = duel()
+    s, _ = put_leader(s, me, "Sky Leader")
+    s, king = put_leader(s, other, "King")  # level 3
+    s, doom = to_hand(s, me, "Doom")  # enemy leaders -1 for 2 rounds
+    s = settle_counter(act(s, PlayFate(doom)))
+    assert level(s.game, king) == 2
+    for expected in (2, 2, 2, 3):  # theirs; mine (round 1 over); theirs; mine (over)
+        s = next_turn(s)
+        assert level(s.game, king) == expected, s.turn
+    assert doom in s.game.players[me].underworld
+
+
+@pytest.mark.rule("3.9", "4.6.2.1")
+def test_a_free_maneuver_is_used_by_a_qualifying_card_and_then_goes_to_the_underworld() -> None:
+    s, me, other = duel()
+    s, feint = to_hand(s, me, "Feint")  # a leader may use it; turns an enemy leader
+    s, king = put_leader(s, other, "King")
+    assert not any(isinstance(a, UseFreeManeuver) for a in mc.legal_actions(s))  # no user
+    s, _ = put_people(s, me, "Cross", 0, 0)
+    assert not any(isinstance(a, UseFreeManeuver) for a in mc.legal_actions(s))  # 3.2.2
+    s, hero = put_leader(s, me, "Hero")
+    magic = s.game.players[me].spheres[0]
+    s = settle_counter(act(s, UseFreeManeuver(feint, hero, 0, king)))
+    assert s.game.players[me].spheres[0] == magic - 1
+    assert s.game.players[other].leaders[-1].turned
+    assert feint in s.game.players[me].underworld
+
+
+@pytest.mark.rule("3.9")
+def test_a_free_maneuver_linked_to_its_user_costs_nothing() -> None:
+    s, me, other = duel()
+    s, feint = to_hand(s, me, "Feint")  # linked to the Champion
+    s, king = put_leader(s, other, "King")
+    s, champion = put_leader(s, me, "Champion")
+    spheres = s.game.players[me].spheres
+    s = settle_counter(act(s, UseFreeManeuver(feint, champion, 0, king)))
+    assert s.game.players[me].spheres == spheres
+
+
+@pytest.mark.rule("3.9", "4.2.5")
+def test_a_free_maneuver_with_a_lasting_effect_stays_until_the_effect_ends() -> None:
+    s, me, other = duel()
+    s, hex_card = to_hand(s, me, "Hex")  # an enemy leader -1 until the next turn
+    s, king = put_leader(s, other, "King")
+    s, hero = put_leader(s, me, "Hero")
+    s = settle_counter(act(s, UseFreeManeuver(hex_card, hero, 0, king)))
+    assert level(s.game, king) == 2
+    assert hex_card in s.game.lingering
+    s = next_turn(s)
+    assert level(s.game, king) == 3
+    assert hex_card in s.game.players[me].underworld

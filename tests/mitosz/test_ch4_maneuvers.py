@@ -1,0 +1,275 @@
+"""Chapter 4 (manőverek): using maneuvers, timing, cost, conditions, subtypes, flags."""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.rulesets.mitosz.actions import Choose, Pass, UseManeuver
+from mitosz_core.rulesets.mitosz.rules import S, maneuvers
+from mitosz_core.rulesets.mitosz.rules.continuous import level
+from mitosz_core.rulesets.mitosz.state import Pending, PendingKind
+from tests.mitosz.fixtures import (
+    act,
+    attach_item,
+    duel,
+    next_turn,
+    pass_until,
+    play,
+    put_leader,
+    set_player,
+    settle_counter,
+    to_hand,
+)
+
+
+@pytest.mark.rule(
+    "4.1", "4.2", "4.2.2", "4.6", "4.6.1", "4.6.2.2", "4.6.3", "4.6.4", "4.6.5", "4.6.6"
+)
+def test_a_bound_maneuver_is_paid_turns_its_user_and_takes_hold_after_its_counter_round() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, archer = put_leader(s, me, "Archer")  # level 4
+    s, king = put_leader(s, other, "King")  # level 3
+    s, pricey = put_leader(s, other, "Pricey")  # level 5: not below the user's level
+    legal = {a for a in mc.legal_actions(s) if isinstance(a, UseManeuver)}
+    assert UseManeuver(archer, 0, king) in legal
+    assert UseManeuver(archer, 0, pricey) not in legal
+    with pytest.raises(mc.IllegalActionError, match=f"#{pricey} is not a card this maneuver"):
+        act(s, UseManeuver(archer, 0, pricey))
+    before = s.game.players[me].spheres
+    s = act(s, UseManeuver(archer, 0, king))
+    assert s.game.players[me].spheres[0] == before[0] - 1
+    assert s.game.players[me].leaders[-1].turned
+    assert s.phase == "turn.summoning_1.counter.respond"
+    assert s.to_act == other  # the affected player, whose leader is targeted, first
+    assert king in {x.card for x in s.game.players[other].leaders}  # not yet
+    s = settle_counter(s)
+    assert king in s.game.players[other].underworld
+    assert s.phase == "turn.summoning_1.main"
+
+
+@pytest.mark.rule("4.2.1", "6.1.4")
+def test_timing_action_reaction_and_rite() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, sentinel = put_leader(s, me, "Sentinel")  # a reaction
+    s, king = put_leader(s, other, "King")
+    with pytest.raises(mc.IllegalActionError, match=r"never used in its player's own turn"):
+        act(s, UseManeuver(sentinel, 0, king))
+    s, their_sentinel = put_leader(s, other, "Sentinel")
+    s, archer = put_leader(s, me, "Archer")
+    s = act(s, UseManeuver(archer, 0, king))
+    assert s.to_act == other  # in my turn's counter round the opponent may react
+    assert UseManeuver(their_sentinel, 0, archer) in mc.legal_actions(s)
+    s, their_archer = put_leader(s, other, "Archer")
+    with pytest.raises(mc.IllegalActionError, match=r"used only in its player's own turn"):
+        act(s, UseManeuver(their_archer, 0, sentinel))
+    combat = s.evolve(phase="turn.combat.declare")
+    s, seer = put_leader(s, me, "Seer")
+    rite = s.game.card(seer).maneuvers[0]
+    assert maneuvers.why_not_timing(combat, me, rite) == (
+        "a rite is not used in the combat phase (4.2.1)"
+    )
+
+
+@pytest.mark.rule("4.2.3", "4.6.7", "5.17")
+def test_a_sacrifice_maneuver_sends_its_user_to_the_underworld_after_its_effect() -> None:
+    s, me, other = duel()
+    s, zealot = put_leader(s, me, "Zealot")
+    s, hero = put_leader(s, other, "Hero")
+    s, sword = attach_item(s, other, "Sword", hero)
+    s, plate = attach_item(s, other, "Plate", hero)
+    s = settle_counter(act(s, UseManeuver(zealot, 0)))
+    assert {sword, plate} <= set(s.game.players[other].underworld)  # every matching card
+    assert zealot in s.game.players[me].underworld
+
+
+@pytest.mark.rule("4.2.3", "4.6.5")
+def test_a_reveal_takes_the_top_enemy_card_to_the_bottom_and_tests_its_number() -> None:
+    s, me, other = duel()
+    s, seer = put_leader(s, me, "Seer")  # draw 2 if the revealed number is 5+
+    deck = s.game.players[other].deck
+    high = next(c for c in deck if s.game.card(c).card_number >= 5)
+    low = next(c for c in deck if s.game.card(c).card_number < 5)
+    rest = tuple(c for c in deck if c not in (high, low))
+    win = set_player(s, other, deck=(high, *rest, low))
+    hand = len(win.game.players[me].hand)
+    win = settle_counter(act(win, UseManeuver(seer, 0)))
+    assert len(win.game.players[me].hand) == hand + 2
+    assert win.game.players[other].deck[-1] == high  # revealed, then under the deck
+    lose = set_player(s, other, deck=(low, *rest, high))
+    lose = settle_counter(act(lose, UseManeuver(seer, 0)))
+    assert len(lose.game.players[me].hand) == hand
+    empty = set_player(s, other, deck=())
+    empty = settle_counter(act(empty, UseManeuver(seer, 0)))
+    assert len(empty.game.players[me].hand) == hand  # nothing to reveal: no effect
+
+
+@pytest.mark.rule("4.2.3", "1.5.1")
+def test_a_peek_needs_a_card_in_the_enemy_hand() -> None:
+    s, me, other = duel()
+    s, spy = put_leader(s, me, "Spy")  # the opponent discards one if the peek holds
+    empty = settle_counter(act(s, UseManeuver(spy, 0)))
+    assert empty.game.players[other].underworld == ()
+    s, a = to_hand(s, other, "Cross")
+    s, b = to_hand(s, other, "Line")
+    s = settle_counter(act(s, UseManeuver(spy, 0)))
+    assert s.game.peeked is not None and s.game.peeked[0] == me
+    assert mc.observe(s, me)["peeked"] is not None
+    assert mc.observe(s, other)["peeked"] is None  # only the peeker saw it
+    assert s.phase.endswith(".counter.choose")
+    assert s.to_act == other  # the discarding player chooses
+    s = act(s, Choose(b))
+    assert s.game.players[other].underworld == (b,)
+    assert s.game.players[other].hand == (a,)
+
+
+@pytest.mark.rule("4.2.3")
+@pytest.mark.ruling("R-4.2.3-sacrifice", "R-4.2.3-enemy")
+def test_the_sacrifice_is_paid_even_when_a_reveal_fails() -> None:
+    s, me, other = duel()
+    s, oracle = put_leader(s, me, "Oracle")  # reveal exactly 9: draw 3; sacrifice
+    deck = s.game.players[other].deck
+    low = next(c for c in deck if s.game.card(c).card_number != 9)
+    s = set_player(s, other, deck=(low, *(c for c in deck if c != low)))
+    hand = len(s.game.players[me].hand)
+    s = play(s, UseManeuver(oracle, 0))
+    assert s.game.revealed == (low,)  # the next opponent's deck was revealed
+    assert s.game.players[other].deck[-1] == low
+    assert len(s.game.players[me].hand) == hand  # the reveal failed: no draw
+    assert oracle in s.game.players[me].underworld  # the sacrifice still happened
+
+
+@pytest.mark.rule("4.2.4", "4.4")
+def test_a_maneuver_bears_its_subtypes_and_every_type_of_its_user() -> None:
+    s, me, _ = duel()
+    s, archer = put_leader(s, me, "Archer")
+    item = Pending(1, me, PendingKind.MANEUVER, user=archer)
+    kinds = maneuvers.maneuver_types(s.game, item)
+    assert {"maneuver", "arrow_volley", "leader"} <= set(kinds)
+
+
+@pytest.mark.rule("4.2.5")
+def test_a_maneuver_gives_its_level_until_the_next_turn() -> None:
+    s, me, other = duel()
+    s, champion = put_leader(s, me, "Champion")  # level 3, its maneuver gives +2
+    s, king = put_leader(s, other, "King")
+    s = settle_counter(act(s, UseManeuver(champion, 0, king)))
+    assert level(s.game, champion) == 5
+    assert s.game.players[other].leaders[-1].turned  # its effect: the target turns
+    s = pass_until(s, "turn.end.discard")
+    while s.game.active == me:
+        s = act(s, mc.legal_actions(s)[0])
+    assert level(s.game, champion) == 3
+
+
+@pytest.mark.rule("4.2.6")
+def test_permanent_maneuvers_do_not_turn_their_user_and_count_uses() -> None:
+    s, me, _ = duel()
+    s, smith = put_leader(s, me, "Smith", turned=True)  # usable although turned
+    s = settle_counter(act(s, UseManeuver(smith, 0)))
+    s = settle_counter(act(s, UseManeuver(smith, 0)))
+    assert s.game.players[me].leaders[-1].turned  # no change: permanent
+    assert level(s.game, smith) == 2 + 2
+    with pytest.raises(mc.IllegalActionError, match=r"used it 2 times this turn \(4\.2\.6\)"):
+        act(s, UseManeuver(smith, 0))
+
+
+@pytest.mark.rule("4.2.6", "5.12")
+def test_a_locked_maneuver_is_always_on_and_never_used() -> None:
+    s, me, _ = duel()
+    s, bulwark = put_leader(s, me, "Bulwark")  # locked: immune to intrigues
+    assert not any(isinstance(a, UseManeuver) and a.user == bulwark for a in mc.legal_actions(s))
+    with pytest.raises(mc.IllegalActionError, match=r"locked: always on, never used"):
+        act(s, UseManeuver(bulwark, 0))
+    from mitosz_core.rulesets.mitosz.effects.language import Immunity
+    from mitosz_core.rulesets.mitosz.rules.continuous import immune
+
+    assert immune(s.game, bulwark, Immunity.INTRIGUE)
+
+
+@pytest.mark.rule("4.2.6", "4.1")
+def test_a_counter_maneuver_neutralises_before_it_takes_hold_and_blocks_until_next_turn() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, archer = put_leader(s, me, "Archer")
+    s, king = put_leader(s, other, "King")
+    s, warden = put_leader(s, other, "Warden")
+    s = act(s, UseManeuver(archer, 0, king))
+    first = s.game.stack[-1].id
+    s = act(s, UseManeuver(warden, 0, None, first))  # a response opens a new round
+    assert len(s.game.stack) == 2
+    assert s.phase == "turn.summoning_1.counter.respond"
+    s = settle_counter(s)
+    assert king in {x.card for x in s.game.players[other].leaders}  # never took hold
+    assert (archer, 0) in s.game.blocked
+    with pytest.raises(mc.IllegalActionError, match=r"neutralised; usable again next turn"):
+        act(set_player_unturned(s, me, archer), UseManeuver(archer, 0, king))
+    s = pass_until(s, "turn.end.discard")
+    while s.game.active == me:
+        s = act(s, mc.legal_actions(s)[0])
+    assert s.game.blocked == ()
+
+
+def set_player_unturned(s: S, player: int, card: int) -> S:
+    from mitosz_core.rulesets.mitosz.rules.board import set_turned
+
+    return set_turned(s, (card,), False)
+
+
+@pytest.mark.rule("4.2.6")
+def test_multi_step_maneuvers_pay_together_and_take_hold_together() -> None:
+    s, me, other = duel()
+    s, storm = put_leader(s, me, "Stormcaller")  # step 1: draw 1; step 2: opponents discard 1
+    s, a = to_hand(s, other, "Cross")
+    assert UseManeuver(storm, 0, None, None, 2) in mc.legal_actions(s)
+    magic = s.game.players[me].spheres[0]
+    s = settle_counter(act(s, UseManeuver(storm, 0, None, None, 2)))
+    assert s.game.players[me].spheres[0] == magic - 2
+    assert a in s.game.players[other].underworld  # one card in hand: no choice needed
+    assert len(s.game.players[me].hand) == 1
+    with pytest.raises(mc.IllegalActionError, match=r"has 2 steps, not 3"):
+        act(s, UseManeuver(storm, 0, None, None, 3))
+
+
+@pytest.mark.rule("4.2.6")
+def test_the_slash_repeats_the_effect_per_payment() -> None:
+    s, me, other = duel()
+    s, raider = put_leader(s, me, "Raider")  # steal 1 wealth / force
+    force = s.game.players[me].spheres[3]
+    theirs = s.game.players[other].spheres[2]
+    s = settle_counter(act(s, UseManeuver(raider, 0, None, None, 1, 2)))
+    assert s.game.players[me].spheres[3] == force - 2
+    assert s.game.players[other].spheres[2] == max(0, theirs - 2)
+    s, seer = put_leader(s, me, "Seer")
+    with pytest.raises(mc.IllegalActionError, match="only a maneuver with a slash repeats"):
+        act(s, UseManeuver(seer, 0, None, None, 1, 2))
+
+
+@pytest.mark.rule("4.5")
+def test_cards_that_never_turn_use_one_maneuver_a_turn() -> None:
+    s, me, _ = duel()
+    s, hero = put_leader(s, me, "Hero")
+    s, horn = attach_item(s, me, "Horn", hero)  # an item never turns (4.5)
+    s = play(s, UseManeuver(horn, 0))
+    assert not s.game.players[me].leaders[-1].turned
+    with pytest.raises(mc.IllegalActionError, match=r"has used a maneuver this turn \(4\.5\)"):
+        act(s, UseManeuver(horn, 0))
+    s = next_turn(next_turn(s))
+    assert UseManeuver(horn, 0) in mc.legal_actions(s)
+
+
+@pytest.mark.rule("4.3")
+def test_card_moves_are_final_once_resolved() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, archer = put_leader(s, me, "Archer")
+    s, king = put_leader(s, other, "King")
+    s = settle_counter(act(s, UseManeuver(archer, 0, king)))
+    assert s.game.stack == ()  # nothing left that could undo the move
+    assert king in s.game.players[other].underworld
+
+
+def test_pass_is_always_possible_in_a_counter_round() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, archer = put_leader(s, me, "Archer")
+    s, king = put_leader(s, other, "King")
+    s = act(s, UseManeuver(archer, 0, king))
+    assert Pass() in mc.legal_actions(s)

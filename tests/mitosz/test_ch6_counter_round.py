@@ -1,0 +1,65 @@
+"""6.4 and 6.5.1: the counter round, nested, resolving last in first out."""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.rulesets.mitosz.actions import Pass, Summon, UseManeuver
+from tests.mitosz.fixtures import act, duel, put_leader, settle_counter, to_hand
+
+
+@pytest.mark.rule("6.4", "6.4.1", "6.5.1", "4.2.6")
+@pytest.mark.ruling("R-6.4.1-lifo")
+def test_counter_rounds_nest_three_deep_and_resolve_last_in_first_out() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, archer = put_leader(s, me, "Archer")
+    s, my_warden = put_leader(s, me, "Warden")
+    s, king = put_leader(s, other, "King")
+    s, their_warden = put_leader(s, other, "Warden")
+    s = act(s, UseManeuver(archer, 0, king))  # depth 1: destroy the King
+    volley = s.game.stack[-1].id
+    assert s.to_act == other
+    s = act(s, UseManeuver(their_warden, 0, None, volley))  # depth 2: neutralise the volley
+    ward = s.game.stack[-1].id
+    assert s.to_act == me  # the affected player (the volley's) decides first
+    s = act(s, UseManeuver(my_warden, 0, None, ward))  # depth 3: neutralise the ward
+    assert [p.id for p in s.game.stack] == [volley, ward, ward + 1]
+    assert s.phase == "turn.summoning_1.counter.respond"
+    s = act(s, Pass())
+    s = act(s, Pass())  # everyone passed: the stack resolves, top first
+    assert s.game.stack == ()
+    assert king in s.game.players[other].underworld  # my ward stopped theirs
+    assert (their_warden, 0) in s.game.blocked
+    assert (archer, 0) not in s.game.blocked
+
+
+@pytest.mark.rule("6.4.1", "6.5.1")
+def test_a_played_card_opens_a_counter_round_that_a_counter_effect_answers() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, _ = put_leader(s, other, "Gatekeeper")  # counters a leader being played
+    s, hero = to_hand(s, me, "Hero")
+    s = act(s, Summon(hero))
+    played = s.game.stack[-1].id
+    assert s.to_act == me  # no target: the player whose turn it is decides first
+    s = act(s, Pass())
+    gate = next(a for a in mc.legal_actions(s) if isinstance(a, UseManeuver))
+    assert gate.target_pending == played
+    s = settle_counter(act(s, gate))
+    assert hero in s.game.players[me].underworld
+    assert all(x.card != hero for x in s.game.players[me].leaders)
+
+
+@pytest.mark.rule("6.4.1")
+def test_auto_pass_skips_only_players_without_a_response() -> None:
+    s, me, other = duel()
+    s, archer = put_leader(s, me, "Archer")
+    s, king = put_leader(s, other, "King")
+    s, warden = put_leader(s, other, "Warden")
+    s = act(s, UseManeuver(archer, 0, king))
+    assert s.to_act == other  # the Warden can answer: a real decision
+    assert UseManeuver(warden, 0, None, s.game.stack[-1].id) in mc.legal_actions(s)
+    s = act(s, Pass())
+    assert s.game.stack == ()  # I could not answer: passed for me, recorded
+    assert s.history[-1].auto
+    assert king in s.game.players[other].underworld
