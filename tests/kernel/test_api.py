@@ -220,14 +220,18 @@ def test_decks_by_name_and_bad_decks() -> None:
 
 
 def test_auto_pass_records_the_pass_and_can_be_switched_off() -> None:
-    on = mc.new_game(seed=5)
-    summon = next(a for a in mc.legal_actions(on) if not isinstance(a, Pass))
-    after = mc.apply(on, summon)
-    autos = [d for d in after.history if d.auto]
-    assert autos and all(isinstance(d.action, Pass) for d in autos)
-    assert after.phase.endswith(".main")
+    from tests.mitosz.fixtures import duel, to_hand
 
-    off = mc.new_game(seed=5, auto_pass=False)
-    after_off = mc.apply(off, summon)
+    on, me, _ = duel()
+    on, hero = to_hand(on, me, "Hero")  # nobody holds anything to answer with
+    after = mc.apply(on, Summon(hero))
+    autos = [d for d in after.history if d.auto]
+    assert len(autos) == 2
+    assert all(isinstance(d.action, Pass) for d in autos)
+    assert after.phase == "turn.summoning_1.main"
+
+    off, me, _ = duel(auto_pass=False)
+    off, hero = to_hand(off, me, "Hero")
+    after_off = mc.apply(off, Summon(hero))
     assert after_off.phase.endswith(".counter.respond")
     assert mc.legal_actions(after_off) == (Pass(),)

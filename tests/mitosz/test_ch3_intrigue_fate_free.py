@@ -156,3 +156,16 @@ def test_a_free_maneuver_with_a_lasting_effect_stays_until_the_effect_ends() -> 
     s = next_turn(s)
     assert level(s.game, king) == 3
     assert hex_card in s.game.players[me].underworld
+
+
+@pytest.mark.rule("3.7", "4.1")
+def test_an_effect_naming_only_maneuvers_does_not_touch_fate() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, omen = to_hand(s, me, "Omen")
+    s, warden = put_leader(s, other, "Warden")  # neutralises a maneuver, not fate
+    s = act(s, PlayFate(omen))
+    assert not any(isinstance(a, UseManeuver) and a.user == warden for a in mc.legal_actions(s))
+    hand = len(s.game.players[me].hand)
+    s = settle_counter(s)
+    assert len(s.game.players[me].hand) == hand + 1
+    assert omen in s.game.players[me].underworld  # an immediate fate, used up

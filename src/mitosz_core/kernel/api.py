@@ -11,7 +11,7 @@ from typing import Any
 
 from mitosz_core.errors import DecodeError, IllegalActionError, MitoszError, ReplayError
 from mitosz_core.kernel.action import Action, Decision
-from mitosz_core.kernel.codec import Decoder, loads
+from mitosz_core.kernel.codec import loads
 from mitosz_core.kernel.registry import get, names
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 
@@ -117,7 +117,7 @@ def observe(state: State[Any], player: int) -> JsonDict:
 def action_from_json(ruleset: str, text: str | bytes) -> Action:
     """Read one action from its JSON form (see :meth:`Action.to_json`)."""
     rs = get(ruleset)
-    return Decoder(rs.action_table()).action(loads(text, "an action"))
+    return rs.decoder().action(loads(text, "an action"))
 
 
 def actions_from_json(ruleset: str, text: str | bytes) -> tuple[Action | Decision, ...]:
@@ -126,7 +126,7 @@ def actions_from_json(ruleset: str, text: str | bytes) -> tuple[Action | Decisio
     data = loads(text, "an action log")
     if not isinstance(data, list):
         raise DecodeError("$", "an action log must be a JSON list")
-    decoder = Decoder(rs.action_table())
+    decoder = rs.decoder()
     out: list[Action | Decision] = []
     for i, item in enumerate(data):
         if isinstance(item, dict) and "action" in item:

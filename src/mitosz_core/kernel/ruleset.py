@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.codec import Decoder
 from mitosz_core.kernel.machine import CompiledMachine
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 
@@ -40,6 +41,15 @@ class Ruleset(ABC, Generic[G]):
     def action_table(self) -> Mapping[str, type[Action]]:
         """Action classes by their JSON ``type`` tag."""
         return {cls.kind: cls for cls in self.action_types}
+
+    def tagged_types(self) -> Mapping[type, Mapping[str, type]]:
+        """The ruleset's other tagged unions (e.g. its effect language) that appear in its
+        game data: base class -> ``kind`` -> subclass. None by default."""
+        return {}
+
+    def decoder(self) -> Decoder:
+        """A decoder for this ruleset's saved states, actions and logs."""
+        return Decoder(self.action_table(), self.tagged_types())
 
     @abstractmethod
     def builtin_decks(self) -> Mapping[str, DeckList]:

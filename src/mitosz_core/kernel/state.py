@@ -119,7 +119,7 @@ class State(Generic[G]):
         bad value, or :class:`~mitosz_core.errors.UnknownRulesetError`.
         """
         from mitosz_core.errors import DecodeError
-        from mitosz_core.kernel.codec import Decoder, loads
+        from mitosz_core.kernel.codec import loads
         from mitosz_core.kernel.registry import get
 
         data = loads(text, "a saved state")
@@ -138,7 +138,7 @@ class State(Generic[G]):
         extra = sorted(set(body) - expected)
         if extra:
             raise DecodeError("$.state", f"unknown field {extra[0]!r}")
-        decoder = Decoder(ruleset.action_table())
+        decoder = ruleset.decoder()
         hints = _kernel_hints()
         values: dict[str, Any] = {}
         for f in _KERNEL_FIELDS:

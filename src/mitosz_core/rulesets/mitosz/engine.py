@@ -21,8 +21,10 @@ from mitosz_core.rulesets.mitosz.actions import ACTION_TYPES, Pass
 from mitosz_core.rulesets.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.rulesets.mitosz.carddata import builtin_pool
 from mitosz_core.rulesets.mitosz.cards import CardDef, CardType
+from mitosz_core.rulesets.mitosz.effects.language import TAGGED
 from mitosz_core.rulesets.mitosz.machine import HOSTS, MACHINE
 from mitosz_core.rulesets.mitosz.rules import S, counter_round, summoning, turn
+from mitosz_core.rulesets.mitosz.rules.board import board_cards
 from mitosz_core.rulesets.mitosz.rules.checks import state_checks
 from mitosz_core.rulesets.mitosz.rules.flow import Step, fire
 from mitosz_core.rulesets.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
@@ -88,15 +90,9 @@ def settle(s: S) -> S:
 def census(game: Game) -> Counter[int]:
     """How many times each card id sits in some zone (each must be exactly once)."""
     seen: Counter[int] = Counter()
-    for p in game.players:
-        seen.update((p.high_god, *p.deck, *p.hand, *p.underworld, *p.oblivion))
-        for slot in p.empire:
-            seen[slot.card] += 1
-            if slot.location is not None:
-                seen[slot.location] += 1
-        for leader in p.leaders:
-            seen[leader.card] += 1
-            seen.update(leader.items)
+    for i, p in enumerate(game.players):
+        seen.update((*p.deck, *p.hand, *p.underworld, *p.oblivion))
+        seen.update(board_cards(game, i))
     for item in game.stack:
         if item.card is not None:
             seen[item.card] += 1
@@ -124,6 +120,10 @@ class MitoszRuleset(Ruleset[Game]):
     def pool(self) -> Mapping[str, CardDef]:
         """The cards decks may name: the built-in sets (loaded on first use) by default."""
         return builtin_pool() if self._pool is None else self._pool
+
+    def tagged_types(self) -> Mapping[type, Mapping[str, type]]:
+        """The effect language's tagged unions, held in the game data."""
+        return TAGGED
 
     def builtin_decks(self) -> Mapping[str, DeckList]:
         return _builtin_decks()

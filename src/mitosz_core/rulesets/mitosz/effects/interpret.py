@@ -105,8 +105,8 @@ def apply_todo(s: S, todo: Todo) -> S:
             return set_turned(s, _targets(s, todo, target), True)
         case TurnBackCards(target):
             return set_turned(s, _targets(s, todo, target), False)
-        case Neutralize(subtypes):
-            return _neutralize(s, todo, subtypes)
+        case Neutralize():
+            return _neutralize(s, todo, e)
         case CounterPlay(types):
             return _counter_play(s, todo, types)
         case Draw(count, who):
@@ -244,18 +244,16 @@ def _steal(s: S, me: int, card: CardId) -> S:
     return s
 
 
-def _neutralize(s: S, todo: Todo, subtypes: tuple[str, ...]) -> S:
-    """4.1, 4.2.6: a neutralised maneuver will not take hold. A locked one cannot be."""
-    from mitosz_core.rulesets.mitosz.rules.maneuvers import maneuver_of, maneuver_types
+def _neutralize(s: S, todo: Todo, effect: Neutralize) -> S:
+    """4.1, 4.2.6: a neutralised maneuver will not take hold. A locked one cannot be, nor
+    a fate unless the effect names fate (3.7)."""
+    from mitosz_core.rulesets.mitosz.rules.maneuvers import counterable
 
     stack = s.game.stack
     for i, item in enumerate(stack):
-        if item.id != todo.target_pending or item.kind is not PendingKind.MANEUVER:
+        if item.id != todo.target_pending:
             continue
-        m = maneuver_of(s.game, item)
-        if m.locked:
-            return s
-        if subtypes and not set(subtypes) & set(maneuver_types(s.game, item)):
+        if not counterable(s.game, item, effect):
             return s
         stack = (*stack[:i], replace(item, neutralized=True), *stack[i + 1 :])
         return s.evolve(game=replace(s.game, stack=stack))

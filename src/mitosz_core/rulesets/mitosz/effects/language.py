@@ -249,10 +249,12 @@ class TurnBackCards(Effect):
 @dataclass(frozen=True, slots=True)
 class Neutralize(Effect):
     """Counter a maneuver before it takes hold (*semlegesít*, 4.1, 4.2.6): the chosen
-    pending maneuver (fate included) of the given subtypes (any if empty)."""
+    pending maneuver of the given subtypes (any if empty). A fate is touched only when
+    ``fate`` says so: effects that refer only to maneuvers leave fate alone (3.7)."""
 
     kind: ClassVar[str] = "neutralize"
     subtypes: tuple[str, ...] = ()
+    fate: bool = False
 
 
 @dataclass(frozen=True, slots=True)

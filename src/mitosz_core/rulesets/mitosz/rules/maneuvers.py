@@ -227,7 +227,7 @@ def target_options(
     counter = pending_target(m)
     if counter is not None:
         for item in s.game.stack:
-            if _counterable(s.game, item, counter):
+            if counterable(s.game, item, counter):
                 yield None, item.id
         return
     cards = chosen_cards(m)
@@ -238,7 +238,8 @@ def target_options(
         yield card, None
 
 
-def _counterable(game: Game, item: Pending, counter: Neutralize | CounterPlay) -> bool:
+def counterable(game: Game, item: Pending, counter: Neutralize | CounterPlay) -> bool:
+    """Whether a counter effect can act on pending ``item`` (4.2.6, 3.7)."""
     if item.neutralized:
         return False
     if isinstance(counter, CounterPlay):
@@ -247,7 +248,14 @@ def _counterable(game: Game, item: Pending, counter: Neutralize | CounterPlay) -
         return not counter.types or game.card(item.card).type in counter.types
     if item.kind is not PendingKind.MANEUVER or maneuver_of(game, item).locked:
         return False
+    if is_fate(game, item) and not counter.fate:
+        return False  # 3.7: an effect naming only maneuvers leaves fate alone
     return not counter.subtypes or bool(set(counter.subtypes) & set(maneuver_types(game, item)))
+
+
+def is_fate(game: Game, item: Pending) -> bool:
+    """Whether a pending event is a fate (3.7)."""
+    return item.card is not None and game.card(item.card).type is CardType.FATE
 
 
 def _why_not_target(
