@@ -31,7 +31,14 @@ extensions = [
 ]
 
 # The two generated fragments are pulled into hand-written pages with ``.. include::``.
-exclude_patterns = ["_build", "_ext", "generated/rulings.rst", "generated/machine-mitosz.rst"]
+exclude_patterns = [
+    "_build",
+    "_ext",
+    "generated/rulings.rst",
+    "generated/machine-mitosz.rst",
+    "generated/card-language.rst",
+    "generated/card-pool.rst",
+]
 templates_path: list[str] = []
 
 html_theme = "furo"

@@ -6,7 +6,8 @@ they are never stale:
 - ``rules-mitosz.rst`` and ``rules-mythos.rst``: the rule registries in ``specs/rules/``,
   with a coverage table and, per rule, the tests and the modules that cite the rule;
 - ``rulings.rst``: ``specs/rulings.yaml``, each ruling linked to its rule;
-- ``machine-mitosz.rst``: the Mítosz state machine as a Mermaid diagram and a table.
+- ``machine-mitosz.rst``: the Mítosz state machine as a Mermaid diagram and a table;
+- ``card-language.rst`` and ``card-pool.rst``: see :mod:`card_pages`.
 
 A file is rewritten only when its content changes, so incremental builds stay
 incremental. A registry entry without a summary, or with an unknown status, fails the
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from card_pages import language_page, pool_page
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
@@ -396,6 +398,8 @@ def generate(app: Sphinx) -> None:
         labels[registry.ruleset] = {r.id: f"{registry.label_prefix}{r.id}" for r in rules}
     pages["rulings"] = rulings_page(root / "specs/rulings.yaml", "specs/rulings.yaml", labels)
     pages["machine-mitosz"] = machine_page("mitosz", labels["mitosz"])
+    pages["card-language"] = language_page()
+    pages["card-pool"] = pool_page()
 
     out = docs / GENERATED
     for name, content in pages.items():

@@ -480,7 +480,7 @@ AnyEffect = (
     | PlayerPermission
     | Sequence
 )
-"""The closed set of effects: the interpreter's ``match`` covers exactly these."""
+"""Every kind of effect, a closed set; the interpreter's ``match`` covers exactly these."""
 
 TARGETS: dict[str, type[Target]] = {c.kind: c for c in (Chosen, Every, User)}
 CONDITIONS: dict[str, type[Condition]] = {c.kind: c for c in (SacrificeUser, Reveal, Peek)}
