@@ -36,6 +36,7 @@ from mitosz_core.kernel.api import (
 )
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
 from mitosz_core.rulesets import mitosz as _mitosz  # noqa: F401  (registers the ruleset)
+from mitosz_core.rulesets import mythos as _mythos  # noqa: F401  (registers the ruleset)
 
 __version__ = "0.1.0"
 

@@ -17,17 +17,13 @@ def _demo(args: argparse.Namespace) -> int:
     state = new_game(args.ruleset, seed=args.seed, players=args.players)
     rs = get(args.ruleset)
     bots = [RandomBot(args.seed * 1000 + i) for i in range(args.players)]
-    view = observe(state, 0)
-    gods = [p["high_god"]["name"] for p in view["players"]]
-    decks = " vs ".join(d.name for d in state.config.decks)
-    print(f"{rs.title}: seed {args.seed}, {args.players} players, decks {decks}")
-    order = " then ".join(f"P{i} ({gods[i]})" for i in view["order"])
-    print(f"Turn order from the opening reveals: {order}")
+    names = [f"P{i} ({deck.name})" for i, deck in enumerate(state.config.decks)]
+    print(f"{rs.title}: seed {args.seed}, {args.players} players: {', '.join(names)}")
     turn = 0
     while not state.is_over:
         if state.turn != turn:
             turn = state.turn
-            _turn_header(state, gods)
+            _turn_header(state, names)
         assert state.to_act is not None
         player = state.to_act
         action = bots[player].choose(state)
@@ -35,38 +31,50 @@ def _demo(args: argparse.Namespace) -> int:
         state = apply(state, action)
         if text != "passes":
             print(f"    P{player} {text}")
-    _result(state, gods)
+    _result(state, names)
     return 0
 
 
-def _turn_header(state: Any, gods: list[str]) -> None:
+def _player_line(view: dict[str, Any]) -> str:
+    """A one-line summary of a player's observation: its numbers, the sizes of its piles
+    and rows, and its number tables (spheres); the same for every ruleset."""
+    parts: list[str] = []
+    for key, value in view.items():
+        label = key.replace("_", " ")
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int):
+            parts.append(f"{label} {value}")
+        elif isinstance(value, list) and f"{key}_size" not in view:
+            parts.append(f"{label} {len(value)}")
+        elif (
+            isinstance(value, dict)
+            and value
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+        ):
+            parts.append(f"{label} {'/'.join(str(v) for v in value.values())}")
+    return ", ".join(parts)
+
+
+def _turn_header(state: Any, names: list[str]) -> None:
     view = observe(state, 0)
-    active = view["active"]
-    print(f"\n== Turn {state.turn}: P{active} ({gods[active]}) ==")
+    active = view.get("active", state.to_act)
+    print(f"\n== Turn {state.turn}: {names[active]} ==")
     for i, p in enumerate(view["players"]):
-        spheres = "/".join(str(v) for v in p["spheres"].values())
-        print(
-            f"  P{i}: power {p['power']:>2}, {len(p['empire'])} peoples, "
-            f"{len(p['leaders'])} leaders, spheres {spheres}, hand {p['hand_size']}, "
-            f"deck {p['deck_size']}"
-        )
+        print(f"  P{i}: {_player_line(p)}")
 
 
-def _result(state: Any, gods: list[str]) -> None:
+def _result(state: Any, names: list[str]) -> None:
     view = observe(state, 0)
-    powers = [p["power"] for p in view["players"]]
-    scores = ", ".join(f"P{i} {pw}" for i, pw in enumerate(powers))
-    how = {"power": "power victory (1.1.1)", "deck-out": "every deck empty for a round (1.3.4)"}
-    reason = how.get(view.get("ending") or "", view.get("ending") or "the rules")
-    print(f"\nGame over after {state.turn} turns by {reason}. Power: {scores}.")
+    ending = view.get("ending") or "the rules"
+    print(f"\nGame over after {state.turn} turns ({ending}).")
+    for i, p in enumerate(view["players"]):
+        print(f"  P{i}: {_player_line(p)}")
     if state.winner is None:
         print("Result: a draw.")
     else:
-        print(f"Result: P{state.winner} ({gods[state.winner]}) wins.")
-    for i, p in enumerate(view["players"]):
-        peoples = ", ".join(e["people"]["name"] for e in p["empire"]) or "none"
-        leaders = ", ".join(x["leader"]["name"] for x in p["leaders"]) or "none"
-        print(f"  P{i} empire: {peoples}; leaders: {leaders}")
+        print(f"Result: {names[state.winner]} wins.")
+    return None
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -1,0 +1,111 @@
+"""The MYTHOS state graph, declared with ``transitions`` and compiled once at import.
+
+Every decision is a state: the draw choice, the turn's actions, paying an attach cost,
+the three steps of a fight, and each window (*Fenster*) in which the non-active player
+may play events (04.4, 11.9): after every action of the active player
+(``turn.respond``) and at each step of a fight (``turn.combat.respond_*``).
+"""
+
+from __future__ import annotations
+
+from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, compile_machine
+
+STATES = (
+    "setup",
+    {
+        "name": "turn",
+        "initial": "start",
+        "children": [
+            "start",
+            "draw",
+            "respond",
+            "main",
+            "pay",
+            {
+                "name": "combat",
+                "initial": "declare",
+                "children": [
+                    "declare",
+                    "respond_attack",
+                    "block",
+                    "respond_block",
+                    "order",
+                    "respond_order",
+                    "damage",
+                ],
+            },
+            "end",
+        ],
+    },
+    "over",
+)
+
+PLAYING = (
+    "setup",
+    "turn.start",
+    "turn.draw",
+    "turn.respond",
+    "turn.main",
+    "turn.pay",
+    "turn.combat.declare",
+    "turn.combat.respond_attack",
+    "turn.combat.block",
+    "turn.combat.respond_block",
+    "turn.combat.order",
+    "turn.combat.respond_order",
+    "turn.combat.damage",
+    "turn.end",
+)
+
+EDGES = (
+    Edge("begin", "setup", "turn"),
+    Edge("started", "turn.start", "turn.draw"),  # 04.1: effects, aura, then the draw
+    Edge("drawn", "turn.draw", "turn.respond"),
+    Edge("close", "turn.respond", "turn.main"),
+    Edge("acted", "turn.main", "turn.respond"),  # 04.3 -> a window (04.4)
+    Edge("attach_upgrade", "turn.main", "turn.pay"),  # 08
+    Edge("paid", "turn.pay", "turn.respond"),
+    Edge("attack", "turn.main", "turn.combat"),  # 06
+    Edge("declared", "turn.combat.declare", "turn.combat.respond_attack"),
+    Edge("close", "turn.combat.respond_attack", "turn.combat.block"),
+    Edge("blocked", "turn.combat.block", "turn.combat.respond_block"),
+    Edge("close", "turn.combat.respond_block", "turn.combat.order"),
+    Edge("ordered", "turn.combat.order", "turn.combat.respond_order"),
+    Edge("close", "turn.combat.respond_order", "turn.combat.damage"),
+    Edge("resolved", "turn.combat.damage", "turn.main"),
+    Edge("end_turn", "turn.main", "turn.end"),  # 04.2
+    Edge("next_turn", "turn.end", "turn.start"),
+    Edge("game_over", PLAYING, "over"),
+)
+
+DOC = {
+    "setup": "01: 20 life, 64-card decks shuffled, opening hands of 6.",
+    "turn.start": "04.1: start-of-turn effects (09.7), then aura (03).",
+    "turn.draw": "04.1, 07: draw (1, or 2 with an empty hand) or the draw sacrifice (03.7).",
+    "turn.respond": "04.4: the non-active player may play events (11.9).",
+    "turn.main": "04.3: play, mobilise, recall, attach, attack, activate, end the turn.",
+    "turn.pay": "08: paying an upgrade's attach cost, one choice at a time.",
+    "turn.combat.declare": "06.1: more attackers, or done.",
+    "turn.combat.respond_attack": "11.9: the defender may play events.",
+    "turn.combat.block": "06.2: the defender assigns blockers, one block at a time.",
+    "turn.combat.respond_block": "11.9: the defender may play events.",
+    "turn.combat.order": "06.3: the attacker fixes the damage order, one pairing at a time.",
+    "turn.combat.respond_order": "11.9: the defender may play events.",
+    "turn.combat.damage": "06.4: damage, deaths; attackers return to the infirmary.",
+    "turn.end": "04.2: end-of-turn effects (09.7); the opponent's turn begins.",
+    "over": "The game has ended (01.4, R-01.5).",
+}
+
+SPEC = MachineSpec(name="mythos", states=STATES, edges=EDGES, initial="setup", doc=DOC)
+
+MACHINE: CompiledMachine = compile_machine(SPEC)
+
+WINDOWS = frozenset(
+    {
+        "turn.respond",
+        "turn.combat.respond_attack",
+        "turn.combat.respond_block",
+        "turn.combat.respond_order",
+    }
+)
+"""The event windows of the non-active player (04.4, 11.9)."""

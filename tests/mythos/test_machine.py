@@ -1,0 +1,60 @@
+"""The MYTHOS state machine: every state has one handler and is reachable."""
+
+from __future__ import annotations
+
+import pytest
+
+from mitosz_core.rulesets.mythos.engine import AUTOMATIC, STEPS, TERMINAL
+from mitosz_core.rulesets.mythos.machine import MACHINE, SPEC, WINDOWS
+from mitosz_core.rulesets.mythos.rules.turn import WINDOW
+
+
+@pytest.mark.rule("04")
+def test_every_leaf_has_exactly_one_handler() -> None:
+    for state in MACHINE.states:
+        if state == "setup":
+            continue
+        kinds = [state in AUTOMATIC, state in STEPS, state in TERMINAL]
+        assert sum(kinds) == 1, state
+    assert set(AUTOMATIC) | set(STEPS) | TERMINAL | {"setup"} == set(MACHINE.states)
+
+
+@pytest.mark.rule("04")
+def test_every_state_is_reachable_from_setup() -> None:
+    seen = {MACHINE.initial}
+    frontier = [MACHINE.initial]
+    while frontier:
+        for nxt in MACHINE.successors(frontier.pop()):
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    assert seen == set(MACHINE.states)
+    for state in MACHINE.states:
+        if state != "over":
+            assert MACHINE.fire(state, "game_over") == "over"
+
+
+@pytest.mark.rule("04.4", "11.9")
+def test_every_window_is_a_state_of_its_own() -> None:
+    assert len(WINDOWS) == 4
+    for state in WINDOWS:
+        assert STEPS[state] is WINDOW
+    assert MACHINE.fire("turn.main", "acted") == "turn.respond"
+    assert MACHINE.fire("turn.combat.declare", "declared") == "turn.combat.respond_attack"
+    assert MACHINE.fire("turn.combat.block", "blocked") == "turn.combat.respond_block"
+    assert MACHINE.fire("turn.combat.order", "ordered") == "turn.combat.respond_order"
+
+
+@pytest.mark.rule("04.1", "04.2")
+def test_the_turn_runs_in_rulebook_order() -> None:
+    assert MACHINE.fire("turn.start", "started") == "turn.draw"
+    assert MACHINE.fire("turn.draw", "drawn") == "turn.respond"
+    assert MACHINE.fire("turn.main", "end_turn") == "turn.end"
+    assert MACHINE.fire("turn.end", "next_turn") == "turn.start"
+
+
+def test_mermaid_names_every_state() -> None:
+    diagram = SPEC.mermaid()
+    for state in MACHINE.states:
+        assert state.rsplit(".", 1)[-1] in diagram
+    assert set(SPEC.doc) == set(MACHINE.states)

@@ -1,0 +1,220 @@
+"""MYTHOS games as a Hypothesis state machine: every invariant after every step.
+
+The machine starts games (either seating of the factions, with or without automatic
+passes), plays them by drawing indices into ``mitosz_core.legal_actions``, fast-forwards
+with random play, and starts a new game when one ends. It checks after every step: life
+and aura within their bounds, the slot limits and slot pairs, conservation of cards,
+determinism and purity, the JSON round trip, the replay, and that no player sees the
+opponent's hand or any deck's order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import event, note
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+import mitosz_core as mc
+import mitosz_core.rulesets.mythos
+from mitosz_core.kernel.action import Action
+from mitosz_core.rulesets.mythos.actions import Pass
+from mitosz_core.rulesets.mythos.cards import CardType
+from mitosz_core.rulesets.mythos.engine import census
+from mitosz_core.rulesets.mythos.rules import S
+from mitosz_core.rulesets.mythos.rules.effects import STARTING_LIFE
+from mitosz_core.rulesets.mythos.rules.hand import HAND_MAX
+from mitosz_core.rulesets.mythos.rules.stats import aura_cap, life
+from mitosz_core.rulesets.mythos.rules.zones import ROW_SLOTS
+from mitosz_core.rulesets.mythos.state import Game, Row
+
+HARD_CAP = 15
+REPLAY_EVERY = 10
+SAMPLE = 3
+
+ROW_TYPES = {
+    Row.BATTLEFIELD: {CardType.UNIT},
+    Row.INFIRMARY: {CardType.UNIT, CardType.ARTIFACT},
+    Row.SANCTUARY: {CardType.PLACE, CardType.UPGRADE, CardType.MAGIC},
+}
+ATTACHED_TO = {CardType.UNIT: CardType.ARTIFACT, CardType.PLACE: CardType.UPGRADE}
+
+
+def owned_keys(game: Game) -> list[Counter[str]]:
+    """Per owner, the multiset of card keys over every zone."""
+    out: list[Counter[str]] = [Counter(), Counter()]
+    for card, n in census(game).items():
+        out[game.owner(card)][game.card(card).key] += n
+    return out
+
+
+def check_state(s: S, start_keys: list[Counter[str]]) -> None:
+    game = s.game
+    # conservation: every card in exactly one zone, each owner's cards unchanged
+    seen = census(game)
+    assert set(seen) == set(range(len(game.instances)))
+    assert all(n == 1 for n in seen.values())
+    assert owned_keys(game) == start_keys
+    for i, p in enumerate(game.players):
+        # life and aura bounds (01.1, 01.4, 03.4, 03.5, 11.5, R-01.1-cap)
+        assert p.life <= STARTING_LIFE
+        assert s.over or p.life > 0
+        assert 0 <= p.aura <= aura_cap(game, i) <= HARD_CAP
+        assert len(p.hand) <= HAND_MAX  # 07.2
+        # slot limits and slot pairs (02.1, 02.6, 02.7)
+        for row in Row:
+            slots = p.row(row)
+            assert len(slots) <= ROW_SLOTS
+            for slot in slots:
+                kind = game.card(slot.card).type
+                assert kind in ROW_TYPES[row]
+                assert game.owner(slot.card) == i
+                if slot.attached is not None:
+                    assert ATTACHED_TO.get(kind) is game.card(slot.attached).type
+                    assert game.owner(slot.attached) == i
+                if kind is CardType.UNIT and not s.over:
+                    assert life(game, slot) > 0  # the dead have died (06.4.3)
+                    assert slot.damage >= 0
+                if row is Row.BATTLEFIELD:
+                    assert not (slot.mobilized and slot.damage < 0)
+    if s.over:
+        assert s.to_act is None and s.phase == "over" and game.ending is not None
+        assert mc.legal_actions(s) == ()
+    else:
+        assert s.to_act in (0, 1)
+        assert mc.legal_actions(s), f"no legal action in {s.phase}"
+    if s.over:
+        return  # a game may end mid-fight or mid-payment
+    if game.combat is not None:
+        assert s.phase.startswith("turn.combat")
+        mine = {x.card for x in game.players[game.active].battlefield}
+        assert set(game.combat.attackers) <= mine
+    else:
+        assert not s.phase.startswith("turn.combat")
+    assert (game.payment is not None) == (s.phase == "turn.pay")
+
+
+def hidden_variant(s: S, q: int, rng: random.Random) -> S | None:
+    """``s`` with cards of ``q``'s hand exchanged with cards of ``q``'s deck."""
+    p = s.game.players[q]
+    k = min(len(p.hand), len(p.deck))
+    if k == 0:
+        return None
+    m = rng.randint(1, k)
+    hand, deck = list(p.hand), list(p.deck)
+    for h, d in zip(rng.sample(range(len(hand)), m), rng.sample(range(len(deck)), m), strict=True):
+        hand[h], deck[d] = deck[d], hand[h]
+    rng.shuffle(deck)
+    player = dataclasses.replace(p, hand=tuple(hand), deck=tuple(deck))
+    return s.evolve(game=s.game.with_player(q, player))
+
+
+class MythosMachine(RuleBasedStateMachine):
+    """Plays random MYTHOS games and checks every invariant after every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: S
+        self.start_keys: list[Counter[str]] = []
+        self.rules_run = 0
+        self.replayed_end = False
+
+    def _start(self, seed: int, swap: bool, auto_pass: bool) -> None:
+        decks = ["chaos", "guardians"] if swap else ["guardians", "chaos"]
+        note(f"new game: seed {seed}, decks {decks}, auto_pass {auto_pass}")
+        self.state = mc.new_game("mythos", decks=decks, seed=seed, auto_pass=auto_pass)
+        self.start_keys = owned_keys(self.state.game)
+        self.replayed_end = False
+        for p in self.state.game.players:  # 01.1, 01.3
+            assert p.life == STARTING_LIFE and len(p.hand) == 6
+        check_state(self.state, self.start_keys)
+
+    @initialize(seed=st.integers(0, 2**40), swap=st.booleans(), auto_pass=st.booleans())
+    def begin(self, seed: int, swap: bool, auto_pass: bool) -> None:
+        self._start(seed, swap, auto_pass)
+
+    @precondition(lambda self: self.state.over)
+    @rule(seed=st.integers(0, 2**40), swap=st.booleans(), auto_pass=st.booleans())
+    def restart(self, seed: int, swap: bool, auto_pass: bool) -> None:
+        before = self.state.to_json()
+        with pytest.raises(mc.IllegalActionError, match="game is over"):
+            mc.apply(self.state, Pass())
+        assert self.state.to_json() == before
+        event(f"game ended: {self.state.game.ending}")
+        self._start(seed, swap, auto_pass)
+
+    def _advance(self, action: Action, pure: bool = False) -> None:
+        before = self.state.to_json() if pure else ""
+        new = mc.apply(self.state, action)
+        if pure:
+            assert self.state.to_json() == before, "apply changed its input"
+        check_state(new, self.start_keys)
+        self.state = new
+
+    @precondition(lambda self: not self.state.over)
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        legal = mc.legal_actions(self.state)
+        self._advance(legal[data.draw(st.integers(0, len(legal) - 1), label="index")], pure=True)
+
+    @precondition(lambda self: not self.state.over)
+    @rule(steps=st.integers(1, 40), seed=st.integers(0, 2**32))
+    def fast_forward(self, steps: int, seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if self.state.over:
+                break
+            self._advance(rng.choice(mc.legal_actions(self.state)))
+
+    @invariant()
+    def determinism_and_purity(self) -> None:
+        s = self.state
+        text = s.to_json()
+        back = mc.State.from_json(text)
+        assert back == s and back.to_json() == text
+        legal = mc.legal_actions(s)
+        if not legal:
+            return
+        rng = random.Random(len(s.history))
+        for i, action in enumerate(rng.sample(list(legal), min(SAMPLE, len(legal)))):
+            after = mc.apply(s, action)
+            if i == 0:
+                assert mc.apply(s, action) == after
+                assert mc.apply(back, action) == after
+        assert s.to_json() == text
+
+    @invariant()
+    def hidden_hand(self) -> None:
+        s = self.state
+        rng = random.Random(len(s.history) + 7)
+        for q in (0, 1):
+            hidden = hidden_variant(s, q, rng)
+            if hidden is None:
+                continue
+            p = 1 - q
+            assert mc.observe(hidden, p) == mc.observe(s, p), f"player {p} sees {q}'s cards"
+            if s.to_act == p:
+                assert mc.legal_actions(hidden) == mc.legal_actions(s)
+
+    @invariant()
+    def replays(self) -> None:
+        s = self.state
+        self.rules_run += 1
+        due = self.rules_run % REPLAY_EVERY == 0
+        if s.over and not self.replayed_end:
+            self.replayed_end = due = True
+        if due:
+            config = s.config
+            rebuilt = mc.replay(
+                "mythos", config.decks, config.seed, s.history, auto_pass=config.auto_pass
+            )
+            assert rebuilt == s
+
+
+TestMythosMachine = pytest.mark.rule(
+    "01.1", "01.4", "02.1", "02.6", "02.7", "03.4", "03.5", "07.2", "11.5", "06.4.3"
+)(MythosMachine.TestCase)
