@@ -36,6 +36,8 @@ exclude_patterns = [
     "_ext",
     "generated/rulings.rst",
     "generated/machine-mitosz.rst",
+    "generated/rulings-mythos.rst",
+    "generated/machine-mythos.rst",
     "generated/card-language.rst",
     "generated/card-pool.rst",
 ]

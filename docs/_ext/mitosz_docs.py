@@ -397,7 +397,11 @@ def generate(app: Sphinx) -> None:
         pages[registry.page] = rules_page(registry, rules, cited, documented)
         labels[registry.ruleset] = {r.id: f"{registry.label_prefix}{r.id}" for r in rules}
     pages["rulings"] = rulings_page(root / "specs/rulings.yaml", "specs/rulings.yaml", labels)
+    pages["rulings-mythos"] = rulings_page(
+        root / "specs/rulings-mythos.yaml", "specs/rulings-mythos.yaml", labels
+    )
     pages["machine-mitosz"] = machine_page("mitosz", labels["mitosz"])
+    pages["machine-mythos"] = machine_page("mythos", labels["mythos"])
     pages["card-language"] = language_page()
     pages["card-pool"] = pool_page()
 
