@@ -52,6 +52,19 @@ def _type_name(tp: Any) -> str:
     return text.replace("typing.", "")
 
 
+def show(value: Any) -> str:
+    """A short, readable form of a field's default value."""
+    if isinstance(value, Tagged):
+        return value.kind
+    if hasattr(value, "value") and isinstance(getattr(value, "value", None), str):
+        return str(value.value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return type(value).__name__
+    return repr(value)
+
+
 def language_page() -> str:
     uses = examples()
     out = [
@@ -69,7 +82,9 @@ def language_page() -> str:
             if fields:
                 for f in fields:
                     default = (
-                        "" if f.default is dataclasses.MISSING else f" (default ``{f.default!r}``)"
+                        ""
+                        if f.default is dataclasses.MISSING
+                        else f" (default ``{show(f.default)}``)"
                     )
                     out.append(f"- ``{f.name}``: ``{_type_name(hints[f.name])}``{default}")
                 out.append("")
