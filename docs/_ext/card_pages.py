@@ -47,6 +47,8 @@ def examples() -> dict[str, CardDef]:
 
 
 def _type_name(tp: Any) -> str:
+    if isinstance(tp, type):
+        return tp.__name__
     text = str(tp).replace("mitosz_core.rulesets.mitosz.effects.language.", "")
     text = text.replace("mitosz_core.rulesets.mitosz.terms.", "")
     return text.replace("typing.", "")
