@@ -101,6 +101,29 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _emit(result: tuple[int, str]) -> int:
+    """Print a tool's text (to stderr when it failed) and return its exit code."""
+    code, text = result
+    print(text, file=sys.stdout if code == 0 else sys.stderr)
+    return code
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from mitosz_core.rulesets.mitosz.carddata import tools
+
+    if args.cards_command == "validate":
+        return _emit(tools.validate_sets(args.paths))
+    if args.cards_command == "list":
+        return _emit(tools.list_cards(mythos=args.mythos, type=args.type))
+    return _emit(tools.coverage())
+
+
+def _deck(args: argparse.Namespace) -> int:
+    from mitosz_core.rulesets.mitosz.carddata import tools
+
+    return _emit(tools.validate_deck(args.file))
+
+
 def _machine(args: argparse.Namespace) -> int:
     print(get(args.ruleset).machine.spec.mermaid())
     return 0
@@ -127,6 +150,22 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="rule registry coverage by chapter")
     rules.add_argument("--file", default="mitosz-1.1.2.yaml")
     rules.set_defaults(run=_rules)
+
+    cards = sub.add_parser("cards", help="Mítosz card sets: validate, list, coverage")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+    validate = cards_sub.add_parser("validate", help="check card set files (TOML)")
+    validate.add_argument("paths", nargs="+")
+    listing = cards_sub.add_parser("list", help="list the built-in cards")
+    listing.add_argument("--mythos")
+    listing.add_argument("--type")
+    cards_sub.add_parser("coverage", help="which cards use each keyword; fails on an unused one")
+    cards.set_defaults(run=_cards)
+
+    deck = sub.add_parser("deck", help="Mítosz deck files")
+    deck_sub = deck.add_subparsers(dest="deck_command", required=True)
+    deck_validate = deck_sub.add_parser("validate", help="check a deck file against 1.3.1")
+    deck_validate.add_argument("file")
+    deck.set_defaults(run=_deck)
 
     machine = sub.add_parser("machine", help="print the state machine as a Mermaid diagram")
     machine.add_argument("--ruleset", default="mitosz", choices=rulesets)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mitosz_core.kernel.action import Action
-from mitosz_core.rulesets.mitosz.cards import Sphere
+from mitosz_core.rulesets.mitosz.cards import Edge, Sphere
+from mitosz_core.rulesets.mitosz.state import FightKind, LineName, TroopMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,143 @@ class Choose(Action):
         return f"choose(#{self.card})"
 
 
+@dataclass(frozen=True, slots=True)
+class DeclareFight(Action):
+    """Start a fight in the combat phase (6.2.3.2, 7.1.1): a battle or a duel."""
+
+    kind: ClassVar[str] = "declare_fight"
+    fight: FightKind
+
+    def __str__(self) -> str:
+        return f"declare_fight({self.fight})"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Name the enemy people to attack and the road whose level defends it (7.4.1)."""
+
+    kind: ClassVar[str] = "attack"
+    people: int
+    road: Edge
+
+    def __str__(self) -> str:
+        return f"attack(#{self.people} by its {self.road} road)"
+
+
+@dataclass(frozen=True, slots=True)
+class Designate(Action):
+    """Name ``card`` for the fight: a commander or comrade leading ``line`` (7.4.2-7.4.7),
+    a challenger or the challenged (7.6.1, 7.6.2)."""
+
+    kind: ClassVar[str] = "designate"
+    card: int
+    line: LineName = LineName.FRONT
+
+    def __str__(self) -> str:
+        return f"designate(#{self.card} {self.line})"
+
+
+@dataclass(frozen=True, slots=True)
+class SummonWarLeader(Action):
+    """The defender summons a leader from hand to lead ``line`` (7.4.3.1, 7.4.5, 7.4.7)."""
+
+    kind: ClassVar[str] = "summon_war_leader"
+    card: int
+    line: LineName = LineName.FRONT
+    substitute: tuple[Sphere, Sphere] | None = None
+
+    def __str__(self) -> str:
+        return f"summon_war_leader(#{self.card} {self.line})"
+
+
+@dataclass(frozen=True, slots=True)
+class AskHelp(Action):
+    """Ask ``player`` to provide a comrade (7.4.4, 7.4.5; 3+ players)."""
+
+    kind: ClassVar[str] = "ask_help"
+    player: int
+
+    def __str__(self) -> str:
+        return f"ask_help(P{self.player})"
+
+
+@dataclass(frozen=True, slots=True)
+class SummonTroop(Action):
+    """Summon troop ``card`` (or a monster as a troop, 8.monster) into the line led by
+    ``leader`` (3.8, 7.3.4); ``free`` plays it without summoning, which a troop linked to
+    its war leader allows."""
+
+    kind: ClassVar[str] = "summon_troop"
+    card: int
+    leader: int
+    free: bool = False
+    substitute: tuple[Sphere, Sphere] | None = None
+
+    def __str__(self) -> str:
+        how = " without summoning" if self.free else ""
+        return f"summon_troop(#{self.card} beside #{self.leader}{how})"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTroopMode(Action):
+    """Choose whether a support or reserve troop gives its level or its maneuvers (3.8)."""
+
+    kind: ClassVar[str] = "choose_troop_mode"
+    card: int
+    mode: TroopMode
+
+    def __str__(self) -> str:
+        return f"choose_troop_mode(#{self.card} {self.mode})"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCommander(Action):
+    """The defender sacrifices its commander so the people is not destroyed (7.4.10.2)."""
+
+    kind: ClassVar[str] = "sacrifice_commander"
+    card: int
+
+    def __str__(self) -> str:
+        return f"sacrifice_commander(#{self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSpoils(Action):
+    """Take the spoils (7.4.11): a winning attacker steals a point of ``sphere``; a
+    winning defender draws a card (``sphere`` is ``None``)."""
+
+    kind: ClassVar[str] = "take_spoils"
+    sphere: Sphere | None = None
+
+    def __str__(self) -> str:
+        return f"take_spoils({self.sphere or 'draw'})"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMonster(Action):
+    """Pay a monster's summoning cost again to put it in the leader row (8.monster.5)."""
+
+    kind: ClassVar[str] = "keep_monster"
+    card: int
+
+    def __str__(self) -> str:
+        return f"keep_monster(#{self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class AttachMount(Action):
+    """Attach mount ``card`` from the leader row to ``rider``, sharing ``shared`` (8.mount)."""
+
+    kind: ClassVar[str] = "attach_mount"
+    card: int
+    rider: int
+    shared: str | None = None
+
+    def __str__(self) -> str:
+        share = f" sharing {self.shared}" if self.shared else ""
+        return f"attach_mount(#{self.card} to #{self.rider}{share})"
+
+
 def _extras(a: UseManeuver | UseFreeManeuver | PlayFate) -> str:
     parts = []
     if a.target is not None:
@@ -220,4 +358,15 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     UseFreeManeuver,
     PlayFate,
     Choose,
+    DeclareFight,
+    Attack,
+    Designate,
+    SummonWarLeader,
+    AskHelp,
+    SummonTroop,
+    ChooseTroopMode,
+    SacrificeCommander,
+    TakeSpoils,
+    KeepMonster,
+    AttachMount,
 )

@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mitosz_core.kernel.action import Action
 from mitosz_core.rulesets.mitosz.actions import (
+    AskHelp,
+    AttachMount,
+    Attack,
     Choose,
+    ChooseTroopMode,
+    DeclareFight,
+    Designate,
     Discard,
+    KeepMonster,
     Pass,
     PlacePeople,
     PlayFate,
     PlayWithoutSummoning,
     Regain,
+    SacrificeCommander,
     SacrificeItem,
     SacrificeLeader,
     Summon,
+    SummonTroop,
+    SummonWarLeader,
+    TakeSpoils,
     ToUnderworld,
     TurnBack,
     UseFreeManeuver,
@@ -61,7 +74,36 @@ def describe(s: S, a: Action) -> str:
         return f"regains one {a.sphere} point"
     if isinstance(a, TurnBack):
         return f"turns back {name(a.card)}"
-    return str(a)
+    return _describe_fight(s, a, name) or str(a)
+
+
+def _describe_fight(s: S, a: Action, name: Callable[[int | None], str]) -> str | None:
+    """The fight actions (chapter 7, 8)."""
+    if isinstance(a, DeclareFight):
+        return f"starts a {a.fight}"
+    if isinstance(a, Attack):
+        return f"attacks the people {name(a.people)} by its {a.road} road"
+    if isinstance(a, Designate):
+        return f"names {name(a.card)} for the {a.line} line"
+    if isinstance(a, SummonWarLeader):
+        return f"summons {name(a.card)} to lead the {a.line} line"
+    if isinstance(a, AskHelp):
+        return f"asks player {a.player} for a comrade"
+    if isinstance(a, SummonTroop):
+        how = " without summoning" if a.free else ""
+        return f"summons the troop {name(a.card)} beside {name(a.leader)}{how}"
+    if isinstance(a, ChooseTroopMode):
+        return f"lets {name(a.card)} give its {a.mode}"
+    if isinstance(a, SacrificeCommander):
+        return f"sacrifices the commander {name(a.card)} to save the people"
+    if isinstance(a, TakeSpoils):
+        return "draws a card as spoils" if a.sphere is None else f"steals a {a.sphere} point"
+    if isinstance(a, KeepMonster):
+        return f"pays again to keep the monster {name(a.card)}"
+    if isinstance(a, AttachMount):
+        share = f", sharing {a.shared}" if a.shared else ""
+        return f"attaches the mount {name(a.card)} to {name(a.rider)}{share}"
+    return None
 
 
 def _aim(s: S, target: int | None, pending: int | None) -> str:

@@ -22,10 +22,11 @@ from mitosz_core.rulesets.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.rulesets.mitosz.carddata import builtin_pool
 from mitosz_core.rulesets.mitosz.cards import CardDef, CardType
 from mitosz_core.rulesets.mitosz.effects.language import TAGGED
-from mitosz_core.rulesets.mitosz.machine import HOSTS, MACHINE
+from mitosz_core.rulesets.mitosz.machine import FIGHT_HOSTS, HOSTS, MACHINE, SUMMONING_HOSTS
 from mitosz_core.rulesets.mitosz.rules import S, counter_round, summoning, turn
 from mitosz_core.rulesets.mitosz.rules.board import board_cards
 from mitosz_core.rulesets.mitosz.rules.checks import state_checks
+from mitosz_core.rulesets.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
 from mitosz_core.rulesets.mitosz.rules.flow import Step, fire
 from mitosz_core.rulesets.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.rulesets.mitosz.rules.setup import initial_state
@@ -36,12 +37,20 @@ MIN_DECK_FACTOR = 5
 MAX_COPIES = 4
 """At most 4 copies of a card in a deck (1.3.1)."""
 
+B = "turn.combat.battle"
+D = "turn.combat.duel"
+
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     **{f"{host}.counter.open": counter_round.open_round for host in HOSTS},
-    **{f"{host}.counter.resolve": counter_round.resolve_step for host in HOSTS},
+    **{f"{host}.counter.resolve": counter_round.resolve_step for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.resolve": rounds.resolve_step for host in FIGHT_HOSTS},
     "turn.start": turn.start_phase,
     "turn.draw": turn.draw_phase,
-    "turn.combat.declare": turn.combat_slot,
+    f"{B}.end_effects": outcome.end_effects,
+    f"{B}.cleanup": outcome.cleanup,
+    f"{D}.result": outcome.duel_result,
+    f"{D}.end_effects": outcome.end_effects,
+    f"{D}.cleanup": outcome.cleanup,
     "turn.end.clamp": turn.clamp_phase,
     "turn.end.produce": turn.produce_phase,
     "turn.end.effects": turn.end_effects_phase,
@@ -49,9 +58,27 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
 """Machine states that take no decision."""
 
 STEPS: Mapping[str, Step] = {
-    **{f"{host}.main": summoning.MAIN for host in HOSTS},
-    **{f"{host}.counter.respond": counter_round.RESPOND for host in HOSTS},
-    **{f"{host}.counter.choose": counter_round.CHOOSE for host in HOSTS},
+    **{f"{host}.main": summoning.MAIN for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.respond": counter_round.RESPOND for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.choose": counter_round.CHOOSE for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.respond": rounds.RESPOND for host in FIGHT_HOSTS},
+    **{f"{host}.counter.choose": rounds.CHOOSE for host in FIGHT_HOSTS},
+    "turn.combat.declare": declare.DECLARE,
+    f"{B}.target": battle.TARGET,
+    f"{B}.commander": battle.COMMANDER,
+    f"{B}.defender.main": battle.DEFENDER,
+    f"{B}.attacker_comrade": battle.ATTACKER_COMRADE,
+    f"{B}.defender_comrade.main": battle.DEFENDER_COMRADE,
+    f"{B}.attacker_second": battle.ATTACKER_SECOND,
+    f"{B}.defender_second.main": battle.DEFENDER_SECOND,
+    f"{B}.rounds.main": rounds.ROUNDS,
+    f"{B}.rounds.troop_mode": rounds.TROOP_MODE,
+    f"{B}.result": outcome.RESULT,
+    f"{B}.spoils": spoils.SPOILS,
+    f"{B}.monsters": spoils.MONSTERS,
+    f"{D}.challenger": duel.CHALLENGER,
+    f"{D}.challenged": duel.CHALLENGED,
+    f"{D}.rounds.main": rounds.ROUNDS,
     "turn.end.discard": turn.DISCARD,
     "turn.end.regain": turn.REGAIN,
     "turn.end.turn_back": turn.TURN_BACK,
@@ -60,8 +87,11 @@ STEPS: Mapping[str, Step] = {
 }
 """Machine states where a player decides."""
 
-AUTO_PASS_STEPS = frozenset(f"{host}.counter.respond" for host in HOSTS)
-"""Counter rounds: a player whose only legal action is to pass there passes automatically."""
+AUTO_PASS_STEPS = frozenset(
+    (*(f"{host}.counter.respond" for host in HOSTS), f"{B}.rounds.main", f"{D}.rounds.main")
+)
+"""Counter rounds and combat rounds: a player whose only legal action is to pass there
+passes automatically."""
 
 TERMINAL = frozenset({"over"})
 _SETTLE_LIMIT = 10_000

@@ -13,7 +13,7 @@ from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.empire import is_open
 from mitosz_core.rulesets.mitosz.rules.high_god import maxima
 from mitosz_core.rulesets.mitosz.rules.levels import leader_level, power, road_level
-from mitosz_core.rulesets.mitosz.state import CardId, Game
+from mitosz_core.rulesets.mitosz.state import CardId, Fight, Game
 
 JsonDict = dict[str, Any]
 
@@ -125,5 +125,52 @@ def observe(s: S, me: int) -> JsonDict:
             for e in game.effects
         ],
         "lingering": [card_view(game, c) for c in game.lingering],
+        "fight": None if game.fight is None else fight_view(game, game.fight),
+        "mounts": [
+            {
+                "mount": card_view(game, m.mount),
+                "rider": card_view(game, m.rider),
+                "shared": m.shared,
+            }
+            for m in game.mounts
+        ],
         "players": players,
+    }
+
+
+def fight_view(game: Game, fight: Fight) -> JsonDict:
+    """The fight in progress (chapter 7): public, like the board."""
+    from mitosz_core.rulesets.mitosz.rules.fights.army import side_level
+
+    def army(lines: tuple[CardId | None, ...]) -> list[JsonDict | None]:
+        return [None if c is None else card_view(game, c) for c in lines]
+
+    return {
+        "kind": fight.kind.value,
+        "attacker": fight.attacker,
+        "defender": fight.defender,
+        "people": None if fight.people is None else card_view(game, fight.people),
+        "road": None if fight.road is None else fight.road.value,
+        "attack": army(fight.attack),
+        "defend": army(fight.defend),
+        "helpers": [{"player": p, "side": side} for p, side in fight.helpers],
+        "asked": fight.asked,
+        "troops": [
+            {
+                **card_view(game, t.card),
+                "side": t.side,
+                "line": t.line.value,
+                "mode": t.mode.value,
+                "monster": t.monster,
+                "mount": t.mount,
+            }
+            for t in fight.troops
+        ],
+        "fighters": list(fight.fighters),
+        "turn_of": fight.fighters[fight.current] if fight.fighters else None,
+        "flying": fight.flying,
+        "levels": [side_level(game, fight, 0), side_level(game, fight, 1)]
+        if fight.started
+        else None,
+        "outcome": None if fight.outcome is None else fight.outcome.value,
     }

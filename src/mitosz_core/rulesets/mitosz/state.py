@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.cards import CardDef
 from mitosz_core.rulesets.mitosz.effects.language import AnyEffect
+from mitosz_core.rulesets.mitosz.terms import Edge
 
 T = TypeVar("T")
 
@@ -42,7 +43,9 @@ class PeopleSlot:
 
 @dataclass(frozen=True, slots=True)
 class LeaderSlot:
-    """A leader (*vezér*) in the leader row: turned or not, with its attached items (3.5)."""
+    """A leader (*vezér*) in the leader row: turned or not, with the cards attached to it:
+    items (3.5), a mount (8.mount), and, while a battle lasts, the troops in the line it
+    leads (7.3.4, ruling R-7.3.4-attached)."""
 
     card: CardId
     turned: bool = False
@@ -150,6 +153,8 @@ class ChoicePurpose(StrEnum):
     """A restricted search: the card found is shown to everyone (1.3.3)."""
     SEARCH_HIDDEN = "search_hidden"
     TAKE_BACK = "take_back"
+    FEAR = "fear"
+    """Fleeing creatures (7.2.5.2): the first one's player may pay to keep it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +205,119 @@ class Limbo:
     cards: tuple[CardId, ...]
 
 
+class FightKind(StrEnum):
+    """The two kinds of fight (*harc*, 7.1.1): battle (*csata*) and duel (*párbaj*)."""
+
+    BATTLE = "battle"
+    DUEL = "duel"
+
+
+class LineName(StrEnum):
+    """The lines of an army (7.3.4): front (*arcvonal*), support (*segédcsapatok*) and
+    reserve (*tartalék*)."""
+
+    FRONT = "front"
+    SUPPORT = "support"
+    RESERVE = "reserve"
+
+
+LINES: tuple[LineName, ...] = tuple(LineName)
+"""The lines in their order; an army's leaders are a tuple in this order."""
+
+
+class TroopMode(StrEnum):
+    """What of a troop takes effect in its line (3.8): everything in the front line; in
+    the support and reserve lines only its level or only its maneuvers."""
+
+    FULL = "full"
+    LEVEL = "level"
+    MANEUVER = "maneuver"
+    UNDECIDED = "undecided"
+
+
+class Outcome(StrEnum):
+    """How a fight ended (7.4.9, 7.4.10, 7.6.4)."""
+
+    NONE = "none"
+    """No winner and no loser: a draw, a retreat, or every commander gone (7.4.10.1)."""
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+
+@dataclass(frozen=True, slots=True)
+class Troop:
+    """A troop (*hadtáp*) in a battle: attached to the war leader of its line (side 0
+    attacks, 1 defends). A monster played as a troop (8.monster) and a mount helping its
+    rider (8.mount) are troops here too."""
+
+    card: CardId
+    side: int
+    line: LineName
+    mode: TroopMode = TroopMode.FULL
+    monster: bool = False
+    mount: bool = False
+
+
+Army = tuple[CardId | None, CardId | None, CardId | None]
+"""The war leaders of one side, by line: front (the commander), support, reserve."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """The fight of this combat phase (chapter 7).
+
+    ``attacker``/``defender`` are the two players: in a battle the one who attacks and the
+    attacked people's player; in a duel the challenger's and the challenged's players.
+    ``attack``/``defend`` hold the war leaders by line (in a duel the two duelists sit in
+    the front). ``helpers`` are allied players (5.13) with the side they help.
+    """
+
+    kind: FightKind
+    attacker: int
+    defender: int
+    people: CardId | None = None
+    road: Edge | None = None
+    attack: Army = (None, None, None)
+    defend: Army = (None, None, None)
+    helpers: tuple[tuple[int, int], ...] = ()
+    asked: int | None = None
+    """A player asked for help (7.4.4, 7.4.5) who now decides."""
+    declined: tuple[int, ...] = ()
+    """Players who declined to help in the current step."""
+    pending_leader: CardId | None = None
+    """A leader the defender is summoning as a war leader (7.4.3.1, 7.4.5)."""
+    pending_line: LineName | None = None
+    troops: tuple[Troop, ...] = ()
+    turned: tuple[CardId, ...] = ()
+    """Troops turned in this fight (7.2.5.3)."""
+    fighters: tuple[int, ...] = ()
+    """The fighting players in combat-round order (7.2.2, 7.4.8, 7.6.3)."""
+    current: int = 0
+    """Index into ``fighters`` of the player whose turn it is in the combat round."""
+    passed: int = 0
+    flying: bool = False
+    """The army attacks across a closed road and must fly (8.flying)."""
+    started: bool = False
+    """Whether the lines are formed and the combat rounds have begun."""
+    outcome: Outcome | None = None
+    saved: bool = False
+    """The defender sacrificed its commander to save the people (7.4.10.2)."""
+    decided: tuple[CardId, ...] = ()
+    """Monsters whose keeping was decided (8.monster.5)."""
+    fear_cost: Spheres = (0, 0, 0, 0)
+    """What stops a fear for one creature (7.2.5.2), while fleeing creatures are chosen."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mounted:
+    """A mount (*hátas*, 8.mount) attached to ``rider``, sharing ``shared`` (a subtype
+    that is neither a leader nor a race subtype) with it, if any."""
+
+    mount: CardId
+    rider: CardId
+    shared: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """The whole Mítosz game data."""
@@ -239,6 +357,10 @@ class Game:
     """The latest peek (4.2.3): who looked, and at which card; shown to them only."""
     ending: str | None = None
     """Why the game ended: ``"power"`` (1.1.1) or ``"deck-out"`` (1.3.4)."""
+    fight: Fight | None = None
+    """The fight of the current combat phase, while it lasts (chapter 7)."""
+    mounts: tuple[Mounted, ...] = ()
+    """Mounts attached to leaders (8.mount)."""
     _memo: dict[Any, Any] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )

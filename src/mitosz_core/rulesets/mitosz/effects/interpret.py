@@ -14,6 +14,7 @@ from mitosz_core.kernel.values import replace
 from mitosz_core.rulesets.mitosz.cards import PERMANENT_TYPES, SPHERES, CardType
 from mitosz_core.rulesets.mitosz.effects.language import (
     AnyTarget,
+    ArrowVolley,
     ChangeLevel,
     ChangePower,
     Chosen,
@@ -24,12 +25,14 @@ from mitosz_core.rulesets.mitosz.effects.language import (
     Duration,
     Every,
     Exile,
+    Fear,
     GainSpheres,
     Grant,
     LoseSpheres,
     MakeImmune,
     Neutralize,
     PlayerPermission,
+    Poison,
     ReturnToHand,
     Sacrifice,
     Search,
@@ -173,6 +176,19 @@ def apply_todo(s: S, todo: Todo) -> S:
         case Sequence(effects):
             queued = tuple(replace(todo, effect=sub) for sub in effects)
             return s.evolve(game=replace(s.game, todo=(*queued, *s.game.todo)))
+        case ArrowVolley(target):
+            from mitosz_core.rulesets.mitosz.rules.fights import combat_maneuvers as cm
+
+            return cm.arrow_volley(s, todo, e, _targets(s, todo, target))
+        case Poison(target):
+            from mitosz_core.rulesets.mitosz.rules.fights import combat_maneuvers as cm
+
+            return cm.poison(s, todo, e, _targets(s, todo, target))
+        case Fear():
+            from mitosz_core.rulesets.mitosz.rules.fights import combat_maneuvers as cm
+
+            reach = tuple(c for c in cm.frightened(s.game, todo, e) if _reaches(s, todo, c))
+            return cm.fear(s, todo, e, reach)
         case _:
             assert_never(e)
 
@@ -229,9 +245,9 @@ def _steal(s: S, me: int, card: CardId) -> S:
     if side is None or side == me:
         return s
     d = s.game.card(card)
-    if d.type is CardType.LEADER and not d.has_subtype("monster"):
-        found = leader_slot(s.game, card)
-        assert found is not None
+    found = leader_slot(s.game, card)
+    if d.type is CardType.LEADER and not d.has_subtype("monster") and found is not None:
+        # an attached mount is no leader in the row and cannot be stolen (8.mount, 5.15)
         theirs = s.game.players[side]
         s = update_player(s, side, leaders=tuple(x for x in theirs.leaders if x.card != card))
         mine = s.game.players[me]

@@ -412,6 +412,47 @@ class Sequence(Effect):
     effects: tuple[AnyEffect, ...]
 
 
+# --- combat maneuvers (7.2.5) ---------------------------------------------------------
+
+FIGHTERS = Cards(types=(CardType.LEADER, CardType.TROOP))
+"""Creatures a combat maneuver may be aimed at; the rule itself narrows them (7.2.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArrowVolley(Effect):
+    """*Nyílzápor* (7.2.5.1): destroy the chosen host or beast whose level is below the
+    volley's level, or the chosen fighting leader whose level is below half of it. The
+    volley's level is the user's level, halved (5.3) when the user is not in the fight,
+    plus ``modifier`` (the number after the icon)."""
+
+    kind: ClassVar[str] = "arrow_volley"
+    target: AnyTarget = Chosen(FIGHTERS)
+    modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Fear(Effect):
+    """*Félelem* (7.2.5.2): every enemy fighting creature whose level is above the card
+    number and below the user's level plus ``modifier`` flees to its player's hand; for
+    each, its player may pay ``stop_cost`` to neutralise the fear for that creature."""
+
+    kind: ClassVar[str] = "fear"
+    modifier: int = 0
+    stop_cost: Spheres = (0, 1, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Poison(Effect):
+    """*Méreg* (7.2.5.3): the chosen creature below the poison's level turns, or is
+    destroyed if it is already turned. The poison's level is ``level`` when the text
+    states one, else the level of the card bearing it, plus ``modifier``."""
+
+    kind: ClassVar[str] = "poison"
+    target: AnyTarget = Chosen(FIGHTERS)
+    level: int | None = None
+    modifier: int = 0
+
+
 # --- maneuvers --------------------------------------------------------------------------
 
 
@@ -479,6 +520,9 @@ AnyEffect = (
     | SetHandSize
     | PlayerPermission
     | Sequence
+    | ArrowVolley
+    | Fear
+    | Poison
 )
 """Every kind of effect, a closed set; the interpreter's ``match`` covers exactly these."""
 
@@ -511,6 +555,9 @@ EFFECTS: dict[str, type[Effect]] = {
         SetHandSize,
         PlayerPermission,
         Sequence,
+        ArrowVolley,
+        Fear,
+        Poison,
     )
 }
 TAGGED: dict[type, dict[str, type]] = {Target: TARGETS, Condition: CONDITIONS, Effect: EFFECTS}

@@ -15,6 +15,7 @@ from mitosz_core.rulesets.mitosz.actions import PlayFate, UseFreeManeuver, UseMa
 from mitosz_core.rulesets.mitosz.cards import CardType, linked
 from mitosz_core.rulesets.mitosz.effects.language import (
     AnyEffect,
+    ArrowVolley,
     Cards,
     ChangeLevel,
     ChangePower,
@@ -26,6 +27,7 @@ from mitosz_core.rulesets.mitosz.effects.language import (
     MakeImmune,
     Maneuver,
     Neutralize,
+    Poison,
     ReturnToHand,
     Sacrifice,
     Sequence,
@@ -60,6 +62,8 @@ _TARGETED = (
     ChangePower,
     Grant,
     MakeImmune,
+    ArrowVolley,  # 7.2.5.1
+    Poison,  # 7.2.5.3
 )
 
 
@@ -129,7 +133,21 @@ def total_cost(m: Maneuver, steps: int, times: int, free: bool) -> Spheres:
 
 
 def in_combat(s: S) -> bool:
+    """Whether the combat phase is on (6.2.3.2): combat maneuvers may be used then, and
+    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13)."""
     return s.phase.startswith("turn.combat")
+
+
+def in_combat_round(s: S, player: int) -> bool:
+    """Whether it is ``player``'s turn to act in a combat round (7.2.2, 7.4.8, 7.6.3):
+    then a fighting player acts outside a counter round, even in another's turn."""
+    fight = s.game.fight
+    return (
+        fight is not None
+        and fight.started
+        and s.phase.endswith(".rounds.main")
+        and fight.fighters[fight.current] == player
+    )
 
 
 def in_counter_round(s: S) -> bool:
@@ -150,7 +168,7 @@ def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | 
         return "a combat maneuver is used only in the combat phase (4.2.1)"
     if in_counter_round(s) and not m.counter and m.timing is not Timing.REACTION:
         return "only a counter effect or a reaction answers in a counter round (6.4.1)"
-    if not in_counter_round(s) and not own:
+    if not in_counter_round(s) and not own and not in_combat_round(s, player):
         return "only the player whose turn it is acts outside a counter round (6.1.4)"
     return None
 

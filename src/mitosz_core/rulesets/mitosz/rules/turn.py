@@ -61,9 +61,13 @@ def draw_phase(s: S) -> S:
     return fire(draw(s, s.game.active, DRAW_COUNT), "drawn")
 
 
-def combat_slot(s: S) -> S:
-    """6.2.3.2: the combat phase. No fight can be declared yet (chapter 7 is its own step)."""
-    return fire(s, "skip")
+def combat_slot(s: S) -> S | None:
+    """6.2.3.2: the combat phase. The active player may start one fight (chapter 7, see
+    :mod:`.fights.declare`); when no fight can be started and no mount attached, the phase
+    ends at once. ``None`` when the player has that decision to make."""
+    from mitosz_core.rulesets.mitosz.rules.fights.declare import nothing_to_declare
+
+    return fire(s, "skip") if nothing_to_declare(s) else None
 
 
 def clamp_phase(s: S) -> S:
