@@ -280,30 +280,47 @@ def extra_people(game: Game, player: int) -> int:
 
 def settle_conflicts(s: S) -> S:
     """Settle by reveal every tied conflict now in force (5.9): opposite grants of one
-    permission on a card, different levels set on a card, different hand sizes."""
+    permission on a card, different levels set on a card, different hand sizes.
+
+    Conflicts are rare, so the search starts only where one is possible at all: a
+    permission both granted and denied somewhere, or two different values set."""
     game = s.game
     items = lasting(game)
     if len(items) < 2:
         return s
+    grants: dict[Permission, list[Lasting]] = {}
+    setters: list[Lasting] = []
+    sizes: list[Lasting] = []
+    for item in items:
+        e = item.effect
+        if isinstance(e, Grant):
+            grants.setdefault(e.permission, []).append(item)
+        elif isinstance(e, SetLevel):
+            setters.append(item)
+        elif isinstance(e, SetHandSize):
+            sizes.append(item)
+    contested = [
+        found
+        for found in grants.values()
+        if len({i.effect.allow for i in found if isinstance(i.effect, Grant)}) > 1
+    ]
+    levels = len({i.effect.level for i in setters if isinstance(i.effect, SetLevel)}) > 1
     groups: list[list[Lasting]] = []
-    cards = [c for side in range(len(game.players)) for c in board_cards(game, side)]
-    for card in cards:
-        grants: dict[Permission, list[Lasting]] = {}
-        setters: list[Lasting] = []
-        for item in items:
-            if isinstance(item.effect, Grant) and applies_to(game, item, card):
-                grants.setdefault(item.effect.permission, []).append(item)
-            elif isinstance(item.effect, SetLevel) and applies_to(game, item, card):
-                setters.append(item)
-        for found in grants.values():
-            if len({i.effect.allow for i in found if isinstance(i.effect, Grant)}) > 1:
-                groups.append(found)
-        if len({i.effect.level for i in setters if isinstance(i.effect, SetLevel)}) > 1:
-            groups.append(setters)
-    for player in range(len(game.players)):
-        sizes = [i for i in items if isinstance(i.effect, SetHandSize) and covers(i, player)]
-        if len({i.effect.size for i in sizes if isinstance(i.effect, SetHandSize)}) > 1:
-            groups.append(sizes)
+    if contested or levels:
+        for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
+            for found in contested:
+                here = [i for i in found if applies_to(game, i, card)]
+                if len({i.effect.allow for i in here if isinstance(i.effect, Grant)}) > 1:
+                    groups.append(here)
+            if levels:
+                here = [i for i in setters if applies_to(game, i, card)]
+                if len({i.effect.level for i in here if isinstance(i.effect, SetLevel)}) > 1:
+                    groups.append(here)
+    if len({i.effect.size for i in sizes if isinstance(i.effect, SetHandSize)}) > 1:
+        for player in range(len(game.players)):
+            mine = [i for i in sizes if covers(i, player)]
+            if len({i.effect.size for i in mine if isinstance(i.effect, SetHandSize)}) > 1:
+                groups.append(mine)
     return settle_ties(s, groups) if groups else s
 
 
