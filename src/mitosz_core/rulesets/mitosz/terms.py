@@ -8,7 +8,14 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class Sphere(StrEnum):
+class Term(StrEnum):
+    """A vocabulary enum whose ``repr`` reads like code (``CardType.LEADER``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Sphere(Term):
     """The high god's four spheres (*szférák*, 3.1)."""
 
     MAGIC = "magic"  # mágia
@@ -21,7 +28,7 @@ SPHERES: tuple[Sphere, ...] = tuple(Sphere)
 """The spheres in their fixed order; sphere tuples in the state use this order."""
 
 
-class CardType(StrEnum):
+class CardType(Term):
     """The card types of chapter 3 (*laptípusok*). A card has exactly one (5.16)."""
 
     HIGH_GOD = "high_god"  # főisten, 3.1
@@ -48,7 +55,7 @@ PERMANENT_TYPES = frozenset(
 """Permanents (*permanens lapok*, 5.1)."""
 
 
-class Mythos(StrEnum):
+class Mythos(Term):
     """A card's mythos (*mítosz*, 2.1): the pantheon its frame shows."""
 
     HELLENIC = "hellenic"  # hellén
@@ -58,7 +65,7 @@ class Mythos(StrEnum):
     KHARENI = "khareni"  # khareni
 
 
-class Edge(StrEnum):
+class Edge(Term):
     """A card edge on the empire grid. Cards are never rotated (3.2.1)."""
 
     NORTH = "north"

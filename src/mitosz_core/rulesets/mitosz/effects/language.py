@@ -14,17 +14,16 @@ the interpreter handles each kind in one ``match``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import ClassVar
 
 from mitosz_core.kernel.tagged import Tagged
-from mitosz_core.rulesets.mitosz.terms import CardType, Mythos, Sphere
+from mitosz_core.rulesets.mitosz.terms import CardType, Mythos, Sphere, Term
 
 Spheres = tuple[int, int, int, int]
 NO_COST: Spheres = (0, 0, 0, 0)
 
 
-class Side(StrEnum):
+class Side(Term):
     """Whose cards a selector takes, seen from the effect's player (5.14)."""
 
     OWN = "own"
@@ -32,7 +31,7 @@ class Side(StrEnum):
     ANY = "any"
 
 
-class Who(StrEnum):
+class Who(Term):
     """Which players an effect acts on, seen from the effect's player."""
 
     ME = "me"
@@ -40,7 +39,7 @@ class Who(StrEnum):
     EACH_PLAYER = "each_player"
 
 
-class Duration(StrEnum):
+class Duration(Term):
     """How long a change lasts (4.2.5, 5.10)."""
 
     TURN = "turn"
@@ -51,7 +50,7 @@ class Duration(StrEnum):
     """Kept as a marker until it is removed or its card leaves the board (5.10, 1.2.6)."""
 
 
-class Timing(StrEnum):
+class Timing(Term):
     """When a maneuver may be used (*időzítés*, 4.2.1). ``None`` on a maneuver: any time."""
 
     ACTION = "action"  # akció: only in one's own turn
@@ -60,7 +59,7 @@ class Timing(StrEnum):
     COMBAT = "combat"  # harci: only in the combat phase, ends with it
 
 
-class Permission(StrEnum):
+class Permission(Term):
     """Rule changes an effect may grant or deny (golden rule 2)."""
 
     CANNOT_ATTACK = "cannot_attack"  # 7.2.3
@@ -71,7 +70,7 @@ class Permission(StrEnum):
     EXTRA_PEOPLE = "extra_people"  # one more people per turn (3.2.1)
 
 
-class Immunity(StrEnum):
+class Immunity(Term):
     """What a card may be immune to (5.12)."""
 
     INTRIGUE = "intrigue"
