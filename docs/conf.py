@@ -66,6 +66,8 @@ nitpick_ignore = [
     # The type variables of the generic kernel classes (State[G], Rng.shuffled's T).
     ("py:class", "mitosz_core.kernel.state.G"),
     ("py:class", "mitosz_core.kernel.rng.T"),
+    ("py:class", "mitosz_core.kernel.steps.G"),
+    ("py:class", "mitosz_core.kernel.ruleset.G"),
     # Standard library: no intersphinx, because the build runs without network. Sequence
     # is used today; the other abstract collections are listed so that a new signature
     # using them does not break the build.

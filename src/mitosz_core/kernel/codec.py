@@ -79,7 +79,7 @@ class Decoder:
     """Decodes JSON data into typed values.
 
     ``actions`` maps an action ``kind`` to its class; ``tagged`` maps any other tagged
-    base class (a :class:`Tagged` subclass) to its table of ``kind`` -> subclass.
+    base class (a ``Tagged`` subclass) to its table of ``kind`` -> subclass.
     """
 
     def __init__(

@@ -107,7 +107,8 @@ class CompiledMachine:
     def fire(self, state: str, trigger: str) -> str:
         """The state that ``trigger`` leads to from ``state``.
 
-        Raises :class:`MachineError` when the declaration has no such edge.
+        Raises :class:`~mitosz_core.errors.MachineError` when the declaration has no such
+        edge.
         """
         try:
             return self.table[(state, trigger)]

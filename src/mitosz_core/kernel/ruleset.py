@@ -26,7 +26,7 @@ class Ruleset(ABC, Generic[G]):
     """A game's rules, plugged into the kernel.
 
     Class attributes declare the game: its registry ``name``, its compiled ``machine``,
-    the frozen ``game_type`` held in :attr:`State.game`, its ``action_types`` and the
+    the frozen ``game_type`` held in :attr:`~mitosz_core.State.game`, its ``action_types`` and the
     supported player counts.
     """
 

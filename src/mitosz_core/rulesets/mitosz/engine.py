@@ -9,13 +9,13 @@ decision is due; ``apply`` never stops anywhere else.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from mitosz_core.errors import DeckError, DecodeError, MachineError
+from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import DeckList, GameConfig, State
+from mitosz_core.kernel.steps import StepRuleset
 from mitosz_core.rulesets.mitosz import observe as observation
 from mitosz_core.rulesets.mitosz.actions import ACTION_TYPES, Pass
 from mitosz_core.rulesets.mitosz.carddata import builtin_decks as _builtin_decks
@@ -57,7 +57,7 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
 }
 """Machine states that take no decision."""
 
-STEPS: Mapping[str, Step] = {
+STEPS: Mapping[str, Step[Game]] = {
     **{f"{host}.main": summoning.MAIN for host in SUMMONING_HOSTS},
     **{f"{host}.counter.respond": counter_round.RESPOND for host in SUMMONING_HOSTS},
     **{f"{host}.counter.choose": counter_round.CHOOSE for host in SUMMONING_HOSTS},
@@ -94,27 +94,11 @@ AUTO_PASS_STEPS = frozenset(
 passes automatically."""
 
 TERMINAL = frozenset({"over"})
-_SETTLE_LIMIT = 10_000
 
 
 def settle(s: S) -> S:
-    """Run state-based checks and automatic states until a decision is due or the game ends."""
-    for _ in range(_SETTLE_LIMIT):
-        s = state_checks(s)
-        if s.over:
-            return s
-        auto = AUTOMATIC.get(s.phase)
-        if auto is not None:
-            s = auto(s)
-            continue
-        step = STEPS[s.phase]
-        if step.settle is not None:
-            finished = step.settle(s)
-            if finished is not None:
-                s = finished
-                continue
-        return s.evolve(to_act=step.decider(s))
-    raise MachineError(f"no decision reached after {_SETTLE_LIMIT} automatic steps")
+    """Run state-based checks and automatic states until a decision is due."""
+    return RULESET.settle(s)
 
 
 def census(game: Game) -> Counter[int]:
@@ -132,8 +116,13 @@ def census(game: Game) -> Counter[int]:
     return seen
 
 
-class MitoszRuleset(Ruleset[Game]):
+class MitoszRuleset(StepRuleset[Game]):
     """Mítosz 1.1.2, for 2 to 4 players."""
+
+    automatic = AUTOMATIC
+    steps = STEPS
+    auto_pass_steps = AUTO_PASS_STEPS
+    pass_action = Pass()
 
     name = "mitosz"
     title = "Mítosz 1.1.2"
@@ -181,31 +170,10 @@ class MitoszRuleset(Ruleset[Game]):
             raise DeckError(deck.name, f"{deck.size()} cards, at least {minimum}", "1.3.1")
 
     def setup(self, config: GameConfig) -> S:
-        return settle(fire(initial_state(config, self.pool), "begin"))
+        return self.settle(fire(initial_state(config, self.pool), "begin"))
 
-    def candidates(self, state: State[Game]) -> Iterable[Action]:
-        step = STEPS.get(state.phase)
-        return () if step is None else step.candidates(state)
-
-    def why_not(self, state: State[Game], action: Action) -> str | None:
-        step = STEPS.get(state.phase)
-        if step is None:
-            return f"no decision is due in state {state.phase!r}"
-        if not isinstance(action, step.accepts):
-            expected = ", ".join(cls.kind for cls in step.accepts)
-            return f"{action.kind} is not possible now; this step takes: {expected}"
-        return step.why_not(state, action)
-
-    def perform(self, state: State[Game], action: Action) -> State[Game]:
-        return settle(STEPS[state.phase].perform(state, action))
-
-    def auto_action(self, state: State[Game]) -> Action | None:
-        if state.phase not in AUTO_PASS_STEPS:
-            return None
-        from mitosz_core.kernel.api import legal_actions
-
-        legal = legal_actions(state)
-        return legal[0] if legal == (Pass(),) else None
+    def checks(self, state: State[Game]) -> State[Game]:
+        return state_checks(state)
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)

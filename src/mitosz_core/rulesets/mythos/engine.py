@@ -9,13 +9,13 @@ due; ``apply`` never stops anywhere else.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from mitosz_core.errors import DeckError, DecodeError, MachineError
+from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import DeckList, GameConfig, State
+from mitosz_core.kernel.steps import StepRuleset
 from mitosz_core.rulesets.mythos import observe as observation
 from mitosz_core.rulesets.mythos.actions import ACTION_TYPES, Pass
 from mitosz_core.rulesets.mythos.carddata import DECK_SIZE, DECKS, POOL
@@ -36,7 +36,7 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
 }
 """Machine states that take no decision."""
 
-STEPS: Mapping[str, Step] = {
+STEPS: Mapping[str, Step[Game]] = {
     "turn.draw": turn.DRAW,
     "turn.respond": turn.WINDOW,
     "turn.main": turn.MAIN,
@@ -51,27 +51,11 @@ STEPS: Mapping[str, Step] = {
 """Machine states where a player decides."""
 
 TERMINAL = frozenset({"over"})
-_SETTLE_LIMIT = 10_000
 
 
 def settle(s: S) -> S:
     """Run state checks and automatic states until a decision is due or the game ends."""
-    for _ in range(_SETTLE_LIMIT):
-        s = state_checks(s)
-        if s.over:
-            return s
-        auto = AUTOMATIC.get(s.phase)
-        if auto is not None:
-            s = auto(s)
-            continue
-        step = STEPS[s.phase]
-        if step.settle is not None:
-            finished = step.settle(s)
-            if finished is not None:
-                s = finished
-                continue
-        return s.evolve(to_act=step.decider(s))
-    raise MachineError(f"no decision reached after {_SETTLE_LIMIT} automatic steps")
+    return RULESET.settle(s)
 
 
 def census(game: Game) -> Counter[int]:
@@ -87,8 +71,14 @@ def census(game: Game) -> Counter[int]:
     return seen
 
 
-class MythosRuleset(Ruleset[Game]):
+class MythosRuleset(StepRuleset[Game]):
     """MYTHOS, the German two-faction card game, for 2 players."""
+
+    automatic = AUTOMATIC
+    steps = STEPS
+    auto_pass_steps = WINDOWS
+    """In an event window, pass for a player with no event to play (R-04.4-windows)."""
+    pass_action = Pass()
 
     name = "mythos"
     title = "MYTHOS"
@@ -124,32 +114,10 @@ class MythosRuleset(Ruleset[Game]):
                 raise DeckError(deck.name, f"{n} copies of the unique {card!r}", "03.5")
 
     def setup(self, config: GameConfig) -> S:
-        return settle(fire(initial_state(config), "begin"))
+        return self.settle(fire(initial_state(config), "begin"))
 
-    def candidates(self, state: State[Game]) -> Iterable[Action]:
-        step = STEPS.get(state.phase)
-        return () if step is None else step.candidates(state)
-
-    def why_not(self, state: State[Game], action: Action) -> str | None:
-        step = STEPS.get(state.phase)
-        if step is None:
-            return f"no decision is due in state {state.phase!r}"
-        if not isinstance(action, step.accepts):
-            expected = ", ".join(cls.kind for cls in step.accepts)
-            return f"{action.kind} is not possible now; this step takes: {expected}"
-        return step.why_not(state, action)
-
-    def perform(self, state: State[Game], action: Action) -> State[Game]:
-        return settle(STEPS[state.phase].perform(state, action))
-
-    def auto_action(self, state: State[Game]) -> Action | None:
-        """In an event window, pass for a player with no event to play (R-04.4-windows)."""
-        if state.phase not in WINDOWS:
-            return None
-        from mitosz_core.kernel.api import legal_actions
-
-        legal = legal_actions(state)
-        return legal[0] if legal == (Pass(),) else None
+    def checks(self, state: State[Game]) -> State[Game]:
+        return state_checks(state)
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)

@@ -6,10 +6,7 @@ edge of the compiled table or raises :class:`~mitosz_core.errors.MachineError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-
-from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Step as Step  # re-exported: one decision state
 from mitosz_core.rulesets.mitosz.machine import MACHINE
 from mitosz_core.rulesets.mitosz.rules import S
 
@@ -17,19 +14,6 @@ from mitosz_core.rulesets.mitosz.rules import S
 def fire(s: S, trigger: str) -> S:
     """``s`` moved along the machine edge ``trigger`` from its current state."""
     return s.evolve(phase=MACHINE.fire(s.phase, trigger))
-
-
-@dataclass(frozen=True)
-class Step:
-    """The rules of one decision state: what may be chosen, why not, and what it does."""
-
-    accepts: tuple[type[Action], ...]
-    candidates: Callable[[S], Iterable[Action]]
-    why_not: Callable[[S, Action], str | None]
-    perform: Callable[[S, Action], S]
-    decider: Callable[[S], int]
-    settle: Callable[[S], S | None] | None = None
-    """Finishes the step by itself when no real choice is left; ``None`` if one is."""
 
 
 def active_player(s: S) -> int:

@@ -323,7 +323,7 @@ DEFENDER = Step(
 # --- 7.4.4-7.4.7: comrades ---------------------------------------------------------------------
 
 
-def comrade_step(side: int, second: bool) -> Step:
+def comrade_step(side: int, second: bool) -> Step[Game]:
     """The step where ``side`` may name (the defender also summon) a comrade, or ask
     another player for one (7.4.4, 7.4.5; ``second``: 7.4.6, 7.4.7)."""
 

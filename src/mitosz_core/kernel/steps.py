@@ -1,0 +1,99 @@
+"""Rulesets written as tables over their machine states.
+
+Most card games fit one shape: each machine state is either *automatic* (a function that
+does its rule and fires the next edge) or a *decision* (a :class:`Step`: what may be
+chosen, why not, what it does, and who decides). :class:`StepRuleset` implements the
+kernel contract from those two tables, so a ruleset declares its tables and its
+state-based checks and writes no dispatch of its own. :meth:`StepRuleset.settle` runs
+checks and automatic states until a decision is due; ``apply`` never stops elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from mitosz_core.errors import MachineError
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.ruleset import Ruleset
+from mitosz_core.kernel.state import State
+
+G = TypeVar("G")
+
+
+@dataclass(frozen=True)
+class Step(Generic[G]):
+    """The rules of one decision state."""
+
+    accepts: tuple[type[Action], ...]
+    """The action classes this step takes."""
+    candidates: Callable[[State[G]], Iterable[Action]]
+    """Every action worth testing now (filtered by ``why_not``)."""
+    why_not: Callable[[State[G], Action], str | None]
+    """The legality gate for an action of an accepted class."""
+    perform: Callable[[State[G], Action], State[G]]
+    """What a legal action does (automatic states follow in ``settle``)."""
+    decider: Callable[[State[G]], int]
+    """Who decides in this state."""
+    settle: Callable[[State[G]], State[G] | None] | None = None
+    """Finishes the step by itself when no real choice is left; ``None`` if one is."""
+
+
+class StepRuleset(Ruleset[G]):
+    """A ruleset defined by its automatic states and decision steps."""
+
+    automatic: ClassVar[Mapping[str, Callable[[State[Any]], State[Any]]]]
+    steps: ClassVar[Mapping[str, Step[Any]]]
+    auto_pass_steps: ClassVar[frozenset[str]] = frozenset()
+    """States where a player whose only legal action is ``pass_action`` passes at once."""
+    pass_action: ClassVar[Action | None] = None
+    settle_limit: ClassVar[int] = 10_000
+
+    def checks(self, state: State[G]) -> State[G]:
+        """State-based checks made before every step (none by default)."""
+        return state
+
+    def settle(self, state: State[G]) -> State[G]:
+        """Run checks and automatic states until a decision is due or the game ends."""
+        s = state
+        for _ in range(self.settle_limit):
+            s = self.checks(s)
+            if s.over:
+                return s
+            auto = self.automatic.get(s.phase)
+            if auto is not None:
+                s = auto(s)
+                continue
+            step = self.steps[s.phase]
+            if step.settle is not None:
+                finished = step.settle(s)
+                if finished is not None:
+                    s = finished
+                    continue
+            return s.evolve(to_act=step.decider(s))
+        raise MachineError(f"no decision reached after {self.settle_limit} automatic steps")
+
+    def candidates(self, state: State[G]) -> Iterable[Action]:
+        step = self.steps.get(state.phase)
+        return () if step is None else step.candidates(state)
+
+    def why_not(self, state: State[G], action: Action) -> str | None:
+        step = self.steps.get(state.phase)
+        if step is None:
+            return f"no decision is due in state {state.phase!r}"
+        if not isinstance(action, step.accepts):
+            expected = ", ".join(cls.kind for cls in step.accepts)
+            return f"{action.kind} is not possible now; this step takes: {expected}"
+        return step.why_not(state, action)
+
+    def perform(self, state: State[G], action: Action) -> State[G]:
+        return self.settle(self.steps[state.phase].perform(state, action))
+
+    def auto_action(self, state: State[G]) -> Action | None:
+        if state.phase not in self.auto_pass_steps or self.pass_action is None:
+            return None
+        from mitosz_core.kernel.api import legal_actions
+
+        legal = legal_actions(state)
+        return self.pass_action if legal == (self.pass_action,) else None
