@@ -453,3 +453,30 @@ def test_impossible_maneuvers_are_refused(
     text = LEADER.replace('name = "Arrow volley"\n', 'name = "Arrow volley"\n' + extra)
     error = card_error([write(tmp_path, GOD, PEOPLE, SWORD, text)])
     assert_names(error, "'Archer Lord'", field, problem)
+
+
+def test_a_user_card_set_plays_in_a_game(tmp_path: Path) -> None:
+    import mitosz_core as mc
+    from mitosz_core.kernel.state import DeckEntry, DeckList
+
+    path = write(tmp_path, GOD, PEOPLE, SWORD, LEADER)
+    mine = [
+        DeckEntry(1, "Sky (high god)"),
+        *(DeckEntry(4, k) for k in ("Hill Folk", "Bronze Sword", "Archer Lord")),
+    ]
+    builtin = [
+        e
+        for e in BUILTIN_DECKS["hellenic"].entries
+        if BUILTIN_POOL[e.card].type is not CardType.HIGH_GOD
+    ]
+    deck = DeckList("mine", (*mine, *builtin))
+    with pytest.raises(DeckError, match="unknown card 'Sky \\(high god\\)'"):
+        mc.new_game(decks=[deck, "celtic"], seed=3)
+    state = mc.new_game(decks=[deck, "celtic"], seed=3, card_sets=[path])
+    assert {"Hill Folk", "Archer Lord"} <= {c.key for c in state.game.cards}
+    rng = random.Random(3)
+    while not state.is_over:
+        state = mc.apply(state, rng.choice(mc.legal_actions(state)))
+    assert mc.State.from_json(state.to_json()) == state  # the cards travel in the state
+    again = mc.replay("mitosz", [deck, "celtic"], 3, state.history, card_sets=[path])
+    assert again == state

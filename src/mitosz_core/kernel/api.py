@@ -6,6 +6,7 @@ equal results in any process.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ def new_game(
     seed: int,
     players: int = 2,
     auto_pass: bool = True,
+    card_sets: Sequence[str | os.PathLike[str]] | None = None,
 ) -> State[Any]:
     """Start a game and return the state at its first decision.
 
@@ -41,8 +43,13 @@ def new_game(
         players: the number of players.
         auto_pass: let the engine pass for a player whose only legal action is to pass a
             counter round (the pass is still recorded in the history).
+        card_sets: card-set files to load beside the ruleset's built-in cards, so that
+            ``decks`` may name their cards. The cards travel inside the state, so saved
+            states and ``apply`` need nothing more; :func:`replay` takes the same files.
     """
     rs = get(ruleset)
+    if card_sets:
+        rs = rs.with_card_sets(card_sets)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     if not rs.min_players <= players <= rs.max_players:
@@ -144,6 +151,7 @@ def replay(
     players: int = 2,
     *,
     auto_pass: bool = True,
+    card_sets: Sequence[str | os.PathLike[str]] | None = None,
 ) -> State[Any]:
     """Rebuild a game from its seed, decks and actions.
 
@@ -151,7 +159,14 @@ def replay(
     decisions the engine took automatically are skipped, since replaying re-creates them.
     Raises :class:`ReplayError` naming the first action that cannot be applied.
     """
-    state = new_game(ruleset, decks=decks, seed=seed, players=players, auto_pass=auto_pass)
+    state = new_game(
+        ruleset,
+        decks=decks,
+        seed=seed,
+        players=players,
+        auto_pass=auto_pass,
+        card_sets=card_sets,
+    )
     for index, item in enumerate(actions):
         if isinstance(item, Decision):
             if item.auto and auto_pass:

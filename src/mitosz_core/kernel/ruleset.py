@@ -8,6 +8,7 @@ The kernel knows no game concept beyond this.
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -50,6 +51,20 @@ class Ruleset(ABC, Generic[G]):
     def decoder(self) -> Decoder:
         """A decoder for this ruleset's saved states, actions and logs."""
         return Decoder(self.action_table(), self.tagged_types())
+
+    def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> Ruleset[G]:
+        """This ruleset with the given card-set files loaded beside its built-in cards.
+
+        Games set up by the result may name those cards in their decks. The default
+        refuses: a ruleset without card files has nothing to load."""
+        from mitosz_core.errors import CardDataError
+
+        raise CardDataError(
+            str(paths[0]) if paths else "-",
+            None,
+            None,
+            f"the {self.name} ruleset does not load card sets",
+        )
 
     @abstractmethod
     def builtin_decks(self) -> Mapping[str, DeckList]:

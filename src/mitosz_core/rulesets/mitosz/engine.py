@@ -8,8 +8,9 @@ decision is due; ``apply`` never stops anywhere else.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mitosz_core.errors import DeckError, DecodeError
@@ -139,6 +140,14 @@ class MitoszRuleset(StepRuleset[Game]):
     def pool(self) -> Mapping[str, CardDef]:
         """The cards decks may name: the built-in sets (loaded on first use) by default."""
         return builtin_pool() if self._pool is None else self._pool
+
+    def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> MitoszRuleset:
+        """This ruleset with the card sets at ``paths`` loaded beside the built-in sets
+        (checked together: keys, serial numbers and links across all of them)."""
+        from mitosz_core.rulesets.mitosz.carddata import load_sets
+        from mitosz_core.rulesets.mitosz.carddata.builtin import builtin_set_paths
+
+        return MitoszRuleset(pool=load_sets([*builtin_set_paths(), *paths]))
 
     def tagged_types(self) -> Mapping[type, Mapping[str, type]]:
         """The effect language's tagged unions, held in the game data."""

@@ -28,11 +28,16 @@ def data_dir() -> Traversable:
     return files("mitosz_core.rulesets.mitosz") / "data"
 
 
+def builtin_set_paths() -> tuple[Traversable, ...]:
+    """The files of the built-in sets, in load order."""
+    sets = data_dir() / "sets"
+    return tuple(sets / f"{name}.toml" for name in BUILTIN_SETS)
+
+
 @cache
 def builtin_pool() -> Pool:
     """The pool of every built-in set."""
-    sets = data_dir() / "sets"
-    return load_sets(sets / f"{name}.toml" for name in BUILTIN_SETS)
+    return load_sets(builtin_set_paths())
 
 
 @cache
