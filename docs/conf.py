@@ -76,6 +76,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "os.PathLike"),
 ]
 
 # The generated rule reference links these modules with :mod: (they have API pages);
