@@ -365,6 +365,20 @@ class Game:
         default=None, init=False, repr=False, compare=False, hash=False
     )
 
+    def board_parts(self) -> tuple[object, ...]:
+        """The values a board-derived view depends on: the card catalogue and every
+        player's empire, leader row and intrigues. States share them by identity until
+        something on the board changes."""
+        parts: list[object] = [self.cards, self.instances]
+        for p in self.players:
+            parts += (p.empire, p.leaders, p.intrigues)
+        return tuple(parts)
+
+    def shared(self, key: str, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+        """``compute()``, remembered across game values that share ``parts`` by identity
+        (see :func:`shared_memo`)."""
+        return self.memo(key, lambda: shared_memo(key, parts, compute))
+
     def memo(self, key: Any, compute: Callable[[], T]) -> T:
         """``compute()``, remembered on this (immutable) game: derived views such as the
         board's cards or the lasting effects are worked out once per game value."""
@@ -392,3 +406,26 @@ class Game:
         """A copy with player ``index`` replaced; the other players are shared."""
         players = (*self.players[:index], player, *self.players[index + 1 :])
         return replace(self, players=players)
+
+
+_SHARED: dict[tuple[object, ...], tuple[tuple[object, ...], Any]] = {}
+_SHARED_LIMIT = 4096
+
+
+def shared_memo(key: str, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """A value derived from immutable ``parts``, remembered by their identities.
+
+    The cache holds the parts themselves, so while an entry exists no other object can
+    take one of their ids: a hit always means the very same values. The cache is
+    cleared when it grows past a bound.
+    """
+    ident = (key, *(id(part) for part in parts))
+    found = _SHARED.get(ident)
+    if found is not None:
+        value: T = found[1]
+        return value
+    result = compute()
+    if len(_SHARED) >= _SHARED_LIMIT:
+        _SHARED.clear()
+    _SHARED[ident] = (parts, result)
+    return result

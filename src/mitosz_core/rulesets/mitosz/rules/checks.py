@@ -19,6 +19,7 @@ from mitosz_core.rulesets.mitosz.rules.flow import fire
 from mitosz_core.rulesets.mitosz.rules.leaders import over_limit
 from mitosz_core.rulesets.mitosz.rules.levels import base_level
 from mitosz_core.rulesets.mitosz.rules.victory import update_holds
+from mitosz_core.rulesets.mitosz.state import Game
 
 FORCED = ("forced.sacrifice_leader", "forced.underworld_order")
 
@@ -64,12 +65,7 @@ def _uniques(s: S) -> S:
     """2.3: duplicates of a unique card on the board are all destroyed. High gods are
     exempt: nothing affects them (3.1), so two players may bring the same one (R-2.3-god)."""
     game = s.game
-    serials = Counter(
-        game.card(c).serial
-        for c in all_board_cards(game)
-        if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
-    )
-    dupes = {serial for serial, n in serials.items() if n > 1}
+    dupes = game.shared("unique-dupes", game.board_parts(), lambda: _duplicate_serials(game))
     if not dupes:
         return s
     doomed = [c for c in all_board_cards(game) if game.card(c).serial in dupes]
@@ -98,3 +94,13 @@ def first_over_limit(s: S) -> int:
         if over_limit(s.game, player):
             return player
     raise ValueError("no leader row is over its limit")
+
+
+def _duplicate_serials(game: Game) -> frozenset[str]:
+    """Serial numbers of unique cards (not high gods) on the board more than once."""
+    serials = Counter(
+        game.card(c).serial
+        for c in all_board_cards(game)
+        if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
+    )
+    return frozenset(serial for serial, n in serials.items() if n > 1)

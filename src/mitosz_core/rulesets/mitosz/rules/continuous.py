@@ -71,7 +71,8 @@ class Lasting:
 
 def lasting(game: Game) -> tuple[Lasting, ...]:
     """Every lasting effect in force, created ones first, then locked maneuvers."""
-    return game.memo("lasting", lambda: tuple(_lasting(game)))
+    parts = (*game.board_parts(), game.effects)
+    return game.shared("lasting", parts, lambda: tuple(_lasting(game)))
 
 
 def _lasting(game: Game) -> Iterator[Lasting]:
