@@ -148,7 +148,7 @@ def test_a_maneuver_bears_its_subtypes_and_every_type_of_its_user() -> None:
     assert {"maneuver", "arrow_volley", "leader"} <= set(kinds)
 
 
-@pytest.mark.rule("4.2.5")
+@pytest.mark.rule("4.2.5", "6.2.1.2")
 def test_a_maneuver_gives_its_level_until_the_next_turn() -> None:
     s, me, other = duel()
     s, champion = put_leader(s, me, "Champion")  # level 3, its maneuver gives +2

@@ -236,3 +236,22 @@ def test_a_discard_effect_puts_cards_in_their_owners_underworld() -> None:
     gone = set(s.game.players[other].underworld)
     assert gone & {a, b}
     assert not gone & set(s.game.players[me].underworld)
+
+
+@pytest.mark.rule("5.7", "5.17")
+def test_a_lasting_effect_reaches_cards_that_enter_play_while_it_lasts() -> None:
+    s, me, _ = duel()
+    s, _ = put_intrigue(s, me, "Banner")  # own leaders +1, always on
+    s, king = to_hand(s, me, "King")
+    s = play(s, Summon(king))
+    assert level(s.game, king) == 3 + 1  # summoned after the effect began
+
+
+@pytest.mark.rule("1.2", "1.2.2")
+def test_a_played_card_lies_face_up_on_its_players_side() -> None:
+    s, me, other = duel()
+    s, hero = to_hand(s, me, "Hero")
+    s = play(s, Summon(hero))
+    assert hero in {x.card for x in s.game.players[me].leaders}
+    seen = mc.observe(s, other)["players"][me]["leaders"]
+    assert hero in {x["leader"]["id"] for x in seen}
