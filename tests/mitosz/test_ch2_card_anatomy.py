@@ -191,3 +191,17 @@ def test_two_players_may_bring_the_same_high_god() -> None:
     assert [p.high_god for p in s.game.players] == [
         p.high_god for p in start(players=3).game.players
     ]
+
+
+@pytest.mark.rule("2.4")
+def test_a_cursed_item_may_be_attached_to_an_enemy_leader() -> None:
+    from tests.mitosz.fixtures import duel, play
+
+    s, me, other = duel()
+    s, king = put_leader(s, other, "King")
+    s, ring = to_hand(s, me, "Cursed Ring")
+    s, sword = to_hand(s, me, "Sword")
+    assert Summon(sword, king) not in mc.legal_actions(s)  # a plain item: own leaders only
+    s = play(s, Summon(ring, king))
+    assert ring in s.game.players[other].leaders[-1].items
+    assert s.game.owner(ring) == me  # still mine (G1); it goes to my underworld later

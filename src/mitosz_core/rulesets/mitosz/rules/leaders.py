@@ -32,6 +32,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
 
     Leaders go to the row and take no target; a location goes onto one of the player's
     peoples without a location (3.3); an item onto one of the player's own leaders (3.5),
+    or a cursed item onto any leader, an enemy's too (2.4),
     within the keyword limits: one weapon and one armour per leader, a relic only onto a
     leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
     """
@@ -55,7 +56,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
         return None
     if d.type is CardType.ITEM:
         slot = leader_slot(game, target)
-        if slot is None or slot[0] != player:
+        if slot is None or (slot[0] != player and not d.cursed):
             return f"#{target} is not a leader in your leader row (3.5)"
         leader = game.card(target)
         for keyword in ("weapon", "armour"):

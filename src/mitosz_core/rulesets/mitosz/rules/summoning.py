@@ -27,7 +27,7 @@ from mitosz_core.rulesets.mitosz.actions import (
 from mitosz_core.rulesets.mitosz.cards import SPHERES, CardType
 from mitosz_core.rulesets.mitosz.effects.language import Permission
 from mitosz_core.rulesets.mitosz.rules import S, maneuvers
-from mitosz_core.rulesets.mitosz.rules.board import controller, remove_to_underworld
+from mitosz_core.rulesets.mitosz.rules.board import controller, leader_slot, remove_to_underworld
 from mitosz_core.rulesets.mitosz.rules.continuous import extra_people, player_may
 from mitosz_core.rulesets.mitosz.rules.counter_round import push
 from mitosz_core.rulesets.mitosz.rules.empire import frontier, why_not_place
@@ -68,6 +68,8 @@ def _targets(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     if kind is CardType.LOCATION:
         return tuple(slot.card for slot in p.empire)
     if kind is CardType.ITEM:
+        if s.game.card(card).cursed:  # 2.4: onto an enemy leader too
+            return tuple(slot.card for q in s.game.players for slot in q.leaders)
         return tuple(slot.card for slot in p.leaders)
     return (None,)
 
@@ -290,11 +292,12 @@ def resolve_play(s: S, item: Pending) -> S:
                 )
                 return update_player(s, me, empire=empire)
     elif kind is CardType.ITEM:
-        for leader in p.leaders:
-            if leader.card == item.target:
-                leaders = tuple(
-                    replace(e, items=(*e.items, item.card)) if e.card == leader.card else e
-                    for e in p.leaders
-                )
-                return update_player(s, me, leaders=leaders)
+        found = leader_slot(game, item.target) if item.target is not None else None
+        if found is not None and (found[0] == me or game.card(item.card).cursed):
+            side, host = found
+            leaders = tuple(
+                replace(e, items=(*e.items, item.card)) if e.card == host.card else e
+                for e in game.players[side].leaders
+            )
+            return update_player(s, side, leaders=leaders)
     return to_underworld(s, (item.card,))
