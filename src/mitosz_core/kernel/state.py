@@ -125,6 +125,9 @@ class State(Generic[G]):
         data = loads(text, "a saved state")
         if not isinstance(data, dict):
             raise DecodeError("$", "a saved state must be a JSON object")
+        unknown = sorted(set(data) - {"format", "ruleset", "state"})
+        if unknown:
+            raise DecodeError("$", f"unknown field {unknown[0]!r}")
         if data.get("format") != FORMAT:
             raise DecodeError("$.format", f"expected format {FORMAT!r}, got {data.get('format')!r}")
         name = data.get("ruleset")

@@ -33,6 +33,8 @@ from mitosz_core.rulesets.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE
 from mitosz_core.rulesets.mitosz.rules.setup import initial_state
 from mitosz_core.rulesets.mitosz.state import Game
 
+CARD_FIELDS = ("card", "user", "target", "rider", "leader", "people")
+"""Action fields that name a card id."""
 MIN_DECK_FACTOR = 5
 """A deck holds at least 5 x the victory power: 60 cards (1.3.1)."""
 MAX_COPIES = 4
@@ -183,6 +185,15 @@ class MitoszRuleset(StepRuleset[Game]):
 
     def checks(self, state: State[Game]) -> State[Game]:
         return state_checks(state)
+
+    def why_not(self, state: State[Game], action: Action) -> str | None:
+        """The step's gate, after checking that every card the action names exists."""
+        cards = len(state.game.instances)
+        for name in CARD_FIELDS:
+            value = getattr(action, name, None)
+            if isinstance(value, int) and not 0 <= value < cards:
+                return f"there is no card #{value} in this game ({name})"
+        return super().why_not(state, action)
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)

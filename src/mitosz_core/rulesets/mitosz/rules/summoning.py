@@ -293,7 +293,8 @@ def resolve_play(s: S, item: Pending) -> S:
                 return update_player(s, me, empire=empire)
     elif kind is CardType.ITEM:
         found = leader_slot(game, item.target) if item.target is not None else None
-        if found is not None and (found[0] == me or game.card(item.card).cursed):
+        still_fits = why_not_target(game, me, item.card, item.target) is None
+        if found is not None and still_fits:
             side, host = found
             leaders = tuple(
                 replace(e, items=(*e.items, item.card)) if e.card == host.card else e

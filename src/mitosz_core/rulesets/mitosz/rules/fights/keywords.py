@@ -18,7 +18,7 @@ from mitosz_core.rulesets.mitosz.rules import S
 from mitosz_core.rulesets.mitosz.rules.board import leader_slot
 from mitosz_core.rulesets.mitosz.rules.continuous import permitted
 from mitosz_core.rulesets.mitosz.rules.fights.army import attach, has, shareable
-from mitosz_core.rulesets.mitosz.rules.zones import update_player
+from mitosz_core.rulesets.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.rulesets.mitosz.state import CardId, Game, Mounted
 
 
@@ -98,13 +98,15 @@ def why_not_mount(s: S, player: int, a: AttachMount) -> str | None:
 
 def attach_mount(s: S, a: AttachMount) -> S:
     """The mount leaves the leader row and is attached to its rider (5.15: it no longer
-    counts as a leader on the board)."""
+    counts as a leader on the board). Items cannot change leaders (3.5), so what the mount
+    carried goes to the underworld (ruling R-8.mount-items)."""
     game = s.game
     found = leader_slot(game, a.card)
     assert found is not None
-    player, _ = found
+    player, slot = found
     p = game.players[player]
     s = update_player(s, player, leaders=tuple(x for x in p.leaders if x.card != a.card))
+    s = to_underworld(s, slot.items)
     s = attach(s, a.rider, a.card)
     kept = tuple(m for m in s.game.mounts if m.mount != a.card)
     mounted = Mounted(a.card, a.rider, a.shared)

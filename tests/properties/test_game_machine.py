@@ -1,0 +1,671 @@
+"""Whole games as a Hypothesis state machine: every invariant after every step.
+
+The machine starts games of 2 to 4 players with built-in or generated decks, then plays
+them with drawn legal actions, random fast-forwards and drawn illegal actions, and starts
+a new game when one ends. After every step (inside a fast-forward too) it checks the
+cheap invariants: golden rule 1, card conservation, the board limits and the machine
+edges. After every rule that changed the state it checks the expensive ones: purity
+(the state hashes the same after ``apply``), determinism, soundness of
+``legal_actions`` and hidden information; every few states and at the end of each game
+the JSON round trip (the decoded copy, which shares no object and so no cache with the
+original, must also play, list and show the same, and the JSON text must not change);
+every few rules and at the end of each game, that ``replay`` rebuilds the state.
+
+To see the states *between* two decisions (the end of the discard step, each edge of the
+machine), :func:`traced_apply` repeats ``apply`` step by step with the engine's own
+tables; it is used only when it reaches exactly the state ``apply`` returns.
+
+Limits that card text may change (golden rule 2: hand size, peoples per turn) are
+checked at their printed value only in games whose cards cannot change them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping
+
+import pytest
+from hypothesis import event, note, target
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import mitosz_core as mc
+from mitosz_core.kernel.action import Action, Decision
+from mitosz_core.kernel.codec import dumps, encode
+from mitosz_core.rulesets.mitosz.actions import Pass
+from mitosz_core.rulesets.mitosz.cards import SPHERES, CardType, Edge
+from mitosz_core.rulesets.mitosz.engine import AUTOMATIC, RULESET, STEPS, census
+from mitosz_core.rulesets.mitosz.machine import MACHINE
+from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.rulesets.mitosz.rules.checks import state_checks
+from mitosz_core.rulesets.mitosz.rules.levels import power
+from mitosz_core.rulesets.mitosz.state import CardId, Game, Player
+from tests.properties.support import STYLES, Setup, choose, known_bug_trigger, playable, setups
+
+FORCED = "forced."
+"""Prefix of the forced choices that interrupt play and then resume it (3.4.2, 1.4.2)."""
+DISCARD = "turn.end.discard"
+CLAMP = "turn.end.clamp"
+MOUNT = "mount"
+AFTER_DISCARD = frozenset(
+    {
+        "turn.end.clamp",
+        "turn.end.regain",
+        "turn.end.produce",
+        "turn.end.turn_back",
+        "turn.end.effects",
+    }
+)
+"""The end-phase states after the discard step (6.2.4.2-6.2.4.6)."""
+
+HAND_SIZE = 7
+"""1.5.2: at most 7 cards in hand at the end of one's own turn."""
+VICTORY_POWER = 12
+LEADER_ROW_EXTRA = 2
+"""3.4.2: at most peoples + 2 leaders in a leader row."""
+SAMPLE = 5
+"""Legal actions applied per check (soundness)."""
+REPLAY_EVERY = 25
+"""Rules between two replay checks (and one at the end of every game)."""
+JSON_EVERY = 3
+"""States between two JSON round trips (and one at the end of every game)."""
+SETTLE_LIMIT = 10_000
+
+G2_HAND_SIZE = '"set_hand_size"'
+G2_EXTRA_PEOPLE = '"extra_people"'
+"""Effect tags in card data that change a printed limit (golden rule 2)."""
+
+EDGES: frozenset[tuple[str, str]] = frozenset((src, dst) for (src, _), dst in MACHINE.table.items())
+
+
+def _reachability() -> Mapping[str, frozenset[str]]:
+    """Every machine state reachable from each state by one or more table edges."""
+    succ: dict[str, set[str]] = {s: set() for s in MACHINE.states}
+    for src, dst in EDGES:
+        succ[src].add(dst)
+    out: dict[str, frozenset[str]] = {}
+    for start in MACHINE.states:
+        seen: set[str] = set()
+        todo = deque(succ[start])
+        while todo:
+            cur = todo.popleft()
+            if cur not in seen:
+                seen.add(cur)
+                todo.extend(succ[cur])
+        out[start] = frozenset(seen)
+    return out
+
+
+REACHABLE = _reachability()
+
+
+# stepping through apply --------------------------------------------------------------
+
+
+def _traced_settle(s: S, seen: list[S]) -> S:
+    """``engine.settle``, recording every intermediate state in ``seen``."""
+    for _ in range(SETTLE_LIMIT):
+        s = state_checks(s)
+        seen.append(s)
+        if s.over:
+            return s
+        auto = AUTOMATIC.get(s.phase)
+        if auto is not None:
+            s = auto(s)
+            seen.append(s)
+            continue
+        step = STEPS[s.phase]
+        if step.settle is not None:
+            finished = step.settle(s)
+            if finished is not None:
+                s = finished
+                seen.append(s)
+                continue
+        return s.evolve(to_act=step.decider(s))
+    raise AssertionError("no decision reached")
+
+
+def traced_apply(s: S, action: Action) -> tuple[S, list[S]]:
+    """What ``mc.apply`` does, with every intermediate state (automatic passes included)."""
+    seen: list[S] = [s]
+    player = s.to_act
+    assert player is not None
+    s = STEPS[s.phase].perform(s, action)
+    seen.append(s)
+    s = _traced_settle(s, seen)
+    s = s.evolve(log=s.log.append(Decision(player, action)))
+    if s.config.auto_pass:
+        while not s.over and s.to_act is not None:
+            auto = RULESET.auto_action(s)
+            if auto is None:
+                break
+            who = s.to_act
+            s = STEPS[s.phase].perform(s, auto)
+            seen.append(s)
+            s = _traced_settle(s, seen)
+            s = s.evolve(log=s.log.append(Decision(who, auto, auto=True)))
+    seen.append(s)
+    return s, seen
+
+
+# facts about a state -----------------------------------------------------------------
+
+
+def pile_cards(p: Player) -> Iterable[CardId]:
+    """Cards in a player's own piles: deck, hand, underworld, oblivion (G1: owner's)."""
+    return (*p.deck, *p.hand, *p.underworld, *p.oblivion)
+
+
+def board_cards(p: Player) -> Iterable[CardId]:
+    """Cards on a player's side of the board, high god included."""
+    yield p.high_god
+    for slot in p.empire:
+        yield slot.card
+        if slot.location is not None:
+            yield slot.location
+    for leader in p.leaders:
+        yield leader.card
+        yield from leader.items
+    yield from p.intrigues
+
+
+def owned_keys(game: Game) -> list[Counter[str]]:
+    """Per owner, the multiset of card keys in every place the engine's census knows:
+    piles, board (by owner, whoever controls the card), cards being played, and so on."""
+    out: list[Counter[str]] = [Counter() for _ in game.players]
+    for card, times in census(game).items():
+        out[game.owner(card)][game.card(card).key] += times
+    return out
+
+
+def joins(game: Game, player: int, card: CardId, cell: tuple[int, int]) -> bool:
+    """3.2.1: a people at ``cell`` meets a facing road of another people of the empire."""
+    at = {(slot.x, slot.y): slot for slot in game.players[player].empire if slot.card != card}
+    if not at:
+        return True
+    for edge in Edge:
+        dx, dy = edge.offset
+        other = at.get((cell[0] + dx, cell[1] + dy))
+        if (
+            other is not None
+            and game.card(card).road_on(edge) is not None
+            and game.card(other.card).road_on(edge.opposite) is not None
+        ):
+            return True
+    return False
+
+
+@dataclasses.dataclass(frozen=True)
+class Baseline:
+    """What a game started with: its cards and owners, each owner's card multiset, and
+    which printed limits its cards may change (G2)."""
+
+    game: Game
+    keys: list[Counter[str]]
+    owners: tuple[int, ...]
+    roads: dict[str, int]
+    fixed_hand_size: bool
+    one_people: bool
+
+    @classmethod
+    def of(cls, game: Game) -> Baseline:
+        text = dumps(encode(game.cards))
+        return cls(
+            game=game,
+            keys=owned_keys(game),
+            owners=tuple(inst.owner for inst in game.instances),
+            roads={d.key: len(d.roads) for d in game.cards},
+            fixed_hand_size=G2_HAND_SIZE not in text,
+            one_people=G2_EXTRA_PEOPLE not in text,
+        )
+
+
+def check_state(s: S, base: Baseline, *, full: bool = True) -> None:
+    """The invariants every state at a decision (or at the end) must satisfy; ``full``
+    adds the engine's census and per-owner conservation of card keys (without it, each
+    card id must still be in exactly one place this test knows of, or the census)."""
+    game = s.game
+    n = s.config.players
+    assert s.phase in MACHINE.states
+    assert s.over == (s.phase == "over") == (s.to_act is None), (s.phase, s.over, s.to_act)
+    if not s.over:
+        assert s.phase in STEPS, f"{s.phase} is not a decision state"
+        assert s.to_act is not None and 0 <= s.to_act < n
+        legal = mc.legal_actions(s)
+        assert legal, f"no legal action in {s.phase}"
+        assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
+    else:
+        assert mc.legal_actions(s) == ()
+        assert game.ending in ("power", "deck-out")
+        assert s.winner is None or 0 <= s.winner < n
+        if game.ending == "deck-out":  # 1.3.4
+            assert all(not p.deck for p in game.players)
+        elif s.winner is not None:  # 1.1.1
+            assert power(game, s.winner) >= VICTORY_POWER
+
+    # G1: cards and owners are fixed at set-up; every pile holds only its owner's cards
+    start = base.game
+    assert game.instances is start.instances or game.instances == start.instances
+    assert game.cards is start.cards or game.cards == start.cards
+    owners = base.owners
+    for i, p in enumerate(game.players):
+        for card in pile_cards(p):
+            assert owners[card] == i, f"#{card} of player {owners[card]} in {i}'s pile"
+        assert owners[p.high_god] == i
+    seen = census(game)
+    if len(seen) != len(owners) or any(v != 1 for v in seen.values()):
+        wrong = {c: seen[c] for c in set(seen) | set(range(len(owners))) if seen[c] != 1}
+        raise AssertionError(f"cards not in exactly one place (id: places): {wrong}")
+    if full:  # conservation: each owner keeps the same multiset of cards
+        assert owned_keys(game) == base.keys
+
+    resume = game.resume if s.phase.startswith(FORCED) else None
+    after_discard = s.phase in AFTER_DISCARD or resume in AFTER_DISCARD
+    after_clamp = after_discard and CLAMP not in (s.phase, resume)
+    on_board = [c for p in game.players for c in board_cards(p)]
+    serials = Counter(game.card(c).serial for c in on_board if game.card(c).unique)
+    assert all(v == 1 for v in serials.values()), f"unique cards twice on the board: {serials}"
+    people_copies = Counter(game.card(slot.card).key for p in game.players for slot in p.empire)
+    for key, copies in people_copies.items():
+        assert copies <= base.roads[key], f"{copies} copies of {key} (3.2.1)"
+    troops = set() if game.fight is None else {t.card for t in game.fight.troops}
+    for i, p in enumerate(game.players):
+        top = game.card(p.high_god).spheres
+        assert game.card(p.high_god).type is CardType.HIGH_GOD
+        assert all(v >= 0 for v in p.spheres), p.spheres
+        # 3.1: never above the printed maximum, except spoils (7.4.11) that the active
+        # player (the attacker) has not spent yet; they fall at the end of the turn (6.2.4.2)
+        spoils_may_remain = i == game.active and not after_clamp
+        if not spoils_may_remain:
+            assert all(v <= m for v, m in zip(p.spheres, top, strict=True)), (i, p.spheres, top)
+        if not s.phase.startswith(FORCED):
+            assert len(p.leaders) <= len(p.empire) + LEADER_ROW_EXTRA, f"3.4.2 (player {i})"
+        assert len({(slot.x, slot.y) for slot in p.empire}) == len(p.empire)
+        for slot in p.empire:
+            assert game.card(slot.card).type is CardType.PEOPLE
+            if slot.location is not None:  # one field: at most one location (3.3)
+                assert game.card(slot.location).type is CardType.LOCATION
+        for leader in p.leaders:
+            rider = game.card(leader.card)
+            assert rider.type is CardType.LEADER
+            # attached: items (3.5); one mount, on a leader that is no mount (8.mount);
+            # while a fight lasts, the troops of its line (3.8, 7.3.1), which leave with
+            # the fight (7.4.13)
+            fighting = [c for c in leader.items if c in troops]
+            attached = [game.card(c) for c in leader.items if c not in troops]
+            mounts = [d for d in attached if d.type is CardType.LEADER]
+            assert all(d.type is CardType.ITEM or d.has_subtype(MOUNT) for d in attached), [
+                (d.name, d.type) for d in attached
+            ]
+            assert len(mounts) <= 1 and not (mounts and rider.has_subtype(MOUNT)), "8.mount"
+            assert not fighting or game.fight is not None
+            kinds = [d for d in attached if d.type is CardType.ITEM]
+            for keyword in ("weapon", "armour"):
+                carried = sum(d.has_subtype(keyword) for d in kinds)
+                assert carried <= 1, f"a leader carries {carried} {keyword}s (8.{keyword})"
+    if base.fixed_hand_size and after_discard:
+        assert len(game.players[game.active].hand) <= HAND_SIZE, "1.5.2 after the discard"
+
+
+def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct: bool) -> None:
+    """Invariants between consecutive states: the intermediate states of one ``apply``
+    (``direct``: each phase change is one machine edge), or two decision states (the
+    new phase is reachable from the old one)."""
+    for a, b in itertools.pairwise(trace):
+        if direct and a.phase != b.phase:
+            assert (a.phase, b.phase) in EDGES, f"no machine edge {a.phase} -> {b.phase}"
+        if not direct:
+            assert a.phase == b.phase or b.phase in REACHABLE[a.phase], (a.phase, b.phase)
+        if base.fixed_hand_size and a.phase == DISCARD and b.phase == "turn.end.clamp":
+            hand = b.game.players[b.game.active].hand  # 6.2.4.1 is done: 1.5.2
+            assert len(hand) <= HAND_SIZE, f"{len(hand)} cards at the end of the discard step"
+        if direct and b.turn != a.turn:
+            assert b.turn == a.turn + 1
+            order = a.game.order
+            assert b.game.active == order[(order.index(a.game.active) + 1) % len(order)]
+        # 3.2.1: peoples join the empire by a road, one per turn, by the active player;
+        # a people on the board never moves
+        for i, (pa, pb) in enumerate(zip(a.game.players, b.game.players, strict=True)):
+            if pa.empire is pb.empire:
+                continue
+            before = {slot.card: (slot.x, slot.y) for slot in pa.empire}
+            for slot in pb.empire:
+                if slot.card in before:
+                    assert before[slot.card] == (slot.x, slot.y), "a people moved (3.2.1)"
+                    continue
+                assert i == a.game.active, "a people joined a non-active player's empire"
+                assert joins(b.game, i, slot.card, (slot.x, slot.y)), "a people joined no road"
+                placed[a.turn] += 1
+                if base.one_people:
+                    assert placed[a.turn] <= 1, f"two peoples placed in turn {a.turn} (3.2.1)"
+
+
+# the state machine -------------------------------------------------------------------
+
+
+def illegal_candidates(s: S) -> st.SearchStrategy[Action]:
+    """Actions of every Mítosz kind built from drawn ids, cells and spheres, and legal
+    actions with one field changed. Card ids stay within the game's ids (an id past the
+    end is a known bug, see ``test_regressions.py``)."""
+    ids = st.integers(0, len(s.game.instances) - 1)
+    small = st.integers(-1, 3)
+    spheres = st.sampled_from(SPHERES)
+    values: dict[str, st.SearchStrategy[object]] = {
+        "card": ids,
+        "user": ids,
+        "target": st.none() | ids,
+        "x": small,
+        "y": small,
+        "substitute": st.none() | st.tuples(spheres, spheres),
+        "sphere": spheres,
+        "index": small,
+        "target_pending": st.none() | small,
+        "steps": small,
+        "times": small,
+    }
+    kinds: list[st.SearchStrategy[Action]] = [st.just(Action())]
+    for cls in RULESET.action_types:
+        names = [f.name for f in dataclasses.fields(cls)]
+        if all(name in values for name in names):  # kinds with unknown fields: nudged only
+            kinds.append(st.builds(cls, **{name: values[name] for name in names}))
+    built = st.one_of(kinds)
+    with_fields = [a for a in mc.legal_actions(s) if dataclasses.fields(a)]
+    if not with_fields:
+        return built
+
+    @st.composite
+    def nudged(draw: st.DrawFn) -> Action:
+        base = draw(st.sampled_from(with_fields))
+        names = [f.name for f in dataclasses.fields(base) if f.name in values]
+        if not names:
+            return base
+        name = draw(st.sampled_from(names))
+        return dataclasses.replace(base, **{name: draw(values[name])})
+
+    return nudged() | built
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Plays random games and checks every invariant after every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = False
+        self.state: S
+        self.setup: Setup
+        self.base: Baseline
+        self.placed: Counter[int] = Counter()
+        self.rules_run = 0
+        self.replayed_end = False
+        self.games = 0
+        self.best: dict[str, float] = {}
+        self.checked: dict[str, S] = {}
+        self.json_of: S | None = None
+        self.json_text = ""
+        self.fresh_states = 0
+
+    # set-up ----------------------------------------------------------------------------
+
+    def _start(self, setup: Setup) -> None:
+        note(f"new game: {setup.describe()}")
+        self.setup = setup
+        self.state = setup.start()
+        self.base = Baseline.of(self.state.game)
+        self.placed = Counter()
+        self.replayed_end = False
+        self.games += 1
+        self.ready = True
+        game = self.state.game
+        for i, p in enumerate(game.players):  # 6.1.2: everyone drew a hand of 7
+            if i != game.active or self.state.turn > 1:
+                assert len(p.hand) == HAND_SIZE
+        check_state(self.state, self.base)
+
+    @initialize(setup=setups())
+    def begin(self, setup: Setup) -> None:
+        self._start(setup)
+
+    def _running(self, data: st.DataObject) -> None:
+        """If the game is over: check that it refuses every action, then start a new one."""
+        if not self.state.over:
+            return
+        before = self._json()
+        with pytest.raises(mc.IllegalActionError, match="game is over"):
+            mc.apply(self.state, Pass())
+        assert self.state.to_json() == before
+        self._start(data.draw(setups(), label="next game"))
+
+    # playing ---------------------------------------------------------------------------
+
+    def _advance(self, action: Action) -> None:
+        s = self.state
+        new = mc.apply(s, action)
+        if new.turn != s.turn or s.phase == DISCARD or s.phase.startswith(FORCED):
+            # a turn ended or a forced choice was made in between: look at every state
+            traced, trace = traced_apply(s, action)
+            if traced == new:
+                check_trace(trace, self.placed, self.base, direct=True)
+            else:  # the engine's step loop changed shape; fall back to the decisions
+                event("traced apply diverged from mc.apply")
+                check_trace([s, new], self.placed, self.base, direct=False)
+        else:
+            check_trace([s, new], self.placed, self.base, direct=False)
+        check_state(new, self.base, full=False)
+        self.state = new
+        self._record()
+
+    def _record(self) -> None:
+        game = self.state.game
+        facts = {
+            "leaders on the board": max(len(p.leaders) for p in game.players),
+            "turn": self.state.turn,
+            "cards drawn (towards deck-out)": -max(len(p.deck) for p in game.players),
+        }
+        for label, value in facts.items():
+            self.best[label] = max(self.best.get(label, float(value)), float(value))
+
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        self._running(data)
+        legal = playable(self.state)
+        if legal:
+            self._advance(legal[data.draw(st.integers(0, len(legal) - 1), label="index")])
+
+    @rule(
+        data=st.data(),
+        steps=st.integers(1, 30),
+        seed=st.integers(0, 2**32),
+        style=st.sampled_from(STYLES),
+    )
+    def fast_forward(self, data: st.DataObject, steps: int, seed: int, style: str) -> None:
+        self._running(data)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if self.state.over:
+                break
+            legal = playable(self.state)
+            if not legal:
+                event("only known-bug triggers were legal")
+                break
+            self._advance(choose(rng, legal, style))
+
+    @rule(data=st.data(), tries=st.integers(1, 3))
+    def illegal(self, data: st.DataObject, tries: int) -> None:
+        self._running(data)
+        s = self.state
+        before = hash(s)
+        text = self.json_text if self.json_of is s else None
+        for _ in range(tries):
+            action = data.draw(illegal_candidates(s), label="illegal action")
+            if action in mc.legal_actions(s):
+                event("drawn 'illegal' action was legal")
+                continue
+            with pytest.raises(mc.IllegalActionError) as info:
+                mc.apply(s, action)
+            assert not mc.is_legal(s, action)
+            # the one legality gate agrees with the list: it names a reason
+            if isinstance(action, RULESET.action_types):
+                reason = RULESET.why_not(s, action)
+                assert reason, f"why_not accepts {action}, but legal_actions does not list it"
+                assert info.value.reason == reason
+        assert hash(s) == before, "a refused action changed the state"
+        if text is not None:  # the state's JSON is at hand: compare it literally
+            assert s.to_json() == text, "a refused action changed the state"
+
+    # invariants ------------------------------------------------------------------------
+
+    def _fresh(self, name: str) -> bool:
+        """Whether invariant ``name`` has not yet been checked on the current state (a rule
+        that leaves the state alone, such as a refused illegal action, needs no recheck)."""
+        if not self.ready or self.checked.get(name) is self.state:
+            return False
+        self.checked[name] = self.state
+        return True
+
+    def _json(self) -> str:
+        """The current state's JSON text, computed once per state."""
+        if self.json_of is not self.state:
+            self.json_text = self.state.to_json()
+            self.json_of = self.state
+        return self.json_text
+
+    @invariant()
+    def purity_and_determinism(self) -> None:
+        if not self._fresh("purity"):
+            return
+        s = self.state
+        rng = random.Random(len(s.history) * 31 + s.turn)
+        self.fresh_states += 1
+        # the JSON round trip costs more than everything else here: every few states,
+        # and at the end of every game
+        text = self._json() if s.over or self.fresh_states % JSON_EVERY == 0 else None
+        back = None if text is None else mc.State.from_json(text)
+        if back is not None:  # a decoded copy shares no object with ``s``: no cache either
+            assert back == s, "State.from_json(s.to_json()) != s"
+            assert mc.legal_actions(back) == mc.legal_actions(s)
+            for p in range(s.config.players):
+                assert mc.observe(back, p) == mc.observe(s, p)
+        before = hash(s)
+        legal = mc.legal_actions(s)
+        sample = rng.sample(list(legal), min(SAMPLE, len(legal)))
+        for i, action in enumerate(sample):
+            if known_bug_trigger(s, action):
+                continue
+            after = mc.apply(s, action)  # soundness: every listed action applies
+            if i == 0:
+                assert mc.apply(s, action) == after, "apply is not deterministic"
+                if back is not None:
+                    assert mc.apply(back, action) == after, "a decoded state plays differently"
+        # purity: the state hashes (and compares) as before the applies
+        assert hash(s) == before, "apply changed its input"
+        if back is not None:
+            assert s == back, "apply changed its input"
+            assert s.to_json() == text, "apply changed its input"
+
+    @invariant()
+    def state_is_sound(self) -> None:
+        if self._fresh("sound"):
+            check_state(self.state, self.base)
+
+    @invariant()
+    def hidden_information(self) -> None:
+        if not self._fresh("hidden"):
+            return
+        s = self.state
+        n = s.config.players
+        rng = random.Random(len(s.history))
+        views = [mc.observe(s, p) for p in range(n)]
+        legal = mc.legal_actions(s)
+        for q in rng.sample(range(n), 2):  # two players' hands per state, by turns
+            hidden = q_hidden_variant(s, q, rng)
+            if hidden is None:
+                continue
+            for p in range(n):
+                if p == q:
+                    continue
+                assert mc.observe(hidden, p) == views[p], f"player {p} sees {q}'s hand or deck"
+                if s.to_act == p:
+                    assert mc.legal_actions(hidden) == legal
+        for p in rng.sample(range(n), 1):  # no one sees the order of a deck, even their own
+            shuffled = deck_shuffled(s, p, rng)
+            if shuffled is None:
+                continue
+            for viewer in range(n):
+                assert mc.observe(shuffled, viewer) == views[viewer]
+            if s.to_act is not None:
+                assert mc.legal_actions(shuffled) == legal
+
+    @invariant()
+    def replays(self) -> None:
+        if not self.ready:
+            return
+        s = self.state
+        self.rules_run += 1
+        due = self.rules_run % REPLAY_EVERY == 0
+        if s.over and not self.replayed_end:
+            self.replayed_end = due = True
+        if not due:
+            return
+        config = s.config
+        rebuilt = mc.replay(
+            "mitosz",
+            config.decks,
+            config.seed,
+            s.history,
+            players=config.players,
+            auto_pass=config.auto_pass,
+        )
+        assert rebuilt == s
+
+    def teardown(self) -> None:
+        for label, value in self.best.items():
+            target(value, label=label)
+        if self.ready and self.state.over:
+            event(f"game ended: {self.state.game.ending}")
+        event(f"games started: {self.games}")
+
+
+def q_hidden_variant(s: S, q: int, rng: random.Random) -> S | None:
+    """``s`` with some cards of ``q``'s hand exchanged with cards of ``q``'s deck."""
+    p = s.game.players[q]
+    k = min(len(p.hand), len(p.deck))
+    if k == 0:
+        return None
+    m = rng.randint(1, k)
+    hand, deck = list(p.hand), list(p.deck)
+    for h, d in zip(rng.sample(range(len(hand)), m), rng.sample(range(len(deck)), m), strict=True):
+        hand[h], deck[d] = deck[d], hand[h]
+    players = list(s.game.players)
+    players[q] = dataclasses.replace(p, hand=tuple(hand), deck=tuple(deck))
+    return s.evolve(game=dataclasses.replace(s.game, players=tuple(players)))
+
+
+def deck_shuffled(s: S, who: int, rng: random.Random) -> S | None:
+    """``s`` with ``who``'s deck in another order."""
+    p = s.game.players[who]
+    if len(p.deck) < 2:
+        return None
+    deck = list(p.deck)
+    rng.shuffle(deck)
+    players = list(s.game.players)
+    players[who] = dataclasses.replace(p, deck=tuple(deck))
+    return s.evolve(game=dataclasses.replace(s.game, players=tuple(players)))
+
+
+TestGame = pytest.mark.rule(
+    "G1",
+    "1.5.2",
+    "2.3",
+    "3.1",
+    "3.2.1",
+    "3.3",
+    "3.4.2",
+    "6.2.4.1",
+    "6.2.4.2",
+    "8.weapon",
+    "8.armour",
+    "8.mount",
+)(GameMachine.TestCase)
