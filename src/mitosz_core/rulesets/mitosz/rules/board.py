@@ -40,10 +40,6 @@ def all_board_cards(game: Game) -> tuple[CardId, ...]:
     )
 
 
-def is_on_board(game: Game, card: CardId) -> bool:
-    return card in _sides(game)
-
-
 def controller(game: Game, card: CardId) -> int | None:
     """The player on whose side ``card`` is, or ``None`` if it is not on the board."""
     return _sides(game).get(card)

@@ -35,7 +35,6 @@ from mitosz_core.rulesets.mitosz.rules.board import (
     controller,
     is_high_god_leader,
     leader_slot,
-    people_slot,
 )
 from mitosz_core.rulesets.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.rulesets.mitosz.rules.selectors import def_matches, matches
@@ -323,7 +322,3 @@ def settle_conflicts(s: S) -> S:
             if len({i.effect.size for i in mine if isinstance(i.effect, SetHandSize)}) > 1:
                 groups.append(mine)
     return settle_ties(s, groups) if groups else s
-
-
-def is_on_board(game: Game, card: CardId) -> bool:
-    return controller(game, card) is not None or people_slot(game, card) is not None
