@@ -83,6 +83,6 @@ nitpick_ignore = [
 # other implementing modules are shown as literal text.
 mitosz_documented_modules = [
     "mitosz_core.errors",
-    "mitosz_core.rulesets.mitosz.actions",
-    "mitosz_core.rulesets.mitosz.cards",
+    "mitosz_core.games.mitosz.actions",
+    "mitosz_core.games.mitosz.cards",
 ]

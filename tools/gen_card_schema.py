@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from mitosz_core.rulesets.mitosz.carddata.effect_schema import regenerated
+from mitosz_core.games.mitosz.carddata.effect_schema import regenerated
 
 SCHEMA = (
     Path(__file__).resolve().parent.parent

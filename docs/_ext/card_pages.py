@@ -12,10 +12,10 @@ import typing
 from collections.abc import Iterator
 from typing import Any
 
+from mitosz_core.games.mitosz.carddata import builtin_pool
+from mitosz_core.games.mitosz.cards import CardDef
+from mitosz_core.games.mitosz.effects import language as lang
 from mitosz_core.kernel.tagged import Tagged
-from mitosz_core.rulesets.mitosz.carddata import builtin_pool
-from mitosz_core.rulesets.mitosz.cards import CardDef
-from mitosz_core.rulesets.mitosz.effects import language as lang
 
 SECTIONS = (
     ("Effects", lang.EFFECTS),
@@ -49,8 +49,8 @@ def examples() -> dict[str, CardDef]:
 def _type_name(tp: Any) -> str:
     if isinstance(tp, type):
         return tp.__name__
-    text = str(tp).replace("mitosz_core.rulesets.mitosz.effects.language.", "")
-    text = text.replace("mitosz_core.rulesets.mitosz.terms.", "")
+    text = str(tp).replace("mitosz_core.games.mitosz.effects.language.", "")
+    text = text.replace("mitosz_core.games.mitosz.terms.", "")
     return text.replace("typing.", "")
 
 

@@ -342,7 +342,7 @@ def machine_page(name: str, labels: Mapping[str, str]) -> str:
     if len(diagram) > 2 and diagram[0] == "---" and diagram[2] == "---" and ":" not in diagram[1]:
         diagram[1] = f"title: {diagram[1]}"
     lines = [
-        HEADER.format(source=f"mitosz_core.rulesets.{name}.machine"),
+        HEADER.format(source=f"mitosz_core.games.{name}.machine"),
         ".. mermaid::",
         "",
         *(f"   {line}" if line.strip() else "" for line in diagram),
@@ -392,7 +392,7 @@ def generate(app: Sphinx) -> None:
     rulesets = [r.ruleset for r in REGISTRIES]
     for registry in REGISTRIES:
         rules = load_rules(root / registry.source)
-        others = [f"mitosz_core.rulesets.{r}" for r in rulesets if r != registry.ruleset]
+        others = [f"mitosz_core.games.{r}" for r in rulesets if r != registry.ruleset]
         cited = citations(src, "mitosz_core", [r.id for r in rules], others)
         pages[registry.page] = rules_page(registry, rules, cited, documented)
         labels[registry.ruleset] = {r.id: f"{registry.label_prefix}{r.id}" for r in rules}

@@ -11,7 +11,7 @@ The whole game API::
 
 from __future__ import annotations
 
-from mitosz_core import rulesets as _rulesets  # noqa: F401
+from mitosz_core import games as _games  # noqa: F401
 from mitosz_core.errors import (
     CardDataError,
     DeckError,
@@ -22,6 +22,8 @@ from mitosz_core.errors import (
     ReplayError,
     UnknownRulesetError,
 )
+from mitosz_core.games import mitosz as _mitosz  # noqa: F401  (registers the ruleset)
+from mitosz_core.games import mythos as _mythos  # noqa: F401  (registers the ruleset)
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.api import (
     action_from_json,
@@ -35,8 +37,6 @@ from mitosz_core.kernel.api import (
     rulesets,
 )
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
-from mitosz_core.rulesets import mitosz as _mitosz  # noqa: F401  (registers the ruleset)
-from mitosz_core.rulesets import mythos as _mythos  # noqa: F401  (registers the ruleset)
 
 __version__ = "0.1.0"
 

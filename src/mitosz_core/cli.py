@@ -109,7 +109,7 @@ def _emit(result: tuple[int, str]) -> int:
 
 
 def _cards(args: argparse.Namespace) -> int:
-    from mitosz_core.rulesets.mitosz.carddata import tools
+    from mitosz_core.games.mitosz.carddata import tools
 
     if args.cards_command == "validate":
         return _emit(tools.validate_sets(args.paths))
@@ -119,7 +119,7 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _deck(args: argparse.Namespace) -> int:
-    from mitosz_core.rulesets.mitosz.carddata import tools
+    from mitosz_core.games.mitosz.carddata import tools
 
     return _emit(tools.validate_deck(args.file))
 

@@ -9,8 +9,8 @@ import random
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import Discard, Pass, PlacePeople, Summon
-from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.games.mitosz.actions import Discard, Pass, PlacePeople, Summon
+from mitosz_core.games.mitosz.rules import S
 from tests.helpers import play_random
 
 
@@ -45,7 +45,7 @@ def test_new_game_state_fields() -> None:
 
 
 def state_machine_states() -> tuple[str, ...]:
-    from mitosz_core.rulesets.mitosz.machine import MACHINE
+    from mitosz_core.games.mitosz.machine import MACHINE
 
     return MACHINE.states
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from mitosz_core.errors import DecodeError
+from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass, Regain
+from mitosz_core.games.mitosz.cards import Sphere
 from mitosz_core.kernel.action import Decision, Log
 from mitosz_core.kernel.codec import Decoder, encode
 from mitosz_core.kernel.rng import Rng
-from mitosz_core.rulesets.mitosz.actions import ACTION_TYPES, Pass, Regain
-from mitosz_core.rulesets.mitosz.cards import Sphere
 
 
 def test_log_appends_share_their_tail_and_compare_iteratively() -> None:

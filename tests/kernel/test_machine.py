@@ -7,9 +7,9 @@ import itertools
 import pytest
 
 from mitosz_core.errors import MachineError
+from mitosz_core.games.mitosz.engine import AUTOMATIC, STEPS, TERMINAL
+from mitosz_core.games.mitosz.machine import MACHINE, SPEC
 from mitosz_core.kernel.machine import Edge, MachineSpec, compile_machine
-from mitosz_core.rulesets.mitosz.engine import AUTOMATIC, STEPS, TERMINAL
-from mitosz_core.rulesets.mitosz.machine import MACHINE, SPEC
 
 
 def test_every_leaf_has_exactly_one_handler() -> None:

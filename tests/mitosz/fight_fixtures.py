@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import mitosz_core as mc
-from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
-from mitosz_core.rulesets.mitosz.actions import Attack, DeclareFight, Designate, Pass
-from mitosz_core.rulesets.mitosz.cards import CardDef, CardType
-from mitosz_core.rulesets.mitosz.effects.language import (
+from mitosz_core.games.mitosz.actions import Attack, DeclareFight, Designate, Pass
+from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.effects.language import (
     ArrowVolley,
     Cards,
     ChangeLevel,
@@ -31,9 +30,10 @@ from mitosz_core.rulesets.mitosz.effects.language import (
     Timing,
     User,
 )
-from mitosz_core.rulesets.mitosz.engine import MitoszRuleset
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.state import FightKind, LineName
+from mitosz_core.games.mitosz.engine import MitoszRuleset
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.state import FightKind, LineName
+from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import C, E, H, N, So, W, card, roads
 

@@ -10,9 +10,8 @@ from dataclasses import replace
 from typing import Any
 
 import mitosz_core as mc
-from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
-from mitosz_core.rulesets.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
-from mitosz_core.rulesets.mitosz.effects.language import (
+from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
+from mitosz_core.games.mitosz.effects.language import (
     Cards,
     ChangeLevel,
     Chosen,
@@ -44,10 +43,11 @@ from mitosz_core.rulesets.mitosz.effects.language import (
     User,
     Who,
 )
-from mitosz_core.rulesets.mitosz.engine import MitoszRuleset, settle
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.state import LeaderSlot, PeopleSlot
-from mitosz_core.rulesets.mitosz.terms import Sphere
+from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.terms import Sphere
+from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 
 N, E, So, W = Edge.NORTH, Edge.EAST, Edge.SOUTH, Edge.WEST
 H, C = Mythos.HELLENIC, Mythos.CELTIC
@@ -532,7 +532,7 @@ def act(s: S, action: mc.Action) -> S:
 
 def pass_until(s: S, phase: str, limit: int = 200) -> S:
     """Take the first legal action (a pass where possible) until ``phase`` is reached."""
-    from mitosz_core.rulesets.mitosz.actions import Pass
+    from mitosz_core.games.mitosz.actions import Pass
 
     for _ in range(limit):
         if s.phase == phase:
@@ -544,7 +544,7 @@ def pass_until(s: S, phase: str, limit: int = 200) -> S:
 
 def lay_underworld(s: S, order: list[int] | None = None) -> S:
     """Answer the 1.4.2 ordering choice: the cards in ``order`` first, then any."""
-    from mitosz_core.rulesets.mitosz.actions import ToUnderworld
+    from mitosz_core.games.mitosz.actions import ToUnderworld
 
     wanted = list(order or [])
     while s.phase == "forced.underworld_order":
@@ -557,7 +557,7 @@ def lay_underworld(s: S, order: list[int] | None = None) -> S:
 def settle_counter(s: S) -> S:
     """Pass every open counter round until play is back in a main step (or a player
     must choose cards for an effect)."""
-    from mitosz_core.rulesets.mitosz.actions import Pass
+    from mitosz_core.games.mitosz.actions import Pass
 
     while s.phase.endswith(".counter.respond"):
         s = act(s, Pass())
@@ -586,7 +586,7 @@ def duel(seed: int = 0, **kw: Any) -> tuple[S, int, int]:
 
 def next_turn(s: S) -> S:
     """Play passes (or the first legal action) until the next turn has begun."""
-    from mitosz_core.rulesets.mitosz.actions import Pass
+    from mitosz_core.games.mitosz.actions import Pass
 
     turn = s.turn
     while s.turn == turn and not s.is_over:

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from mitosz_core.errors import CardDataError, DeckError
-from mitosz_core.kernel.state import GameConfig
-from mitosz_core.rulesets.mitosz.carddata import (
+from mitosz_core.games.mitosz.carddata import (
     BUILTIN_DECKS,
     BUILTIN_POOL,
     Pool,
@@ -22,10 +21,11 @@ from mitosz_core.rulesets.mitosz.carddata import (
     load_sets,
     parse_deck,
 )
-from mitosz_core.rulesets.mitosz.carddata.vocabulary import SUBTYPES
-from mitosz_core.rulesets.mitosz.cards import CardDef, CardType, Edge, Mythos, Road, linked
-from mitosz_core.rulesets.mitosz.engine import MitoszRuleset
-from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
+from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road, linked
+from mitosz_core.games.mitosz.engine import MitoszRuleset
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.kernel.state import GameConfig
 
 HEADER = '[set]\nsymbol = "TST"\nname = "Test set"\nformat = 1\n'
 
@@ -327,7 +327,7 @@ effect = """
 
 @pytest.mark.rule("4.2")
 def test_maneuvers_load_as_effect_language_values(tmp_path: Path) -> None:
-    from mitosz_core.rulesets.mitosz.effects.language import (
+    from mitosz_core.games.mitosz.effects.language import (
         Cards,
         Chosen,
         Destroy,
@@ -431,8 +431,8 @@ def test_bad_count_in_a_deck(tmp_path: Path, count: str) -> None:
 
 
 def test_the_schema_file_is_generated_from_the_effect_language() -> None:
-    from mitosz_core.rulesets.mitosz.carddata.effect_schema import regenerated
-    from mitosz_core.rulesets.mitosz.carddata.schema import card_schema
+    from mitosz_core.games.mitosz.carddata.effect_schema import regenerated
+    from mitosz_core.games.mitosz.carddata.schema import card_schema
 
     schema = card_schema()
     assert regenerated(schema) == schema, "run python tools/gen_card_schema.py"

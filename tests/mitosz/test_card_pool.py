@@ -11,26 +11,26 @@ from typing import Any
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.carddata import BUILTIN_DECKS, BUILTIN_POOL, load_sets, tools
-from mitosz_core.rulesets.mitosz.carddata.builtin import BUILTIN_DECK_NAMES, BUILTIN_SETS, data_dir
-from mitosz_core.rulesets.mitosz.carddata.coverage import (
+from mitosz_core.games.mitosz.carddata import BUILTIN_DECKS, BUILTIN_POOL, load_sets, tools
+from mitosz_core.games.mitosz.carddata.builtin import BUILTIN_DECK_NAMES, BUILTIN_SETS, data_dir
+from mitosz_core.games.mitosz.carddata.coverage import (
     FLAGS,
     RULED_SUBTYPES,
     keyword_coverage,
     keywords,
     missing,
 )
-from mitosz_core.rulesets.mitosz.carddata.vocabulary import SUBTYPES
-from mitosz_core.rulesets.mitosz.cards import CardType, Mythos, linked
-from mitosz_core.rulesets.mitosz.effects.language import (
+from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
+from mitosz_core.games.mitosz.cards import CardType, Mythos, linked
+from mitosz_core.games.mitosz.effects.language import (
     CONDITIONS,
     EFFECTS,
     TARGETS,
     Maneuver,
     Timing,
 )
-from mitosz_core.rulesets.mitosz.engine import RULESET
-from mitosz_core.rulesets.mitosz.rules.continuous import LASTING_KINDS
+from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.games.mitosz.rules.continuous import LASTING_KINDS
 
 SPECIAL = (CardType.INTRIGUE, CardType.FATE, CardType.MANEUVER)
 """Card types a deck should now carry some of."""

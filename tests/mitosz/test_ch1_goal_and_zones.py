@@ -5,19 +5,19 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.kernel.state import DeckEntry, DeckList
-from mitosz_core.rulesets.mitosz.actions import (
+from mitosz_core.games.mitosz.actions import (
     Discard,
     Pass,
     PlayWithoutSummoning,
     Summon,
     ToUnderworld,
 )
-from mitosz_core.rulesets.mitosz.cards import CardType
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.rules.board import remove_to_oblivion, remove_to_underworld
-from mitosz_core.rulesets.mitosz.rules.levels import power
-from mitosz_core.rulesets.mitosz.rules.zones import search, take_back
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import remove_to_oblivion, remove_to_underworld
+from mitosz_core.games.mitosz.rules.levels import power
+from mitosz_core.games.mitosz.rules.zones import search, take_back
+from mitosz_core.kernel.state import DeckEntry, DeckList
 from tests.mitosz.fixtures import (
     RULESET,
     SKY,

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import PlacePeople, SacrificeItem, Summon
-from mitosz_core.rulesets.mitosz.cards import PERMANENT_TYPES, CardType, halve, is_creature, linked
-from mitosz_core.rulesets.mitosz.rules.empire import slot_at
-from mitosz_core.rulesets.mitosz.rules.levels import leader_level, road_level
-from mitosz_core.rulesets.mitosz.state import Marker
+from mitosz_core.games.mitosz.actions import PlacePeople, SacrificeItem, Summon
+from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType, halve, is_creature, linked
+from mitosz_core.games.mitosz.rules.empire import slot_at
+from mitosz_core.games.mitosz.rules.levels import leader_level, road_level
+from mitosz_core.games.mitosz.state import Marker
 from tests.mitosz.fixtures import (
     POOL,
     act,

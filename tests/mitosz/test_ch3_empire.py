@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import PlacePeople, Summon
-from mitosz_core.rulesets.mitosz.cards import Edge
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.rules.empire import adjacent, open_roads
-from mitosz_core.rulesets.mitosz.rules.levels import road_level
-from mitosz_core.rulesets.mitosz.state import Marker
+from mitosz_core.games.mitosz.actions import PlacePeople, Summon
+from mitosz_core.games.mitosz.cards import Edge
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.empire import adjacent, open_roads
+from mitosz_core.games.mitosz.rules.levels import road_level
+from mitosz_core.games.mitosz.state import Marker
 from tests.mitosz.fixtures import (
     act,
     pass_until,

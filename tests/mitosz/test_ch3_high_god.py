@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import Regain, Summon
-from mitosz_core.rulesets.mitosz.cards import Sphere
-from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld
-from mitosz_core.rulesets.mitosz.rules.high_god import effective_cost
+from mitosz_core.games.mitosz.actions import Regain, Summon
+from mitosz_core.games.mitosz.cards import Sphere
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.rules.high_god import effective_cost
 from tests.mitosz.fixtures import (
     act,
     attach_location,

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import (
+from mitosz_core.games.mitosz.actions import (
     Pass,
     PlayFate,
     Summon,
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.rulesets.mitosz.effects.language import Permission
-from mitosz_core.rulesets.mitosz.rules.continuous import level, permitted
+from mitosz_core.games.mitosz.effects.language import Permission
+from mitosz_core.games.mitosz.rules.continuous import level, permitted
 from tests.mitosz.fixtures import (
     act,
     duel,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import SacrificeLeader, Summon, TurnBack
-from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld
-from mitosz_core.rulesets.mitosz.rules.levels import leader_level, power
+from mitosz_core.games.mitosz.actions import SacrificeLeader, Summon, TurnBack
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.rules.levels import leader_level, power
 from tests.mitosz.fixtures import (
     act,
     attach_item,

@@ -5,25 +5,25 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import (
+from mitosz_core.games.mitosz.actions import (
     PlacePeople,
     Summon,
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.rulesets.mitosz.cards import CardType
-from mitosz_core.rulesets.mitosz.effects.language import (
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.language import (
     Chosen,
     Grant,
     Immunity,
     Permission,
     SetLevel,
 )
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld
-from mitosz_core.rulesets.mitosz.rules.continuous import immune, level, permitted
-from mitosz_core.rulesets.mitosz.rules.precedence import ORDER, rank
-from mitosz_core.rulesets.mitosz.state import ActiveEffect
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.rules.continuous import immune, level, permitted
+from mitosz_core.games.mitosz.rules.precedence import ORDER, rank
+from mitosz_core.games.mitosz.state import ActiveEffect
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,
     POOL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import Pass, Summon, UseManeuver
+from mitosz_core.games.mitosz.actions import Pass, Summon, UseManeuver
 from tests.mitosz.fixtures import act, duel, put_leader, settle_counter, to_hand
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Pass, PlacePeople, Summon
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.rules.setup import _turn_order
 from mitosz_core.kernel.rng import Rng
-from mitosz_core.rulesets.mitosz.actions import Pass, PlacePeople, Summon
-from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld
-from mitosz_core.rulesets.mitosz.rules.setup import _turn_order
 from tests.helpers import play_random
 from tests.mitosz.fixtures import act, pass_until, put_leader, start, start_sky, to_hand
 

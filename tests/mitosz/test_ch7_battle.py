@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import (
+from mitosz_core.games.mitosz.actions import (
     AskHelp,
     Attack,
     ChooseTroopMode,
@@ -17,10 +17,10 @@ from mitosz_core.rulesets.mitosz.actions import (
     SummonWarLeader,
     TakeSpoils,
 )
-from mitosz_core.rulesets.mitosz.cards import Sphere
-from mitosz_core.rulesets.mitosz.rules.fights.army import side_level
-from mitosz_core.rulesets.mitosz.rules.fights.core import allied
-from mitosz_core.rulesets.mitosz.state import FightKind, LineName, Outcome, TroopMode
+from mitosz_core.games.mitosz.cards import Sphere
+from mitosz_core.games.mitosz.rules.fights.army import side_level
+from mitosz_core.games.mitosz.rules.fights.core import allied
+from mitosz_core.games.mitosz.state import FightKind, LineName, Outcome, TroopMode
 from tests.mitosz.fight_fixtures import (
     E,
     W,
@@ -191,7 +191,7 @@ def test_spoils_above_the_maximum_are_spent_this_turn_or_lost_at_its_end() -> No
 
 
 def _summon(card: int) -> mc.Action:
-    from mitosz_core.rulesets.mitosz.actions import Summon
+    from mitosz_core.games.mitosz.actions import Summon
 
     return Summon(card)
 
@@ -258,7 +258,7 @@ def test_the_defender_may_summon_its_commander_from_hand() -> None:
 
 @pytest.mark.rule("7.4.8", "7.4.10.1")
 def test_a_commander_leaving_the_board_decides_the_battle() -> None:
-    from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld
+    from mitosz_core.games.mitosz.rules.board import remove_to_underworld
     from tests.mitosz.fixtures import refresh
 
     s, me, other = arena()

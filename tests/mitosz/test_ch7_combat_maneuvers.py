@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import Choose, Pass, SummonTroop, UseFreeManeuver
-from mitosz_core.rulesets.mitosz.actions import UseManeuver as Use
-from mitosz_core.rulesets.mitosz.machine import MACHINE
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.rules.continuous import level
-from mitosz_core.rulesets.mitosz.state import LineName
+from mitosz_core.games.mitosz.actions import Choose, Pass, SummonTroop, UseFreeManeuver
+from mitosz_core.games.mitosz.actions import UseManeuver as Use
+from mitosz_core.games.mitosz.machine import MACHINE
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.state import LineName
 from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal, pass_rounds
 from tests.mitosz.fixtures import (
     act,

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.actions import (
+from mitosz_core.games.mitosz.actions import (
     DeclareFight,
     Designate,
     SummonTroop,
     UseFreeManeuver,
 )
-from mitosz_core.rulesets.mitosz.effects.language import Permission
-from mitosz_core.rulesets.mitosz.state import FightKind
+from mitosz_core.games.mitosz.effects.language import Permission
+from mitosz_core.games.mitosz.state import FightKind
 from tests.mitosz.fight_fixtures import arena, legal, to_combat
 from tests.mitosz.fixtures import act, put_leader, to_hand
 
@@ -95,8 +95,8 @@ def test_in_a_duel_only_the_duelists_act_and_no_troop_is_summoned() -> None:
 
 @pytest.mark.rule("7.2.3", "6.2.3.2", "8.hero")
 def test_a_leader_that_may_not_attack_or_fight_starts_no_fight() -> None:
-    from mitosz_core.rulesets.mitosz.effects.language import Grant, User
-    from mitosz_core.rulesets.mitosz.state import ActiveEffect
+    from mitosz_core.games.mitosz.effects.language import Grant, User
+    from mitosz_core.games.mitosz.state import ActiveEffect
     from tests.mitosz.fixtures import put_people, set_game
 
     s, me, other = arena()
@@ -124,7 +124,7 @@ def test_a_leader_that_may_not_attack_or_fight_starts_no_fight() -> None:
 @pytest.mark.rule("7.6.4")
 @pytest.mark.ruling("R-7.6.4-gone")
 def test_a_duelist_leaving_the_board_loses() -> None:
-    from mitosz_core.rulesets.mitosz.rules.board import remove_to_underworld
+    from mitosz_core.games.mitosz.rules.board import remove_to_underworld
     from tests.mitosz.fixtures import refresh
 
     s, me, other = arena(auto_pass=False)

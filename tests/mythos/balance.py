@@ -10,7 +10,7 @@ import sys
 from collections import Counter
 
 import mitosz_core as mc
-import mitosz_core.rulesets.mythos
+import mitosz_core.games.mythos
 from mitosz_core.bots import RandomBot, play
 
 

@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 import mitosz_core as mc
-import mitosz_core.rulesets.mythos
+import mitosz_core.games.mythos
+from mitosz_core.games.mythos.engine import RULESET, settle
+from mitosz_core.games.mythos.rules import S
+from mitosz_core.games.mythos.state import CardId, Game, Player, Slot
 from mitosz_core.kernel.action import Action, Decision
-from mitosz_core.rulesets.mythos.engine import RULESET, settle
-from mitosz_core.rulesets.mythos.rules import S
-from mitosz_core.rulesets.mythos.state import CardId, Game, Player, Slot
 
 GUARDIANS, CHAOS = 0, 1
 """Seats in :func:`start`: player 0 plays the Guardians, player 1 Chaos."""

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import Attack, EndTurn, Play
-from mitosz_core.rulesets.mythos.rules.victory import ROUND_LIMIT, STALEMATE_ROUNDS
-from mitosz_core.rulesets.mythos.rules.zones import ROW_SLOTS
+from mitosz_core.games.mythos.actions import Attack, EndTurn, Play
+from mitosz_core.games.mythos.rules.victory import ROUND_LIMIT, STALEMATE_ROUNDS
+from mitosz_core.games.mythos.rules.zones import ROW_SLOTS
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, new, resettle, start
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import (
+from mitosz_core.games.mythos.actions import (
     Activate,
     Attach,
     Attack,
@@ -16,8 +16,8 @@ from mitosz_core.rulesets.mythos.actions import (
     Play,
     Recall,
 )
-from mitosz_core.rulesets.mythos.engine import RULESET
-from mitosz_core.rulesets.mythos.rules.stats import attack, aura_cap, max_life
+from mitosz_core.games.mythos.engine import RULESET
+from mitosz_core.games.mythos.rules.stats import attack, aura_cap, max_life
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, resettle, slot_of, start
 
 FIVE = ["Perseus", "Theseus", "Odysseus", "Pegasus", "Griffin"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import (
+from mitosz_core.games.mythos.actions import (
     Activate,
     DrawCard,
     DrawSacrifice,
@@ -14,9 +14,9 @@ from mitosz_core.rulesets.mythos.actions import (
     Pass,
     Play,
 )
-from mitosz_core.rulesets.mythos.engine import RULESET
-from mitosz_core.rulesets.mythos.rules.aura import curve
-from mitosz_core.rulesets.mythos.rules.stats import aura_cap
+from mitosz_core.games.mythos.engine import RULESET
+from mitosz_core.games.mythos.rules.aura import curve
+from mitosz_core.games.mythos.rules.stats import aura_cap
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, resettle, start
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import (
+from mitosz_core.games.mythos.actions import (
     Attack,
     DrawCard,
     DrawSacrifice,

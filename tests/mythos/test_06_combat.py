@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import Attack, Block, DamageOrder, Done, EndTurn
-from mitosz_core.rulesets.mythos.engine import RULESET
-from mitosz_core.rulesets.mythos.rules.combat import assign
+from mitosz_core.games.mythos.actions import Attack, Block, DamageOrder, Done, EndTurn
+from mitosz_core.games.mythos.engine import RULESET
+from mitosz_core.games.mythos.rules.combat import assign
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, slot_of, start
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import DrawCard, DrawSacrifice, EndTurn, Play
-from mitosz_core.rulesets.mythos.engine import RULESET
-from mitosz_core.rulesets.mythos.rules.hand import HAND_MAX
+from mitosz_core.games.mythos.actions import DrawCard, DrawSacrifice, EndTurn, Play
+from mitosz_core.games.mythos.engine import RULESET
+from mitosz_core.games.mythos.rules.hand import HAND_MAX
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, resettle, start
 
 SEVEN = ["Zeus", "Zeus", "Athena", "Athena", "Apollo", "Apollo", "Apollo"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import (
+from mitosz_core.games.mythos.actions import (
     Attach,
     DrawCard,
     EndTurn,
@@ -14,8 +14,8 @@ from mitosz_core.rulesets.mythos.actions import (
     PaySacrifice,
     Play,
 )
-from mitosz_core.rulesets.mythos.engine import RULESET
-from mitosz_core.rulesets.mythos.rules.stats import attack, max_life
+from mitosz_core.games.mythos.engine import RULESET
+from mitosz_core.games.mythos.rules.stats import attack, max_life
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, slot_of, start
 
 HAND = ["Zeus", "Athena", "Apollo", "Hera", "Hestia"]

@@ -12,8 +12,7 @@ from jsonschema import Draft202012Validator
 
 import mitosz_core as mc
 from mitosz_core.errors import CardDataError, DeckError
-from mitosz_core.kernel.state import DeckEntry, DeckList
-from mitosz_core.rulesets.mythos.carddata import (
+from mitosz_core.games.mythos.carddata import (
     DECKS,
     FACTIONS,
     POOL,
@@ -21,11 +20,12 @@ from mitosz_core.rulesets.mythos.carddata import (
     composition,
     parse_faction,
 )
-from mitosz_core.rulesets.mythos.cards import CardType, Element, Faction
-from mitosz_core.rulesets.mythos.engine import RULESET
+from mitosz_core.games.mythos.cards import CardType, Element, Faction
+from mitosz_core.games.mythos.engine import RULESET
+from mitosz_core.kernel.state import DeckEntry, DeckList
 from tests.mythos.scenario import new
 
-DATA = Path(__file__).resolve().parents[2] / "src/mitosz_core/rulesets/mythos/data"
+DATA = Path(__file__).resolve().parents[2] / "src/mitosz_core/games/mythos/data"
 
 
 @pytest.mark.rule("10", "10.1", "01.2")

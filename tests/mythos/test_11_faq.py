@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mythos.actions import (
+from mitosz_core.games.mythos.actions import (
     Attack,
     Block,
     EndTurn,
@@ -13,10 +13,10 @@ from mitosz_core.rulesets.mythos.actions import (
     Pass,
     Play,
 )
-from mitosz_core.rulesets.mythos.carddata import POOL
-from mitosz_core.rulesets.mythos.cards import TriggerType
-from mitosz_core.rulesets.mythos.engine import RULESET
-from mitosz_core.rulesets.mythos.rules.stats import life
+from mitosz_core.games.mythos.carddata import POOL
+from mitosz_core.games.mythos.cards import TriggerType
+from mitosz_core.games.mythos.engine import RULESET
+from mitosz_core.games.mythos.rules.stats import life
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, slot_of, start
 
 

@@ -10,7 +10,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.bench import run
 from mitosz_core.bots import RandomBot, play
-from mitosz_core.rulesets.mythos.engine import RULESET
+from mitosz_core.games.mythos.engine import RULESET
 from tests.mythos.scenario import new
 
 

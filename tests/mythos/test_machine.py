@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mitosz_core.rulesets.mythos.engine import AUTOMATIC, STEPS, TERMINAL
-from mitosz_core.rulesets.mythos.machine import MACHINE, SPEC, WINDOWS
-from mitosz_core.rulesets.mythos.rules.turn import WINDOW
+from mitosz_core.games.mythos.engine import AUTOMATIC, STEPS, TERMINAL
+from mitosz_core.games.mythos.machine import MACHINE, SPEC, WINDOWS
+from mitosz_core.games.mythos.rules.turn import WINDOW
 
 
 @pytest.mark.rule("04")

@@ -17,13 +17,13 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import AttachMount, Pass, PlayWithoutSummoning, Summon
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.engine import RULESET, census
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.state import LeaderSlot
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.state import DeckEntry, DeckList
-from mitosz_core.rulesets.mitosz.actions import AttachMount, Pass, PlayWithoutSummoning, Summon
-from mitosz_core.rulesets.mitosz.cards import CardType
-from mitosz_core.rulesets.mitosz.engine import RULESET, census
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.state import LeaderSlot
 
 MAX_COPIES = 4
 MIN_DECK = 60

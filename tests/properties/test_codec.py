@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.games.mitosz.rules import S
 from tests.properties.support import Key, json_nodes, json_path, played_states
 
 UNKNOWN = "zz_not_a_field"

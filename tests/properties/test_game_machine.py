@@ -33,16 +33,16 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Pass
+from mitosz_core.games.mitosz.cards import SPHERES, CardType, Edge
+from mitosz_core.games.mitosz.engine import AUTOMATIC, RULESET, STEPS, census
+from mitosz_core.games.mitosz.machine import MACHINE
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.checks import state_checks
+from mitosz_core.games.mitosz.rules.levels import power
+from mitosz_core.games.mitosz.state import CardId, Game, Player
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import dumps, encode
-from mitosz_core.rulesets.mitosz.actions import Pass
-from mitosz_core.rulesets.mitosz.cards import SPHERES, CardType, Edge
-from mitosz_core.rulesets.mitosz.engine import AUTOMATIC, RULESET, STEPS, census
-from mitosz_core.rulesets.mitosz.machine import MACHINE
-from mitosz_core.rulesets.mitosz.rules import S
-from mitosz_core.rulesets.mitosz.rules.checks import state_checks
-from mitosz_core.rulesets.mitosz.rules.levels import power
-from mitosz_core.rulesets.mitosz.state import CardId, Game, Player
 from tests.properties.support import STYLES, Setup, choose, known_bug_trigger, playable, setups
 
 FORCED = "forced."

@@ -20,17 +20,17 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import mitosz_core as mc
-import mitosz_core.rulesets.mythos
+import mitosz_core.games.mythos
+from mitosz_core.games.mythos.actions import Pass
+from mitosz_core.games.mythos.cards import CardType
+from mitosz_core.games.mythos.engine import census
+from mitosz_core.games.mythos.rules import S
+from mitosz_core.games.mythos.rules.effects import STARTING_LIFE
+from mitosz_core.games.mythos.rules.hand import HAND_MAX
+from mitosz_core.games.mythos.rules.stats import aura_cap, life
+from mitosz_core.games.mythos.rules.zones import ROW_SLOTS
+from mitosz_core.games.mythos.state import Game, Row
 from mitosz_core.kernel.action import Action
-from mitosz_core.rulesets.mythos.actions import Pass
-from mitosz_core.rulesets.mythos.cards import CardType
-from mitosz_core.rulesets.mythos.engine import census
-from mitosz_core.rulesets.mythos.rules import S
-from mitosz_core.rulesets.mythos.rules.effects import STARTING_LIFE
-from mitosz_core.rulesets.mythos.rules.hand import HAND_MAX
-from mitosz_core.rulesets.mythos.rules.stats import aura_cap, life
-from mitosz_core.rulesets.mythos.rules.zones import ROW_SLOTS
-from mitosz_core.rulesets.mythos.state import Game, Row
 
 HARD_CAP = 15
 REPLAY_EVERY = 10

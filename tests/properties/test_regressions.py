@@ -11,8 +11,8 @@ import json
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.rulesets.mitosz.cards import CardType
-from mitosz_core.rulesets.mitosz.rules import S
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.rules import S
 from tests.properties.support import mount_with_items_scenario, play, two_weapons_scenario
 
 

@@ -1,0 +1,337 @@
+"""The interpreter of the effect language: one ``match`` over the closed set of effects.
+
+A resolving maneuver's effect is queued as :class:`~..state.Todo` items; each call of
+:func:`apply_todo` makes one take hold. An effect that needs a player's choice (which
+cards to discard, which card a search takes) sets :attr:`Game.choice` and the counter
+round's ``choose`` step asks for it; the rest of the queue waits.
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, SPHERES, CardType
+from mitosz_core.games.mitosz.effects.language import (
+    AnyTarget,
+    ArrowVolley,
+    ChangeLevel,
+    ChangePower,
+    Chosen,
+    CounterPlay,
+    Destroy,
+    Discard,
+    Draw,
+    Duration,
+    Every,
+    Exile,
+    Fear,
+    GainSpheres,
+    Grant,
+    LoseSpheres,
+    MakeImmune,
+    Neutralize,
+    PlayerPermission,
+    Poison,
+    ReturnToHand,
+    Sacrifice,
+    Search,
+    Sequence,
+    SetHandSize,
+    SetLevel,
+    Steal,
+    StealSpheres,
+    TakeBack,
+    TurnBackCards,
+    TurnCards,
+    User,
+    Who,
+)
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    leader_slot,
+    remove_to_hand,
+    remove_to_oblivion,
+    remove_to_underworld,
+    set_turned,
+)
+from mitosz_core.games.mitosz.rules.continuous import Lasting, immune, source_kinds
+from mitosz_core.games.mitosz.rules.high_god import maxima
+from mitosz_core.games.mitosz.rules.selectors import def_matches, matches, matching
+from mitosz_core.games.mitosz.rules.zones import draw, to_underworld, update_player
+from mitosz_core.games.mitosz.state import (
+    ActiveEffect,
+    CardId,
+    Choice,
+    ChoicePurpose,
+    Marker,
+    PendingKind,
+    Todo,
+)
+from mitosz_core.kernel.values import replace
+
+DESTROYABLE = (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
+"""Only permanents and troops can be destroyed (5.1); never the high god (3.1)."""
+
+
+def apply_todo(s: S, todo: Todo) -> S:
+    """Make one queued effect take hold."""
+    e = todo.effect
+    me = todo.player
+    match e:
+        case Destroy(target):
+            for card in _targets(s, todo, target):
+                if s.game.card(card).type in DESTROYABLE:
+                    s = remove_to_underworld(s, card)
+            return s
+        case Sacrifice(target):
+            for card in _targets(s, todo, target):
+                d = s.game.card(card)
+                if controller(s.game, card) == me and not d.cursed and d.type in DESTROYABLE:
+                    s = remove_to_underworld(s, card)
+            return s
+        case ReturnToHand(target):
+            for card in _targets(s, todo, target):
+                if s.game.card(card).type in DESTROYABLE:
+                    s = remove_to_hand(s, card)
+            return s
+        case Exile(target):
+            for card in _targets(s, todo, target):
+                if s.game.card(card).type in DESTROYABLE:
+                    s = remove_to_oblivion(s, card)
+            return s
+        case Steal(target):
+            for card in _targets(s, todo, target):
+                s = _steal(s, me, card)
+            return s
+        case TurnCards(target):
+            return set_turned(s, _targets(s, todo, target), True)
+        case TurnBackCards(target):
+            return set_turned(s, _targets(s, todo, target), False)
+        case Neutralize():
+            return _neutralize(s, todo, e)
+        case CounterPlay(types):
+            return _counter_play(s, todo, types)
+        case Draw(count, who):
+            for player in _players(s, me, who):
+                s = draw(s, player, count)
+            return s
+        case Discard(count, who):
+            return _discard(s, todo, count, who)
+        case Search(cards):
+            p = s.game.players[me]
+            options = tuple(c for c in p.deck if def_matches(s.game, c, cards))
+            if not options:
+                shuffled, rng = s.rng.shuffled(p.deck)
+                return update_player(s, me, deck=shuffled).evolve(rng=rng)
+            restricted = cards != type(cards)()
+            purpose = ChoicePurpose.SEARCH if restricted else ChoicePurpose.SEARCH_HIDDEN
+            return _choose(s, Choice(me, purpose, options))
+        case TakeBack(cards):
+            p = s.game.players[me]
+            options = tuple(c for c in p.underworld if def_matches(s.game, c, cards))
+            return _choose(s, Choice(me, ChoicePurpose.TAKE_BACK, options)) if options else s
+        case GainSpheres(sphere, amount, who):
+            i = SPHERES.index(sphere)
+            for player in _players(s, me, who):
+                spheres = list(s.game.players[player].spheres)
+                top = maxima(s.game, player)[i]
+                spheres[i] = max(spheres[i], min(top, spheres[i] + amount))
+                s = update_player(s, player, spheres=tuple(spheres))
+            return s
+        case LoseSpheres(sphere, amount, who):
+            i = SPHERES.index(sphere)
+            for player in _players(s, me, who):
+                spheres = list(s.game.players[player].spheres)
+                spheres[i] = max(0, spheres[i] - amount)
+                s = update_player(s, player, spheres=tuple(spheres))
+            return s
+        case StealSpheres(sphere, amount):
+            i = SPHERES.index(sphere)
+            for player in _players(s, me, Who.EACH_OPPONENT):
+                theirs = list(s.game.players[player].spheres)
+                taken = min(amount, theirs[i])
+                theirs[i] -= taken
+                mine = list(s.game.players[me].spheres)
+                mine[i] += taken  # above the maximum it lasts the turn (6.2.4.2)
+                s = update_player(s, player, spheres=tuple(theirs))
+                s = update_player(s, me, spheres=tuple(mine))
+            return s
+        case ChangeLevel(target, amount, duration) if duration is Duration.MARKER:
+            markers = tuple(Marker(c, level=amount) for c in _targets(s, todo, target))
+            return s.evolve(game=replace(s.game, markers=(*s.game.markers, *markers)))
+        case ChangePower(target, amount, duration) if duration is Duration.MARKER:
+            markers = tuple(Marker(c, power=amount) for c in _targets(s, todo, target))
+            return s.evolve(game=replace(s.game, markers=(*s.game.markers, *markers)))
+        case (
+            ChangeLevel(target)
+            | SetLevel(target)
+            | ChangePower(target)
+            | Grant(target)
+            | MakeImmune(target)
+        ):
+            return _lasting_on_cards(s, todo, target)
+        case SetHandSize() | PlayerPermission():
+            return _add_effect(s, todo, None)
+        case Sequence(effects):
+            queued = tuple(replace(todo, effect=sub) for sub in effects)
+            return s.evolve(game=replace(s.game, todo=(*queued, *s.game.todo)))
+        case ArrowVolley(target):
+            from mitosz_core.games.mitosz.rules.fights import combat_maneuvers as cm
+
+            return cm.arrow_volley(s, todo, e, _targets(s, todo, target))
+        case Poison(target):
+            from mitosz_core.games.mitosz.rules.fights import combat_maneuvers as cm
+
+            return cm.poison(s, todo, e, _targets(s, todo, target))
+        case Fear():
+            from mitosz_core.games.mitosz.rules.fights import combat_maneuvers as cm
+
+            reach = tuple(c for c in cm.frightened(s.game, todo, e) if _reaches(s, todo, c))
+            return cm.fear(s, todo, e, reach)
+        case _:
+            assert_never(e)
+
+
+# --- targets ----------------------------------------------------------------------------
+
+
+def _reaches(s: S, todo: Todo, card: CardId) -> bool:
+    """Whether an effect reaches ``card``, which may be immune to its kind (5.12)."""
+    item = Lasting("", todo.effect, todo.player, todo.source, card)
+    return not any(immune(s.game, card, kind) for kind in source_kinds(s.game, item, card))
+
+
+def _targets(s: S, todo: Todo, target: AnyTarget) -> tuple[CardId, ...]:
+    """The cards ``target`` names now; a card gone from the board, or immune, drops out."""
+    game = s.game
+    found: tuple[CardId, ...]
+    match target:
+        case Chosen(cards):
+            card = todo.target
+            side = None if card is None else controller(game, card)
+            found = () if card is None or side is None else (card,)
+            if found and not matches(game, todo.player, side, card, cards, todo.source):  # type: ignore[arg-type]
+                found = ()
+        case Every(cards):
+            found = matching(game, todo.player, cards, todo.source)
+        case User():
+            card = todo.source
+            found = () if card is None or controller(game, card) is None else (card,)
+        case _:
+            assert_never(target)
+    return tuple(c for c in found if _reaches(s, todo, c))
+
+
+def _players(s: S, me: int, who: Who) -> tuple[int, ...]:
+    """The players ``who`` names, in turn order starting after ``me``."""
+    order = s.game.order
+    start = order.index(me)
+    rotated = [order[(start + k) % len(order)] for k in range(len(order))]
+    if who is Who.ME:
+        return (me,)
+    if who is Who.EACH_OPPONENT:
+        return tuple(p for p in rotated if p != me)
+    return tuple(rotated)
+
+
+# --- effects with more to them ------------------------------------------------------------
+
+
+def _steal(s: S, me: int, card: CardId) -> S:
+    """5.2: a stolen leader or intrigue changes side; ownership stays (G1). Other cards
+    cannot be stolen by this engine (ruling R-5.2)."""
+    side = controller(s.game, card)
+    if side is None or side == me:
+        return s
+    d = s.game.card(card)
+    found = leader_slot(s.game, card)
+    if d.type is CardType.LEADER and not d.has_subtype("monster") and found is not None:
+        # an attached mount is no leader in the row and cannot be stolen (8.mount, 5.15)
+        theirs = s.game.players[side]
+        s = update_player(s, side, leaders=tuple(x for x in theirs.leaders if x.card != card))
+        mine = s.game.players[me]
+        return update_player(s, me, leaders=(*mine.leaders, found[1]))
+    if d.type is CardType.INTRIGUE:
+        theirs = s.game.players[side]
+        s = update_player(s, side, intrigues=tuple(c for c in theirs.intrigues if c != card))
+        mine = s.game.players[me]
+        return update_player(s, me, intrigues=(*mine.intrigues, card))
+    return s
+
+
+def _neutralize(s: S, todo: Todo, effect: Neutralize) -> S:
+    """4.1, 4.2.6: a neutralised maneuver will not take hold. A locked one cannot be, nor
+    a fate unless the effect names fate (3.7)."""
+    from mitosz_core.games.mitosz.rules.maneuvers import counterable
+
+    stack = s.game.stack
+    for i, item in enumerate(stack):
+        if item.id != todo.target_pending:
+            continue
+        if not counterable(s.game, item, effect):
+            return s
+        stack = (*stack[:i], replace(item, neutralized=True), *stack[i + 1 :])
+        return s.evolve(game=replace(s.game, stack=stack))
+    return s
+
+
+def _counter_play(s: S, todo: Todo, types: tuple[CardType, ...]) -> S:
+    """A counter effect on a card being played: it goes to its owner's underworld."""
+    stack = s.game.stack
+    for i, item in enumerate(stack):
+        if item.id != todo.target_pending or item.kind is not PendingKind.PLAY:
+            continue
+        assert item.card is not None
+        if types and s.game.card(item.card).type not in types:
+            return s
+        s = s.evolve(game=replace(s.game, stack=(*stack[:i], *stack[i + 1 :])))
+        return to_underworld(s, (item.card,))
+    return s
+
+
+def _discard(s: S, todo: Todo, count: int, who: Who) -> S:
+    """Each named player discards ``count`` cards of their choice (1.5.1)."""
+    if who is not Who.ME:
+        queued = tuple(
+            replace(todo, effect=Discard(count, Who.ME), player=p)
+            for p in _players(s, todo.player, who)
+        )
+        return s.evolve(game=replace(s.game, todo=(*queued, *s.game.todo)))
+    me = todo.player
+    hand = s.game.players[me].hand
+    if len(hand) <= count:
+        s = update_player(s, me, hand=())
+        return to_underworld(s, hand)
+    return _choose(s, Choice(me, ChoicePurpose.DISCARD, hand, count))
+
+
+def _choose(s: S, choice: Choice) -> S:
+    return s.evolve(game=replace(s.game, choice=choice))
+
+
+def _lasting_on_cards(s: S, todo: Todo, target: AnyTarget) -> S:
+    """A lasting effect on cards: on each named card, or on whatever its selector matches
+    while it lasts (5.7)."""
+    if isinstance(target, Every):
+        return _add_effect(s, todo, None)
+    for card in _targets(s, todo, target):
+        s = _add_effect(s, todo, card)
+    return s
+
+
+def _add_effect(s: S, todo: Todo, target: CardId | None) -> S:
+    game = s.game
+    fate = todo.free_card
+    rounds = game.card(fate).rounds if fate is not None else None
+    effect = ActiveEffect(
+        id=game.next_id,
+        effect=todo.effect,
+        player=todo.player,
+        source=todo.source,
+        target=target,
+        free_card=todo.free_card,
+        rounds=rounds,
+        round_owner=game.active,
+    )
+    return s.evolve(game=replace(game, effects=(*game.effects, effect), next_id=game.next_id + 1))

@@ -1,0 +1,232 @@
+"""The Mítosz ruleset: the kernel contract wired to the rule modules.
+
+Each machine state is either automatic (a function that does its rule and fires the next
+edge), a decision (a :class:`~mitosz_core.games.mitosz.rules.flow.Step`), or the
+terminal ``over``. :func:`settle` runs automatic states and state-based checks until a
+decision is due; ``apply`` never stops anywhere else.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from mitosz_core.errors import DeckError, DecodeError
+from mitosz_core.games.mitosz import observe as observation
+from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
+from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
+from mitosz_core.games.mitosz.carddata import builtin_pool
+from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.effects.language import TAGGED
+from mitosz_core.games.mitosz.machine import FIGHT_HOSTS, HOSTS, MACHINE, SUMMONING_HOSTS
+from mitosz_core.games.mitosz.rules import S, counter_round, summoning, turn
+from mitosz_core.games.mitosz.rules.board import board_cards
+from mitosz_core.games.mitosz.rules.checks import state_checks
+from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
+from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
+from mitosz_core.games.mitosz.rules.setup import initial_state
+from mitosz_core.games.mitosz.state import Game
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.state import DeckList, GameConfig, State
+from mitosz_core.kernel.steps import StepRuleset
+
+CARD_FIELDS = ("card", "user", "target", "rider", "leader", "people")
+"""Action fields that name a card id."""
+MIN_DECK_FACTOR = 5
+"""A deck holds at least 5 x the victory power: 60 cards (1.3.1)."""
+MAX_COPIES = 4
+"""At most 4 copies of a card in a deck (1.3.1)."""
+
+B = "turn.combat.battle"
+D = "turn.combat.duel"
+
+AUTOMATIC: Mapping[str, Callable[[S], S]] = {
+    **{f"{host}.counter.open": counter_round.open_round for host in HOSTS},
+    **{f"{host}.counter.resolve": counter_round.resolve_step for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.resolve": rounds.resolve_step for host in FIGHT_HOSTS},
+    "turn.start": turn.start_phase,
+    "turn.draw": turn.draw_phase,
+    f"{B}.end_effects": outcome.end_effects,
+    f"{B}.cleanup": outcome.cleanup,
+    f"{D}.result": outcome.duel_result,
+    f"{D}.end_effects": outcome.end_effects,
+    f"{D}.cleanup": outcome.cleanup,
+    "turn.end.clamp": turn.clamp_phase,
+    "turn.end.produce": turn.produce_phase,
+    "turn.end.effects": turn.end_effects_phase,
+}
+"""Machine states that take no decision."""
+
+STEPS: Mapping[str, Step[Game]] = {
+    **{f"{host}.main": summoning.MAIN for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.respond": counter_round.RESPOND for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.choose": counter_round.CHOOSE for host in SUMMONING_HOSTS},
+    **{f"{host}.counter.respond": rounds.RESPOND for host in FIGHT_HOSTS},
+    **{f"{host}.counter.choose": rounds.CHOOSE for host in FIGHT_HOSTS},
+    "turn.combat.declare": declare.DECLARE,
+    f"{B}.target": battle.TARGET,
+    f"{B}.commander": battle.COMMANDER,
+    f"{B}.defender.main": battle.DEFENDER,
+    f"{B}.attacker_comrade": battle.ATTACKER_COMRADE,
+    f"{B}.defender_comrade.main": battle.DEFENDER_COMRADE,
+    f"{B}.attacker_second": battle.ATTACKER_SECOND,
+    f"{B}.defender_second.main": battle.DEFENDER_SECOND,
+    f"{B}.rounds.main": rounds.ROUNDS,
+    f"{B}.rounds.troop_mode": rounds.TROOP_MODE,
+    f"{B}.result": outcome.RESULT,
+    f"{B}.spoils": spoils.SPOILS,
+    f"{B}.monsters": spoils.MONSTERS,
+    f"{D}.challenger": duel.CHALLENGER,
+    f"{D}.challenged": duel.CHALLENGED,
+    f"{D}.rounds.main": rounds.ROUNDS,
+    "turn.end.discard": turn.DISCARD,
+    "turn.end.regain": turn.REGAIN,
+    "turn.end.turn_back": turn.TURN_BACK,
+    "forced.sacrifice_leader": SACRIFICE_LEADER,
+    "forced.underworld_order": ORDER_UNDERWORLD,
+}
+"""Machine states where a player decides."""
+
+AUTO_PASS_STEPS = frozenset(
+    (*(f"{host}.counter.respond" for host in HOSTS), f"{B}.rounds.main", f"{D}.rounds.main")
+)
+"""Counter rounds and combat rounds: a player whose only legal action is to pass there
+passes automatically."""
+
+TERMINAL = frozenset({"over"})
+
+
+def settle(s: S) -> S:
+    """Run state-based checks and automatic states until a decision is due."""
+    return RULESET.settle(s)
+
+
+def census(game: Game) -> Counter[int]:
+    """How many times each card id sits in some zone (each must be exactly once)."""
+    seen: Counter[int] = Counter()
+    for i, p in enumerate(game.players):
+        seen.update((*p.deck, *p.hand, *p.underworld, *p.oblivion))
+        seen.update(board_cards(game, i))
+    for item in game.stack:
+        if item.card is not None:
+            seen[item.card] += 1
+    seen.update(game.lingering)
+    for batch in game.limbo:
+        seen.update(batch.cards)
+    return seen
+
+
+class MitoszRuleset(StepRuleset[Game]):
+    """Mítosz 1.1.2, for 2 to 4 players."""
+
+    automatic = AUTOMATIC
+    steps = STEPS
+    auto_pass_steps = AUTO_PASS_STEPS
+    pass_action = Pass()
+
+    name = "mitosz"
+    title = "Mítosz 1.1.2"
+    machine = MACHINE
+    game_type = Game
+    action_types = ACTION_TYPES
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, pool: Mapping[str, CardDef] | None = None) -> None:
+        self._pool = pool
+
+    @property
+    def pool(self) -> Mapping[str, CardDef]:
+        """The cards decks may name: the built-in sets (loaded on first use) by default."""
+        return builtin_pool() if self._pool is None else self._pool
+
+    def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> MitoszRuleset:
+        """This ruleset with the card sets at ``paths`` loaded beside the built-in sets
+        (checked together: keys, serial numbers and links across all of them)."""
+        from mitosz_core.games.mitosz.carddata import load_sets
+        from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
+
+        return MitoszRuleset(pool=load_sets([*builtin_set_paths(), *paths]))
+
+    def tagged_types(self) -> Mapping[type, Mapping[str, type]]:
+        """The effect language's tagged unions, held in the game data."""
+        return TAGGED
+
+    def builtin_decks(self) -> Mapping[str, DeckList]:
+        return _builtin_decks()
+
+    def default_decks(self, players: int) -> tuple[DeckList, ...]:
+        return tuple(_builtin_decks().values())[:players]
+
+    def check_deck(self, deck: DeckList) -> None:
+        """1.3.1: at least 60 cards, at most 4 of each card, exactly one high god."""
+        counts: Counter[str] = Counter()
+        for entry in deck.entries:
+            if entry.card not in self.pool:
+                raise DeckError(deck.name, f"unknown card {entry.card!r}")
+            if entry.count < 1:
+                raise DeckError(deck.name, f"{entry.card!r}: a count must be at least 1")
+            counts[entry.card] += entry.count
+        for card, n in counts.items():
+            if n > MAX_COPIES:
+                raise DeckError(deck.name, f"{n} copies of {card!r}, at most {MAX_COPIES}", "1.3.1")
+        gods = sum(n for c, n in counts.items() if self.pool[c].type is CardType.HIGH_GOD)
+        if gods != 1:
+            raise DeckError(deck.name, f"{gods} high gods, exactly one is needed", "1.3.1")
+        minimum = MIN_DECK_FACTOR * 12
+        if deck.size() < minimum:
+            raise DeckError(deck.name, f"{deck.size()} cards, at least {minimum}", "1.3.1")
+
+    def setup(self, config: GameConfig) -> S:
+        return self.settle(fire(initial_state(config, self.pool), "begin"))
+
+    def checks(self, state: State[Game]) -> State[Game]:
+        return state_checks(state)
+
+    def why_not(self, state: State[Game], action: Action) -> str | None:
+        """The step's gate, after checking that every card the action names exists."""
+        cards = len(state.game.instances)
+        for name in CARD_FIELDS:
+            value = getattr(action, name, None)
+            if isinstance(value, int) and not 0 <= value < cards:
+                return f"there is no card #{value} in this game ({name})"
+        return super().why_not(state, action)
+
+    def observe(self, state: State[Game], player: int) -> dict[str, Any]:
+        return observation.observe(state, player)
+
+    def describe(self, state: State[Game], action: Action) -> str:
+        from mitosz_core.games.mitosz.describe import describe
+
+        return describe(state, action)
+
+    def validate(self, state: State[Game]) -> None:
+        """Reject a decoded state whose cards, players or machine state do not add up."""
+        game = state.game
+        n = state.config.players
+        if state.phase not in MACHINE.states:
+            raise DecodeError("$.state.phase", f"{state.phase!r} is not a state of the machine")
+        if len(game.players) != n or len(state.config.decks) != n:
+            raise DecodeError("$.state.game.players", f"expected {n} players")
+        if sorted(game.order) != list(range(n)):
+            raise DecodeError("$.state.game.order", "must list every player once")
+        if state.to_act is not None and not 0 <= state.to_act < n:
+            raise DecodeError("$.state.to_act", f"no player {state.to_act}")
+        for i, inst in enumerate(game.instances):
+            if not 0 <= inst.card < len(game.cards) or not 0 <= inst.owner < n:
+                raise DecodeError(f"$.state.game.instances[{i}]", "unknown card or owner")
+        seen = census(game)
+        for card in range(len(game.instances)):
+            if seen[card] != 1:
+                raise DecodeError(
+                    "$.state.game", f"card #{card} is in {seen[card]} places, not exactly 1"
+                )
+        extra = sorted(set(seen) - set(range(len(game.instances))))
+        if extra:
+            raise DecodeError("$.state.game", f"unknown card id #{extra[0]}")
+
+
+RULESET = MitoszRuleset()

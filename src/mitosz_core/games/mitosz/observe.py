@@ -1,0 +1,176 @@
+"""What a player may see (*observation*): the public board, their own hand, and sizes.
+
+No card in an opponent's hand or in any deck is shown unless a rule reveals it: the
+opening reveals (6.1.1) and a card being summoned (6.3.3) are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mitosz_core.games.mitosz.cards import SPHERES
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.empire import is_open
+from mitosz_core.games.mitosz.rules.high_god import maxima
+from mitosz_core.games.mitosz.rules.levels import leader_level, power, road_level
+from mitosz_core.games.mitosz.state import CardId, Fight, Game
+
+JsonDict = dict[str, Any]
+
+
+def card_view(game: Game, card: CardId) -> JsonDict:
+    d = game.card(card)
+    return {"id": card, "key": d.key, "name": d.name_en, "owner": game.owner(card)}
+
+
+def observe(s: S, me: int) -> JsonDict:
+    game = s.game
+    players: list[JsonDict] = []
+    for i, p in enumerate(game.players):
+        view: JsonDict = {
+            "high_god": card_view(game, p.high_god),
+            "spheres": dict(zip(SPHERES, p.spheres, strict=True)),
+            "sphere_maxima": dict(zip(SPHERES, maxima(game, i), strict=True)),
+            "power": power(game, i),
+            "deck_size": len(p.deck),
+            "hand_size": len(p.hand),
+            "underworld": [card_view(game, c) for c in p.underworld],
+            "oblivion": [card_view(game, c) for c in p.oblivion],
+            "empire": [
+                {
+                    "people": card_view(game, slot.card),
+                    "x": slot.x,
+                    "y": slot.y,
+                    "location": None if slot.location is None else card_view(game, slot.location),
+                    "roads": [
+                        {
+                            "edge": road.edge.value,
+                            "level": road_level(game, i, slot, road),
+                            "open": is_open(game, i, slot, road),
+                        }
+                        for road in game.card(slot.card).roads
+                    ],
+                }
+                for slot in p.empire
+            ],
+            "intrigues": [card_view(game, c) for c in p.intrigues],
+            "leaders": [
+                {
+                    "leader": card_view(game, slot.card),
+                    "turned": slot.turned,
+                    "level": leader_level(game, i, slot),
+                    "items": [card_view(game, c) for c in slot.items],
+                }
+                for slot in p.leaders
+            ],
+            "holding_since_turn": None if p.hold is None else p.hold.turn,
+            "opening_reveals": [card_view(game, c) for c in game.opening_reveals[i]]
+            if game.opening_reveals
+            else [],
+        }
+        if i == me:
+            view["hand"] = [card_view(game, c) for c in p.hand]
+        players.append(view)
+    return {
+        "ruleset": s.ruleset,
+        "you": me,
+        "phase": s.phase,
+        "turn": s.turn,
+        "active": game.active,
+        "to_act": s.to_act,
+        "order": list(game.order),
+        "over": s.over,
+        "winner": s.winner,
+        "ending": game.ending,
+        "peoples_placed": game.peoples_placed,
+        "revealed": [card_view(game, c) for c in game.revealed],
+        "going_to_underworld": [
+            {"owner": b.owner, "cards": [card_view(game, c) for c in b.cards]} for b in game.limbo
+        ],
+        "stack": [
+            {
+                "id": item.id,
+                "player": item.player,
+                "kind": item.kind.value,
+                "card": None if item.card is None else card_view(game, item.card),
+                "user": None if item.user is None else card_view(game, item.user),
+                "maneuver": item.maneuver,
+                "target": None if item.target is None else card_view(game, item.target),
+                "target_pending": item.target_pending,
+                "neutralized": item.neutralized,
+            }
+            for item in game.stack
+        ],
+        "choice": None
+        if game.choice is None
+        else {
+            "player": game.choice.player,
+            "purpose": game.choice.purpose.value,
+            "count": game.choice.count,
+            "options": [card_view(game, c) for c in game.choice.options]
+            if game.choice.player == me
+            else len(game.choice.options),
+        },
+        "peeked": card_view(game, game.peeked[1])
+        if game.peeked is not None and game.peeked[0] == me
+        else None,
+        "effects": [
+            {
+                "id": e.id,
+                "player": e.player,
+                "effect": e.effect.kind,
+                "source": None if e.source is None else card_view(game, e.source),
+                "target": None if e.target is None else card_view(game, e.target),
+            }
+            for e in game.effects
+        ],
+        "lingering": [card_view(game, c) for c in game.lingering],
+        "fight": None if game.fight is None else fight_view(game, game.fight),
+        "mounts": [
+            {
+                "mount": card_view(game, m.mount),
+                "rider": card_view(game, m.rider),
+                "shared": m.shared,
+            }
+            for m in game.mounts
+        ],
+        "players": players,
+    }
+
+
+def fight_view(game: Game, fight: Fight) -> JsonDict:
+    """The fight in progress (chapter 7): public, like the board."""
+    from mitosz_core.games.mitosz.rules.fights.army import side_level
+
+    def army(lines: tuple[CardId | None, ...]) -> list[JsonDict | None]:
+        return [None if c is None else card_view(game, c) for c in lines]
+
+    return {
+        "kind": fight.kind.value,
+        "attacker": fight.attacker,
+        "defender": fight.defender,
+        "people": None if fight.people is None else card_view(game, fight.people),
+        "road": None if fight.road is None else fight.road.value,
+        "attack": army(fight.attack),
+        "defend": army(fight.defend),
+        "helpers": [{"player": p, "side": side} for p, side in fight.helpers],
+        "asked": fight.asked,
+        "troops": [
+            {
+                **card_view(game, t.card),
+                "side": t.side,
+                "line": t.line.value,
+                "mode": t.mode.value,
+                "monster": t.monster,
+                "mount": t.mount,
+            }
+            for t in fight.troops
+        ],
+        "fighters": list(fight.fighters),
+        "turn_of": fight.fighters[fight.current] if fight.fighters else None,
+        "flying": fight.flying,
+        "levels": [side_level(game, fight, 0), side_level(game, fight, 1)]
+        if fight.started
+        else None,
+        "outcome": None if fight.outcome is None else fight.outcome.value,
+    }

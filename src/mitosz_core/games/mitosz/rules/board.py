@@ -1,0 +1,171 @@
+"""The board (*pást*, 1.2): finding permanents, and taking them off with attachments.
+
+A card taken off the board keeps no memory: attachments and markers leave with it
+(1.2.6), and attached cards go to the underworld with it (1.4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.zones import to_oblivion, to_underworld, update_player
+from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot
+from mitosz_core.kernel.values import replace
+
+
+def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
+    """Every card on ``player``'s side of the board, high god included."""
+    return game.memo(("board", player), lambda: tuple(_board_cards(game, player)))
+
+
+def _board_cards(game: Game, player: int) -> Iterator[CardId]:
+    p = game.players[player]
+    yield p.high_god
+    for slot in p.empire:
+        yield slot.card
+        if slot.location is not None:
+            yield slot.location
+    for leader in p.leaders:
+        yield leader.card
+        yield from leader.items
+    yield from p.intrigues
+
+
+def all_board_cards(game: Game) -> tuple[CardId, ...]:
+    """Every card on the board, in player order."""
+    return game.memo(
+        "board", lambda: tuple(c for i in range(len(game.players)) for c in board_cards(game, i))
+    )
+
+
+def controller(game: Game, card: CardId) -> int | None:
+    """The player on whose side ``card`` is, or ``None`` if it is not on the board."""
+    return _sides(game).get(card)
+
+
+def _sides(game: Game) -> dict[CardId, int]:
+    return game.memo(
+        "sides",
+        lambda: {c: i for i in range(len(game.players)) for c in board_cards(game, i)},
+    )
+
+
+def people_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
+    for i, p in enumerate(game.players):
+        for slot in p.empire:
+            if slot.card == card:
+                return i, slot
+    return None
+
+
+def leader_slot(game: Game, card: CardId) -> tuple[int, LeaderSlot] | None:
+    for i, p in enumerate(game.players):
+        for slot in p.leaders:
+            if slot.card == card:
+                return i, slot
+    return None
+
+
+def is_high_god_leader(game: Game, player: int, card: CardId) -> bool:
+    """Whether ``card`` is ``player``'s high god as a leader (same name, 2.8 and 3.4.3)."""
+    return game.card(card).name_en == game.card(game.players[player].high_god).name_en
+
+
+def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
+    """Take ``card`` off the board; returns the state and the cards that left, ``card``
+    first, then its attachments in the order they were attached (1.4.2)."""
+    game = s.game
+    for i, p in enumerate(game.players):
+        for slot in p.empire:
+            if slot.card == card:
+                gone: tuple[CardId, ...] = (
+                    (card,) if slot.location is None else (card, slot.location)
+                )
+                empire = tuple(e for e in p.empire if e.card != card)
+                return _cleared(update_player(s, i, empire=empire), gone), gone
+            if slot.location == card:
+                empire = tuple(
+                    replace(e, location=None) if e.card == slot.card else e for e in p.empire
+                )
+                return _cleared(update_player(s, i, empire=empire), (card,)), (card,)
+        for leader in p.leaders:
+            if leader.card == card:
+                gone = (card, *leader.items)
+                leaders = tuple(entry for entry in p.leaders if entry.card != card)
+                return _cleared(update_player(s, i, leaders=leaders), gone), gone
+            if card in leader.items:
+                items = tuple(c for c in leader.items if c != card)
+                leaders = tuple(
+                    replace(entry, items=items) if entry.card == leader.card else entry
+                    for entry in p.leaders
+                )
+                return _cleared(update_player(s, i, leaders=leaders), (card,)), (card,)
+        if card in p.intrigues:
+            intrigues = tuple(c for c in p.intrigues if c != card)
+            return _cleared(update_player(s, i, intrigues=intrigues), (card,)), (card,)
+    raise ValueError(f"card #{card} is not on the board")
+
+
+def _cleared(s: S, gone: tuple[CardId, ...]) -> S:
+    """Cards leaving the board keep no memories (1.2.6): their markers and the lasting
+    effects fixed on them go too."""
+    game = s.game
+    markers = tuple(m for m in game.markers if m.card not in gone)
+    effects = tuple(e for e in game.effects if e.target not in gone)
+    return s.evolve(game=replace(game, markers=markers, effects=effects))
+
+
+def remove_to_underworld(s: S, card: CardId) -> S:
+    """Send a board card, with everything attached to it, to the underworld (1.4.2).
+
+    If it is its player's high god as a leader, that player discards every card in hand
+    and loses every sphere point (3.4.3).
+    """
+    side = controller(s.game, card)
+    if side is None:
+        raise ValueError(f"card #{card} is not on the board")
+    if s.game.card(card).type is CardType.HIGH_GOD:
+        raise ValueError("the high god cannot leave the board (3.1)")
+    god_leader = leader_slot(s.game, card) is not None and is_high_god_leader(s.game, side, card)
+    s, gone = _lift(s, card)
+    s = to_underworld(s, gone)
+    if god_leader:
+        s = lose_everything(s, s.game.owner(card))
+    return s
+
+
+def remove_to_hand(s: S, card: CardId) -> S:
+    """Return a board card to its owner's hand (1.2.3); what was attached to it goes to
+    the underworld (1.4.2, 1.2.6)."""
+    s, gone = _lift(s, card)
+    owner = s.game.owner(card)
+    p = s.game.players[owner]
+    s = update_player(s, owner, hand=(*p.hand, card))
+    return to_underworld(s, gone[1:])
+
+
+def set_turned(s: S, cards: tuple[CardId, ...], turned: bool) -> S:
+    """Turn (*elforgat*) or turn back (*visszaforgat*) the leaders among ``cards``; other
+    card types never turn (4.5)."""
+    chosen = set(cards)
+    for i, p in enumerate(s.game.players):
+        if any(x.card in chosen for x in p.leaders):
+            leaders = tuple(replace(x, turned=turned) if x.card in chosen else x for x in p.leaders)
+            s = update_player(s, i, leaders=leaders)
+    return s
+
+
+def remove_to_oblivion(s: S, card: CardId) -> S:
+    """Exile a board card; its attachments go to the underworld (1.4.2, 1.4.4)."""
+    s, gone = _lift(s, card)
+    s = to_oblivion(s, gone[:1])
+    return to_underworld(s, gone[1:])
+
+
+def lose_everything(s: S, player: int) -> S:
+    """3.4.3: the player discards every card in hand and loses every sphere point."""
+    hand = s.game.players[player].hand
+    s = update_player(s, player, hand=(), spheres=(0, 0, 0, 0))
+    return to_underworld(s, hand)

@@ -1,0 +1,106 @@
+"""Checks made after every step, before anyone decides again (state-based rules).
+
+- 2.2: a permanent whose base level has been lowered below 1 goes to the underworld.
+- 2.3: if a unique card is on the board more than once, every copy is destroyed.
+- 3.4.2: a leader row above its limit interrupts play until its owner sacrifices leaders.
+- 1.1.1: power holds start and break.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import all_board_cards, remove_to_underworld
+from mitosz_core.games.mitosz.rules.continuous import settle_conflicts
+from mitosz_core.games.mitosz.rules.flow import fire
+from mitosz_core.games.mitosz.rules.leaders import over_limit
+from mitosz_core.games.mitosz.rules.levels import base_level
+from mitosz_core.games.mitosz.rules.victory import update_holds
+from mitosz_core.games.mitosz.state import Game
+from mitosz_core.kernel.values import replace
+
+FORCED = ("forced.sacrifice_leader", "forced.underworld_order")
+
+
+def state_checks(s: S) -> S:
+    s = settle_conflicts(s)
+    s = _base_levels(s)
+    s = _uniques(s)
+    s = _leader_rows(s)
+    s = _limbo(s)
+    return update_holds(s)
+
+
+def _limbo(s: S) -> S:
+    """1.4.2: cards going to the underworld together wait for their owner's order."""
+    if s.phase in FORCED or s.over or not s.game.limbo:
+        return s
+    s = s.evolve(game=replace(s.game, resume=s.phase))
+    return fire(s, "underworld_order")
+
+
+def _base_levels(s: S) -> S:
+    """2.2: a permanent or troop (5.1) whose base level was lowered below 1 goes to the
+    underworld; the high god and +/- modifier cards are exempt (ruling R-2.2)."""
+    game = s.game
+    if not game.markers:
+        return s
+    doomed = [
+        c
+        for c in dict.fromkeys(m.card for m in game.markers)
+        if game.card(c).type in (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
+        and not game.card(c).level_modifier
+        and base_level(game, c) < 1
+        and base_level(game, c) < game.card(c).level
+    ]
+    for card in doomed:
+        if card in set(all_board_cards(s.game)):
+            s = remove_to_underworld(s, card)
+    return s
+
+
+def _uniques(s: S) -> S:
+    """2.3: duplicates of a unique card on the board are all destroyed. High gods are
+    exempt: nothing affects them (3.1), so two players may bring the same one (R-2.3-god)."""
+    game = s.game
+    dupes = game.shared("unique-dupes", game.board_parts(), lambda: _duplicate_serials(game))
+    if not dupes:
+        return s
+    doomed = [c for c in all_board_cards(game) if game.card(c).serial in dupes]
+    for card in doomed:
+        if card in set(all_board_cards(s.game)):
+            s = remove_to_underworld(s, card)
+    return s
+
+
+def _leader_rows(s: S) -> S:
+    """3.4.2: enter the forced sacrifice while any row is over its limit."""
+    if s.phase in FORCED or s.over:
+        return s
+    if any(over_limit(s.game, i) for i in range(len(s.game.players))):
+        s = s.evolve(game=replace(s.game, resume=s.phase))
+        return fire(s, "leader_overflow")
+    return s
+
+
+def first_over_limit(s: S) -> int:
+    """The player, in turn order from the active one, who must sacrifice a leader."""
+    order = s.game.order
+    start = order.index(s.game.active)
+    for k in range(len(order)):
+        player = order[(start + k) % len(order)]
+        if over_limit(s.game, player):
+            return player
+    raise ValueError("no leader row is over its limit")
+
+
+def _duplicate_serials(game: Game) -> frozenset[str]:
+    """Serial numbers of unique cards (not high gods) on the board more than once."""
+    serials = Counter(
+        game.card(c).serial
+        for c in all_board_cards(game)
+        if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
+    )
+    return frozenset(serial for serial, n in serials.items() if n > 1)

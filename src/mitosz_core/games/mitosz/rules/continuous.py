@@ -1,0 +1,324 @@
+"""Lasting effects: what is in force now, and what it does to levels, power, permissions,
+immunity and limits (4.2.5, 5.7, 5.10, 5.12, golden rule 2).
+
+Two sources of lasting effects: effects that maneuvers created with a duration
+(:attr:`Game.effects`), and the always-on locked bound maneuvers of cards on the board
+(4.2.6 *zárt*: "always active"). An intrigue's effect counts once however many copies are
+on the board (3.6). Every rule limit that card text may change is read here, so a card
+changes a rule by being in force, never by a special case in the rule's code (G2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    ChangeLevel,
+    ChangePower,
+    Every,
+    Grant,
+    Immunity,
+    MakeImmune,
+    Permission,
+    PlayerPermission,
+    SetHandSize,
+    SetLevel,
+    User,
+    Who,
+)
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import (
+    board_cards,
+    controller,
+    is_high_god_leader,
+    leader_slot,
+)
+from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
+from mitosz_core.games.mitosz.rules.selectors import def_matches, matches
+from mitosz_core.games.mitosz.state import CardId, Game
+
+HAND_SIZE = 7
+"""The hand size (*kézméret*, 1.5.2) unless card text changes it."""
+
+LASTING_KINDS = (
+    ChangeLevel,
+    SetLevel,
+    ChangePower,
+    Grant,
+    MakeImmune,
+    SetHandSize,
+    PlayerPermission,
+)
+"""The effects that last (the rest take hold once and are final, 4.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """An effect in force: ``key`` names it for 5.9 tie-breaks (``e<id>`` for a created
+    effect, ``s<card>.<index>`` for a locked maneuver); ``target`` is a fixed card, or
+    ``None`` when the effect's selector decides (5.7)."""
+
+    key: str
+    effect: AnyEffect
+    player: int
+    source: CardId | None
+    target: CardId | None
+
+
+def lasting(game: Game) -> tuple[Lasting, ...]:
+    """Every lasting effect in force, created ones first, then locked maneuvers."""
+    parts = (*game.board_parts(), game.effects)
+    return game.shared("lasting", parts, lambda: tuple(_lasting(game)))
+
+
+def _lasting(game: Game) -> Iterator[Lasting]:
+    for e in game.effects:
+        yield Lasting(f"e{e.id}", e.effect, e.player, e.source, e.target)
+    seen_intrigues: set[str] = set()
+    for side in range(len(game.players)):
+        for card in board_cards(game, side):
+            d = game.card(card)
+            if not d.maneuvers or d.type is CardType.MANEUVER:
+                continue
+            if d.type is CardType.INTRIGUE:
+                if d.key in seen_intrigues:
+                    continue  # 3.6: the same intrigue takes effect only once
+                seen_intrigues.add(d.key)
+            for index, m in enumerate(d.maneuvers):
+                if m.locked and isinstance(m.effect, LASTING_KINDS):
+                    target = card if isinstance(getattr(m.effect, "target", None), User) else None
+                    yield Lasting(f"s{card}.{index}", m.effect, side, card, target)
+
+
+def applies_to(game: Game, item: Lasting, card: CardId) -> bool:
+    """Whether a lasting card effect reaches ``card`` now (5.7, 5.17), unless the card
+    is immune to that kind of effect (5.12)."""
+    if item.target is not None:
+        reaches = item.target == card
+    else:
+        target = getattr(item.effect, "target", None)
+        side = controller(game, card)
+        reaches = (
+            isinstance(target, Every)
+            and side is not None
+            and matches(game, item.player, side, card, target.cards, item.source, lasting=True)
+        )
+    if not reaches or isinstance(item.effect, MakeImmune):
+        return reaches
+    return not any(immune(game, card, kind) for kind in source_kinds(game, item, card))
+
+
+def source_kinds(game: Game, item: Lasting, card: CardId) -> tuple[Immunity, ...]:
+    """The kinds of effect a lasting effect is, for immunity (5.12)."""
+    kinds: list[Immunity] = []
+    if item.source is not None:
+        d = game.card(item.source)
+        if d.type is CardType.INTRIGUE:
+            kinds.append(Immunity.INTRIGUE)
+        elif d.type is CardType.FATE:
+            kinds.append(Immunity.FATE)
+        else:
+            kinds.append(Immunity.MANEUVER)
+        if d.has_subtype("calamity"):
+            kinds.append(Immunity.CALAMITY)
+    if controller(game, card) not in (None, item.player):
+        kinds.append(Immunity.ENEMY)
+    return tuple(kinds)
+
+
+def covers(item: Lasting, player: int) -> bool:
+    """Whether a lasting player effect reaches ``player``."""
+    who: Who = getattr(item.effect, "who", Who.ME)
+    if who is Who.EACH_PLAYER:
+        return True
+    return (player == item.player) == (who is Who.ME)
+
+
+# --- levels and power -------------------------------------------------------------------
+
+
+def level(game: Game, card: CardId) -> int:
+    """A card's level now: printed, markers and attachments, then lasting effects; a
+    level set by an effect replaces it, the strongest setter winning (5.9)."""
+    from mitosz_core.games.mitosz.rules.levels import base_level, leader_level
+
+    found = leader_slot(game, card)
+    value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
+    setters: list[Lasting] = []
+    for item in lasting(game):
+        if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card):
+            value += item.effect.amount
+        elif isinstance(item.effect, SetLevel) and applies_to(game, item, card):
+            setters.append(item)
+    if setters:
+        winner = strongest(game, setters)
+        assert isinstance(winner.effect, SetLevel)
+        return winner.effect.level
+    return value
+
+
+def level_bonus(game: Game, card: CardId) -> int:
+    """What lasting level changes add to ``card`` (for roads: 3.2.1)."""
+    return sum(
+        item.effect.amount
+        for item in lasting(game)
+        if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card)
+    )
+
+
+def power_bonus(game: Game, card: CardId) -> int:
+    """What lasting power changes add to ``card``."""
+    return sum(
+        item.effect.amount
+        for item in lasting(game)
+        if isinstance(item.effect, ChangePower) and applies_to(game, item, card)
+    )
+
+
+# --- permissions and immunity -------------------------------------------------------------
+
+
+def permitted(game: Game, card: CardId, permission: Permission, default: bool = False) -> bool:
+    """Whether ``card`` has ``permission`` now: grants and denials conflict, and the
+    strongest source decides (5.9); with none in force, the rule's ``default``."""
+    found = [
+        item
+        for item in lasting(game)
+        if isinstance(item.effect, Grant)
+        and item.effect.permission is permission
+        and applies_to(game, item, card)
+    ]
+    if not found:
+        return default
+    winner = strongest(game, found)
+    assert isinstance(winner.effect, Grant)
+    return winner.effect.allow
+
+
+def immune(game: Game, card: CardId, kind: Immunity) -> bool:
+    """Whether ``card`` is immune to ``kind`` (5.12): by its own rules (3.4.3, 8.shrine),
+    by a lasting effect, or through the card it is attached to."""
+    d = game.card(card)
+    if kind is Immunity.INTRIGUE and leader_slot(game, card) is not None:
+        side = controller(game, card)
+        if side is not None and is_high_god_leader(game, side, card):
+            return True
+    if kind is Immunity.CALAMITY and d.type is CardType.LOCATION and d.has_subtype("shrine"):
+        return True
+    for item in lasting(game):
+        if (
+            isinstance(item.effect, MakeImmune)
+            and item.effect.to is kind
+            and applies_to(game, item, card)
+        ):
+            return True
+    host = host_of(game, card)
+    return host is not None and immune(game, host, kind)
+
+
+def host_of(game: Game, card: CardId) -> CardId | None:
+    """The card that ``card`` is attached to, if any (an item's leader, a location's
+    people)."""
+    for p in game.players:
+        for slot in p.leaders:
+            if card in slot.items:
+                return slot.card
+        for e in p.empire:
+            if e.location == card:
+                return e.card
+    return None
+
+
+# --- limits that card text may change (G2) ------------------------------------------------
+
+
+def hand_size(game: Game, player: int) -> int:
+    """The hand size in force for ``player`` (1.5.2), or the strongest setter's (5.9)."""
+    found = [
+        item
+        for item in lasting(game)
+        if isinstance(item.effect, SetHandSize) and covers(item, player)
+    ]
+    if not found:
+        return HAND_SIZE
+    winner = strongest(game, found)
+    assert isinstance(winner.effect, SetHandSize)
+    return winner.effect.size
+
+
+def player_may(game: Game, player: int, permission: Permission, card: CardId | None) -> bool:
+    """Whether a lasting effect gives ``player`` a permission (1.5.3, 3.2.1), for ``card``
+    (judged by its printed data) when one is named."""
+    for item in lasting(game):
+        e = item.effect
+        if (
+            isinstance(e, PlayerPermission)
+            and e.permission is permission
+            and covers(item, player)
+            and (card is None or def_matches(game, card, e.cards))
+        ):
+            return True
+    return False
+
+
+def extra_people(game: Game, player: int) -> int:
+    """How many more peoples than one ``player`` may place this turn (3.2.1, G2)."""
+    return sum(
+        1
+        for item in lasting(game)
+        if isinstance(item.effect, PlayerPermission)
+        and item.effect.permission is Permission.EXTRA_PEOPLE
+        and covers(item, player)
+    )
+
+
+# --- settling conflicts ------------------------------------------------------------------
+
+
+def settle_conflicts(s: S) -> S:
+    """Settle by reveal every tied conflict now in force (5.9): opposite grants of one
+    permission on a card, different levels set on a card, different hand sizes.
+
+    Conflicts are rare, so the search starts only where one is possible at all: a
+    permission both granted and denied somewhere, or two different values set."""
+    game = s.game
+    items = lasting(game)
+    if len(items) < 2:
+        return s
+    grants: dict[Permission, list[Lasting]] = {}
+    setters: list[Lasting] = []
+    sizes: list[Lasting] = []
+    for item in items:
+        e = item.effect
+        if isinstance(e, Grant):
+            grants.setdefault(e.permission, []).append(item)
+        elif isinstance(e, SetLevel):
+            setters.append(item)
+        elif isinstance(e, SetHandSize):
+            sizes.append(item)
+    contested = [
+        found
+        for found in grants.values()
+        if len({i.effect.allow for i in found if isinstance(i.effect, Grant)}) > 1
+    ]
+    levels = len({i.effect.level for i in setters if isinstance(i.effect, SetLevel)}) > 1
+    groups: list[list[Lasting]] = []
+    if contested or levels:
+        for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
+            for found in contested:
+                here = [i for i in found if applies_to(game, i, card)]
+                if len({i.effect.allow for i in here if isinstance(i.effect, Grant)}) > 1:
+                    groups.append(here)
+            if levels:
+                here = [i for i in setters if applies_to(game, i, card)]
+                if len({i.effect.level for i in here if isinstance(i.effect, SetLevel)}) > 1:
+                    groups.append(here)
+    if len({i.effect.size for i in sizes if isinstance(i.effect, SetHandSize)}) > 1:
+        for player in range(len(game.players)):
+            mine = [i for i in sizes if covers(i, player)]
+            if len({i.effect.size for i in mine if isinstance(i.effect, SetHandSize)}) > 1:
+                groups.append(mine)
+    return settle_ties(s, groups) if groups else s

@@ -1,0 +1,298 @@
+"""The counter round (*kontra kör*, 6.4) and the pending stack it resolves.
+
+Every card played (6.3.5) and every maneuver used (4.6.4) is pushed on the pending stack
+and opens a counter round: starting with the affected player (the controller of what it
+targets, else the player whose turn it is), players in turn order respond or pass
+(6.4.1). A response is itself an event and opens a new counter round over the same stack;
+the nesting depth is the stack's height, with no limit. When everybody passes in a row,
+the whole stack resolves, last in first out (ruling R-6.4.1-lifo): a counter effect
+resolves before the event it acts on, "before it takes hold" (4.2.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from mitosz_core.games.mitosz.actions import (
+    Choose,
+    Pass,
+    PlayFate,
+    PlayWithoutSummoning,
+    Summon,
+    UseFreeManeuver,
+    UseManeuver,
+)
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
+from mitosz_core.games.mitosz.effects.language import (
+    ChangeLevel,
+    Duration,
+    Peek,
+    Reveal,
+    Sacrifice,
+    User,
+)
+from mitosz_core.games.mitosz.rules import S, maneuvers
+from mitosz_core.games.mitosz.rules.board import controller
+from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.zones import (
+    discard,
+    take_back,
+    to_underworld,
+    update_player,
+)
+from mitosz_core.games.mitosz.state import (
+    CardId,
+    ChoicePurpose,
+    CounterRound,
+    Pending,
+    PendingKind,
+    Todo,
+)
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate, Summon, PlayWithoutSummoning)
+
+
+def push(s: S, item: Pending) -> S:
+    """Put an event on the pending stack and open a counter round over it (6.4.1)."""
+    game = s.game
+    item = replace(item, id=game.next_id)
+    game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1, counter=None)
+    trigger = "respond" if s.phase.endswith(".counter.respond") else "play"
+    return fire(s.evolve(game=game), trigger)
+
+
+def affected_player(s: S, item: Pending) -> int:
+    """6.4.1: whom the event affects; with several, the player whose turn it is."""
+    if item.target is not None:
+        side = controller(s.game, item.target)
+        if side is not None:
+            return side
+    if item.target_pending is not None:
+        for other in s.game.stack:
+            if other.id == item.target_pending:
+                return other.player
+    return s.game.active
+
+
+def open_round(s: S) -> S:
+    """The ``open`` step: the affected player will decide first."""
+    first = affected_player(s, s.game.stack[-1])
+    return fire(s.evolve(game=replace(s.game, counter=CounterRound(first))), "opened")
+
+
+def responder(s: S) -> int:
+    """Who decides now: in turn order from the affected player (6.4.1)."""
+    counter = s.game.counter
+    assert counter is not None
+    order = s.game.order
+    return order[(order.index(counter.first) + counter.passed) % len(order)]
+
+
+# --- respond -----------------------------------------------------------------------------
+
+
+def _respond_candidates(s: S) -> Iterator[Action]:
+    from mitosz_core.games.mitosz.rules.summoning import plays
+
+    player = responder(s)
+    yield Pass()
+    yield from maneuvers.candidates(s, player)
+    yield from plays(s, player, anytime_only=True)
+
+
+def _respond_why_not(s: S, a: Action) -> str | None:
+    from mitosz_core.games.mitosz.rules.summoning import why_not_play
+
+    player = responder(s)
+    if isinstance(a, Pass):
+        return None
+    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
+        return maneuvers.why_not(s, player, a)
+    return why_not_play(s, player, a, anytime_only=True)
+
+
+def _respond(s: S, a: Action) -> S:
+    from mitosz_core.games.mitosz.rules.summoning import perform_play
+
+    player = responder(s)
+    if isinstance(a, Pass):
+        counter = s.game.counter
+        assert counter is not None
+        passed = counter.passed + 1
+        if passed < len(s.game.players):
+            return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
+        return fire(s.evolve(game=replace(s.game, counter=None)), "all_passed")
+    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
+        s, item = maneuvers.perform(s, player, a)
+        return push(s, item)
+    return perform_play(s, player, a)
+
+
+RESPOND = Step(
+    accepts=(Pass, *RESPONSES),
+    candidates=_respond_candidates,
+    why_not=_respond_why_not,
+    perform=_respond,
+    decider=responder,
+)
+
+
+# --- resolve -----------------------------------------------------------------------------
+
+
+def resolve_step(s: S) -> S:
+    """The ``resolve`` step: one unit of work per call. Queued effects first, then the top
+    of the stack; an empty stack ends the counter round."""
+    game = s.game
+    if game.todo:
+        todo = game.todo[0]
+        s = apply_todo(s.evolve(game=replace(game, todo=game.todo[1:])), todo)
+        return fire(s, "choose") if s.game.choice is not None else s
+    if game.stack:
+        item = game.stack[-1]
+        s = s.evolve(game=replace(game, stack=game.stack[:-1]))
+        if item.kind is PendingKind.PLAY:
+            from mitosz_core.games.mitosz.rules.summoning import resolve_play
+
+            return resolve_play(s, item)
+        return _resolve_maneuver(s, item)
+    return fire(release_lingering(s), "resolved")
+
+
+def _resolve_maneuver(s: S, item: Pending) -> S:
+    """4.6.5-4.6.7: conditions, the effect (with the maneuver's level), the sacrifice."""
+    game = s.game
+    m = maneuvers.maneuver_of(game, item)
+    if item.neutralized:
+        if item.card is not None:  # a free maneuver or fate goes to the underworld
+            return to_underworld(s, (item.card,))
+        assert item.user is not None
+        return s.evolve(game=replace(game, blocked=(*game.blocked, (item.user, item.maneuver))))
+    s, holds = _conditions(s, item)
+    source = item.user if item.user is not None else item.card
+    base = Todo(m.effect, item.player, source, item.target, item.target_pending, item.card)
+    todos: list[Todo] = []
+    if holds:
+        repeats = item.times if m.per is not None else 1
+        for effect in maneuvers.effects_of(m, item.steps):
+            todos.extend(replace(base, effect=effect) for _ in range(repeats))
+        if m.level and item.user is not None:
+            duration = Duration.COMBAT if maneuvers.in_combat(s) else Duration.TURN
+            todos.append(replace(base, effect=ChangeLevel(User(), m.level, duration)))
+    if m.sacrifices_user and item.user is not None:
+        todos.append(replace(base, effect=Sacrifice(User())))
+    game = s.game
+    lingering = game.lingering if item.card is None else (*game.lingering, item.card)
+    return s.evolve(game=replace(game, todo=(*todos, *game.todo), lingering=lingering))
+
+
+def _conditions(s: S, item: Pending) -> tuple[S, bool]:
+    """4.2.3: reveal the top card of an enemy deck (it goes to the bottom), or peek at a
+    random card of an enemy hand; with nothing to look at, the effect fails."""
+    m = maneuvers.maneuver_of(s.game, item)
+    enemy = _enemy(s, item)
+    for condition in m.conditions:
+        if isinstance(condition, Reveal):
+            deck = s.game.players[enemy].deck
+            if not deck:
+                return s, False
+            top = deck[0]
+            s = update_player(s, enemy, deck=(*deck[1:], top))
+            s = s.evolve(game=replace(s.game, revealed=(top,)))
+            if condition.test is not None and not condition.test.holds(
+                s.game.card(top).card_number
+            ):
+                return s, False
+        elif isinstance(condition, Peek):
+            hand = s.game.players[enemy].hand
+            if not hand:
+                return s, False
+            index, rng = s.rng.below(len(hand))
+            card = hand[index]
+            s = s.evolve(rng=rng, game=replace(s.game, peeked=(item.player, card)))
+            if condition.test is not None and not condition.test.holds(
+                s.game.card(card).card_number
+            ):
+                return s, False
+    return s, True
+
+
+def _enemy(s: S, item: Pending) -> int:
+    """The enemy whose deck or hand a condition looks at: the target's player if that is
+    an enemy, else the next opponent in turn order (ruling R-4.2.3-enemy)."""
+    if item.target is not None:
+        side = controller(s.game, item.target)
+        if side is not None and side != item.player:
+            return side
+    order = s.game.order
+    return order[(order.index(item.player) + 1) % len(order)]
+
+
+def release_lingering(s: S) -> S:
+    """Free-maneuver and fate cards go to the underworld once no effect of theirs lasts
+    (3.7, 3.9)."""
+    game = s.game
+    if not game.lingering:
+        return s
+    held = {e.free_card for e in game.effects}
+    gone = tuple(c for c in game.lingering if c not in held)
+    if not gone:
+        return s
+    s = s.evolve(game=replace(game, lingering=tuple(c for c in game.lingering if c in held)))
+    return to_underworld(s, gone)
+
+
+# --- choose ------------------------------------------------------------------------------
+
+
+def _chooser(s: S) -> int:
+    choice = s.game.choice
+    assert choice is not None
+    return choice.player
+
+
+def _choose_candidates(s: S) -> Iterable[Action]:
+    choice = s.game.choice
+    assert choice is not None
+    return (Choose(c) for c in choice.options)
+
+
+def _choose_why_not(s: S, a: Action) -> str | None:
+    choice = s.game.choice
+    assert choice is not None and isinstance(a, Choose)
+    if a.card not in choice.options:
+        return f"#{a.card} is not one of the cards to choose from"
+    return None
+
+
+def _choose(s: S, a: Action) -> S:
+    choice = s.game.choice
+    assert choice is not None and isinstance(a, Choose)
+    player = choice.player
+    card: CardId = a.card
+    if choice.purpose is ChoicePurpose.DISCARD:
+        s = discard(s, card)
+    elif choice.purpose is ChoicePurpose.TAKE_BACK:
+        s = take_back(s, card)
+    else:
+        p = s.game.players[player]
+        deck, rng = s.rng.shuffled(tuple(c for c in p.deck if c != card))
+        s = update_player(s, player, deck=deck, hand=(*p.hand, card)).evolve(rng=rng)
+        shown = (card,) if choice.purpose is ChoicePurpose.SEARCH else ()
+        s = s.evolve(game=replace(s.game, revealed=shown))
+    left = choice.count - 1
+    options = tuple(c for c in choice.options if c != card)
+    if left and options:
+        return s.evolve(game=replace(s.game, choice=replace(choice, options=options, count=left)))
+    return fire(s.evolve(game=replace(s.game, choice=None)), "chosen")
+
+
+CHOOSE = Step(
+    accepts=(Choose,),
+    candidates=_choose_candidates,
+    why_not=_choose_why_not,
+    perform=_choose,
+    decider=_chooser,
+)

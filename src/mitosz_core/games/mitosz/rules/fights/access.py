@@ -1,0 +1,171 @@
+"""Which cards may act while a fight lasts (7.2.1, 7.3.5, 7.5.2), and on what.
+
+In the combat phase only the cards that may affect the fight can be used: the high god,
+fate, intrigues, a location's non-combat maneuver, the attacked people and its location,
+the war leaders and what is attached to them, the troops; in a duel only the high god,
+fate, intrigues, the duelists and what is attached to them. An arrow volley may be shot
+from outside the fight (7.2.5.1). Cards taking part in the fight affect only the fight
+and the cards in it (7.2.1). A troop acts as its line allows (3.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mitosz_core.games.mitosz.actions import (
+    PlayFate,
+    PlayWithoutSummoning,
+    Summon,
+    UseFreeManeuver,
+    UseManeuver,
+)
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    ArrowVolley,
+    Maneuver,
+    Poison,
+    Sequence,
+    Timing,
+)
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import controller
+from mitosz_core.games.mitosz.rules.fights.core import (
+    attacked_location,
+    fighting_cards,
+    is_battle,
+    troop_entry,
+    war_leaders,
+)
+from mitosz_core.games.mitosz.state import CardId, Game, TroopMode
+from mitosz_core.kernel.action import Action
+
+OPEN_TO_ALL = (CardType.HIGH_GOD, CardType.FATE, CardType.INTRIGUE)
+"""7.3.5 1-3, 7.5.2 1-3: these may affect any fight."""
+
+
+def walk(effect: AnyEffect) -> Iterator[AnyEffect]:
+    yield effect
+    if isinstance(effect, Sequence):
+        for sub in effect.effects:
+            yield from walk(sub)
+
+
+def is_volley(m: Maneuver) -> bool:
+    """Whether a maneuver is an arrow volley (7.2.5.1)."""
+    steps = (m.effect, *(step.effect for step in m.steps))
+    return "arrow_volley" in m.subtypes or any(
+        isinstance(e, ArrowVolley) for top in steps for e in walk(top)
+    )
+
+
+def troop_turned(game: Game, card: CardId) -> bool:
+    """A troop is turned when poison turned it (7.2.5.3) or it used a maneuver that
+    turns its user this turn (4.6.3)."""
+    fight = game.fight
+    if fight is not None and card in fight.turned:
+        return True
+    for user, index in game.used:
+        if user != card:
+            continue
+        if index < 0 or not game.card(card).maneuvers[index].permanent:
+            return True
+    return False
+
+
+def why_not_user(s: S, user: CardId | None, m: Maneuver) -> str | None:
+    """7.2.1: whether ``user`` may use maneuver ``m`` while the fight lasts."""
+    game = s.game
+    fight = game.fight
+    if fight is None or user is None:
+        return None
+    d = game.card(user)
+    if is_volley(m) or d.type in OPEN_TO_ALL:
+        return None
+    list_ = "7.3.5" if is_battle(fight) else "7.5.2"
+    if user not in fighting_cards(game):
+        if is_battle(fight) and d.type is CardType.LOCATION and m.timing is not Timing.COMBAT:
+            return None  # 7.3.5 4: a location's non-combat maneuver
+        return f"{d.name} does not take part in the fight: only the cards of {list_} act (7.2.1)"
+    if (
+        d.type is CardType.LOCATION
+        and m.timing is Timing.COMBAT
+        and user != attacked_location(game, fight)
+    ):
+        return f"{d.name}'s combat maneuver serves only its people's defence (3.3)"
+    troop = troop_entry(fight, user)
+    if troop is not None:
+        if troop.mode in (TroopMode.LEVEL, TroopMode.UNDECIDED):
+            return f"only {d.name}'s level takes effect in the {troop.line} line (3.8)"
+        if troop_turned(game, user) and not m.permanent:
+            return f"{d.name} is turned (4.1)"
+    return None
+
+
+def why_not_target(s: S, user: CardId | None, target: CardId | None) -> str | None:
+    """7.2.1: a card taking part in the fight affects only the fight and its cards."""
+    game = s.game
+    if game.fight is None or user is None or target is None:
+        return None
+    fighting = fighting_cards(game)
+    if user in fighting and target not in fighting:
+        return (
+            f"{game.card(target).name} is not in the fight, and cards in a fight affect "
+            "only the fight (7.2.1)"
+        )
+    return None
+
+
+def why_not_action(s: S, player: int, a: Action) -> str | None:
+    """The fight's own limits on a maneuver or card play that is otherwise legal."""
+    game = s.game
+    if game.fight is None:
+        return None
+    if isinstance(a, UseManeuver):
+        m = game.card(a.user).maneuvers[a.index]
+        return (
+            why_not_user(s, a.user, m)
+            or why_not_target(s, a.user, a.target)
+            or _why_not_combat_target(s, a.user, None, m, a.target)
+        )
+    if isinstance(a, UseFreeManeuver):
+        m = game.card(a.card).maneuvers[a.index]
+        return (
+            why_not_user(s, a.user, m)
+            or why_not_target(s, a.user, a.target)
+            or _why_not_combat_target(s, a.user, a.card, m, a.target)
+        )
+    if isinstance(a, PlayFate):
+        m = game.card(a.card).maneuvers[a.index]
+        return _why_not_combat_target(s, None, a.card, m, a.target)
+    if isinstance(a, Summon):
+        if game.card(a.card).type is not CardType.INTRIGUE:
+            return "while a fight lasts only cards that affect it are played (7.2.1)"
+        return None
+    if isinstance(a, PlayWithoutSummoning):
+        if (
+            game.card(a.card).type is not CardType.ITEM
+            or a.target not in war_leaders(game, game.fight)
+            or controller(game, a.target) != player
+        ):
+            return "while a fight lasts only cards that affect it are played (7.2.1)"
+        return None
+    return None
+
+
+def _why_not_combat_target(
+    s: S, user: CardId | None, card: CardId | None, m: Maneuver, target: CardId | None
+) -> str | None:
+    from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import (
+        why_not_poison,
+        why_not_volley,
+    )
+
+    if target is None:
+        return None
+    for e in walk(m.effect):
+        if isinstance(e, ArrowVolley):
+            return why_not_volley(s.game, user, e, target)
+        if isinstance(e, Poison):
+            return why_not_poison(s.game, user, card, e, target)
+    return None

@@ -1,0 +1,185 @@
+"""The fight in progress (chapter 7): its sides, its players and the cards taking part.
+
+Side 0 attacks (the attacker, or the challenger in a duel), side 1 defends. A player who
+provides a comrade is an allied player of that side (*szövetséges játékos*, 5.13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot
+from mitosz_core.games.mitosz.state import (
+    LINES,
+    Army,
+    CardId,
+    Fight,
+    FightKind,
+    Game,
+    LineName,
+    Troop,
+)
+from mitosz_core.kernel.values import replace
+
+ATTACK, DEFEND = 0, 1
+"""The two sides of a fight."""
+
+
+def fight_of(s: S) -> Fight:
+    """The fight in progress (there must be one)."""
+    fight = s.game.fight
+    assert fight is not None, "no fight is in progress"
+    return fight
+
+
+def set_fight(s: S, **changes: object) -> S:
+    """``s`` with fields of the fight in progress changed."""
+    return s.evolve(game=replace(s.game, fight=replace(fight_of(s), **changes)))
+
+
+def is_battle(fight: Fight) -> bool:
+    return fight.kind is FightKind.BATTLE
+
+
+def side_player(fight: Fight, side: int) -> int:
+    """The main player of a side: the attacker, or the defender (whose people or leader
+    is attacked)."""
+    return fight.attacker if side == ATTACK else fight.defender
+
+
+def army(fight: Fight, side: int) -> Army:
+    return fight.attack if side == ATTACK else fight.defend
+
+
+def with_army(fight: Fight, side: int, line: LineName, card: CardId | None) -> Fight:
+    """``fight`` with ``card`` leading ``line`` of ``side``."""
+    lines = list(army(fight, side))
+    lines[LINES.index(line)] = card
+    new: Army = (lines[0], lines[1], lines[2])
+    return replace(fight, attack=new) if side == ATTACK else replace(fight, defend=new)
+
+
+def side_of_player(fight: Fight, player: int) -> int | None:
+    """The side ``player`` fights on: a main player's or an allied helper's (5.13)."""
+    if player == fight.attacker:
+        return ATTACK
+    if player == fight.defender:
+        return DEFEND
+    for helper, side in fight.helpers:
+        if helper == player:
+            return side
+    return None
+
+
+def allied(game: Game, a: int, b: int) -> bool:
+    """Whether players ``a`` and ``b`` are allied (5.13): the same player, or on the same
+    side of the fight in progress."""
+    if a == b:
+        return True
+    fight = game.fight
+    if fight is None:
+        return False
+    side = side_of_player(fight, a)
+    return side is not None and side == side_of_player(fight, b)
+
+
+def on_board(game: Game, card: CardId | None) -> bool:
+    return card is not None and controller(game, card) is not None
+
+
+def war_leaders(game: Game, fight: Fight, side: int | None = None) -> tuple[CardId, ...]:
+    """The war leaders (7.3.2) or duelists (7.5.1) still in the leader row."""
+    sides = (ATTACK, DEFEND) if side is None else (side,)
+    return tuple(
+        c
+        for x in sides
+        for c in army(fight, x)
+        if c is not None and leader_slot(game, c) is not None
+    )
+
+
+def line_of(fight: Fight, card: CardId) -> tuple[int, LineName] | None:
+    """The side and line that war leader ``card`` leads."""
+    for side in (ATTACK, DEFEND):
+        for line, leader in zip(LINES, army(fight, side), strict=True):
+            if leader == card:
+                return side, line
+    return None
+
+
+def leader_of(fight: Fight, troop: Troop) -> CardId | None:
+    """The war leader leading a troop's line (7.3.4)."""
+    return army(fight, troop.side)[LINES.index(troop.line)]
+
+
+def troop_entry(fight: Fight, card: CardId) -> Troop | None:
+    for troop in fight.troops:
+        if troop.card == card:
+            return troop
+    return None
+
+
+def attachments(game: Game, leader: CardId) -> tuple[CardId, ...]:
+    """The cards attached to a leader: items, a mount, troops (7.3.1)."""
+    found = leader_slot(game, leader)
+    return () if found is None else found[1].items
+
+
+def fighting_cards(game: Game) -> frozenset[CardId]:
+    """The cards taking part in the fight (7.3.1, 7.3.5 5-9, 7.5.2 4-5): the war leaders
+    and what is attached to them (items, troops, mounts), and in a battle the attacked
+    people and its location."""
+    fight = game.fight
+    if fight is None:
+        return frozenset()
+    return game.memo(("fighting", fight), lambda: frozenset(_fighting(game, fight)))
+
+
+def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
+    for leader in war_leaders(game, fight):
+        yield leader
+        yield from attachments(game, leader)
+    if fight.people is not None:
+        found = people_slot(game, fight.people)
+        if found is not None:
+            yield fight.people
+            if found[1].location is not None:
+                yield found[1].location
+
+
+def side_of_card(game: Game, card: CardId) -> int | None:
+    """The side a fighting card is on."""
+    fight = game.fight
+    if fight is None or card not in fighting_cards(game):
+        return None
+    if card == fight.people or (game.card(card).type is CardType.LOCATION):
+        return DEFEND
+    for leader in war_leaders(game, fight):
+        if card == leader or card in attachments(game, leader):
+            found = line_of(fight, leader)
+            return None if found is None else found[0]
+    return None
+
+
+def attacked_location(game: Game, fight: Fight) -> CardId | None:
+    """The location attached to the attacked people (7.3.5 6)."""
+    if fight.people is None:
+        return None
+    found = people_slot(game, fight.people)
+    return None if found is None else found[1].location
+
+
+def combat_order(game: Game, first: int, players: set[int]) -> tuple[int, ...]:
+    """``players`` in turn order starting with ``first`` (7.2.2)."""
+    order = game.order
+    start = order.index(first)
+    rotated = [order[(start + k) % len(order)] for k in range(len(order))]
+    return tuple(p for p in rotated if p in players)
+
+
+def attached_troops(game: Game, fight: Fight, leader: CardId) -> tuple[Troop, ...]:
+    """The troops attached to war leader ``leader`` (its line's troops and its mount)."""
+    cards = set(attachments(game, leader))
+    return tuple(t for t in fight.troops if t.card in cards)

@@ -1,0 +1,139 @@
+"""The combat phase (*harci fázis*, 6.2.3.2): the active player may start one fight
+with an unturned leader, against an enemy player's people (a battle, 7.4) or leader (a
+duel, 7.6), or pass. With no fight possible the phase ends at once. A mount may be
+attached here too (8.mount).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mitosz_core.games.mitosz.actions import AttachMount, DeclareFight, Pass
+from mitosz_core.games.mitosz.cards import Edge
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.empire import is_open
+from mitosz_core.games.mitosz.rules.fights.keywords import (
+    attach_mount,
+    can_challenge,
+    crosses_closed_roads,
+    may_attack,
+    may_fight,
+    mount_options,
+    unturned,
+    why_not_mount,
+)
+from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
+from mitosz_core.games.mitosz.state import CardId, Fight, FightKind, Game
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+
+def enemies(game: Game, player: int) -> tuple[int, ...]:
+    """The other players, in turn order: a fight is started only against an enemy
+    player's people or leader (7.2.1)."""
+    order = game.order
+    start = order.index(player)
+    return tuple(order[(start + k) % len(order)] for k in range(1, len(order)))
+
+
+def commanders(game: Game, player: int) -> tuple[CardId, ...]:
+    """Leaders that may lead an attack (3.4.1, 7.2.3): unturned, may attack and fight."""
+    return tuple(
+        slot.card
+        for slot in game.players[player].leaders
+        if unturned(game, slot.card) and may_attack(game, slot.card) and may_fight(game, slot.card)
+    )
+
+
+def attack_options(game: Game, player: int) -> Iterator[tuple[CardId, Edge]]:
+    """``(people, road)`` pairs ``player`` may attack (7.4.1, 3.2.2, 8.flying)."""
+    leaders = commanders(game, player)
+    if not leaders:
+        return
+    closed_ok = any(crosses_closed_roads(game, c) for c in leaders)
+    for enemy in enemies(game, player):
+        for slot in game.players[enemy].empire:
+            for road in game.card(slot.card).roads:
+                if closed_ok or is_open(game, enemy, slot, road):
+                    yield slot.card, road.edge
+
+
+def challengers(game: Game, player: int) -> tuple[CardId, ...]:
+    """Leaders that may challenge (8.hero, 7.6.1)."""
+    return tuple(c.card for c in game.players[player].leaders if can_challenge(game, c.card))
+
+
+def challenge_targets(game: Game, player: int) -> tuple[CardId, ...]:
+    """Enemy leaders in a leader row (7.6.2)."""
+    return tuple(slot.card for e in enemies(game, player) for slot in game.players[e].leaders)
+
+
+def why_not_fight(game: Game, player: int, kind: FightKind) -> str | None:
+    if kind is FightKind.BATTLE:
+        if next(attack_options(game, player), None) is None:
+            return "no unturned leader can attack an enemy people by a road (7.4.1, 7.2.3)"
+        return None
+    if not challengers(game, player):
+        return "no unturned hero can challenge (8.hero, 7.6.1)"
+    if not challenge_targets(game, player):
+        return "no enemy leader is in a leader row (7.6.2)"
+    return None
+
+
+def nothing_to_declare(s: S) -> bool:
+    """Whether the combat phase has no decision: no fight and no mount to attach."""
+    game = s.game
+    me = game.active
+    if any(why_not_fight(game, me, k) is None for k in FightKind):
+        return False
+    return all(why_not_mount(s, me, a) is not None for a in _mounts(s))
+
+
+def _mounts(s: S) -> Iterator[AttachMount]:
+    for a in mount_options(s, s.game.active):
+        assert isinstance(a, AttachMount)
+        yield a
+
+
+def _candidates(s: S) -> Iterator[Action]:
+    yield Pass()
+    for kind in FightKind:
+        yield DeclareFight(kind)
+    yield from mount_options(s, s.game.active)
+
+
+def _why_not(s: S, a: Action) -> str | None:
+    if isinstance(a, Pass):
+        return None
+    if isinstance(a, DeclareFight):
+        return why_not_fight(s.game, s.game.active, a.fight)
+    assert isinstance(a, AttachMount)
+    return why_not_mount(s, s.game.active, a)
+
+
+def _perform(s: S, a: Action) -> S:
+    me = s.game.active
+    if isinstance(a, Pass):
+        return fire(s, "skip")
+    if isinstance(a, AttachMount):
+        return attach_mount(s, a)
+    assert isinstance(a, DeclareFight)
+    fight = Fight(kind=a.fight, attacker=me, defender=me)
+    s = s.evolve(game=replace(s.game, fight=fight))
+    return fire(s, "battle" if a.fight is FightKind.BATTLE else "duel")
+
+
+def _settle(s: S) -> S | None:
+    from mitosz_core.games.mitosz.rules.turn import combat_slot
+
+    return combat_slot(s)
+
+
+DECLARE = Step(
+    accepts=(Pass, DeclareFight, AttachMount),
+    candidates=_candidates,
+    why_not=_why_not,
+    perform=_perform,
+    decider=active_player,
+    settle=_settle,
+)

@@ -1,0 +1,404 @@
+"""Combat rounds (*harci kör*, 7.2.2; 7.4.8, 7.6.3) and the counter rounds inside a fight.
+
+The fighting players act in combat-round order, starting with the attacking commander's
+player in a battle and with the challenged leader's player in a duel: each summons troops
+(battle only, 3.8, 7.5.3), uses maneuvers or plays cards that may affect the fight
+(7.2.1), or passes. Every deed opens a counter round; when all fighting players pass in a
+row, the sides are compared (7.4.9, 7.6.4). If the attacked people, or a commander or
+duelist, leaves the board, the fight is decided at once (7.4.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from mitosz_core.games.mitosz.actions import (
+    Choose,
+    ChooseTroopMode,
+    Pass,
+    PlayFate,
+    PlayWithoutSummoning,
+    Summon,
+    SummonTroop,
+    UseFreeManeuver,
+    UseManeuver,
+)
+from mitosz_core.games.mitosz.cards import SPHERES, CardType, linked
+from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers
+from mitosz_core.games.mitosz.rules.board import controller, remove_to_hand
+from mitosz_core.games.mitosz.rules.counter_round import push, responder
+from mitosz_core.games.mitosz.rules.fights import access
+from mitosz_core.games.mitosz.rules.fights.army import (
+    first_mode,
+    is_monster_play,
+    mode_chooser,
+    resolve_troop,
+    why_not_troop,
+)
+from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import can_stop
+from mitosz_core.games.mitosz.rules.fights.core import (
+    ATTACK,
+    DEFEND,
+    army,
+    attachments,
+    combat_order,
+    fight_of,
+    is_battle,
+    leader_of,
+    line_of,
+    set_fight,
+    war_leaders,
+)
+from mitosz_core.games.mitosz.rules.fights.keywords import mount_of
+from mitosz_core.games.mitosz.rules.fights.outcome import leave_outcome, sides_compared
+from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.high_god import (
+    effective_cost,
+    linked_to_high_god,
+    pay,
+    why_not_pay,
+)
+from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
+from mitosz_core.games.mitosz.state import (
+    LINES,
+    ChoicePurpose,
+    Pending,
+    PendingKind,
+    Troop,
+    TroopMode,
+)
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+MANEUVERS = (UseManeuver, UseFreeManeuver, PlayFate)
+PLAYS = (Summon, PlayWithoutSummoning)
+
+
+def begin_rounds(s: S) -> S:
+    """The lines are formed (7.3.4): a war leader's mount helps as a beast troop in its
+    line (8.mount); the combat-round order is set (7.2.2, 7.4.8, 7.6.3)."""
+    fight = fight_of(s)
+    game = s.game
+    troops = list(fight.troops)
+    for side in (ATTACK, DEFEND):
+        for line, leader in zip(LINES, army(fight, side), strict=True):
+            mount = None if leader is None else mount_of(game, leader)
+            if mount is not None:
+                troops.append(
+                    Troop(mount, side, line, first_mode(fight, side, line, False), False, True)
+                )
+    players = {fight.attacker, fight.defender, *(p for p, _ in fight.helpers)}
+    first = fight.attacker if is_battle(fight) else fight.defender
+    return set_fight(
+        s,
+        troops=tuple(troops),
+        fighters=combat_order(game, first, players),
+        current=0,
+        passed=0,
+        started=True,
+    )
+
+
+def prune(s: S) -> S:
+    """Forget troops no longer attached to their war leader (gone from the board)."""
+    fight = fight_of(s)
+    kept = tuple(
+        t
+        for t in fight.troops
+        if (leader := leader_of(fight, t)) is not None and t.card in attachments(s.game, leader)
+    )
+    return s if len(kept) == len(fight.troops) else set_fight(s, troops=kept)
+
+
+# --- the combat round ------------------------------------------------------------------------
+
+
+def _player(s: S) -> int:
+    fight = fight_of(s)
+    return fight.fighters[fight.current]
+
+
+def troop_plays(s: S, player: int) -> Iterator[SummonTroop]:
+    """Troop and monster plays worth testing for ``player`` (3.8, 8.monster)."""
+    game = s.game
+    fight = fight_of(s)
+    if not is_battle(fight):
+        return
+    mine = [c for c in war_leaders(game, fight) if controller(game, c) == player]
+    if not mine:
+        return
+    for card in game.players[player].hand:
+        d = game.card(card)
+        if d.type is not CardType.TROOP and not is_monster_play(game, card):
+            continue
+        to_god = linked_to_high_god(game, player, d)
+        for leader in mine:
+            yield SummonTroop(card, leader)
+            if linked(d, game.card(leader)):
+                yield SummonTroop(card, leader, free=True)
+            if to_god:
+                for paid, need in zip(SPHERES, d.cost, strict=True):
+                    if need:
+                        for instead in SPHERES:
+                            if instead is not paid:
+                                yield SummonTroop(card, leader, substitute=(paid, instead))
+
+
+def _why_not_summon_troop(s: S, player: int, a: SummonTroop) -> str | None:
+    from mitosz_core.games.mitosz.rules.summoning import summon_cost
+
+    reason = why_not_troop(s, player, a.card, a.leader, a.free)
+    if reason is not None or a.free:
+        return reason
+    game = s.game
+    if a.substitute is not None and not linked_to_high_god(game, player, game.card(a.card)):
+        return f"{game.card(a.card).name} has no mythic link to your high god (3.1)"
+    cost = effective_cost(summon_cost(s, player, a.card), a.substitute)
+    if isinstance(cost, str):
+        return cost
+    return why_not_pay(game.players[player].spheres, cost)
+
+
+def _summon_troop(s: S, player: int, a: SummonTroop) -> S:
+    """6.3.2-6.3.5 for a troop: show, pay (unless played without summoning), and wait on
+    the stack for its counter round."""
+    from mitosz_core.games.mitosz.rules.summoning import summon_cost
+
+    p = s.game.players[player]
+    spheres = p.spheres
+    if not a.free:
+        cost = effective_cost(summon_cost(s, player, a.card), a.substitute)
+        assert not isinstance(cost, str)
+        spheres = pay(spheres, cost)
+    s = update_player(s, player, hand=take_from_hand(p, a.card).hand, spheres=spheres)
+    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.leader, free_play=a.free)
+    return push(s, item)
+
+
+def _candidates(s: S) -> Iterator[Action]:
+    from mitosz_core.games.mitosz.rules.summoning import plays
+
+    player = _player(s)
+    yield Pass()
+    yield from troop_plays(s, player)
+    yield from maneuvers.candidates(s, player)
+    yield from plays(s, player, anytime_only=True)
+
+
+def _why_not(s: S, a: Action) -> str | None:
+    from mitosz_core.games.mitosz.rules.summoning import why_not_play
+
+    player = _player(s)
+    if isinstance(a, Pass):
+        return None
+    if isinstance(a, SummonTroop):
+        return _why_not_summon_troop(s, player, a)
+    if isinstance(a, MANEUVERS):
+        return maneuvers.why_not(s, player, a) or access.why_not_action(s, player, a)
+    return why_not_play(s, player, a, anytime_only=True) or access.why_not_action(s, player, a)
+
+
+def _perform(s: S, a: Action) -> S:
+    from mitosz_core.games.mitosz.rules.summoning import perform_play
+
+    fight = fight_of(s)
+    player = _player(s)
+    nxt = (fight.current + 1) % len(fight.fighters)
+    if isinstance(a, Pass):
+        passed = fight.passed + 1
+        s = set_fight(s, passed=passed, current=nxt)
+        if passed >= len(fight.fighters):  # 7.4.9, 7.6.4: everybody passed in a row
+            return fire(set_fight(s, outcome=sides_compared(s.game, fight_of(s))), "decided")
+        return s
+    s = set_fight(s, passed=0, current=nxt)
+    if isinstance(a, SummonTroop):
+        return _summon_troop(s, player, a)
+    if isinstance(a, MANEUVERS):
+        s, item = maneuvers.perform(s, player, a)
+        return push(s, item)
+    return perform_play(s, player, a)
+
+
+def _settle(s: S) -> S | None:
+    """7.4.8: a fight is decided at once when a commander, duelist or the attacked people
+    has left the board; a support or reserve troop waits for its mode (3.8)."""
+    s = prune(s)
+    fight = fight_of(s)
+    outcome = leave_outcome(s.game, fight)
+    if outcome is not None:
+        return fire(set_fight(s, outcome=outcome), "decided")
+    if any(t.mode is TroopMode.UNDECIDED for t in fight.troops):
+        return fire(s, "troop_mode")
+    return None
+
+
+ROUNDS = Step(
+    accepts=(Pass, SummonTroop, *MANEUVERS, *PLAYS),
+    candidates=_candidates,
+    why_not=_why_not,
+    perform=_perform,
+    decider=_player,
+    settle=_settle,
+)
+
+
+# --- 3.8: a support or reserve troop's mode ----------------------------------------------------
+
+
+def _undecided(s: S) -> Troop:
+    return next(t for t in fight_of(s).troops if t.mode is TroopMode.UNDECIDED)
+
+
+def _mode_candidates(s: S) -> Iterable[Action]:
+    troop = _undecided(s)
+    return (ChooseTroopMode(troop.card, m) for m in (TroopMode.LEVEL, TroopMode.MANEUVER))
+
+
+def _mode_why_not(s: S, a: Action) -> str | None:
+    assert isinstance(a, ChooseTroopMode)
+    troop = _undecided(s)
+    if a.card != troop.card:
+        return f"the mode of #{troop.card} is to be chosen now"
+    if a.mode not in (TroopMode.LEVEL, TroopMode.MANEUVER):
+        return "a support or reserve troop gives its level or its maneuvers (3.8)"
+    return None
+
+
+def _mode(s: S, a: Action) -> S:
+    assert isinstance(a, ChooseTroopMode)
+    fight = fight_of(s)
+    troops = tuple(replace(t, mode=a.mode) if t.card == a.card else t for t in fight.troops)
+    return fire(set_fight(s, troops=troops), "next")
+
+
+TROOP_MODE = Step(
+    accepts=(ChooseTroopMode,),
+    candidates=_mode_candidates,
+    why_not=_mode_why_not,
+    perform=_mode,
+    decider=lambda s: mode_chooser(fight_of(s), _undecided(s), s.game),
+)
+
+
+# --- counter rounds inside a fight -------------------------------------------------------------
+
+
+def resolve_step(s: S) -> S:
+    """A fight's counter round resolves like any other (6.4.1); a troop reaching the
+    board joins its war leader's line (3.8)."""
+    game = s.game
+    if not game.todo and game.stack:
+        item = game.stack[-1]
+        if (
+            item.kind is PendingKind.PLAY
+            and item.card is not None
+            and item.target is not None
+            and (game.card(item.card).type is CardType.TROOP or is_monster_play(game, item.card))
+            and game.fight is not None
+            and line_of(game.fight, item.target) is not None
+        ):
+            s = s.evolve(game=replace(game, stack=game.stack[:-1]))
+            return resolve_troop(s, item)
+    return counter_round.resolve_step(s)
+
+
+def _respond_why_not(s: S, a: Action) -> str | None:
+    return counter_round.RESPOND.why_not(s, a) or access.why_not_action(s, responder(s), a)
+
+
+RESPOND = Step(
+    accepts=counter_round.RESPOND.accepts,
+    candidates=counter_round.RESPOND.candidates,
+    why_not=_respond_why_not,
+    perform=counter_round.RESPOND.perform,
+    decider=responder,
+)
+"""A counter round in a fight: the fight's limits apply to the answers (7.2.1)."""
+
+
+def _fear(s: S) -> bool:
+    choice = s.game.choice
+    return choice is not None and choice.purpose is ChoicePurpose.FEAR
+
+
+def _choose_candidates(s: S) -> Iterable[Action]:
+    if not _fear(s):
+        return counter_round.CHOOSE.candidates(s)
+    choice = s.game.choice
+    assert choice is not None
+    return (Pass(), Choose(choice.options[0]))
+
+
+def _choose_why_not(s: S, a: Action) -> str | None:
+    if not _fear(s):
+        if isinstance(a, Pass):
+            return "choose one of the cards"
+        return counter_round.CHOOSE.why_not(s, a)
+    choice = s.game.choice
+    assert choice is not None
+    if isinstance(a, Pass):
+        return None
+    assert isinstance(a, Choose)
+    if a.card != choice.options[0]:
+        return f"#{choice.options[0]} is the fleeing creature to decide on now (7.2.5.2)"
+    if not can_stop(s.game, a.card):
+        return "you cannot pay to stop the fear (7.2.5.2)"
+    return None
+
+
+def _next_fleeing(s: S, rest: tuple[int, ...]) -> S:
+    choice = s.game.choice
+    assert choice is not None
+    if not rest:
+        return fire(s.evolve(game=replace(s.game, choice=None)), "chosen")
+    first = controller(s.game, rest[0])
+    chooser = choice.player if first is None else first
+    new = replace(choice, player=chooser, options=rest, count=len(rest))
+    return s.evolve(game=replace(s.game, choice=new))
+
+
+def _choose(s: S, a: Action) -> S:
+    """Fear (7.2.5.2): pay to keep the first fleeing creature (``choose``), or let it flee
+    to its player's hand (``pass``)."""
+    if not _fear(s):
+        return counter_round.CHOOSE.perform(s, a)
+    choice = s.game.choice
+    assert choice is not None
+    card = choice.options[0]
+    if isinstance(a, Choose):
+        side = controller(s.game, card)
+        assert side is not None
+        spheres = pay(s.game.players[side].spheres, fight_of(s).fear_cost)
+        s = update_player(s, side, spheres=spheres)
+    elif controller(s.game, card) is not None:
+        s = remove_to_hand(s, card)
+    return _next_fleeing(s, choice.options[1:])
+
+
+def _choose_settle(s: S) -> S | None:
+    """A creature gone, or whose player cannot pay, flees without a decision."""
+    if not _fear(s):
+        return None
+    choice = s.game.choice
+    assert choice is not None
+    card = choice.options[0]
+    if controller(s.game, card) is not None and can_stop(s.game, card):
+        return None
+    return _choose(s, Pass())
+
+
+def _chooser(s: S) -> int:
+    choice = s.game.choice
+    assert choice is not None
+    return choice.player
+
+
+CHOOSE = Step(
+    accepts=(Choose, Pass),
+    candidates=_choose_candidates,
+    why_not=_choose_why_not,
+    perform=_choose,
+    decider=_chooser,
+    settle=_choose_settle,
+)
+"""The choose step of a fight's counter round: effects' choices, and fear's (7.2.5.2)."""

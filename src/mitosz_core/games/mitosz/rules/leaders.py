@@ -1,0 +1,80 @@
+"""Leaders, items and locations (*vezér, tárgy, helyszín*, 3.3-3.5): who may be summoned
+where, the leader-row limit, and the item keywords that limit attachment (chapter 8).
+"""
+
+from __future__ import annotations
+
+from mitosz_core.games.mitosz.cards import CardDef, CardType, Mythos, linked
+from mitosz_core.games.mitosz.rules.board import all_board_cards, leader_slot, people_slot
+from mitosz_core.games.mitosz.state import CardId, Game
+
+LEADER_ROW_EXTRA = 2
+"""The leader row holds at most peoples + 2 leaders (3.4.2)."""
+
+
+def leader_limit(game: Game, player: int) -> int:
+    """The most leaders ``player``'s row may hold now (3.4.2); card text may change it (G2)."""
+    return len(game.players[player].empire) + LEADER_ROW_EXTRA
+
+
+def over_limit(game: Game, player: int) -> int:
+    """How many leaders ``player`` holds above the limit (0 if within it)."""
+    return max(0, len(game.players[player].leaders) - leader_limit(game, player))
+
+
+def unique_on_board(game: Game, card: CardDef) -> bool:
+    """Whether a unique card of the same serial number is on the board (2.3)."""
+    return any(game.card(c).serial == card.serial for c in all_board_cards(game))
+
+
+def why_not_target(game: Game, player: int, card: CardId, target: CardId | None) -> str | None:
+    """Why ``card`` cannot go onto ``target`` for ``player``, or ``None``.
+
+    Leaders go to the row and take no target; a location goes onto one of the player's
+    peoples without a location (3.3); an item onto one of the player's own leaders (3.5),
+    or a cursed item onto any leader, an enemy's too (2.4),
+    within the keyword limits: one weapon and one armour per leader, a relic only onto a
+    leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
+    """
+    d = game.card(card)
+    if d.type is CardType.INTRIGUE:
+        return None if target is None else "an intrigue takes no target (3.6)"
+    if d.type is CardType.LEADER:
+        if target is not None:
+            return "a leader takes no target; it goes to the leader row"
+        if len(game.players[player].leaders) >= leader_limit(game, player):
+            return f"the leader row is full ({leader_limit(game, player)} = peoples + 2) (3.4.2)"
+        return None
+    if target is None:
+        return f"a {d.type} must be attached to a card"
+    if d.type is CardType.LOCATION:
+        found = people_slot(game, target)
+        if found is None or found[0] != player:
+            return f"#{target} is not a people of your empire (3.3)"
+        if found[1].location is not None:
+            return f"{game.card(target).name} already has a location (3.3)"
+        return None
+    if d.type is CardType.ITEM:
+        slot = leader_slot(game, target)
+        if slot is None or (slot[0] != player and not d.cursed):
+            return f"#{target} is not a leader in your leader row (3.5)"
+        leader = game.card(target)
+        for keyword in ("weapon", "armour"):
+            if d.has_subtype(keyword) and any(
+                game.card(i).has_subtype(keyword) for i in slot[1].items
+            ):
+                return f"{leader.name} already carries one {keyword} (8.{keyword})"
+        if (
+            d.has_subtype("relic")
+            and d.mythos is not leader.mythos
+            and Mythos.KHARENI not in (d.mythos, leader.mythos)
+        ):
+            return "a relic goes only onto a leader of its own mythos (8.relic)"
+        return None
+    return f"a {d.type} cannot be summoned in the summoning phase"
+
+
+def plays_without_summoning(game: Game, card: CardId, target: CardId | None) -> bool:
+    """An item linked to the leader it goes onto is played without summoning (3.5)."""
+    d = game.card(card)
+    return d.type is CardType.ITEM and target is not None and linked(d, game.card(target))

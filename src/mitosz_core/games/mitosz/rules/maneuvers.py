@@ -1,0 +1,460 @@
+"""Maneuvers (*manőverek*, chapter 4), free maneuvers (3.9) and fate (3.7): who may use
+what, when, for how much, and what using it does before its counter round (4.6.1-4.6.4).
+
+What happens when it takes hold (4.6.5-4.6.7) is in :mod:`.counter_round`, which resolves
+the pending stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
+from mitosz_core.games.mitosz.cards import CardType, linked
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    ArrowVolley,
+    Cards,
+    ChangeLevel,
+    ChangePower,
+    Chosen,
+    CounterPlay,
+    Destroy,
+    Exile,
+    Grant,
+    MakeImmune,
+    Maneuver,
+    Neutralize,
+    Poison,
+    ReturnToHand,
+    Sacrifice,
+    Sequence,
+    SetLevel,
+    Steal,
+    Timing,
+    TurnBackCards,
+    TurnCards,
+)
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import board_cards, controller, leader_slot
+from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
+from mitosz_core.games.mitosz.rules.selectors import matches, matching
+from mitosz_core.games.mitosz.rules.zones import update_player
+from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
+"""Cards that turn when they use a maneuver; the others never do (4.5)."""
+MAX_TIMES = 4
+"""The most slash repetitions offered as separate actions (4.2.6)."""
+
+_TARGETED = (
+    Destroy,
+    Sacrifice,
+    ReturnToHand,
+    Exile,
+    Steal,
+    TurnCards,
+    TurnBackCards,
+    ChangeLevel,
+    SetLevel,
+    ChangePower,
+    Grant,
+    MakeImmune,
+    ArrowVolley,  # 7.2.5.1
+    Poison,  # 7.2.5.3
+)
+
+
+# --- reading maneuvers ---------------------------------------------------------------------
+
+
+def maneuver_of(game: Game, item: Pending) -> Maneuver:
+    """The maneuver a pending item uses."""
+    if item.card is not None and game.card(item.card).type in (CardType.MANEUVER, CardType.FATE):
+        return game.card(item.card).maneuvers[item.maneuver]
+    assert item.user is not None
+    return game.card(item.user).maneuvers[item.maneuver]
+
+
+def maneuver_types(game: Game, item: Pending) -> tuple[str, ...]:
+    """A maneuver's subtypes, plus every type of its user (4.2.4, 4.4)."""
+    m = maneuver_of(game, item)
+    own = (*m.subtypes, "maneuver")
+    if item.user is None:
+        return own
+    user = game.card(item.user)
+    return (*own, user.type.value, *user.subtypes)
+
+
+def effects_of(m: Maneuver, steps: int = 1) -> tuple[AnyEffect, ...]:
+    """The effects of the first ``steps`` steps of ``m``."""
+    return (m.effect, *(step.effect for step in m.steps[: steps - 1]))
+
+
+def _walk(effect: AnyEffect) -> Iterator[AnyEffect]:
+    yield effect
+    if isinstance(effect, Sequence):
+        for sub in effect.effects:
+            yield from _walk(sub)
+
+
+def chosen_cards(m: Maneuver) -> Cards | None:
+    """The selector of the card the player chooses when using ``m`` (4.6.1), if any."""
+    for top in effects_of(m, 1 + len(m.steps)):
+        for e in _walk(top):
+            if isinstance(e, _TARGETED) and isinstance(e.target, Chosen):
+                return e.target.cards
+    return None
+
+
+def pending_target(m: Maneuver) -> Neutralize | CounterPlay | None:
+    """The counter effect of ``m`` that names a pending event, if any (4.2.6)."""
+    for e in _walk(m.effect):
+        if isinstance(e, Neutralize | CounterPlay):
+            return e
+    return None
+
+
+def total_cost(m: Maneuver, steps: int, times: int, free: bool) -> Spheres:
+    """Use cost, further steps, and the slash repeated ``times`` times (4.2.2, 4.2.6); a
+    free maneuver's first repetition is free too."""
+    cost = [0, 0, 0, 0] if free else list(m.cost)
+    for step in m.steps[: steps - 1]:
+        cost = [a + b for a, b in zip(cost, step.cost, strict=True)]
+    if m.per is not None:
+        paid = times - 1 if free else times
+        cost = [a + b * paid for a, b in zip(cost, m.per, strict=True)]
+    return (cost[0], cost[1], cost[2], cost[3])
+
+
+# --- when and by whom ---------------------------------------------------------------------
+
+
+def in_combat(s: S) -> bool:
+    """Whether the combat phase is on (6.2.3.2): combat maneuvers may be used then, and
+    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13)."""
+    return s.phase.startswith("turn.combat")
+
+
+def in_combat_round(s: S, player: int) -> bool:
+    """Whether it is ``player``'s turn to act in a combat round (7.2.2, 7.4.8, 7.6.3):
+    then a fighting player acts outside a counter round, even in another's turn."""
+    fight = s.game.fight
+    return (
+        fight is not None
+        and fight.started
+        and s.phase.endswith(".rounds.main")
+        and fight.fighters[fight.current] == player
+    )
+
+
+def in_counter_round(s: S) -> bool:
+    return ".counter." in s.phase
+
+
+def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | None:
+    """4.2.1 timing, and 6.4.1: in a counter round only counter effects and reactions
+    answer (ruling R-6.4.1-responses)."""
+    own = player == s.game.active
+    if m.timing is Timing.ACTION and not own:
+        return "an action is used only in its player's own turn (4.2.1)"
+    if m.timing is Timing.REACTION and own:
+        return "a reaction is never used in its player's own turn (4.2.1)"
+    if m.timing is Timing.RITE and in_combat(s):
+        return "a rite is not used in the combat phase (4.2.1)"
+    if m.timing is Timing.COMBAT and not in_combat(s):
+        return "a combat maneuver is used only in the combat phase (4.2.1)"
+    if in_counter_round(s) and not m.counter and m.timing is not Timing.REACTION:
+        return "only a counter effect or a reaction answers in a counter round (6.4.1)"
+    if not in_counter_round(s) and not own and not in_combat_round(s, player):
+        return "only the player whose turn it is acts outside a counter round (6.1.4)"
+    return None
+
+
+def why_not_user(s: S, player: int, user: CardId, index: int, m: Maneuver) -> str | None:
+    """Whether ``user`` may use its bound maneuver ``index`` now (4.1, 4.2.6, 4.5)."""
+    game = s.game
+    d = game.card(user)
+    if controller(game, user) != player:
+        return f"#{user} is not a card on your side of the board"
+    if m.locked:
+        return f"{d.name}'s maneuver is locked: always on, never used (4.2.6)"
+    if (user, index) in game.blocked:
+        return f"{d.name}'s maneuver was neutralised; usable again next turn (4.1)"
+    return _why_not_ready(s, user, index, m)
+
+
+def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
+    game = s.game
+    d = game.card(user)
+    uses = [u for u in game.used if u[0] == user]
+    if m.permanent:
+        if m.uses_per_turn is not None and sum(1 for u in uses if u[1] == index) >= (
+            m.uses_per_turn
+        ):
+            return f"{d.name} used it {m.uses_per_turn} times this turn (4.2.6)"
+    elif d.type in TURNING_TYPES:
+        slot = leader_slot(game, user)
+        if slot is not None and slot[1].turned:
+            return f"{d.name} is turned (4.1)"
+    elif d.type is CardType.HIGH_GOD:
+        if any(u[1] == index for u in uses):
+            return "the high god used this maneuver this turn (4.5)"
+    elif uses:
+        return f"{d.name} has used a maneuver this turn (4.5)"
+    if m.sacrifices_user and d.cursed:
+        return f"{d.name} is cursed and cannot be sacrificed (2.4)"
+    return None
+
+
+def fate_allowed(game: Game, player: int, card: CardId) -> bool:
+    """3.7: a fate is usable when a god leader allows it (8.god, once a turn) or it is
+    linked to the player's high god."""
+    if linked_to_high_god(game, player, game.card(card)):
+        return True
+    if player in game.fates_played:
+        return False
+    return any(game.card(slot.card).has_subtype("god") for slot in game.players[player].leaders)
+
+
+def free_users(s: S, player: int, card: CardId) -> Iterator[CardId]:
+    """Who may use free maneuver ``card`` (3.9): one's own permanents and troops meeting
+    one of its icon groups, or linked to it. Peoples and locations only while they fight
+    (3.2.2, 3.3)."""
+    game = s.game
+    d = game.card(card)
+    for user in board_cards(game, player):
+        u = game.card(user)
+        if u.type in (CardType.PEOPLE, CardType.LOCATION) and not in_combat(s):
+            continue
+        if linked(d, u) or any(
+            matches(game, player, player, user, group, None) for group in d.users
+        ):
+            yield user
+
+
+# --- targets ------------------------------------------------------------------------------
+
+
+def target_options(
+    s: S, player: int, m: Maneuver, user: CardId | None
+) -> Iterator[tuple[CardId | None, int | None]]:
+    """``(target card, target pending)`` choices for using ``m`` now."""
+    counter = pending_target(m)
+    if counter is not None:
+        for item in s.game.stack:
+            if counterable(s.game, item, counter):
+                yield None, item.id
+        return
+    cards = chosen_cards(m)
+    if cards is None:
+        yield None, None
+        return
+    for card in matching(s.game, player, cards, user):
+        yield card, None
+
+
+def counterable(game: Game, item: Pending, counter: Neutralize | CounterPlay) -> bool:
+    """Whether a counter effect can act on pending ``item`` (4.2.6, 3.7)."""
+    if item.neutralized:
+        return False
+    if isinstance(counter, CounterPlay):
+        if item.kind is not PendingKind.PLAY or item.card is None:
+            return False
+        return not counter.types or game.card(item.card).type in counter.types
+    if item.kind is not PendingKind.MANEUVER or maneuver_of(game, item).locked:
+        return False
+    if is_fate(game, item) and not counter.fate:
+        return False  # 3.7: an effect naming only maneuvers leaves fate alone
+    return not counter.subtypes or bool(set(counter.subtypes) & set(maneuver_types(game, item)))
+
+
+def is_fate(game: Game, item: Pending) -> bool:
+    """Whether a pending event is a fate (3.7)."""
+    return item.card is not None and game.card(item.card).type is CardType.FATE
+
+
+def _why_not_target(
+    s: S, player: int, m: Maneuver, user: CardId | None, target: int | None, pending: int | None
+) -> str | None:
+    if (target, pending) in set(target_options(s, player, m, user)):
+        return None
+    if pending is not None:
+        return f"pending event {pending} is not one this maneuver can counter"
+    if target is None:
+        return "this maneuver needs a target card"
+    return f"#{target} is not a card this maneuver can target"
+
+
+# --- the three kinds of use ---------------------------------------------------------------
+
+
+def candidates(s: S, player: int) -> Iterator[Action]:
+    """Every maneuver use worth testing for ``player`` now."""
+    game = s.game
+    for user in board_cards(game, player):
+        for index, m in enumerate(game.card(user).maneuvers):
+            if m.locked or why_not_timing(s, player, m) or why_not_user(s, player, user, index, m):
+                continue
+            for target, pending in target_options(s, player, m, user):
+                for steps in range(1, len(m.steps) + 2):
+                    for times in _times(m):
+                        yield UseManeuver(user, index, target, pending, steps, times)
+    for card in game.players[player].hand:
+        d = game.card(card)
+        if d.type is CardType.MANEUVER:
+            for user in free_users(s, player, card):
+                for index, m in enumerate(d.maneuvers):
+                    if why_not_timing(s, player, m):
+                        continue
+                    for target, pending in target_options(s, player, m, user):
+                        for times in _times(m):
+                            yield UseFreeManeuver(card, user, index, target, pending, times)
+        elif d.type is CardType.FATE and fate_allowed(game, player, card):
+            for index, m in enumerate(d.maneuvers):
+                if why_not_timing(s, player, m, fate=True):
+                    continue
+                for target, pending in target_options(s, player, m, None):
+                    for times in _times(m):
+                        yield PlayFate(card, index, target, pending, times)
+
+
+def _times(m: Maneuver) -> range:
+    return range(1, MAX_TIMES + 1) if m.per is not None else range(1, 2)
+
+
+def why_not(s: S, player: int, a: Action) -> str | None:
+    """Why ``player`` may not take the maneuver action ``a`` now, or ``None``."""
+    game = s.game
+    if isinstance(a, UseManeuver):
+        d = game.card(a.user)
+        if not 0 <= a.index < len(d.maneuvers):
+            return f"{d.name} has no maneuver {a.index}"
+        m = d.maneuvers[a.index]
+        if not 1 <= a.steps <= len(m.steps) + 1:
+            return f"this maneuver has {len(m.steps) + 1} steps, not {a.steps} (4.2.6)"
+        return (
+            why_not_timing(s, player, m)
+            or why_not_user(s, player, a.user, a.index, m)
+            or _why_not_times(m, a.times)
+            or _why_not_target(s, player, m, a.user, a.target, a.target_pending)
+            or why_not_pay(
+                game.players[player].spheres, total_cost(m, a.steps, a.times, free=False)
+            )
+        )
+    if isinstance(a, UseFreeManeuver):
+        if a.card not in game.players[player].hand:
+            return f"#{a.card} is not in your hand"
+        d = game.card(a.card)
+        if d.type is not CardType.MANEUVER:
+            return f"{d.name} is not a free maneuver (3.9)"
+        if not 0 <= a.index < len(d.maneuvers):
+            return f"{d.name} has no maneuver {a.index}"
+        m = d.maneuvers[a.index]
+        if a.user not in set(free_users(s, player, a.card)):
+            return f"#{a.user} may not use {d.name} (3.9)"
+        free = linked(d, game.card(a.user))
+        return (
+            why_not_timing(s, player, m)
+            or _why_not_times(m, a.times)
+            or _why_not_target(s, player, m, a.user, a.target, a.target_pending)
+            or why_not_pay(game.players[player].spheres, total_cost(m, 1, a.times, free))
+        )
+    if isinstance(a, PlayFate):
+        if a.card not in game.players[player].hand:
+            return f"#{a.card} is not in your hand"
+        d = game.card(a.card)
+        if d.type is not CardType.FATE:
+            return f"{d.name} is not a fate (3.7)"
+        if not fate_allowed(game, player, a.card):
+            return f"{d.name} needs a god leader or a mythic link to your high god (3.7)"
+        if not 0 <= a.index < len(d.maneuvers):
+            return f"{d.name} has no effect {a.index}"
+        m = d.maneuvers[a.index]
+        return (
+            why_not_timing(s, player, m, fate=True)
+            or _why_not_times(m, a.times)
+            or _why_not_target(s, player, m, None, a.target, a.target_pending)
+            or why_not_pay(game.players[player].spheres, total_cost(m, 1, a.times, False))
+        )
+    return f"{a.kind} is not a maneuver action"
+
+
+def _why_not_times(m: Maneuver, times: int) -> str | None:
+    if m.per is None and times != 1:
+        return "only a maneuver with a slash repeats (4.2.6)"
+    if not 1 <= times <= MAX_TIMES:
+        return f"a slash repeats 1 to {MAX_TIMES} times"
+    return None
+
+
+def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
+    """4.6.1-4.6.3: announce, show, pay, turn the user; returns the pending event."""
+    game = s.game
+    p = game.players[player]
+    if isinstance(a, UseManeuver):
+        m = game.card(a.user).maneuvers[a.index]
+        s = update_player(s, player, spheres=pay(p.spheres, total_cost(m, a.steps, a.times, False)))
+        s = _exhaust(s, a.user, a.index, m)
+        item = Pending(
+            0,
+            player,
+            PendingKind.MANEUVER,
+            user=a.user,
+            maneuver=a.index,
+            target=a.target,
+            target_pending=a.target_pending,
+            steps=a.steps,
+            times=a.times,
+        )
+        return s, item
+    if isinstance(a, UseFreeManeuver):
+        d = game.card(a.card)
+        m = d.maneuvers[a.index]
+        cost = total_cost(m, 1, a.times, linked(d, game.card(a.user)))
+        hand = tuple(c for c in p.hand if c != a.card)
+        s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
+        s = _exhaust(s, a.user, -1, m)
+        item = Pending(
+            0,
+            player,
+            PendingKind.MANEUVER,
+            card=a.card,
+            user=a.user,
+            maneuver=a.index,
+            target=a.target,
+            target_pending=a.target_pending,
+            times=a.times,
+        )
+        return s, item
+    assert isinstance(a, PlayFate)
+    m = game.card(a.card).maneuvers[a.index]
+    hand = tuple(c for c in p.hand if c != a.card)
+    s = update_player(
+        s, player, hand=hand, spheres=pay(p.spheres, total_cost(m, 1, a.times, False))
+    )
+    if not linked_to_high_god(game, player, game.card(a.card)):
+        s = s.evolve(game=replace(s.game, fates_played=(*s.game.fates_played, player)))
+    item = Pending(
+        0,
+        player,
+        PendingKind.MANEUVER,
+        card=a.card,
+        maneuver=a.index,
+        target=a.target,
+        target_pending=a.target_pending,
+        times=a.times,
+    )
+    return s, item
+
+
+def _exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
+    """4.6.3: the user turns, unless the maneuver is permanent or the user never turns;
+    the use is recorded for per-turn limits (4.2.6, 4.5)."""
+    from mitosz_core.games.mitosz.rules.board import set_turned
+
+    if not m.permanent and s.game.card(user).type in TURNING_TYPES:
+        s = set_turned(s, (user,), True)
+    return s.evolve(game=replace(s.game, used=(*s.game.used, (user, index))))

@@ -1,0 +1,239 @@
+"""The phases of a turn (*a kör menete*, 6.2) that are not the summoning procedure.
+
+Automatic steps take no decision; the end-phase steps that do (discard, regain, turn
+back) finish by themselves when no real choice is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from mitosz_core.games.mitosz.actions import Discard, Regain, TurnBack
+from mitosz_core.games.mitosz.cards import SPHERES
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import board_cards
+from mitosz_core.games.mitosz.rules.continuous import hand_size
+from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
+from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
+from mitosz_core.games.mitosz.rules.victory import check_turn_start
+from mitosz_core.games.mitosz.rules.zones import discard, draw, update_player
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+DRAW_COUNT = 2
+"""Cards drawn in the draw phase (6.2.2.1)."""
+REGAIN_COUNT = 3
+"""Sphere points regained at the end of the turn (6.2.4.3)."""
+TURN_BACK_COUNT = 2
+"""Leaders turned back at the end of the turn (6.2.4.4)."""
+
+
+def start_phase(s: S) -> S:
+    """6.2.1: the turn begins (victory checks, 1.1.1 and 1.3.4); maneuver effects end
+    (6.2.1.2); start-of-turn effects (6.2.1.3)."""
+    s = check_turn_start(s)
+    if s.over:
+        return s
+    return fire(end_maneuver_effects(s), "started")
+
+
+def end_maneuver_effects(s: S) -> S:
+    """6.2.1.2: the effects of maneuvers end; neutralised maneuvers may be used again
+    (4.1); a fate's rounds count down when the player whose turn began it starts a turn
+    (3.7, 6.1.3); free-maneuver and fate cards whose effects ended go to the underworld."""
+    from mitosz_core.games.mitosz.rules.counter_round import release_lingering
+
+    game = s.game
+    kept = []
+    for e in game.effects:
+        if e.rounds is None:
+            continue
+        if e.round_owner != game.active:
+            kept.append(e)
+        elif e.rounds > 1:
+            kept.append(replace(e, rounds=e.rounds - 1))
+    game = replace(game, effects=tuple(kept), blocked=(), used=(), fates_played=(), peeked=None)
+    return release_lingering(s.evolve(game=game))
+
+
+def draw_phase(s: S) -> S:
+    """6.2.2.1: the active player draws 2 cards, plus any extra draws."""
+    return fire(draw(s, s.game.active, DRAW_COUNT), "drawn")
+
+
+def combat_slot(s: S) -> S | None:
+    """6.2.3.2: the combat phase. The active player may start one fight (chapter 7, see
+    :mod:`.fights.declare`); when no fight can be started and no mount attached, the phase
+    ends at once. ``None`` when the player has that decision to make."""
+    from mitosz_core.games.mitosz.rules.fights.declare import nothing_to_declare
+
+    return fire(s, "skip") if nothing_to_declare(s) else None
+
+
+def clamp_phase(s: S) -> S:
+    """6.2.4.2: spheres above their maximum (spoils, 7.4.11) fall to it."""
+    active = s.game.active
+    p = s.game.players[active]
+    s = update_player(s, active, spheres=clamp(p.spheres, maxima(s.game, active)))
+    return fire(s.evolve(game=replace(s.game, regain_left=REGAIN_COUNT)), "done")
+
+
+def produce_phase(s: S) -> S:
+    """6.2.4.3: cards that produce sphere points produce them, up to the maxima."""
+    active = s.game.active
+    top = maxima(s.game, active)
+    spheres = s.game.players[active].spheres
+    for card in board_cards(s.game, active):
+        for sphere, amount in zip(SPHERES, s.game.card(card).produces, strict=True):
+            if amount:
+                spheres = gain(spheres, sphere, amount, top)
+    s = update_player(s, active, spheres=spheres)
+    return fire(s.evolve(game=replace(s.game, turn_back_left=TURN_BACK_COUNT)), "done")
+
+
+def end_effects_phase(s: S) -> S:
+    """6.2.4.5-6.2.4.6: end-of-turn effects; the turn ends and the next player's begins.
+    Nobody acts between the two turns."""
+    order = s.game.order
+    nxt = order[(order.index(s.game.active) + 1) % len(order)]
+    game = replace(s.game, active=nxt, peoples_placed=0, regain_left=0, turn_back_left=0)
+    return fire(s.evolve(game=game, turn=s.turn + 1), "next_turn")
+
+
+# 6.2.4.1: discard to hand size ------------------------------------------------------
+
+
+def _discard_candidates(s: S) -> Iterable[Action]:
+    return (Discard(c) for c in s.game.players[s.game.active].hand)
+
+
+def _discard_why_not(s: S, a: Action) -> str | None:
+    assert isinstance(a, Discard)
+    if a.card not in s.game.players[s.game.active].hand:
+        return f"#{a.card} is not in your hand"
+    return None
+
+
+def _discard_settle(s: S) -> S | None:
+    active = s.game.active
+    if len(s.game.players[active].hand) <= hand_size(s.game, active):
+        return fire(s, "done")
+    return None
+
+
+DISCARD = Step(
+    accepts=(Discard,),
+    candidates=_discard_candidates,
+    why_not=_discard_why_not,
+    perform=lambda s, a: discard(s, a.card),  # type: ignore[attr-defined]
+    decider=active_player,
+    settle=_discard_settle,
+)
+
+
+# 6.2.4.3: regain 3 sphere points ------------------------------------------------------
+
+
+def _deficits(s: S) -> list[int]:
+    active = s.game.active
+    top = maxima(s.game, active)
+    return [max(0, m - v) for v, m in zip(s.game.players[active].spheres, top, strict=True)]
+
+
+def _regain_candidates(s: S) -> Iterable[Action]:
+    return (Regain(sp) for sp, d in zip(SPHERES, _deficits(s), strict=True) if d > 0)
+
+
+def _regain_why_not(s: S, a: Action) -> str | None:
+    assert isinstance(a, Regain)
+    if _deficits(s)[SPHERES.index(a.sphere)] == 0:
+        return f"{a.sphere} is at its maximum (6.2.4.3)"
+    return None
+
+
+def _regain(s: S, a: Action) -> S:
+    assert isinstance(a, Regain)
+    active = s.game.active
+    spheres = gain(s.game.players[active].spheres, a.sphere, 1, maxima(s.game, active))
+    s = update_player(s, active, spheres=spheres)
+    return s.evolve(game=replace(s.game, regain_left=s.game.regain_left - 1))
+
+
+def _regain_settle(s: S) -> S | None:
+    """Finish when nothing is left to regain, or when every deficit fills anyway."""
+    deficits = _deficits(s)
+    left = s.game.regain_left
+    if left and sum(deficits) > left and sum(1 for d in deficits if d) > 1:
+        return None
+    active = s.game.active
+    spheres = s.game.players[active].spheres
+    top = maxima(s.game, active)
+    for sphere, d in zip(SPHERES, deficits, strict=True):
+        take = min(d, left)
+        if take:
+            spheres = gain(spheres, sphere, take, top)
+            left -= take
+    s = update_player(s, active, spheres=spheres)
+    return fire(s.evolve(game=replace(s.game, regain_left=0)), "done")
+
+
+REGAIN = Step(
+    accepts=(Regain,),
+    candidates=_regain_candidates,
+    why_not=_regain_why_not,
+    perform=_regain,
+    decider=active_player,
+    settle=_regain_settle,
+)
+
+
+# 6.2.4.4: turn back two turned leaders ------------------------------------------------
+
+
+def _turned(s: S) -> list[int]:
+    return [slot.card for slot in s.game.players[s.game.active].leaders if slot.turned]
+
+
+def _turn_back_candidates(s: S) -> Iterable[Action]:
+    return (TurnBack(c) for c in _turned(s))
+
+
+def _turn_back_why_not(s: S, a: Action) -> str | None:
+    assert isinstance(a, TurnBack)
+    if a.card not in _turned(s):
+        return f"#{a.card} is not a turned leader of yours"
+    return None
+
+
+def turn_back(s: S, player: int, cards: Iterable[int]) -> S:
+    """Turn back (*visszaforgat*) the given leaders of ``player``."""
+    chosen = set(cards)
+    p = s.game.players[player]
+    leaders = tuple(replace(x, turned=False) if x.card in chosen else x for x in p.leaders)
+    return update_player(s, player, leaders=leaders)
+
+
+def _turn_back(s: S, a: Action) -> S:
+    assert isinstance(a, TurnBack)
+    s = turn_back(s, s.game.active, (a.card,))
+    return s.evolve(game=replace(s.game, turn_back_left=s.game.turn_back_left - 1))
+
+
+def _turn_back_settle(s: S) -> S | None:
+    turned = _turned(s)
+    left = s.game.turn_back_left
+    if left and len(turned) > left:
+        return None
+    if left:
+        s = turn_back(s, s.game.active, turned)
+    return fire(s.evolve(game=replace(s.game, turn_back_left=0)), "done")
+
+
+TURN_BACK = Step(
+    accepts=(TurnBack,),
+    candidates=_turn_back_candidates,
+    why_not=_turn_back_why_not,
+    perform=_turn_back,
+    decider=active_player,
+    settle=_turn_back_settle,
+)

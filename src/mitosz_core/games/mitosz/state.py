@@ -1,0 +1,431 @@
+"""The Mítosz game data held in :attr:`mitosz_core.State.game`.
+
+Every value is frozen. Zones are tuples of card ids; a card id indexes
+:attr:`Game.instances`, which says which printed card it is and who owns it. Ownership
+lives only there and never changes (golden rule 1, G1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from mitosz_core.games.mitosz.cards import CardDef
+from mitosz_core.games.mitosz.effects.language import AnyEffect
+from mitosz_core.games.mitosz.terms import Edge
+from mitosz_core.kernel.values import replace
+
+T = TypeVar("T")
+
+CardId = int
+Spheres = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """One physical card: which printed card (an index into :attr:`Game.cards`) and owner."""
+
+    card: int
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleSlot:
+    """A people (*nép*) in an empire at grid cell ``(x, y)``, with its location (3.3)."""
+
+    card: CardId
+    x: int
+    y: int
+    location: CardId | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderSlot:
+    """A leader (*vezér*) in the leader row: turned or not, with the cards attached to it:
+    items (3.5), a mount (8.mount), and, while a battle lasts, the troops in the line it
+    leads (7.3.4, ruling R-7.3.4-attached)."""
+
+    card: CardId
+    turned: bool = False
+    items: tuple[CardId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A marker (*jelző*, 5.10) on a card: it changes the card's base level and power
+    until it is removed or the card leaves the board (1.2.6)."""
+
+    card: CardId
+    level: int = 0
+    power: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RoundMark:
+    """The start of a round (*forduló*, 6.1.3): begun in turn number ``turn``, which was
+    ``round_owner``'s; it lasts until ``round_owner``'s next turn starts.
+
+    Used for the power victory (1.1.1) and the deck-out ending (1.3.4).
+    """
+
+    turn: int
+    round_owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player's zones and high god."""
+
+    high_god: CardId
+    spheres: Spheres
+    deck: tuple[CardId, ...]
+    hand: tuple[CardId, ...]
+    underworld: tuple[CardId, ...] = ()
+    oblivion: tuple[CardId, ...] = ()
+    empire: tuple[PeopleSlot, ...] = ()
+    leaders: tuple[LeaderSlot, ...] = ()
+    intrigues: tuple[CardId, ...] = ()
+    hold: RoundMark | None = None
+
+
+class PendingKind(StrEnum):
+    """What waits on the pending stack: a card being played, or a maneuver being used."""
+
+    PLAY = "play"
+    MANEUVER = "maneuver"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An event waiting on the pending stack for its counter round to end (6.4.1).
+
+    A played card (6.3) reaches the board when it resolves; a maneuver (4.6) takes hold.
+    ``card`` is the card played, or the free-maneuver or fate card; ``user`` is a
+    maneuver's user; ``maneuver`` indexes the maneuvers of ``card`` (free maneuver, fate)
+    or else of ``user``.
+    """
+
+    id: int
+    player: int
+    kind: PendingKind
+    card: CardId | None = None
+    user: CardId | None = None
+    maneuver: int = 0
+    target: CardId | None = None
+    target_pending: int | None = None
+    cell: tuple[int, int] | None = None
+    steps: int = 1
+    times: int = 1
+    free_play: bool = False
+    neutralized: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CounterRound:
+    """The innermost open counter round (*kontra kör*, 6.4): ``first`` is the affected
+    player, who decides first; ``passed`` counts the passes since the last response."""
+
+    first: int
+    passed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Todo:
+    """An effect of a resolving maneuver that has yet to take hold, with its context."""
+
+    effect: AnyEffect
+    player: int
+    source: CardId | None = None
+    """The card whose text it is: the user, or the fate card (ranks it for 5.9)."""
+    target: CardId | None = None
+    target_pending: int | None = None
+    free_card: CardId | None = None
+    """A free-maneuver card that goes to the underworld when this effect ends (3.9)."""
+
+
+class ChoicePurpose(StrEnum):
+    """Why a player is choosing cards in the middle of an effect."""
+
+    DISCARD = "discard"
+    SEARCH = "search"
+    """A restricted search: the card found is shown to everyone (1.3.3)."""
+    SEARCH_HIDDEN = "search_hidden"
+    TAKE_BACK = "take_back"
+    FEAR = "fear"
+    """Fleeing creatures (7.2.5.2): the first one's player may pay to keep it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A player choosing ``count`` more cards among ``options`` while an effect resolves."""
+
+    player: int
+    purpose: ChoicePurpose
+    options: tuple[CardId, ...]
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveEffect:
+    """A lasting change (4.2.5): a level, power, permission, immunity or hand-size effect
+    with a duration. ``target`` is a fixed card; ``None`` means the effect's own selector
+    decides, for every card it matches at any moment (5.7), or it is a player effect."""
+
+    id: int
+    effect: AnyEffect
+    player: int
+    source: CardId | None
+    target: CardId | None
+    free_card: CardId | None = None
+    rounds: int | None = None
+    """A fate's effect lasts this many more rounds (3.7); else its duration decides."""
+    round_owner: int = 0
+    """Whose turn the fate was played in: its rounds end when that player's turns start
+    (6.1.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """A 5.9 tie settled by a reveal: between effects ``a`` and ``b`` (effect keys),
+    ``winner`` takes precedence."""
+
+    a: str
+    b: str
+    winner: str
+
+
+@dataclass(frozen=True, slots=True)
+class Limbo:
+    """Cards of one owner that go to the underworld at once, waiting for their owner to
+    choose the order they are laid on the pile (1.4.2). They are face up meanwhile."""
+
+    owner: int
+    cards: tuple[CardId, ...]
+
+
+class FightKind(StrEnum):
+    """The two kinds of fight (*harc*, 7.1.1): battle (*csata*) and duel (*párbaj*)."""
+
+    BATTLE = "battle"
+    DUEL = "duel"
+
+
+class LineName(StrEnum):
+    """The lines of an army (7.3.4): front (*arcvonal*), support (*segédcsapatok*) and
+    reserve (*tartalék*)."""
+
+    FRONT = "front"
+    SUPPORT = "support"
+    RESERVE = "reserve"
+
+
+LINES: tuple[LineName, ...] = tuple(LineName)
+"""The lines in their order; an army's leaders are a tuple in this order."""
+
+
+class TroopMode(StrEnum):
+    """What of a troop takes effect in its line (3.8): everything in the front line; in
+    the support and reserve lines only its level or only its maneuvers."""
+
+    FULL = "full"
+    LEVEL = "level"
+    MANEUVER = "maneuver"
+    UNDECIDED = "undecided"
+
+
+class Outcome(StrEnum):
+    """How a fight ended (7.4.9, 7.4.10, 7.6.4)."""
+
+    NONE = "none"
+    """No winner and no loser: a draw, a retreat, or every commander gone (7.4.10.1)."""
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+
+@dataclass(frozen=True, slots=True)
+class Troop:
+    """A troop (*hadtáp*) in a battle: attached to the war leader of its line (side 0
+    attacks, 1 defends). A monster played as a troop (8.monster) and a mount helping its
+    rider (8.mount) are troops here too."""
+
+    card: CardId
+    side: int
+    line: LineName
+    mode: TroopMode = TroopMode.FULL
+    monster: bool = False
+    mount: bool = False
+
+
+Army = tuple[CardId | None, CardId | None, CardId | None]
+"""The war leaders of one side, by line: front (the commander), support, reserve."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """The fight of this combat phase (chapter 7).
+
+    ``attacker``/``defender`` are the two players: in a battle the one who attacks and the
+    attacked people's player; in a duel the challenger's and the challenged's players.
+    ``attack``/``defend`` hold the war leaders by line (in a duel the two duelists sit in
+    the front). ``helpers`` are allied players (5.13) with the side they help.
+    """
+
+    kind: FightKind
+    attacker: int
+    defender: int
+    people: CardId | None = None
+    road: Edge | None = None
+    attack: Army = (None, None, None)
+    defend: Army = (None, None, None)
+    helpers: tuple[tuple[int, int], ...] = ()
+    asked: int | None = None
+    """A player asked for help (7.4.4, 7.4.5) who now decides."""
+    declined: tuple[int, ...] = ()
+    """Players who declined to help in the current step."""
+    pending_leader: CardId | None = None
+    """A leader the defender is summoning as a war leader (7.4.3.1, 7.4.5)."""
+    pending_line: LineName | None = None
+    troops: tuple[Troop, ...] = ()
+    turned: tuple[CardId, ...] = ()
+    """Troops turned in this fight (7.2.5.3)."""
+    fighters: tuple[int, ...] = ()
+    """The fighting players in combat-round order (7.2.2, 7.4.8, 7.6.3)."""
+    current: int = 0
+    """Index into ``fighters`` of the player whose turn it is in the combat round."""
+    passed: int = 0
+    flying: bool = False
+    """The army attacks across a closed road and must fly (8.flying)."""
+    started: bool = False
+    """Whether the lines are formed and the combat rounds have begun."""
+    outcome: Outcome | None = None
+    saved: bool = False
+    """The defender sacrificed its commander to save the people (7.4.10.2)."""
+    decided: tuple[CardId, ...] = ()
+    """Monsters whose keeping was decided (8.monster.5)."""
+    fear_cost: Spheres = (0, 0, 0, 0)
+    """What stops a fear for one creature (7.2.5.2), while fleeing creatures are chosen."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mounted:
+    """A mount (*hátas*, 8.mount) attached to ``rider``, sharing ``shared`` (a subtype
+    that is neither a leader nor a race subtype) with it, if any."""
+
+    mount: CardId
+    rider: CardId
+    shared: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The whole Mítosz game data."""
+
+    cards: tuple[CardDef, ...]
+    instances: tuple[Instance, ...]
+    players: tuple[Player, ...]
+    order: tuple[int, ...]
+    active: int
+    peoples_placed: int = 0
+    regain_left: int = 0
+    turn_back_left: int = 0
+    stack: tuple[Pending, ...] = ()
+    counter: CounterRound | None = None
+    todo: tuple[Todo, ...] = ()
+    choice: Choice | None = None
+    effects: tuple[ActiveEffect, ...] = ()
+    blocked: tuple[tuple[CardId, int], ...] = ()
+    """Bound maneuvers neutralised this turn, usable again next turn (4.1)."""
+    used: tuple[tuple[CardId, int], ...] = ()
+    """Maneuver uses this turn, one entry per use (4.2.6, 4.5)."""
+    tiebreaks: tuple[Tiebreak, ...] = ()
+    lingering: tuple[CardId, ...] = ()
+    """Free-maneuver and fate cards whose effects still last (3.7, 3.9); they go to the
+    underworld when the last of those effects ends."""
+    fates_played: tuple[int, ...] = ()
+    """Players who played a fate this turn through a god leader (8.god)."""
+    next_id: int = 1
+    resume: str | None = None
+    deckout: RoundMark | None = None
+    markers: tuple[Marker, ...] = ()
+    limbo: tuple[Limbo, ...] = ()
+    opening_reveals: tuple[tuple[int, ...], ...] = ()
+    revealed: tuple[CardId, ...] = ()
+    """Cards from hidden zones shown to everyone by the latest reveal (1.3.3, 1.4.3)."""
+    peeked: tuple[int, CardId] | None = None
+    """The latest peek (4.2.3): who looked, and at which card; shown to them only."""
+    ending: str | None = None
+    """Why the game ended: ``"power"`` (1.1.1) or ``"deck-out"`` (1.3.4)."""
+    fight: Fight | None = None
+    """The fight of the current combat phase, while it lasts (chapter 7)."""
+    mounts: tuple[Mounted, ...] = ()
+    """Mounts attached to leaders (8.mount)."""
+    _memo: dict[Any, Any] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+
+    def board_parts(self) -> tuple[object, ...]:
+        """The values a board-derived view depends on: the card catalogue and every
+        player's empire, leader row and intrigues. States share them by identity until
+        something on the board changes."""
+        parts: list[object] = [self.cards, self.instances]
+        for p in self.players:
+            parts += (p.empire, p.leaders, p.intrigues)
+        return tuple(parts)
+
+    def shared(self, key: str, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+        """``compute()``, remembered across game values that share ``parts`` by identity
+        (see :func:`shared_memo`)."""
+        return self.memo(key, lambda: shared_memo(key, parts, compute))
+
+    def memo(self, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()``, remembered on this (immutable) game: derived views such as the
+        board's cards or the lasting effects are worked out once per game value."""
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        if key not in memo:
+            memo[key] = compute()
+        result: T = memo[key]
+        return result
+
+    def card(self, card: CardId) -> CardDef:
+        """The printed card of ``card``."""
+        return self.cards[self.instances[card].card]
+
+    def owner(self, card: CardId) -> int:
+        """The owner of ``card`` (golden rule 1: never changes)."""
+        return self.instances[card].owner
+
+    def player(self, index: int) -> Player:
+        return self.players[index]
+
+    def with_player(self, index: int, player: Player) -> Game:
+        """A copy with player ``index`` replaced; the other players are shared."""
+        players = (*self.players[:index], player, *self.players[index + 1 :])
+        return replace(self, players=players)
+
+
+_SHARED: dict[tuple[object, ...], tuple[tuple[object, ...], Any]] = {}
+_SHARED_LIMIT = 4096
+
+
+def shared_memo(key: str, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """A value derived from immutable ``parts``, remembered by their identities.
+
+    The cache holds the parts themselves, so while an entry exists no other object can
+    take one of their ids: a hit always means the very same values. The cache is
+    cleared when it grows past a bound.
+    """
+    ident = (key, *(id(part) for part in parts))
+    found = _SHARED.get(ident)
+    if found is not None:
+        value: T = found[1]
+        return value
+    result = compute()
+    if len(_SHARED) >= _SHARED_LIMIT:
+        _SHARED.clear()
+    _SHARED[ident] = (parts, result)
+    return result

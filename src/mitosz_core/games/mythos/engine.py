@@ -1,0 +1,175 @@
+"""The MYTHOS ruleset: the kernel contract wired to the rule modules.
+
+Each machine state is automatic (a function that does its rule and fires the next edge),
+a decision (a :class:`~mitosz_core.games.mythos.rules.flow.Step`), or the terminal
+``over``. :func:`settle` runs the state checks and automatic states until a decision is
+due; ``apply`` never stops anywhere else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from mitosz_core.errors import DeckError, DecodeError
+from mitosz_core.games.mythos import observe as observation
+from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
+from mitosz_core.games.mythos.carddata import DECK_SIZE, DECKS, POOL
+from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
+from mitosz_core.games.mythos.rules import S, combat, turn
+from mitosz_core.games.mythos.rules.checks import state_checks
+from mitosz_core.games.mythos.rules.flow import Step, fire
+from mitosz_core.games.mythos.rules.hand import HAND_MAX
+from mitosz_core.games.mythos.rules.setup import initial_state
+from mitosz_core.games.mythos.rules.upgrades import PAY
+from mitosz_core.games.mythos.rules.zones import ROW_SLOTS
+from mitosz_core.games.mythos.state import Game, Row
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.state import DeckList, GameConfig, State
+from mitosz_core.kernel.steps import StepRuleset
+
+AUTOMATIC: Mapping[str, Callable[[S], S]] = {
+    "turn.start": turn.start_phase,
+    "turn.combat.damage": combat.damage_step,
+    "turn.end": turn.end_phase,
+}
+"""Machine states that take no decision."""
+
+STEPS: Mapping[str, Step[Game]] = {
+    "turn.draw": turn.DRAW,
+    "turn.respond": turn.WINDOW,
+    "turn.main": turn.MAIN,
+    "turn.pay": PAY,
+    "turn.combat.declare": combat.DECLARE,
+    "turn.combat.respond_attack": turn.WINDOW,
+    "turn.combat.block": combat.BLOCK,
+    "turn.combat.respond_block": turn.WINDOW,
+    "turn.combat.order": combat.ORDER,
+    "turn.combat.respond_order": turn.WINDOW,
+}
+"""Machine states where a player decides."""
+
+TERMINAL = frozenset({"over"})
+
+
+def settle(s: S) -> S:
+    """Run state checks and automatic states until a decision is due or the game ends."""
+    return RULESET.settle(s)
+
+
+def census(game: Game) -> Counter[int]:
+    """How many times each card id sits in some zone (each must be exactly once)."""
+    seen: Counter[int] = Counter()
+    for p in game.players:
+        seen.update((*p.deck, *p.hand, *p.graveyard))
+        for row in Row:
+            for slot in p.row(row):
+                seen[slot.card] += 1
+                if slot.attached is not None:
+                    seen[slot.attached] += 1
+    return seen
+
+
+class MythosRuleset(StepRuleset[Game]):
+    """MYTHOS, the German two-faction card game, for 2 players."""
+
+    automatic = AUTOMATIC
+    steps = STEPS
+    auto_pass_steps = WINDOWS
+    """In an event window, pass for a player with no event to play (R-04.4-windows)."""
+    pass_action = Pass()
+
+    name = "mythos"
+    title = "MYTHOS"
+    machine = MACHINE
+    game_type = Game
+    action_types = ACTION_TYPES
+    min_players = 2
+    max_players = 2
+
+    def builtin_decks(self) -> Mapping[str, DeckList]:
+        return DECKS
+
+    def default_decks(self, players: int) -> tuple[DeckList, ...]:
+        return (DECKS["guardians"], DECKS["chaos"])[:players]
+
+    def check_deck(self, deck: DeckList) -> None:
+        """(01.2, R-10-copies) 64 known cards of one faction; unique cards once."""
+        counts: Counter[str] = Counter()
+        for entry in deck.entries:
+            if entry.card not in POOL:
+                raise DeckError(deck.name, f"unknown card {entry.card!r}")
+            if entry.count < 1:
+                raise DeckError(deck.name, f"{entry.card!r}: a count must be at least 1")
+            counts[entry.card] += entry.count
+        if deck.size() != DECK_SIZE:
+            raise DeckError(deck.name, f"{deck.size()} cards, a deck has {DECK_SIZE}", "01.2")
+        factions = {POOL[c].faction for c in counts}
+        if len(factions) > 1:
+            names = ", ".join(sorted(f.value for f in factions))
+            raise DeckError(deck.name, f"cards of several factions ({names})", "R-10-copies")
+        for card, n in counts.items():
+            if POOL[card].unique and n > 1:
+                raise DeckError(deck.name, f"{n} copies of the unique {card!r}", "03.5")
+
+    def setup(self, config: GameConfig) -> S:
+        return self.settle(fire(initial_state(config), "begin"))
+
+    def checks(self, state: State[Game]) -> State[Game]:
+        return state_checks(state)
+
+    def observe(self, state: State[Game], player: int) -> dict[str, Any]:
+        return observation.observe(state, player)
+
+    def describe(self, state: State[Game], action: Action) -> str:
+        from mitosz_core.games.mythos.describe import describe
+
+        return describe(state, action)
+
+    def validate(self, state: State[Game]) -> None:
+        """Reject a decoded state whose cards, players or machine state do not add up."""
+        game = state.game
+        if state.phase not in MACHINE.states:
+            raise DecodeError("$.state.phase", f"{state.phase!r} is not a state of the machine")
+        if len(game.players) != 2 or state.config.players != 2:
+            raise DecodeError("$.state.game.players", "MYTHOS has 2 players")
+        for i, key in enumerate(game.cards):
+            if key not in POOL:
+                raise DecodeError(f"$.state.game.cards[{i}]", f"unknown card {key!r}")
+        for name, value in (("first", game.first), ("active", game.active)):
+            if value not in (0, 1):
+                raise DecodeError(f"$.state.game.{name}", f"no player {value}")
+        if state.to_act is not None and state.to_act not in (0, 1):
+            raise DecodeError("$.state.to_act", f"no player {state.to_act}")
+        for i, inst in enumerate(game.instances):
+            if not 0 <= inst.card < len(game.cards) or inst.owner not in (0, 1):
+                raise DecodeError(f"$.state.game.instances[{i}]", "unknown card or owner")
+        seen = census(game)
+        for card in range(len(game.instances)):
+            if seen[card] != 1:
+                raise DecodeError(
+                    "$.state.game", f"card #{card} is in {seen[card]} places, not exactly 1"
+                )
+        extra = sorted(set(seen) - set(range(len(game.instances))))
+        if extra:
+            raise DecodeError("$.state.game", f"unknown card id #{extra[0]}")
+        for i, p in enumerate(game.players):
+            path = f"$.state.game.players[{i}]"
+            for row in Row:
+                if len(p.row(row)) > ROW_SLOTS:
+                    raise DecodeError(f"{path}.{row.value}", f"more than {ROW_SLOTS} slots")
+                for slot in p.row(row):
+                    for held in (slot.card, slot.attached):
+                        if held is not None and game.owner(held) != i:
+                            raise DecodeError(f"{path}.{row.value}", f"#{held} is not theirs")
+            if len(p.hand) > HAND_MAX:
+                raise DecodeError(f"{path}.hand", f"more than {HAND_MAX} cards")
+            if p.aura < 0:
+                raise DecodeError(f"{path}.aura", "aura is never negative (11.5)")
+            for card in (*p.deck, *p.hand, *p.graveyard):
+                if game.owner(card) != i:
+                    raise DecodeError(path, f"#{card} is not theirs")
+
+
+RULESET = MythosRuleset()

@@ -1,0 +1,83 @@
+"""What a player may see: the board, both players' life and aura, their own hand.
+
+No card in an opponent's hand or in any deck is shown, only how many there are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mitosz_core.games.mythos.cards import CardType
+from mitosz_core.games.mythos.rules import S
+from mitosz_core.games.mythos.rules.stats import attack, aura_cap, life, max_life
+from mitosz_core.games.mythos.state import CardId, Game, Slot
+
+JsonDict = dict[str, Any]
+
+
+def card_view(game: Game, card: CardId) -> JsonDict:
+    d = game.card(card)
+    return {"id": card, "key": d.key, "name": d.name_en, "type": d.type.value}
+
+
+def slot_view(game: Game, slot: Slot) -> JsonDict:
+    view: JsonDict = {
+        "card": card_view(game, slot.card),
+        "attached": None if slot.attached is None else card_view(game, slot.attached),
+    }
+    if game.card(slot.card).type is CardType.UNIT:
+        view |= {
+            "attack": attack(game, slot),
+            "life": life(game, slot),
+            "max_life": max_life(game, slot),
+            "damage": slot.damage,
+            "mobilized": slot.mobilized,
+            "attacked": slot.attacked,
+        }
+    return view
+
+
+def observe(s: S, me: int) -> JsonDict:
+    game = s.game
+    players: list[JsonDict] = []
+    for i, p in enumerate(game.players):
+        view: JsonDict = {
+            "life": p.life,
+            "aura": p.aura,
+            "aura_cap": aura_cap(game, i),
+            "deck_size": len(p.deck),
+            "hand_size": len(p.hand),
+            "graveyard": [card_view(game, c) for c in p.graveyard],
+            "battlefield": [slot_view(game, x) for x in p.battlefield],
+            "infirmary": [slot_view(game, x) for x in p.infirmary],
+            "sanctuary": [slot_view(game, x) for x in p.sanctuary],
+        }
+        if i == me:
+            view["hand"] = [card_view(game, c) for c in p.hand]
+        players.append(view)
+    combat = game.combat
+    payment = game.payment
+    return {
+        "ruleset": s.ruleset,
+        "you": me,
+        "phase": s.phase,
+        "turn": s.turn,
+        "round": game.round,
+        "first": game.first,
+        "active": game.active,
+        "to_act": s.to_act,
+        "over": s.over,
+        "winner": s.winner,
+        "ending": game.ending,
+        "combat": None
+        if combat is None
+        else {
+            "attackers": list(combat.attackers),
+            "blocks": [list(b) for b in combat.blocks],
+            "order": [list(o) for o in combat.order],
+        },
+        "payment": None
+        if payment is None
+        else {"upgrade": payment.upgrade, "place": payment.place, "left": payment.left},
+        "players": players,
+    }
