@@ -348,9 +348,10 @@ def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct:
 
 def illegal_candidates(s: S) -> st.SearchStrategy[Action]:
     """Actions of every Mítosz kind built from drawn ids, cells and spheres, and legal
-    actions with one field changed. Card ids stay within the game's ids (an id past the
-    end is a known bug, see ``test_regressions.py``)."""
-    ids = st.integers(0, len(s.game.instances) - 1)
+    actions with one field changed. Card ids are mostly the game's own, sometimes ids of
+    no card at all (``test_regressions.py::test_an_unknown_card_id_is_an_illegal_action``)."""
+    n = len(s.game.instances)
+    ids = st.integers(0, n - 1) | st.sampled_from([-n - 1, -1, n, n + 7])
     small = st.integers(-1, 3)
     spheres = st.sampled_from(SPHERES)
     values: dict[str, st.SearchStrategy[object]] = {
