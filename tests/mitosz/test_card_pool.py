@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.games.mitosz.rules.continuous import LASTING_KINDS
+from tests.mitosz.test_card_data import GOD, HEADER
 
 SPECIAL = (CardType.INTRIGUE, CardType.FATE, CardType.MANEUVER)
 """Card types a deck should now carry some of."""
@@ -141,17 +142,6 @@ def test_each_builtin_deck_is_legal_and_uses_the_new_types(name: str) -> None:
 
 # --- tools --------------------------------------------------------------------------------
 
-HEADER = '[set]\nsymbol = "TST"\nname = "Test set"\nformat = 1\n'
-GOD = """
-[[card]]
-key = "Sky (high god)"
-name_en = "Sky"
-name_hu = "Ég"
-serial = "901"
-mythos = "hellenic"
-type = "high_god"
-spheres = { magic = 3, influence = 3, wealth = 3, force = 3 }
-"""
 FOLK = """
 [[card]]
 name_en = "Hill Folk"

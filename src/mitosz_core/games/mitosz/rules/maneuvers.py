@@ -39,7 +39,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import board_cards, controller, leader_slot
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
 from mitosz_core.games.mitosz.rules.selectors import matches, matching
-from mitosz_core.games.mitosz.rules.zones import update_player
+from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
@@ -414,7 +414,7 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
         d = game.card(a.card)
         m = d.maneuvers[a.index]
         cost = total_cost(m, 1, a.times, linked(d, game.card(a.user)))
-        hand = tuple(c for c in p.hand if c != a.card)
+        hand = take_from_hand(p, a.card).hand
         s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
         s = _exhaust(s, a.user, -1, m)
         item = Pending(
@@ -431,7 +431,7 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
         return s, item
     assert isinstance(a, PlayFate)
     m = game.card(a.card).maneuvers[a.index]
-    hand = tuple(c for c in p.hand if c != a.card)
+    hand = take_from_hand(p, a.card).hand
     s = update_player(
         s, player, hand=hand, spheres=pay(p.spheres, total_cost(m, 1, a.times, False))
     )
