@@ -64,10 +64,19 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def properties(session: nox.Session) -> None:
-    """The stateful property suite with the deep Hypothesis profile."""
+    """The stateful property suite with the deep Hypothesis profile, and its reach
+    report (``tests/properties/reach.py``): fails if a machine state is never reached."""
     session.install("-e", ".[test]")
     session.run(
-        "pytest", "-q", "tests/properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "deep"}
+        "pytest",
+        "-q",
+        "tests/properties",
+        *session.posargs,
+        env={
+            "HYPOTHESIS_PROFILE": "deep",
+            "MITOSZ_REACH_REPORT": "reach-report.json",
+            "MITOSZ_REACH_REQUIRE": "1",
+        },
     )
 
 

@@ -1,7 +1,7 @@
 """Shared test configuration: Hypothesis profiles and the ``rule`` marker.
 
-Profiles: ``ci`` (default; fast and derandomised), ``dev`` and ``deep`` (thousands of
-examples). Choose with ``HYPOTHESIS_PROFILE=deep``.
+Profiles: ``ci`` (default; fast and derandomised), ``dev`` and ``deep`` (many more and
+longer examples, ``MITOSZ_DEEP_EXAMPLES``). Choose with ``HYPOTHESIS_PROFILE=deep``.
 """
 
 from __future__ import annotations
@@ -22,10 +22,15 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
+DEEP_EXAMPLES = int(os.environ.get("MITOSZ_DEEP_EXAMPLES", "120"))
+"""Examples per test in the deep profile: 120 games of up to 120 steps each keep
+``nox -s properties`` (which also traces every step for the reach report) under about
+20 minutes on 2 cores; raise it for a longer hunt."""
+
 settings.register_profile(
     "deep",
-    max_examples=2000,
-    stateful_step_count=300,
+    max_examples=DEEP_EXAMPLES,
+    stateful_step_count=120,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -57,3 +62,40 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     }
     with open(target, "w", encoding="utf-8") as fh:
         json.dump(mapping, fh, indent=1, sort_keys=True)
+
+
+# reach report of the stateful suite (tests/properties/reach.py) ---------------------------
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """With ``MITOSZ_REACH_REPORT=path`` (or the deep profile): write which machine
+    states and rule ids the game machine reached; with ``MITOSZ_REACH_REQUIRE=1`` too,
+    fail the session if a machine state was never reached (``nox -s properties``)."""
+    from tests.properties import reach
+
+    data = reach.report() if reach.enabled() else None
+    if data is None:
+        return
+    session.config.stash[_REACH] = data
+    target = os.environ.get(reach.ENV_REPORT)
+    if target:
+        with open(target, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1, sort_keys=True)
+    if os.environ.get(reach.ENV_REQUIRE) and data["unreached_states"] and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    data = terminalreporter.config.stash.get(_REACH, None)
+    if data is None:
+        return
+    from tests.properties import reach
+
+    terminalreporter.section("reach report (tests/properties/reach.py)")
+    for line in reach.summary(data):
+        terminalreporter.write_line(line)
+    if os.environ.get(reach.ENV_REQUIRE) and data["unreached_states"]:
+        terminalreporter.write_line("FAILED: every machine state must be reached (deep profile)")
+
+
+_REACH = pytest.StashKey[dict[str, object]]()

@@ -180,6 +180,7 @@ def test_actions_are_frozen_hashable_readable_and_json() -> None:
         "card": 12,
         "target": 3,
         "substitute": None,
+        "pay_with": None,
     }
     assert mc.action_from_json("mitosz", action.to_json()) == action
 

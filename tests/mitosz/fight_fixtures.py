@@ -25,9 +25,11 @@ from mitosz_core.games.mitosz.effects.language import (
     Fear,
     Maneuver,
     Poison,
+    Retreat,
     SacrificeUser,
     Side,
     Timing,
+    TurnCards,
     User,
 )
 from mitosz_core.games.mitosz.engine import MitoszRuleset
@@ -191,9 +193,10 @@ SEA = deck("Sea God", "sea")
 
 
 def start(players: int = 2, seed: int = 0, **kw: Any) -> S:
-    """A new fight test game at the starting player's first summoning step."""
+    """A new fight test game at the starting player's first summoning step, every event
+    window on the way passed (6.5.1)."""
     decks = tuple([SKY, SEA, SKY, SEA][:players])
-    return RULESET.setup(GameConfig(seed=seed, players=players, decks=decks, **kw))
+    return fx.pass_windows(RULESET.setup(GameConfig(seed=seed, players=players, decks=decks, **kw)))
 
 
 def arena(players: int = 2, **kw: Any) -> tuple[S, int, int]:
@@ -235,7 +238,7 @@ def pass_(s: S) -> S:
 
 def pass_rounds(s: S) -> S:
     """Everyone passes in the combat rounds (and their counter rounds) until decided."""
-    while ".rounds." in s.phase:
+    while ".rounds." in s.phase or s.phase == "window.respond":
         s = fx.act(s, Pass())
     return s
 
@@ -245,3 +248,133 @@ def legal(s: S) -> tuple[mc.Action, ...]:
 
 
 __all__ = ["C", "E", "H", "N", "So", "W"]
+
+
+# --- cards for the remaining fight rules (7.2.1, 7.3.5, 7.4.10.1, 3.1, 3.2.2, 5.8, 8.mount) ---
+
+ENEMY_LEADERS = Cards(types=(CardType.LEADER,), side=Side.ENEMY)
+
+PARTIAL_CARDS: list[CardDef] = [
+    card(
+        "Stormlord",
+        CardType.LEADER,
+        level=3,
+        cost=(0, 0, 0, 1),
+        links=("Lieutenant",),
+        maneuvers=(Maneuver("Thunder", TurnCards(Every(ENEMY_LEADERS)), timing=Timing.COMBAT),),
+    ),
+    card(
+        "Drummer",
+        CardType.LEADER,
+        level=3,
+        cost=(0, 0, 0, 2),
+        links=("Lieutenant",),
+        maneuvers=(Maneuver("Drumbeat", ChangeLevel(Every(OWN_LEADERS), 1), locked=True),),
+    ),
+    card(
+        "Nightmare",
+        CardType.LEADER,
+        level=3,
+        serial="9002",
+        maneuvers=(Maneuver("Haunt", Fear(modifier=2), timing=Timing.COMBAT),),
+    ),
+    card(
+        "Elf Steed",
+        CardType.LEADER,
+        C,
+        level=1,
+        cost=(0, 0, 1, 0),
+        subtypes=("mount", "elf", "flying"),
+    ),
+    card(
+        "Standard Bearers",
+        CardType.TROOP,
+        level=1,
+        cost=(0, 0, 0, 1),
+        subtypes=("host",),
+        maneuvers=(Maneuver("Standard", ChangeLevel(Every(OWN_LEADERS), 1), locked=True),),
+    ),
+    card(
+        "Sky Guard",
+        CardType.TROOP,
+        level=2,
+        cost=(0, 0, 0, 1),
+        subtypes=("host",),
+        links=("Sky",),
+    ),
+    card(
+        "Warhorn",
+        CardType.ITEM,
+        C,
+        level=1,
+        level_modifier=True,
+        cost=(0, 0, 0, 1),
+        maneuvers=(Maneuver("Sound", Draw(1), timing=Timing.COMBAT, permanent=True),),
+    ),
+    card(
+        "Watchtower",
+        CardType.LOCATION,
+        C,
+        level=1,
+        cost=(0, 0, 0, 1),
+        maneuvers=(
+            Maneuver("Beacon", Draw(1), timing=Timing.COMBAT, permanent=True),
+            Maneuver("Signal", Draw(1), permanent=True),
+        ),
+    ),
+    card(
+        "Stonefolk",
+        CardType.PEOPLE,
+        C,
+        level=1,
+        power=1,
+        roads=roads((N, 1), (E, 1), (So, 1), (W, 1)),
+        maneuvers=(Maneuver("Stand fast", Draw(1), timing=Timing.COMBAT, permanent=True),),
+    ),
+    card(
+        "Tidefolk",
+        CardType.PEOPLE,
+        C,
+        level=1,
+        power=1,
+        links=("Sea",),
+        roads=roads((N, 1), (E, 1), (So, 1), (W, 1)),
+    ),
+    card(
+        "Muster",
+        CardType.MANEUVER,
+        C,
+        users=(Cards(types=(CardType.PEOPLE,)),),
+        maneuvers=(Maneuver("Muster", Draw(1)),),
+    ),
+    card(
+        "Sound Retreat",
+        CardType.MANEUVER,
+        C,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(Maneuver("Sound Retreat", Retreat(), timing=Timing.COMBAT),),
+    ),
+    card(
+        "War Song",
+        CardType.MANEUVER,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(Maneuver("War Song", Draw(1), timing=Timing.ACTION, level=1),),
+    ),
+    card(
+        "Oath of Arms",
+        CardType.MANEUVER,
+        users=(Cards(types=(CardType.LEADER,)),),
+        maneuvers=(
+            Maneuver(
+                "Oath of Arms",
+                ChangeLevel(Chosen(OWN_LEADERS), 2, Duration.TURN),
+                timing=Timing.COMBAT,
+            ),
+        ),
+    ),
+]
+FIGHT_CARDS += PARTIAL_CARDS
+POOL = {c.key: c for c in [*fx.CARDS, *FIGHT_CARDS]}
+RULESET = MitoszRuleset(pool=POOL)
+SKY = deck("Sky God", "sky")
+SEA = deck("Sea God", "sea")

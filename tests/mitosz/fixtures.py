@@ -443,9 +443,20 @@ SEA = deck("Sea God", "sea")
 
 
 def start(seed: int = 3, players: int = 2, **kw: Any) -> S:
-    """A new test game at the starting player's first summoning step."""
+    """A new test game at the starting player's first summoning step, every event window
+    on the way passed (6.5.1)."""
     decks = tuple([SKY, SEA, SKY, SEA][:players])
-    return RULESET.setup(GameConfig(seed=seed, players=players, decks=decks, **kw))
+    s = RULESET.setup(GameConfig(seed=seed, players=players, decks=decks, **kw))
+    return pass_windows(s)
+
+
+def pass_windows(s: S) -> S:
+    """Pass every open event window (6.5.1)."""
+    from mitosz_core.games.mitosz.actions import Pass
+
+    while s.phase == "window.respond":
+        s = act(s, Pass())
+    return s
 
 
 def start_sky(players: int = 2, **kw: Any) -> S:
@@ -525,8 +536,19 @@ def refresh(s: S) -> S:
     return settle(s)
 
 
+def arranged(s: S) -> S:
+    """``s`` with its arranged changes taken as the baseline: a test that puts cards in
+    place by hand has made no event (6.5.1), so no event window opens for it."""
+    from mitosz_core.games.mitosz.rules.events import QUIET_STATES, seen_now
+
+    if s.phase not in QUIET_STATES or s.game.seen is None:
+        return s
+    return s.evolve(game=replace(s.game, seen=seen_now(s)))
+
+
 def act(s: S, action: mc.Action) -> S:
-    result: S = mc.apply(s, action)
+    """Take ``action`` in ``s`` (whose hand-arranged changes are no events)."""
+    result: S = mc.apply(arranged(s), action)
     return result
 
 
@@ -555,11 +577,11 @@ def lay_underworld(s: S, order: list[int] | None = None) -> S:
 
 
 def settle_counter(s: S) -> S:
-    """Pass every open counter round until play is back in a main step (or a player
-    must choose cards for an effect)."""
+    """Pass every open counter round and event window until play is back in a main step
+    (or a player must choose cards for an effect)."""
     from mitosz_core.games.mitosz.actions import Pass
 
-    while s.phase.endswith(".counter.respond"):
+    while s.phase.endswith(".counter.respond") or s.phase == "window.respond":
         s = act(s, Pass())
     return s
 
@@ -598,3 +620,273 @@ def next_turn(s: S) -> S:
 def play(s: S, action: mc.Action) -> S:
     """Take ``action`` and pass the counter rounds it opens."""
     return settle_counter(act(s, action))
+
+
+# --- chapter 8 attachments: regions, buildings, potions, runes (8.region ... 8.rune) --------
+
+ATTACHMENT_CARDS = [
+    card(
+        "Vale",
+        CardType.LOCATION,
+        level=1,
+        cost=(0, 1, 0, 0),
+        subtypes=("region",),
+        links=("Cross",),
+    ),
+    card("Wild Vale", CardType.LOCATION, C, level=1, cost=(0, 1, 0, 0), subtypes=("region",)),
+    card(
+        "Forge",
+        CardType.LOCATION,
+        C,
+        level=2,
+        cost=(0, 0, 1, 0),
+        subtypes=("building",),
+        links=("Vale",),
+    ),
+    card("Mill", CardType.LOCATION, C, level=1, cost=(0, 0, 1, 0), subtypes=("building",)),
+    card(
+        "Dark Tower",
+        CardType.LOCATION,
+        C,
+        level=1,
+        subtypes=("building",),
+        magical=True,
+        cursed=True,
+    ),
+    card(
+        "Tonic",
+        CardType.ITEM,
+        level=1,
+        level_modifier=True,
+        subtypes=("potion",),
+        maneuvers=(
+            Maneuver(
+                "Sip",
+                ChangeLevel(Chosen(OWN_LEADERS), 2),
+                timing=Timing.ACTION,
+                conditions=(SacrificeUser(),),
+            ),
+        ),
+    ),
+    card("Scribe", CardType.LEADER, C, level=2, cost=(1, 0, 0, 0), subtypes=("scribe",)),
+    card(
+        "Quaker",
+        CardType.LEADER,
+        C,
+        level=2,
+        cost=(1, 0, 0, 0),
+        maneuvers=(
+            Maneuver(
+                "Quake",
+                Destroy(Chosen(Cards(types=(CardType.LOCATION,), side=Side.ENEMY))),
+                timing=Timing.ACTION,
+            ),
+        ),
+    ),
+    card(
+        "Ward Rune",
+        CardType.MANEUVER,
+        subtypes=("rune",),
+        magical=True,
+        users=(Cards(subtypes=("scribe",)),),
+        maneuvers=(
+            Maneuver(
+                "Ward",
+                ChangeLevel(Chosen(OWN_LEADERS), 1),
+                timing=Timing.ACTION,
+                cost=(1, 0, 0, 0),
+                subtypes=("rune",),
+            ),
+        ),
+    ),
+    card(
+        "Hex Rune",
+        CardType.MANEUVER,
+        subtypes=("rune",),
+        magical=True,
+        cursed=True,
+        users=(Cards(subtypes=("scribe",)),),
+        maneuvers=(
+            Maneuver(
+                "Hex",
+                ChangeLevel(Chosen(Cards(types=(CardType.LEADER,))), -1),
+                timing=Timing.ACTION,
+                subtypes=("rune",),
+            ),
+        ),
+    ),
+]
+ATTACHMENT_POOL = {**POOL, **{c.key: c for c in ATTACHMENT_CARDS}}
+ATTACHMENT_RULESET = MitoszRuleset(pool=ATTACHMENT_POOL)
+
+
+def attachment_deck(god: str, name: str) -> DeckList:
+    entries = [DeckEntry(1, god), DeckEntry(1, "Sky Leader")]
+    entries += [DeckEntry(4, c.key) for c in ATTACHMENT_CARDS]
+    entries += [DeckEntry(4, k) for k in ("Cross", "Line", "Cheap", "Hero", "Sword", "Fog")]
+    entries += [DeckEntry(4, k) for k in ("Market", "Tower", "Thief", "Devotee", "Banner")]
+    return DeckList(name, tuple(entries))
+
+
+def attachment_arena() -> tuple[S, int, int]:
+    """A Sky player's first summoning step with the chapter 8 attachment cards in both
+    decks and every hand emptied: (state, me, other)."""
+    decks = (attachment_deck("Sky God", "sky"), attachment_deck("Sea God", "sea"))
+    for seed in range(200):
+        s = pass_windows(ATTACHMENT_RULESET.setup(GameConfig(seed=seed, players=2, decks=decks)))
+        if s.game.card(s.game.players[s.game.active].high_god).key == "Sky God":
+            s = clear_hands(s)
+            return s, s.game.active, 1 - s.game.active
+    raise AssertionError("no seed lets the Sky player start")
+
+
+# --- timed effects, on-play maneuvers, summoning conditions, neutralised abilities and ----
+# --- new card types (6.2.1.3, 6.2.4.5, 7.4.12, 6.3.4, 6.3.7, 5.5, 5.16) -------------------
+
+
+def _timed_cards() -> list[CardDef]:
+    from mitosz_core.games.mitosz.effects.language import (
+        BecomeType,
+        Delayed,
+        NeutralizeAbility,
+        SummonCondition,
+        Trigger,
+    )
+
+    leaders = Cards(types=(CardType.LEADER,))
+    mark_user = ChangeLevel(User(), 1, Duration.MARKER)
+    return [
+        card(
+            "Dawn Priest",
+            CardType.LEADER,
+            level=2,
+            cost=(1, 0, 0, 0),
+            maneuvers=(Maneuver("Dawn", mark_user, trigger=Trigger.TURN_START),),
+        ),
+        card(
+            "Dusk Keeper",
+            CardType.LEADER,
+            level=2,
+            cost=(1, 0, 0, 0),
+            maneuvers=(Maneuver("Dusk", Draw(1), trigger=Trigger.TURN_END),),
+        ),
+        card(
+            "Skald",
+            CardType.LEADER,
+            level=3,
+            cost=(0, 1, 0, 0),
+            subtypes=("hero",),
+            maneuvers=(Maneuver("Saga", mark_user, trigger=Trigger.FIGHT_END),),
+        ),
+        card(
+            "Herald",
+            CardType.LEADER,
+            level=2,
+            cost=(0, 1, 0, 0),
+            maneuvers=(Maneuver("Tidings", Draw(1), trigger=Trigger.ON_PLAY),),
+        ),
+        card(
+            "Envoy",
+            CardType.LEADER,
+            level=2,
+            cost=(0, 1, 0, 0),
+            maneuvers=(
+                Maneuver("Gifts", Draw(2), cost=(0, 0, 1, 0), trigger=Trigger.ON_PLAY_OPTIONAL),
+            ),
+        ),
+        card(
+            "Avenger",
+            CardType.LEADER,
+            level=3,
+            cost=(0, 1, 0, 0),
+            maneuvers=(
+                Maneuver("Reprisal", TurnCards(Chosen(ENEMY_LEADERS)), trigger=Trigger.ON_PLAY),
+            ),
+        ),
+        card(
+            "Tyrant",
+            CardType.LEADER,
+            level=6,
+            cost=(0, 0, 0, 1),
+            summoning=SummonCondition(sacrifice=OWN_LEADERS),
+        ),
+        card(
+            "Changeling",
+            CardType.LEADER,
+            level=4,
+            cost=(1, 0, 0, 0),
+            summoning=SummonCondition(discard=Cards(types=(CardType.ITEM,))),
+        ),
+        card(
+            "Silence",
+            CardType.MANEUVER,
+            users=(leaders,),
+            maneuvers=(
+                Maneuver("Silence", NeutralizeAbility(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION),
+            ),
+        ),
+        card(
+            "Petrify",
+            CardType.MANEUVER,
+            users=(leaders,),
+            maneuvers=(
+                Maneuver(
+                    "Petrify",
+                    BecomeType(Chosen(ENEMY_LEADERS), CardType.LOCATION),
+                    timing=Timing.ACTION,
+                ),
+            ),
+        ),
+        card(
+            "Vigil",
+            CardType.MANEUVER,
+            users=(leaders,),
+            maneuvers=(
+                Maneuver("Vigil", Delayed(Trigger.TURN_END, Draw(2)), timing=Timing.ACTION),
+            ),
+        ),
+        card(
+            "Vow",
+            CardType.MANEUVER,
+            users=(leaders,),
+            maneuvers=(
+                Maneuver(
+                    "Vow",
+                    Delayed(
+                        Trigger.TURN_START, ChangeLevel(Every(OWN_LEADERS), 1, Duration.MARKER)
+                    ),
+                    timing=Timing.ACTION,
+                ),
+            ),
+        ),
+    ]
+
+
+TIMED_CARDS = _timed_cards()
+TIMED_POOL = {**POOL, **{c.key: c for c in TIMED_CARDS}}
+TIMED_RULESET = MitoszRuleset(pool=TIMED_POOL)
+
+
+def timed_deck(god: str, name: str) -> DeckList:
+    entries = [DeckEntry(1, god), DeckEntry(1, "Sky Leader")]
+    entries += [DeckEntry(4, c.key) for c in TIMED_CARDS]
+    entries += [DeckEntry(4, k) for k in ("Cross", "Line", "Cheap", "Hero", "Sword", "King")]
+    entries += [DeckEntry(4, k) for k in ("Banner", "Bulwark", "Sentinel", "Seer", "Thief")]
+    entries += [DeckEntry(4, "Gatekeeper")]
+    return DeckList(name, tuple(entries))
+
+
+def timed_arena(sky_first: bool = True) -> tuple[S, int, int]:
+    """The first summoning step of a game with the timed-effect cards in both decks, every
+    hand emptied and a people on each side (room in the leader rows): (state, me, other).
+    ``me`` is the starting player, who has the Sky god if ``sky_first``, else the Sea god."""
+    decks = (timed_deck("Sky God", "sky"), timed_deck("Sea God", "sea"))
+    want = "Sky God" if sky_first else "Sea God"
+    for seed in range(200):
+        s = pass_windows(TIMED_RULESET.setup(GameConfig(seed=seed, players=2, decks=decks)))
+        if s.game.card(s.game.players[s.game.active].high_god).key == want:
+            s = clear_hands(s)
+            for player in range(2):
+                s, _ = put_people(s, player, "Cross", 10, 10)
+            return s, s.game.active, 1 - s.game.active
+    raise AssertionError(f"no seed lets the {want} player start")

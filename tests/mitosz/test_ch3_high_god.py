@@ -13,6 +13,7 @@ from tests.mitosz.fixtures import (
     act,
     attach_location,
     pass_until,
+    pass_windows,
     put_people,
     set_player,
     start,
@@ -75,13 +76,14 @@ def test_regain_three_points_chosen_by_the_player_within_the_maxima() -> None:
     s = pass_until(s, "turn.end.discard")
     while s.phase == "turn.end.discard":
         s = act(s, mc.legal_actions(s)[0])
+    s = pass_windows(s)  # the discards were events (6.5.1)
     assert s.phase == "turn.end.regain" and s.to_act == me
     assert set(mc.legal_actions(s)) == {Regain(Sphere.MAGIC), Regain(Sphere.INFLUENCE)}
     with pytest.raises(mc.IllegalActionError, match=r"wealth is at its maximum"):
         act(s, Regain(Sphere.WEALTH))
     s = act(s, Regain(Sphere.MAGIC))
     s = act(s, Regain(Sphere.MAGIC))
-    s = act(s, Regain(Sphere.INFLUENCE))
+    s = pass_windows(act(s, Regain(Sphere.INFLUENCE)))
     assert s.game.active != me
     assert s.game.players[me].spheres[:2] == (2, 1)
 

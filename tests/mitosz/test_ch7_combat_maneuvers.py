@@ -131,6 +131,24 @@ def test_combat_effects_and_troops_end_with_the_battle() -> None:
     }
 
 
+@pytest.mark.rule("7.4.13", "4.2.5")
+@pytest.mark.ruling("R-7.4.13-effects")
+def test_a_maneuver_used_in_the_fight_ends_with_it_whatever_its_duration() -> None:
+    s, k = defended("Captain")
+    me = k["me"]
+    s, oath = to_hand(s, me, "Oath of Arms")  # +2 until the next turn, used in the fight
+    while s.to_act != me:
+        s = act(s, Pass())
+    s = play(s, UseFreeManeuver(oath, k["mine"], 0, k["mine"]))
+    assert level(s.game, k["mine"]) == 5
+    assert [e.fight for e in s.game.effects] == [True]
+    s = lay_underworld(pass_rounds(s))
+    while s.phase != "turn.summoning_2.main":
+        s = act(s, legal(s)[0])
+    assert s.game.effects == ()  # 7.4.13: ended with the fight, not at the next turn
+    assert oath in s.game.players[me].underworld
+
+
 @pytest.mark.rule("7.4", "7.6", "6.2.3.2")
 def test_every_battle_and_duel_step_is_a_machine_state() -> None:
     battle_steps = [

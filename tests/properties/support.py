@@ -23,7 +23,7 @@ from mitosz_core.games.mitosz.engine import RULESET, census
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.state import LeaderSlot
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.state import DeckEntry, DeckList
+from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 
 MAX_COPIES = 4
 MIN_DECK = 60
@@ -57,12 +57,44 @@ class Setup:
     seed: int
     auto_pass: bool
     decks: tuple[str | DeckList, ...] | None
+    pool: str = "builtin"
+    """``builtin``: the card sets; ``fights``: the test-only pool of
+    ``tests/mitosz/fight_fixtures.py`` (troops, monsters, mounts, flyers; ``decks``
+    unused)."""
+    thin: int | None = None
+    """Keep only this many cards in each deck after the opening draw (the rest go to
+    oblivion), so that decks run out (1.3.4)."""
+
+    @property
+    def arranged(self) -> bool:
+        """Whether the start is not ``new_game``'s own (``replay`` cannot rebuild it)."""
+        return self.pool != "builtin" or self.thin is not None
 
     def start(self) -> S:
-        decks = None if self.decks is None else list(self.decks)
-        state: S = mc.new_game(
-            "mitosz", decks=decks, seed=self.seed, players=self.players, auto_pass=self.auto_pass
-        )
+        state: S
+        if self.pool == "fights":
+            from tests.mitosz import fight_fixtures as ff
+
+            decks = tuple([ff.SKY, ff.SEA, ff.SKY, ff.SEA][: self.players])
+            config = GameConfig(
+                seed=self.seed, players=self.players, decks=decks, auto_pass=self.auto_pass
+            )
+            state = ff.RULESET.setup(config)
+        else:
+            chosen = None if self.decks is None else list(self.decks)
+            state = mc.new_game(
+                "mitosz",
+                decks=chosen,
+                seed=self.seed,
+                players=self.players,
+                auto_pass=self.auto_pass,
+            )
+        if self.thin is not None:
+            game = state.game
+            for i, p in enumerate(game.players):
+                keep, gone = p.deck[: self.thin], p.deck[self.thin :]
+                game = game.with_player(i, replace(p, deck=keep, oblivion=(*p.oblivion, *gone)))
+            state = state.evolve(game=game)
         return state
 
     def describe(self) -> str:
@@ -72,7 +104,12 @@ class Setup:
             names = ", ".join(
                 d if isinstance(d, str) else f"<{d.name!r}: {d.size()} cards>" for d in self.decks
             )
-        return f"{self.players} players, seed {self.seed}, auto_pass {self.auto_pass}, {names}"
+        if self.pool != "builtin":
+            names = f"the {self.pool} test pool"
+        thin = "" if self.thin is None else f", decks thinned to {self.thin}"
+        return (
+            f"{self.players} players, seed {self.seed}, auto_pass {self.auto_pass}, {names}{thin}"
+        )
 
 
 @st.composite
@@ -129,7 +166,9 @@ def setups(draw: st.DrawFn, max_players: int = 4) -> Setup:
             else:
                 chosen.append(draw(generated_decks(god)))
         decks = tuple(chosen)
-    return Setup(players=players, seed=seed, auto_pass=auto_pass, decks=decks)
+    pool = "fights" if draw(st.integers(0, 4)) == 0 else "builtin"
+    thin = draw(st.integers(0, 12)) if draw(st.integers(0, 4)) == 0 else None
+    return Setup(players=players, seed=seed, auto_pass=auto_pass, decks=decks, pool=pool, thin=thin)
 
 
 def choose(rng: random.Random, legal: Sequence[Action], style: str) -> Action:

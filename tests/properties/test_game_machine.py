@@ -43,6 +43,7 @@ from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.state import CardId, Game, Player
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import dumps, encode
+from tests.properties import reach
 from tests.properties.support import STYLES, Setup, choose, known_bug_trigger, playable, setups
 
 FORCED = "forced."
@@ -266,7 +267,11 @@ def check_state(s: S, base: Baseline, *, full: bool = True) -> None:
     after_discard = s.phase in AFTER_DISCARD or resume in AFTER_DISCARD
     after_clamp = after_discard and CLAMP not in (s.phase, resume)
     on_board = [c for p in game.players for c in board_cards(p)]
-    serials = Counter(game.card(c).serial for c in on_board if game.card(c).unique)
+    serials = Counter(  # 2.3; high gods are exempt (3.1, ruling R-2.3-god)
+        game.card(c).serial
+        for c in on_board
+        if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
+    )
     assert all(v == 1 for v in serials.values()), f"unique cards twice on the board: {serials}"
     people_copies = Counter(game.card(slot.card).key for p in game.players for slot in p.empire)
     for key, copies in people_copies.items():
@@ -366,6 +371,9 @@ def illegal_candidates(s: S) -> st.SearchStrategy[Action]:
         "target_pending": st.none() | small,
         "steps": small,
         "times": small,
+        "pay_with": st.none() | ids,  # 6.3.4
+        "player": small,  # 3.4.3 permit_high_god
+        "allow": st.booleans(),
     }
     kinds: list[st.SearchStrategy[Action]] = [st.just(Action())]
     for cls in RULESET.action_types:
@@ -419,6 +427,8 @@ class GameMachine(RuleBasedStateMachine):
         self.replayed_end = False
         self.games += 1
         self.ready = True
+        if reach.enabled():  # every game starts in the machine's initial state (6.1)
+            reach.record((MACHINE.initial, self.state.phase))
         game = self.state.game
         for i, p in enumerate(game.players):  # 6.1.2: everyone drew a hand of 7
             if i != game.active or self.state.turn > 1:
@@ -444,7 +454,15 @@ class GameMachine(RuleBasedStateMachine):
     def _advance(self, action: Action) -> None:
         s = self.state
         new = mc.apply(s, action)
-        if new.turn != s.turn or s.phase == DISCARD or s.phase.startswith(FORCED):
+        if reach.enabled():  # every state between two decisions, for the reach report
+            traced, trace = traced_apply(s, action)
+            reach.record((x.phase for x in trace), action)
+            if traced == new:
+                check_trace(trace, self.placed, self.base, direct=True)
+            else:
+                event("traced apply diverged from mc.apply")
+                check_trace([s, new], self.placed, self.base, direct=False)
+        elif new.turn != s.turn or s.phase == DISCARD or s.phase.startswith(FORCED):
             # a turn ended or a forced choice was made in between: look at every state
             traced, trace = traced_apply(s, action)
             if traced == new:
@@ -460,10 +478,17 @@ class GameMachine(RuleBasedStateMachine):
 
     def _record(self) -> None:
         game = self.state.game
+        fight = game.fight
         facts = {
             "leaders on the board": max(len(p.leaders) for p in game.players),
             "turn": self.state.turn,
             "cards drawn (towards deck-out)": -max(len(p.deck) for p in game.players),
+            # rare states: nested counter rounds, full battle lines, 4 players
+            "pending stack height": len(game.stack),
+            "battle lines filled": 0
+            if fight is None
+            else sum(line is not None for line in (*fight.attack, *fight.defend)),
+            "players": self.state.config.players,
         }
         for label, value in facts.items():
             self.best[label] = max(self.best.get(label, float(value)), float(value))
@@ -611,14 +636,21 @@ class GameMachine(RuleBasedStateMachine):
         if not due:
             return
         config = s.config
-        rebuilt = mc.replay(
-            "mitosz",
-            config.decks,
-            config.seed,
-            s.history,
-            players=config.players,
-            auto_pass=config.auto_pass,
-        )
+        if self.setup.arranged:  # replay's own loop, from the arranged start
+            rebuilt = self.setup.start()
+            for decision in s.history:
+                if not (decision.auto and config.auto_pass):
+                    assert decision.player == rebuilt.to_act
+                    rebuilt = mc.apply(rebuilt, decision.action)
+        else:
+            rebuilt = mc.replay(
+                "mitosz",
+                config.decks,
+                config.seed,
+                s.history,
+                players=config.players,
+                auto_pass=config.auto_pass,
+            )
         assert rebuilt == s
 
     def teardown(self) -> None:

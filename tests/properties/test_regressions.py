@@ -30,7 +30,7 @@ def test_an_unknown_card_id_is_an_illegal_action(kind: str, past_the_end: int) -
     action = mc.action_from_json(
         "mitosz",
         json.dumps(
-            {"type": kind, "card": card}
+            {"type": kind, "card": card, "index": 0, "target": None}
             if kind == "sacrifice_item"
             else {
                 "type": kind,
@@ -94,3 +94,99 @@ def test_attaching_a_mount_loses_no_card() -> None:
     engine's own ``census`` counts it 0 times, so the state cannot even be loaded back
     from its JSON). It must stay attached or go to its owner's underworld."""
     assert mount_with_items_scenario() == []
+
+
+def _three_tied_levels() -> tuple[S, S, int]:
+    """Three effects from non-magical leaders (a three-way 5.9 tie), each setting the
+    level of an enemy leader (1, 2, 3), with player 0's deck topped so that the reveals
+    go: e1 beats e2 (5 > 1), e3 beats e1 (5 > 1), and e2 would beat e3 (9 > 0)."""
+    from mitosz_core.games.mitosz.effects.language import Chosen, SetLevel
+    from mitosz_core.games.mitosz.state import ActiveEffect
+    from tests.mitosz import fixtures as fx
+
+    s, me, other = fx.duel()
+    s, target = fx.put_leader(s, other, "King")
+    leaders = []
+    for key in ("Hero", "Seer", "Spy"):
+        s, card = fx.put_leader(s, me, key)
+        leaders.append(card)
+    deck = list(s.game.players[me].deck)
+    top: list[int] = []
+    for number in (5, 1, 1, 5, 9, 0):
+        card = next(c for c in deck if s.game.card(c).card_number == number)
+        deck.remove(card)
+        top.append(card)
+    s = fx.set_player(s, me, deck=(*top, *deck))
+    effects = tuple(
+        ActiveEffect(i + 1, SetLevel(Chosen(fx.ENEMY_LEADERS), i + 1), me, leader, target)
+        for i, leader in enumerate(leaders)
+    )
+    before = fx.set_game(s, effects=effects)
+    return before, fx.refresh(before), target
+
+
+@pytest.mark.rule("5.9")
+@pytest.mark.ruling("R-5.9-transitive")
+def test_three_tied_effects_are_ordered_transitively() -> None:
+    """Found by ``test_precedence.py::test_the_order_among_three_is_total_and_one_beats_all``
+    and fixed in ``rules/precedence.py`` (``settle_ties``): with three tied effects, the
+    engine revealed for every pair independently, so e1 > e2, e3 > e1 and e2 > e3 could
+    all be recorded. No effect then beat the others, and which level a card had depended
+    on the order the board listed the effects in. A pair whose order follows from earlier
+    reveals (e3 > e1 > e2) is now not revealed again."""
+    from mitosz_core.games.mitosz.rules.continuous import level
+
+    before, after, target = _three_tied_levels()
+    wins = {(t.winner, t.b if t.winner == t.a else t.a) for t in after.game.tiebreaks}
+    assert wins == {("e1", "e2"), ("e3", "e1"), ("e3", "e2")}
+    assert level(after.game, target) == 3
+    me = after.game.active
+    deck = before.game.players[me].deck
+    assert after.game.players[me].deck == (*deck[4:], *deck[:4])  # two reveals of two
+
+
+@pytest.mark.rule("G1", "1.4.2")
+@pytest.mark.parametrize("kind", ["destroy", "return_to_hand", "exile"])
+def test_an_effect_on_every_card_and_its_attachment_moves_each_once(kind: str) -> None:
+    """Found by ``test_golden_rule_2.py::test_no_effect_moves_a_card_to_another_players_pile``
+    (deep profile): ``Destroy(Every(Cards(side=OWN)))`` matched a leader and the item
+    attached to it; the leader took the item along to the underworld, and the effect then
+    raised ``ValueError: card #62 is not on the board`` for the item. Already fixed in
+    ``effects/interpret.py`` (``_movable``) when this test was written; kept so it stays
+    fixed. Every card ends in exactly one place, its owner's."""
+    from mitosz_core.games.mitosz.effects.interpret import apply_todo
+    from mitosz_core.games.mitosz.effects.language import (
+        AnyEffect,
+        Cards,
+        Destroy,
+        Every,
+        Exile,
+        ReturnToHand,
+        Side,
+    )
+    from mitosz_core.games.mitosz.engine import census
+    from mitosz_core.games.mitosz.state import Todo
+    from tests.mitosz import fixtures as fx
+
+    s, me, other = fx.duel()
+    s, hero = fx.put_leader(s, me, "Hero")
+    s, sword = fx.attach_item(s, me, "Sword", hero)
+    s, cheap = fx.put_leader(s, other, "Cheap")  # stolen: player 1's, on player 0's side
+    s, plate = fx.attach_item(s, other, "Plate", cheap)
+    theirs = s.game.players[other]
+    slot = next(x for x in theirs.leaders if x.card == cheap)
+    s = fx.set_player(s, other, leaders=tuple(x for x in theirs.leaders if x.card != cheap))
+    s = fx.set_player(s, me, leaders=(*s.game.players[me].leaders, slot))
+    every = Every(Cards(side=Side.OWN))
+    effects: dict[str, AnyEffect] = {
+        "destroy": Destroy(every),
+        "return_to_hand": ReturnToHand(every),
+        "exile": Exile(every),
+    }
+    effect = effects[kind]
+    s = fx.lay_underworld(fx.refresh(apply_todo(s, Todo(effect, me, hero, None))))
+    seen = census(s.game)
+    assert all(seen[c] == 1 for c in range(len(s.game.instances)))
+    for card in (hero, sword, cheap, plate):
+        p = s.game.players[s.game.owner(card)]
+        assert card in (*p.hand, *p.underworld, *p.oblivion), card

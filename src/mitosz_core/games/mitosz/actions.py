@@ -44,11 +44,29 @@ class Summon(Action):
     card: int
     target: int | None = None
     substitute: tuple[Sphere, Sphere] | None = None
+    pay_with: int | None = None
+    """The card sacrificed or discarded to meet a further condition of the summoning
+    (6.3.4), one of the summoning player's own (5.11)."""
 
     def __str__(self) -> str:
         onto = f" onto #{self.target}" if self.target is not None else ""
         sub = f" paying {self.substitute[1]} for {self.substitute[0]}" if self.substitute else ""
-        return f"summon(#{self.card}{onto}{sub})"
+        cond = f" giving up #{self.pay_with}" if self.pay_with is not None else ""
+        return f"summon(#{self.card}{onto}{sub}{cond})"
+
+
+@dataclass(frozen=True, slots=True)
+class PermitHighGod(Action):
+    """Allow (``allow=True``) ``player`` to summon your high god as a leader, or withdraw
+    the permission (3.4.3). The permission stands until withdrawn."""
+
+    kind: ClassVar[str] = "permit_high_god"
+    player: int
+    allow: bool = True
+
+    def __str__(self) -> str:
+        verb = "permit" if self.allow else "forbid"
+        return f"{verb}_high_god(P{self.player})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +85,46 @@ class PlayWithoutSummoning(Action):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeItem(Action):
-    """Sacrifice an item attached to one's own leader, as a permanent maneuver (3.5)."""
+    """Sacrifice an item attached to one's own leader, as a permanent maneuver (3.5). A
+    potion's effect takes hold when it is sacrificed (8.potion): its maneuver ``index``
+    is used, on ``target`` if it names a card (ruling R-8.potion)."""
 
     kind: ClassVar[str] = "sacrifice_item"
     card: int
+    index: int = 0
+    target: int | None = None
 
     def __str__(self) -> str:
-        return f"sacrifice_item(#{self.card})"
+        onto = f" on #{self.target}" if self.target is not None else ""
+        return f"sacrifice_item(#{self.card}{onto})"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeBuilding(Action):
+    """Sacrifice one's own building as a maneuver, unless it is cursed (8.building,
+    ruling R-8.building-sacrifice)."""
+
+    kind: ClassVar[str] = "sacrifice_building"
+    card: int
+
+    def __str__(self) -> str:
+        return f"sacrifice_building(#{self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class AttachRune(Action):
+    """A scribe ``user`` uses rune ``card`` (a free maneuver) from hand and attaches it to
+    ``target``: its maneuver ``index`` takes hold on that card only, and stays on it as a
+    bound maneuver (8.rune, 3.9, ruling R-8.rune)."""
+
+    kind: ClassVar[str] = "attach_rune"
+    card: int
+    user: int
+    target: int
+    index: int = 0
+
+    def __str__(self) -> str:
+        return f"attach_rune(#{self.card} by #{self.user} to #{self.target})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +398,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Pass,
     PlacePeople,
     Summon,
+    PermitHighGod,
     PlayWithoutSummoning,
     SacrificeItem,
     SacrificeLeader,
@@ -369,4 +421,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     TakeSpoils,
     KeepMonster,
     AttachMount,
+    SacrificeBuilding,
+    AttachRune,
 )

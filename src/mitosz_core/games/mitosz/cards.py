@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mitosz_core.games.mitosz.effects.language import Cards, Maneuver
+from mitosz_core.games.mitosz.effects.language import Cards, Maneuver, SummonCondition
 from mitosz_core.games.mitosz.terms import (
     PERMANENT_TYPES,
     SPHERES,
@@ -80,6 +80,8 @@ class CardDef:
     """Who may use a free maneuver, one selector per icon condition group (3.9)."""
     rounds: int | None = None
     """A fate's duration in rounds; ``None`` for an immediate fate (3.7)."""
+    summoning: SummonCondition | None = None
+    """A further condition of summoning it (6.3.4), met by the summoning player (5.11)."""
     text_en: str = ""
     text_hu: str = ""
 

@@ -50,7 +50,8 @@ def describe(s: S, a: Action) -> str:
         sub = (
             f", paying {a.substitute[1]} for {a.substitute[0]}" if a.substitute is not None else ""
         )
-        return f"summons {name(a.card)}{where}{sub}"
+        given = f", giving up {name(a.pay_with)}" if a.pay_with is not None else ""
+        return f"summons {name(a.card)}{where}{sub}{given}"
     if isinstance(a, PlayWithoutSummoning):
         return f"plays {name(a.card)} onto {name(a.target)} without summoning"
     if isinstance(a, SacrificeItem):

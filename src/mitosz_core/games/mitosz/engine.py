@@ -21,7 +21,7 @@ from mitosz_core.games.mitosz.carddata import builtin_pool
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import FIGHT_HOSTS, HOSTS, MACHINE, SUMMONING_HOSTS
-from mitosz_core.games.mitosz.rules import S, counter_round, summoning, turn
+from mitosz_core.games.mitosz.rules import S, counter_round, events, summoning, turn
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
@@ -47,6 +47,8 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     **{f"{host}.counter.open": counter_round.open_round for host in HOSTS},
     **{f"{host}.counter.resolve": counter_round.resolve_step for host in SUMMONING_HOSTS},
     **{f"{host}.counter.resolve": rounds.resolve_step for host in FIGHT_HOSTS},
+    "window.open": counter_round.open_round,
+    "window.resolve": events.resolve_window,
     "turn.start": turn.start_phase,
     "turn.draw": turn.draw_phase,
     f"{B}.end_effects": outcome.end_effects,
@@ -85,13 +87,20 @@ STEPS: Mapping[str, Step[Game]] = {
     "turn.end.discard": turn.DISCARD,
     "turn.end.regain": turn.REGAIN,
     "turn.end.turn_back": turn.TURN_BACK,
+    "window.respond": events.RESPOND,
+    "window.choose": events.CHOOSE,
     "forced.sacrifice_leader": SACRIFICE_LEADER,
     "forced.underworld_order": ORDER_UNDERWORLD,
 }
 """Machine states where a player decides."""
 
 AUTO_PASS_STEPS = frozenset(
-    (*(f"{host}.counter.respond" for host in HOSTS), f"{B}.rounds.main", f"{D}.rounds.main")
+    (
+        *(f"{host}.counter.respond" for host in HOSTS),
+        "window.respond",
+        f"{B}.rounds.main",
+        f"{D}.rounds.main",
+    )
 )
 """Counter rounds and combat rounds: a player whose only legal action is to pass there
 passes automatically."""

@@ -98,6 +98,7 @@ STATES = (
             },
         ],
     },
+    {"name": "window", "initial": "open", "children": COUNTER_STEPS},
     {
         "name": "forced",
         "children": ["sacrifice_leader", "underworld_order"],
@@ -115,9 +116,21 @@ def _leaves(decl: object, prefix: str = "") -> list[str]:
     return [leaf for child in decl["children"] for leaf in _leaves(child, f"{name}.")]
 
 
-INTERRUPTIBLE = tuple(leaf for leaf in _leaves(STATES[1]))
+WINDOW = tuple(f"window.{step}" for step in COUNTER_STEPS)
+"""The event window (6.5.1): a counter round over an event that is neither a play nor a
+maneuver, opened wherever the event is noticed."""
+ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_back")
+"""Steps that are one deed however many choices they ask (discard down to the hand size,
+regain 3 points, turn back two leaders), and the turn's start (nobody acts between two
+turns, 6.2.4.6): no event window opens inside them (ruling R-6.5.1-window)."""
+QUIET = tuple(
+    leaf for leaf in _leaves(STATES[1]) if ".counter." not in leaf and leaf not in ONE_DEED
+)
+"""Leaves where an event window may open, and to which it returns: every state of a turn
+outside counter rounds and :data:`ONE_DEED` steps."""
+INTERRUPTIBLE = (*_leaves(STATES[1]), *WINDOW)
 """Leaves from which a forced choice may interrupt play, and to which it resumes: every
-state of a turn."""
+state of a turn and of an event window."""
 
 
 def _counter_edges(host: str) -> tuple[Edge, ...]:
@@ -185,6 +198,13 @@ EDGES = (
     Edge("done", "turn.end.produce", "turn.end.turn_back"),  # -> 6.2.4.4
     Edge("done", "turn.end.turn_back", "turn.end.effects"),  # -> 6.2.4.5
     Edge("next_turn", "turn.end.effects", "turn.start"),  # 6.2.4.6 -> next player's 6.2.1
+    Edge("event", QUIET, "window.open"),  # 6.5.1: an event opens a counter round
+    Edge("opened", "window.open", "window.respond"),
+    Edge("respond", "window.respond", "window.open"),
+    Edge("all_passed", "window.respond", "window.resolve"),
+    Edge("choose", "window.resolve", "window.choose"),
+    Edge("chosen", "window.choose", "window.resolve"),
+    *(Edge(f"resume:{leaf}", "window.resolve", leaf) for leaf in QUIET),
     Edge("leader_overflow", INTERRUPTIBLE, "forced.sacrifice_leader"),  # 3.4.2
     *(Edge(f"resume:{leaf}", "forced.sacrifice_leader", leaf) for leaf in INTERRUPTIBLE),
     Edge("underworld_order", INTERRUPTIBLE, "forced.underworld_order"),  # 1.4.2
@@ -244,6 +264,14 @@ DOC = {
     "turn.end.produce": "6.2.4.3: cards that produce sphere points produce them.",
     "turn.end.turn_back": "6.2.4.4: turn back two turned leaders.",
     "turn.end.effects": "6.2.4.5-6: end-of-turn effects; the turn ends.",
+    "window.open": "6.5.1: an event (a phase starting or ending, a sphere change, a card "
+    "moving or turned) opens a counter round; the next player after the active one decides "
+    "first.",
+    "window.respond": "6.4.1: the other players respond with a reaction, counter effect, "
+    "intrigue or fate, or pass.",
+    "window.resolve": "6.4.1: all passed; pending effects resolve, last in first out; then "
+    "play goes on where the event happened.",
+    "window.choose": "A player chooses cards an effect asks for.",
     "forced.sacrifice_leader": "3.4.2: too many leaders; the owner sacrifices one.",
     "forced.underworld_order": "1.4.2: cards going to the underworld at once; the owner "
     "lays them one at a time.",

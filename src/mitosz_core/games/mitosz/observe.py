@@ -42,6 +42,7 @@ def observe(s: S, me: int) -> JsonDict:
                     "x": slot.x,
                     "y": slot.y,
                     "location": None if slot.location is None else card_view(game, slot.location),
+                    "building": None if slot.building is None else card_view(game, slot.building),
                     "roads": [
                         {
                             "edge": road.edge.value,
@@ -133,6 +134,9 @@ def observe(s: S, me: int) -> JsonDict:
                 "shared": m.shared,
             }
             for m in game.mounts
+        ],
+        "runes": [
+            {"rune": card_view(game, r.card), "host": card_view(game, r.host)} for r in game.runes
         ],
         "players": players,
     }

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from mitosz_core.games.mitosz.cards import CardDef
-from mitosz_core.games.mitosz.effects.language import AnyEffect
+from mitosz_core.games.mitosz.effects.language import AnyEffect, Trigger
 from mitosz_core.games.mitosz.terms import Edge
 from mitosz_core.kernel.values import replace
 
@@ -39,6 +39,9 @@ class PeopleSlot:
     x: int
     y: int
     location: CardId | None = None
+    building: CardId | None = None
+    """A building attached to the location when that is a region (*régió*, 8.region):
+    attached to the region as if to the people, it leaves with the region."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,10 @@ class PendingKind(StrEnum):
 
     PLAY = "play"
     MANEUVER = "maneuver"
+    EVENT = "event"
+    """Events that are neither a play nor a maneuver (6.5.1: a phase starting or ending, a
+    sphere change, a card moving between zones, a card turned): nothing to resolve, but
+    the counter round over them lets the other players respond (ruling R-6.5.1-window)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +127,33 @@ class Pending:
     times: int = 1
     free_play: bool = False
     neutralized: bool = False
+    rune: CardId | None = None
+    """A rune (8.rune) this use concerns: the free-maneuver ``card`` a scribe attaches to
+    ``target``, or a rune already attached to ``user`` whose maneuver it uses."""
+
+
+@dataclass(frozen=True, slots=True)
+class Glance:
+    """What one player's events are noticed by (6.5.1): the sizes of the hidden zones,
+    the public zones, the spheres, and the board with its turned leaders."""
+
+    deck: int
+    hand: int
+    underworld: tuple[CardId, ...]
+    oblivion: tuple[CardId, ...]
+    spheres: Spheres
+    empire: tuple[PeopleSlot, ...]
+    leaders: tuple[LeaderSlot, ...]
+    intrigues: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The game as of the last counter round (6.5.1): its phase and every player's
+    :class:`Glance`. A difference at the next quiet moment is an event."""
+
+    phase: str
+    players: tuple[Glance, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +189,9 @@ class ChoicePurpose(StrEnum):
     TAKE_BACK = "take_back"
     FEAR = "fear"
     """Fleeing creatures (7.2.5.2): the first one's player may pay to keep it."""
+    ON_PLAY = "on_play"
+    """A maneuver used when its card is played (6.3.7): the card (or, for a maneuver
+    that names a card, that card) to use it on; an optional one may be declined."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +202,12 @@ class Choice:
     purpose: ChoicePurpose
     options: tuple[CardId, ...]
     count: int = 1
+    optional: bool = False
+    """Whether the player may pass instead of choosing (6.3.7 "may be used")."""
+    source: CardId | None = None
+    """The card whose ability asks (6.3.7)."""
+    index: int = 0
+    """Which maneuver of ``source`` asks (6.3.7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +227,21 @@ class ActiveEffect:
     round_owner: int = 0
     """Whose turn the fate was played in: its rounds end when that player's turns start
     (6.1.3)."""
+    fight: bool = False
+    """Made by a maneuver used in a fight: it ends with the fight whatever its duration
+    (7.4.13, 7.6.6; ruling R-7.4.13-effects)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A delayed effect waiting for its moment (6.2.1.3, 6.2.4.5, 7.4.12): ``player``
+    is whose effect it is; a start-of-turn one waits for that player's next turn."""
+
+    id: int
+    when: Trigger
+    effect: AnyEffect
+    player: int
+    source: CardId | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +364,8 @@ class Fight:
     """Monsters whose keeping was decided (8.monster.5)."""
     fear_cost: Spheres = (0, 0, 0, 0)
     """What stops a fear for one creature (7.2.5.2), while fleeing creatures are chosen."""
+    retreated: bool = False
+    """The attacker was forced to retreat: no winner, no loser (7.4.10.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +376,15 @@ class Mounted:
     mount: CardId
     rider: CardId
     shared: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attached:
+    """A rune (*rúna*, 8.rune) attached by a scribe to ``host``, a card on the board: it
+    is a bound maneuver of that card from then on (3.9), and leaves the board with it."""
+
+    card: CardId
+    host: CardId
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,15 +430,26 @@ class Game:
     """The fight of the current combat phase, while it lasts (chapter 7)."""
     mounts: tuple[Mounted, ...] = ()
     """Mounts attached to leaders (8.mount)."""
+    runes: tuple[Attached, ...] = ()
+    """Runes attached to board cards by scribes (8.rune), in the order attached."""
+    waiting: tuple[Waiting, ...] = ()
+    """Delayed effects waiting to take hold (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5)."""
+    permits: tuple[tuple[int, int], ...] = ()
+    """``(grantor, grantee)``: the grantee may summon the grantor's high god as a leader
+    (3.4.3); it stands until the grantor withdraws it."""
+    seen: Seen | None = None
+    """The game as the last event window saw it (6.5.1)."""
+    window: str | None = None
+    """The state an open event window returns to (6.5.1)."""
     _memo: dict[Any, Any] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
 
     def board_parts(self) -> tuple[object, ...]:
-        """The values a board-derived view depends on: the card catalogue and every
-        player's empire, leader row and intrigues. States share them by identity until
-        something on the board changes."""
-        parts: list[object] = [self.cards, self.instances]
+        """The values a board-derived view depends on: the card catalogue, the attached
+        runes and every player's empire, leader row and intrigues. States share them by
+        identity until something on the board changes."""
+        parts: list[object] = [self.cards, self.instances, self.runes]
         for p in self.players:
             parts += (p.empire, p.leaders, p.intrigues)
         return tuple(parts)

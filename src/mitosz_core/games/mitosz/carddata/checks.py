@@ -12,12 +12,13 @@ Per pool (:func:`check_pool`): keys and serial numbers are unique across every l
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from mitosz_core.errors import CardDataError
 from mitosz_core.games.mitosz.carddata.vocabulary import MODIFIER_TYPES, ONLY_ON
 from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.effects.language import AnyEffect, Maneuver
 
 Sourced = tuple[str, CardDef]
 """A card and the file it came from."""
@@ -85,10 +86,57 @@ def _check_maneuvers(card: CardDef, fail: Callable[[str, str], None]) -> None:
                 "an effect on another effect before it takes hold is "
                 "a counter maneuver (4.2.6): add counter = true",
             )
+        if card.type is CardType.ITEM and card.has_subtype("potion") and not m.sacrifices_user:
+            fail(
+                f"{where}.conditions",
+                "a potion takes effect when its player sacrifices it (8.potion): "
+                'add conditions = [{ type = "sacrifice" }]',
+            )
         if m.uses_per_turn is not None and not m.permanent:
             fail(f"{where}.uses_per_turn", "only a permanent maneuver has uses per turn (4.2.6)")
         if m.per is not None and not any(m.per):
             fail(f"{where}.per", "a slash repeats for a cost of at least one sphere point")
+        _check_timed(m, where, fail)
+    cond = card.summoning
+    if cond is not None and (cond.sacrifice is None) == (cond.discard is None):
+        fail("summoning", "a summoning condition is one sacrifice or one discard (6.3.4)")
+
+
+def _check_timed(m: Maneuver, where: str, fail: Callable[[str, str], None]) -> None:
+    """Timed abilities and delayed effects take hold with nobody to choose (6.2.1.3,
+    6.2.4.5, 7.4.12): no chosen card, no choice, no cost or condition; only an on-play
+    maneuver (6.3.7) may name a card and cost sphere points."""
+    from mitosz_core.games.mitosz.effects.language import Delayed
+    from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
+
+    if m.trigger is not None and m.trigger not in ON_PLAY:
+        if m.locked or m.timing is not None or m.conditions or m.steps or m.per is not None:
+            fail(
+                f"{where}.trigger",
+                "a timed ability is never used: no timing, lock, condition, step or slash",
+            )
+        if any(m.cost) or asks_choice(m.effect):
+            fail(
+                f"{where}.trigger",
+                "a timed ability takes hold by itself: it costs "
+                "nothing, names no chosen card and asks no choice",
+            )
+    for e in _walk(m.effect):
+        if isinstance(e, Delayed) and (e.when in ON_PLAY or asks_choice(e.effect)):
+            fail(
+                f"{where}.effect",
+                "a delayed effect waits for the start or end of a turn "
+                "or fight, names no chosen card and asks no choice",
+            )
+
+
+def _walk(effect: AnyEffect) -> Iterator[AnyEffect]:
+    yield effect
+    for sub in getattr(effect, "effects", ()):
+        yield from _walk(sub)
+    inner = getattr(effect, "effect", None)
+    if inner is not None:
+        yield from _walk(inner)
 
 
 def check_pool(cards: Iterable[Sourced]) -> None:

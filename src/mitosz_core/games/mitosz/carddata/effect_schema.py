@@ -45,6 +45,7 @@ def maneuver_defs() -> dict[str, Any]:
     defs: dict[str, Any] = {"spheres": SPHERE_TABLE, "number_test": NUMBER_TEST}
     _object(lang.Maneuver, "maneuver", defs)
     _object(lang.Cards, "cards", defs)
+    _object(lang.SummonCondition, "summon_condition", defs)
     for base, name in _BASES.items():
         kinds = sorted(_kinds(base), key=lambda c: c.kind)
         for cls in kinds:
@@ -167,6 +168,10 @@ def regenerated(schema: dict[str, Any]) -> dict[str, Any]:
         "minimum": 1,
         "maximum": 9,
         "description": "a fate's duration in rounds (3.7)",
+    }
+    properties["summoning"] = {
+        "$ref": "#/$defs/summon_condition",
+        "description": "a further condition of summoning the card (6.3.4)",
     }
     card["properties"] = properties
     defs["card"] = card

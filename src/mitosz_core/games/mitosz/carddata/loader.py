@@ -22,9 +22,11 @@ modifier card, 2.2), ``cost`` (a table of spheres; omitted spheres cost 0), ``po
 ``produces`` (a table of spheres), ``links`` (English names), ``text_en``, ``text_hu``.
 ``maneuvers`` lists the card's maneuvers in the effect language (a table per maneuver:
 ``name``, ``effect``, and optionally ``timing``, ``cost``, ``conditions``, ``subtypes``,
-``permanent``, ``uses_per_turn``, ``locked``, ``counter``, ``level``, ``per``, ``steps``;
-effects, targets and conditions are tables tagged by ``type``); ``users`` lists a free
-maneuver's icon groups (3.9) and ``rounds`` a fate's duration (3.7).
+``permanent``, ``uses_per_turn``, ``locked``, ``counter``, ``level``, ``per``, ``steps``,
+``trigger``; effects, targets and conditions are tables tagged by ``type``); ``users``
+lists a free maneuver's icon groups (3.9), ``rounds`` a fate's duration (3.7) and
+``summoning`` a further condition of summoning the card (6.3.4: ``sacrifice`` or
+``discard``, a selector).
 
 Every problem raises :class:`~mitosz_core.errors.CardDataError` naming the file, the card
 (its key, its name or its position) and the field. Nothing is loaded half-way.
@@ -47,7 +49,7 @@ from mitosz_core.games.mitosz.carddata.checks import check_card, check_pool, che
 from mitosz_core.games.mitosz.carddata.effect_schema import to_codec_form
 from mitosz_core.games.mitosz.carddata.schema import first_error
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Edge, Mythos, Road
-from mitosz_core.games.mitosz.effects.language import TAGGED, Cards, Maneuver
+from mitosz_core.games.mitosz.effects.language import TAGGED, Cards, Maneuver, SummonCondition
 from mitosz_core.kernel.codec import Decoder
 
 SetPath = str | os.PathLike[str] | Traversable
@@ -141,6 +143,7 @@ def _card(raw: Mapping[str, Any], symbol: str, source: str, index: int) -> CardD
     """A schema-valid ``[[card]]`` table as a card."""
     level, modifier = _level(raw.get("level", 0))
     maneuvers, users = _maneuvers(raw, source, index)
+    summoning = _summoning(raw, source, index)
     return CardDef(
         key=raw.get("key", raw["name_en"]),
         name_en=raw["name_en"],
@@ -164,6 +167,7 @@ def _card(raw: Mapping[str, Any], symbol: str, source: str, index: int) -> CardD
         maneuvers=maneuvers,
         users=users,
         rounds=raw.get("rounds"),
+        summoning=summoning,
         text_en=raw.get("text_en", ""),
         text_hu=raw.get("text_hu", ""),
     )
@@ -186,6 +190,20 @@ def _maneuvers(
     except DecodeError as exc:
         raise CardDataError(source, _label(raw, index), exc.path, exc.problem) from None
     return maneuvers, users
+
+
+def _summoning(raw: Mapping[str, Any], source: str, index: int) -> SummonCondition | None:
+    """Decode the ``summoning`` table, a further condition of summoning (6.3.4)."""
+    if "summoning" not in raw:
+        return None
+    decoder = Decoder({}, TAGGED, defaults=True)
+    try:
+        found: SummonCondition = decoder.decode(
+            SummonCondition, to_codec_form(raw["summoning"]), "summoning"
+        )
+    except DecodeError as exc:
+        raise CardDataError(source, _label(raw, index), exc.path, exc.problem) from None
+    return found
 
 
 def _level(value: int | str) -> tuple[int, bool]:

@@ -12,12 +12,15 @@ from typing import assert_never
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, SPHERES, CardType
 from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
     AnyTarget,
     ArrowVolley,
+    BecomeType,
     ChangeLevel,
     ChangePower,
     Chosen,
     CounterPlay,
+    Delayed,
     Destroy,
     Discard,
     Draw,
@@ -30,8 +33,10 @@ from mitosz_core.games.mitosz.effects.language import (
     LoseSpheres,
     MakeImmune,
     Neutralize,
+    NeutralizeAbility,
     PlayerPermission,
     Poison,
+    Retreat,
     ReturnToHand,
     Sacrifice,
     Search,
@@ -41,6 +46,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Steal,
     StealSpheres,
     TakeBack,
+    Trigger,
     TurnBackCards,
     TurnCards,
     User,
@@ -49,13 +55,16 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     controller,
+    destroy,
+    is_cursed,
     leader_slot,
     remove_to_hand,
     remove_to_oblivion,
     remove_to_underworld,
     set_turned,
 )
-from mitosz_core.games.mitosz.rules.continuous import Lasting, immune, source_kinds
+from mitosz_core.games.mitosz.rules.continuous import Lasting, card_type, immune, source_kinds
+from mitosz_core.games.mitosz.rules.fights.core import reach_of
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.selectors import def_matches, matches, matching
 from mitosz_core.games.mitosz.rules.zones import draw, to_underworld, update_player
@@ -64,14 +73,17 @@ from mitosz_core.games.mitosz.state import (
     CardId,
     Choice,
     ChoicePurpose,
+    Game,
     Marker,
     PendingKind,
     Todo,
+    Waiting,
 )
 from mitosz_core.kernel.values import replace
 
 DESTROYABLE = (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
-"""Only permanents and troops can be destroyed (5.1); never the high god (3.1)."""
+"""Only permanents and troops can be destroyed (5.1); never the high god (3.1). The
+card's current type decides (5.16, :func:`~..rules.continuous.card_type`)."""
 
 
 def apply_todo(s: S, todo: Todo) -> S:
@@ -81,23 +93,24 @@ def apply_todo(s: S, todo: Todo) -> S:
     match e:
         case Destroy(target):
             for card in _targets(s, todo, target):
-                if s.game.card(card).type in DESTROYABLE:
-                    s = remove_to_underworld(s, card)
+                if _movable(s, card):
+                    s = destroy(s, card)  # a region takes its people with it (8.region)
             return s
         case Sacrifice(target):
             for card in _targets(s, todo, target):
-                d = s.game.card(card)
-                if controller(s.game, card) == me and not d.cursed and d.type in DESTROYABLE:
+                own = controller(s.game, card) == me  # 1.2.4, 5.11: one's own, on the board
+                cursed = is_cursed(s.game, card)  # 2.4, 8.rune
+                if own and not cursed and card_type(s.game, card) in DESTROYABLE:
                     s = remove_to_underworld(s, card)
             return s
         case ReturnToHand(target):
             for card in _targets(s, todo, target):
-                if s.game.card(card).type in DESTROYABLE:
+                if _movable(s, card):
                     s = remove_to_hand(s, card)
             return s
         case Exile(target):
             for card in _targets(s, todo, target):
-                if s.game.card(card).type in DESTROYABLE:
+                if _movable(s, card):
                     s = remove_to_oblivion(s, card)
             return s
         case Steal(target):
@@ -169,8 +182,12 @@ def apply_todo(s: S, todo: Todo) -> S:
             | ChangePower(target)
             | Grant(target)
             | MakeImmune(target)
+            | NeutralizeAbility(target)
+            | BecomeType(target)
         ):
             return _lasting_on_cards(s, todo, target)
+        case Delayed(when, effect):
+            return _delay(s, todo, when, effect)
         case SetHandSize() | PlayerPermission():
             return _add_effect(s, todo, None)
         case Sequence(effects):
@@ -189,11 +206,22 @@ def apply_todo(s: S, todo: Todo) -> S:
 
             reach = tuple(c for c in cm.frightened(s.game, todo, e) if _reaches(s, todo, c))
             return cm.fear(s, todo, e, reach)
+        case Retreat():
+            from mitosz_core.games.mitosz.rules.fights.outcome import force_retreat
+
+            return force_retreat(s)
         case _:
             assert_never(e)
 
 
 # --- targets ----------------------------------------------------------------------------
+
+
+def _movable(s: S, card: CardId) -> bool:
+    """Whether ``card`` can be destroyed, returned or exiled now: it is still on the board
+    (1.2.3, 1.2.5; an earlier card of the same effect may have taken it along) and of a
+    type that can be (5.1), by its current type (5.16)."""
+    return controller(s.game, card) is not None and card_type(s.game, card) in DESTROYABLE
 
 
 def _reaches(s: S, todo: Todo, card: CardId) -> bool:
@@ -220,7 +248,8 @@ def _targets(s: S, todo: Todo, target: AnyTarget) -> tuple[CardId, ...]:
             found = () if card is None or controller(game, card) is None else (card,)
         case _:
             assert_never(target)
-    return tuple(c for c in found if _reaches(s, todo, c))
+    confined = reach_of(game, todo.source)  # 7.2.1: a fighting card affects the fight only
+    return tuple(c for c in found if (confined is None or c in confined) and _reaches(s, todo, c))
 
 
 def _players(s: S, me: int, who: Who) -> tuple[int, ...]:
@@ -306,6 +335,18 @@ def _discard(s: S, todo: Todo, count: int, who: Who) -> S:
     return _choose(s, Choice(me, ChoicePurpose.DISCARD, hand, count))
 
 
+def _delay(s: S, todo: Todo, when: Trigger, effect: AnyEffect) -> S:
+    """A delayed effect waits for its moment (6.2.1.3, 6.2.4.5, 7.4.12); one meant for
+    the end of a fight, made outside a fight, never takes hold (ruling R-7.4.12-delayed)."""
+    game = s.game
+    if when is Trigger.FIGHT_END and game.fight is None:
+        return s
+    if when in (Trigger.ON_PLAY, Trigger.ON_PLAY_OPTIONAL):
+        return s  # nothing is played by a delayed effect; card data checks refuse it
+    waiting = Waiting(game.next_id, when, effect, todo.player, todo.source)
+    return s.evolve(game=replace(game, waiting=(*game.waiting, waiting), next_id=game.next_id + 1))
+
+
 def _choose(s: S, choice: Choice) -> S:
     return s.evolve(game=replace(s.game, choice=choice))
 
@@ -333,5 +374,16 @@ def _add_effect(s: S, todo: Todo, target: CardId | None) -> S:
         free_card=todo.free_card,
         rounds=rounds,
         round_owner=game.active,
+        fight=_used_in_fight(game, todo),
     )
     return s.evolve(game=replace(game, effects=(*game.effects, effect), next_id=game.next_id + 1))
+
+
+def _used_in_fight(game: Game, todo: Todo) -> bool:
+    """Whether ``todo`` comes from a maneuver used while a fight runs (7.4.13, 7.6.6): not
+    a fate (3.7: what speaks only of maneuvers does not touch fate), and not an
+    end-of-fight effect, which comes once the fight is decided."""
+    fight = game.fight
+    if fight is None or not fight.started or fight.outcome is not None:
+        return False
+    return todo.free_card is None or game.card(todo.free_card).type is not CardType.FATE

@@ -59,6 +59,23 @@ class Timing(Term):
     COMBAT = "combat"  # harci: only in the combat phase, ends with it
 
 
+class Trigger(Term):
+    """When a timed ability takes hold by itself, without being used (6.2.1.3, 6.2.4.5,
+    6.3.7, 7.4.12, 7.6.5; see :mod:`~mitosz_core.games.mitosz.rules.triggers`)."""
+
+    TURN_START = "turn_start"
+    """At the start of its player's turn (*kör eleji hatás*, 6.2.1.3)."""
+    TURN_END = "turn_end"
+    """At the end of its player's turn (*kör végi hatás*, 6.2.4.5)."""
+    FIGHT_END = "fight_end"
+    """At the end of a fight it fought in (*harc végi hatás*, 7.4.12, 7.6.5)."""
+    ON_PLAY = "on_play"
+    """When the card is played: a maneuver that must be used then (6.3.7)."""
+    ON_PLAY_OPTIONAL = "on_play_optional"
+    """When the card is played: a maneuver that may be used then, if its player
+    chooses to (6.3.7)."""
+
+
 class Permission(Term):
     """Rule changes an effect may grant or deny (golden rule 2)."""
 
@@ -404,6 +421,38 @@ class PlayerPermission(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class NeutralizeAbility(Effect):
+    """Neutralise cards' ability for a while (*képesség semlegesítése*, 5.5): they give
+    no level and cannot use maneuvers (nor do their locked or timed abilities work), but
+    keep their types and power (2.7)."""
+
+    kind: ClassVar[str] = "neutralize_ability"
+    target: AnyTarget
+    duration: Duration = Duration.TURN
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeType(Effect):
+    """Cards gain a new card type for a while and so lose their old one (5.16)."""
+
+    kind: ClassVar[str] = "become_type"
+    target: AnyTarget
+    card_type: CardType
+    duration: Duration = Duration.TURN
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed(Effect):
+    """An effect that waits and takes hold by itself later (6.2.1.3, 6.2.4.5, 7.4.12):
+    at the end of this turn, at the start of its player's next turn, or at the end of the
+    current fight. It acts on no chosen card and asks no choice."""
+
+    kind: ClassVar[str] = "delayed"
+    when: Trigger
+    effect: AnyEffect
+
+
+@dataclass(frozen=True, slots=True)
 class Sequence(Effect):
     """Several effects, taking hold in order as one."""
 
@@ -452,6 +501,15 @@ class Poison(Effect):
     modifier: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Retreat(Effect):
+    """The attacker (in a duel, the challenger) is forced to retreat (*kénytelen
+    visszavonulni*, 7.4.10.1): the fight in progress ends at once with no winner and no
+    loser. Outside a fight it does nothing."""
+
+    kind: ClassVar[str] = "retreat"
+
+
 # --- maneuvers --------------------------------------------------------------------------
 
 
@@ -484,10 +542,23 @@ class Maneuver:
     per: Spheres | None = None
     """Repeat the effect once for each time this cost is paid (the slash, 4.2.6)."""
     steps: tuple[ManeuverStep, ...] = ()
+    trigger: Trigger | None = None
+    """A timed ability: it is never used by a player but takes hold by itself at this
+    moment (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5), or when its card is played (6.3.7)."""
 
     @property
     def sacrifices_user(self) -> bool:
         return any(isinstance(c, SacrificeUser) for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
+class SummonCondition:
+    """A further condition of summoning a card (*egyéb feltétel*, 6.3.4), met by the
+    summoning player (5.11): sacrifice a card of theirs from the board (1.2.4), or discard
+    a card from their hand (1.5.1), that matches the selector."""
+
+    sacrifice: Cards | None = None
+    discard: Cards | None = None
 
 
 AnyTarget = Chosen | Every | User
@@ -518,10 +589,14 @@ AnyEffect = (
     | MakeImmune
     | SetHandSize
     | PlayerPermission
+    | NeutralizeAbility
+    | BecomeType
+    | Delayed
     | Sequence
     | ArrowVolley
     | Fear
     | Poison
+    | Retreat
 )
 """Every kind of effect, a closed set; the interpreter's ``match`` covers exactly these."""
 
@@ -553,10 +628,14 @@ EFFECTS: dict[str, type[Effect]] = {
         MakeImmune,
         SetHandSize,
         PlayerPermission,
+        NeutralizeAbility,
+        BecomeType,
+        Delayed,
         Sequence,
         ArrowVolley,
         Fear,
         Poison,
+        Retreat,
     )
 }
 TAGGED: dict[type, dict[str, type]] = {Target: TARGETS, Condition: CONDITIONS, Effect: EFFECTS}

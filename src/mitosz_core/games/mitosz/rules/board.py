@@ -27,10 +27,20 @@ def _board_cards(game: Game, player: int) -> Iterator[CardId]:
         yield slot.card
         if slot.location is not None:
             yield slot.location
+        if slot.building is not None:  # 8.region
+            yield slot.building
     for leader in p.leaders:
         yield leader.card
         yield from leader.items
     yield from p.intrigues
+    if game.runes:  # 8.rune: a rune is on the side of the card it is attached to
+        mine = {slot.card for slot in p.empire}
+        mine |= {c for slot in p.empire for c in (slot.location, slot.building) if c is not None}
+        mine |= {c for leader in p.leaders for c in (leader.card, *leader.items)}
+        mine |= set(p.intrigues)
+        for rune in game.runes:
+            if rune.host in mine:
+                yield rune.card
 
 
 def all_board_cards(game: Game) -> tuple[CardId, ...]:
@@ -75,19 +85,43 @@ def is_high_god_leader(game: Game, player: int, card: CardId) -> bool:
 
 def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
     """Take ``card`` off the board; returns the state and the cards that left, ``card``
-    first, then its attachments in the order they were attached (1.4.2)."""
+    first, then its attachments in the order they were attached (1.4.2), runes attached
+    to any of them last (8.rune)."""
+    runes = s.game.runes
+    if any(r.card == card for r in runes):
+        s = s.evolve(game=replace(s.game, runes=tuple(r for r in runes if r.card != card)))
+        return _cleared(s, (card,)), (card,)
+    s, gone = _lift_slot(s, card)
+    if runes:
+        left = set(gone)
+        going = tuple(r.card for r in runes if r.host in left)
+        if going:
+            kept = tuple(r for r in runes if r.host not in left)
+            s = _cleared(s.evolve(game=replace(s.game, runes=kept)), going)
+            gone = (*gone, *going)
+    return s, gone
+
+
+def _lift_slot(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
     game = s.game
     for i, p in enumerate(game.players):
         for slot in p.empire:
             if slot.card == card:
-                gone: tuple[CardId, ...] = (
-                    (card,) if slot.location is None else (card, slot.location)
+                gone: tuple[CardId, ...] = tuple(
+                    c for c in (card, slot.location, slot.building) if c is not None
                 )
                 empire = tuple(e for e in p.empire if e.card != card)
                 return _cleared(update_player(s, i, empire=empire), gone), gone
-            if slot.location == card:
+            if slot.location == card:  # a region takes its building with it (8.region)
+                gone = (card,) if slot.building is None else (card, slot.building)
                 empire = tuple(
-                    replace(e, location=None) if e.card == slot.card else e for e in p.empire
+                    replace(e, location=None, building=None) if e.card == slot.card else e
+                    for e in p.empire
+                )
+                return _cleared(update_player(s, i, empire=empire), gone), gone
+            if slot.building == card:
+                empire = tuple(
+                    replace(e, building=None) if e.card == slot.card else e for e in p.empire
                 )
                 return _cleared(update_player(s, i, empire=empire), (card,)), (card,)
         for leader in p.leaders:
@@ -136,6 +170,24 @@ def remove_to_underworld(s: S, card: CardId) -> S:
     return s
 
 
+def destroy(s: S, card: CardId) -> S:
+    """Destroy (*elpusztít*) a board card: it goes to the underworld with its attachments
+    (1.4.2). A destroyed region takes the people it is attached to with it (8.region)."""
+    found = region_people(s.game, card)
+    return remove_to_underworld(s, card if found is None else found)
+
+
+def region_people(game: Game, card: CardId) -> CardId | None:
+    """The people that region ``card`` is attached to, if ``card`` is one (8.region)."""
+    if not game.card(card).has_subtype("region"):
+        return None
+    for p in game.players:
+        for slot in p.empire:
+            if slot.location == card:
+                return slot.card
+    return None
+
+
 def remove_to_hand(s: S, card: CardId) -> S:
     """Return a board card to its owner's hand (1.2.3); what was attached to it goes to
     the underworld (1.4.2, 1.2.6)."""
@@ -169,3 +221,33 @@ def lose_everything(s: S, player: int) -> S:
     hand = s.game.players[player].hand
     s = update_player(s, player, hand=(), spheres=(0, 0, 0, 0))
     return to_underworld(s, hand)
+
+
+# --- 8.rune: runes attached to cards ------------------------------------------------------
+
+
+def rune_host(game: Game, rune: CardId) -> CardId | None:
+    """The card that attached rune ``rune`` is attached to, if it is one (8.rune)."""
+    for r in game.runes:
+        if r.card == rune:
+            return r.host
+    return None
+
+
+def runes_on(game: Game, card: CardId) -> tuple[CardId, ...]:
+    """The runes attached to ``card`` (8.rune)."""
+    return tuple(r.card for r in game.runes if r.host == card)
+
+
+def is_magical(game: Game, card: CardId) -> bool:
+    """Whether ``card`` is magical (2.4): printed so, or bearing a magical rune (8.rune)."""
+    if game.card(card).magical:
+        return True
+    return any(game.card(r.card).magical for r in game.runes if r.host == card)
+
+
+def is_cursed(game: Game, card: CardId) -> bool:
+    """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed rune (8.rune)."""
+    if game.card(card).cursed:
+        return True
+    return any(game.card(r.card).cursed for r in game.runes if r.host == card)

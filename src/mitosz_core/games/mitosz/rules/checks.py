@@ -2,8 +2,10 @@
 
 - 2.2: a permanent whose base level has been lowered below 1 goes to the underworld.
 - 2.3: if a unique card is on the board more than once, every copy is destroyed.
+- 3.7, 3.9: a free-maneuver or fate card whose effects all ended goes to the underworld.
 - 3.4.2: a leader row above its limit interrupts play until its owner sacrifices leaders.
 - 1.1.1: power holds start and break.
+- 6.5.1: an event noticed at a quiet moment opens a counter round (:mod:`.events`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import Counter
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import all_board_cards, remove_to_underworld
+from mitosz_core.games.mitosz.rules.board import all_board_cards, destroy, remove_to_underworld
 from mitosz_core.games.mitosz.rules.continuous import settle_conflicts
 from mitosz_core.games.mitosz.rules.flow import fire
 from mitosz_core.games.mitosz.rules.leaders import over_limit
@@ -28,9 +30,25 @@ def state_checks(s: S) -> S:
     s = settle_conflicts(s)
     s = _base_levels(s)
     s = _uniques(s)
+    s = _lingering(s)
     s = _leader_rows(s)
     s = _limbo(s)
-    return update_holds(s)
+    s = update_holds(s)
+    from mitosz_core.games.mitosz.rules.events import notice
+
+    return notice(s)
+
+
+def _lingering(s: S) -> S:
+    """3.7, 3.9: a free-maneuver or fate card goes to the underworld once no effect of it
+    lasts, however its effects ended (their card left the board, say); not while its
+    effects are still being made."""
+    game = s.game
+    if not game.lingering or game.stack or game.todo or game.choice:
+        return s
+    from mitosz_core.games.mitosz.rules.counter_round import release_lingering
+
+    return release_lingering(s)
 
 
 def _limbo(s: S) -> S:
@@ -69,9 +87,9 @@ def _uniques(s: S) -> S:
     if not dupes:
         return s
     doomed = [c for c in all_board_cards(game) if game.card(c).serial in dupes]
-    for card in doomed:
+    for card in doomed:  # destroyed: a unique region takes its people (8.region)
         if card in set(all_board_cards(s.game)):
-            s = remove_to_underworld(s, card)
+            s = destroy(s, card)
     return s
 
 

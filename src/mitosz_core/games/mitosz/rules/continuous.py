@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
+    BecomeType,
     ChangeLevel,
     ChangePower,
     Every,
     Grant,
     Immunity,
     MakeImmune,
+    NeutralizeAbility,
     Permission,
     PlayerPermission,
     SetHandSize,
@@ -36,8 +38,9 @@ from mitosz_core.games.mitosz.rules.board import (
     is_high_god_leader,
     leader_slot,
 )
+from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
-from mitosz_core.games.mitosz.rules.selectors import def_matches, matches
+from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, matches
 from mitosz_core.games.mitosz.state import CardId, Game
 
 HAND_SIZE = 7
@@ -51,6 +54,8 @@ LASTING_KINDS = (
     MakeImmune,
     SetHandSize,
     PlayerPermission,
+    NeutralizeAbility,
+    BecomeType,
 )
 """The effects that last (the rest take hold once and are final, 4.3)."""
 
@@ -70,11 +75,22 @@ class Lasting:
 
 def lasting(game: Game) -> tuple[Lasting, ...]:
     """Every lasting effect in force, created ones first, then locked maneuvers."""
-    parts = (*game.board_parts(), game.effects)
+    parts = (*game.board_parts(), game.effects, game.fight)  # the fight: 3.8, 7.2.1
     return game.shared("lasting", parts, lambda: tuple(_lasting(game)))
 
 
 def _lasting(game: Game) -> Iterator[Lasting]:
+    raw = tuple(_raw_lasting(game))
+    silencers = [item for item in raw if isinstance(item.effect, NeutralizeAbility)]
+    for item in raw:
+        # 5.5: a card whose ability is neutralised keeps no locked ability in force
+        # (ruling R-5.5-locked: which cards are neutralised is read before immunity)
+        if item.key.startswith("s") and any(_reaches(game, n, item.source) for n in silencers):
+            continue
+        yield item
+
+
+def _raw_lasting(game: Game) -> Iterator[Lasting]:
     for e in game.effects:
         yield Lasting(f"e{e.id}", e.effect, e.player, e.source, e.target)
     seen_intrigues: set[str] = set()
@@ -83,6 +99,8 @@ def _lasting(game: Game) -> Iterator[Lasting]:
             d = game.card(card)
             if not d.maneuvers or d.type is CardType.MANEUVER:
                 continue
+            if d.type is CardType.TROOP and not troop_maneuvers_act(game, card):
+                continue  # 3.8: a support or reserve troop giving its level has no ability
             if d.type is CardType.INTRIGUE:
                 if d.key in seen_intrigues:
                     continue  # 3.6: the same intrigue takes effect only once
@@ -93,19 +111,29 @@ def _lasting(game: Game) -> Iterator[Lasting]:
                     yield Lasting(f"s{card}.{index}", m.effect, side, card, target)
 
 
+def _reaches(game: Game, item: Lasting, card: CardId | None) -> bool:
+    """Whether ``item`` names ``card``, immunity aside."""
+    if card is None:
+        return False
+    if item.target is not None:
+        return item.target == card
+    target = getattr(item.effect, "target", None)
+    side = controller(game, card)
+    if game.fight is not None:
+        confined = reach_of(game, item.source)  # 7.2.1: a fighting card's reach
+        if confined is not None and card not in confined:
+            return False
+    return (
+        isinstance(target, Every)
+        and side is not None
+        and matches(game, item.player, side, card, target.cards, item.source, lasting=True)
+    )
+
+
 def applies_to(game: Game, item: Lasting, card: CardId) -> bool:
     """Whether a lasting card effect reaches ``card`` now (5.7, 5.17), unless the card
     is immune to that kind of effect (5.12)."""
-    if item.target is not None:
-        reaches = item.target == card
-    else:
-        target = getattr(item.effect, "target", None)
-        side = controller(game, card)
-        reaches = (
-            isinstance(target, Every)
-            and side is not None
-            and matches(game, item.player, side, card, target.cards, item.source, lasting=True)
-        )
+    reaches = _reaches(game, item, card)
     if not reaches or isinstance(item.effect, MakeImmune):
         return reaches
     return not any(immune(game, card, kind) for kind in source_kinds(game, item, card))
@@ -124,7 +152,8 @@ def source_kinds(game: Game, item: Lasting, card: CardId) -> tuple[Immunity, ...
             kinds.append(Immunity.MANEUVER)
         if d.has_subtype("calamity"):
             kinds.append(Immunity.CALAMITY)
-    if controller(game, card) not in (None, item.player):
+    side = controller(game, card)
+    if side is not None and not allied(game, side, item.player):  # 5.14
         kinds.append(Immunity.ENEMY)
     return tuple(kinds)
 
@@ -142,11 +171,15 @@ def covers(item: Lasting, player: int) -> bool:
 
 def level(game: Game, card: CardId) -> int:
     """A card's level now: printed, markers and attachments, then lasting effects; a
-    level set by an effect replaces it, the strongest setter winning (5.9)."""
+    level set by an effect replaces it, the strongest setter winning (5.9). A card whose
+    ability is neutralised gives no level of its own (5.5, ruling R-5.5-level): only
+    other effects' changes count."""
     from mitosz_core.games.mitosz.rules.levels import base_level, leader_level
 
     found = leader_slot(game, card)
     value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
+    if neutralized(game, card):
+        value = 0
     setters: list[Lasting] = []
     for item in lasting(game):
         if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card):
@@ -176,6 +209,35 @@ def power_bonus(game: Game, card: CardId) -> int:
         for item in lasting(game)
         if isinstance(item.effect, ChangePower) and applies_to(game, item, card)
     )
+
+
+# --- neutralised abilities and card types (5.5, 5.16) ---------------------------------------
+
+
+def neutralized(game: Game, card: CardId) -> bool:
+    """Whether ``card``'s ability is neutralised now (5.5): it gives no level, cannot use
+    maneuvers and its locked and timed abilities are out of force; its types stay (2.7)."""
+    return any(
+        isinstance(item.effect, NeutralizeAbility) and applies_to(game, item, card)
+        for item in lasting(game)
+    )
+
+
+def card_type(game: Game, card: CardId) -> CardType:
+    """A card's current card type (5.16): the printed one, or the type a lasting effect
+    gave it, which replaces the old one (the strongest such effect wins, 5.9). Every rule
+    that depends on the type of a card on the board reads it here."""
+    printed = game.card(card).type
+    found = [
+        item
+        for item in lasting(game)
+        if isinstance(item.effect, BecomeType) and applies_to(game, item, card)
+    ]
+    if not found:
+        return printed
+    winner = strongest(game, found)
+    assert isinstance(winner.effect, BecomeType)
+    return winner.effect.card_type
 
 
 # --- permissions and immunity -------------------------------------------------------------
@@ -291,9 +353,12 @@ def settle_conflicts(s: S) -> S:
     grants: dict[Permission, list[Lasting]] = {}
     setters: list[Lasting] = []
     sizes: list[Lasting] = []
+    types: list[Lasting] = []
     for item in items:
         e = item.effect
-        if isinstance(e, Grant):
+        if isinstance(e, BecomeType):
+            types.append(item)
+        elif isinstance(e, Grant):
             grants.setdefault(e.permission, []).append(item)
         elif isinstance(e, SetLevel):
             setters.append(item)
@@ -305,8 +370,9 @@ def settle_conflicts(s: S) -> S:
         if len({i.effect.allow for i in found if isinstance(i.effect, Grant)}) > 1
     ]
     levels = len({i.effect.level for i in setters if isinstance(i.effect, SetLevel)}) > 1
+    retyped = len({i.effect.card_type for i in types if isinstance(i.effect, BecomeType)}) > 1
     groups: list[list[Lasting]] = []
-    if contested or levels:
+    if contested or levels or retyped:
         for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
             for found in contested:
                 here = [i for i in found if applies_to(game, i, card)]
@@ -315,6 +381,10 @@ def settle_conflicts(s: S) -> S:
             if levels:
                 here = [i for i in setters if applies_to(game, i, card)]
                 if len({i.effect.level for i in here if isinstance(i.effect, SetLevel)}) > 1:
+                    groups.append(here)
+            if retyped:  # 5.16 with 5.9: two new card types on one card
+                here = [i for i in types if applies_to(game, i, card)]
+                if len({i.effect.card_type for i in here if isinstance(i.effect, BecomeType)}) > 1:
                     groups.append(here)
     if len({i.effect.size for i in sizes if isinstance(i.effect, SetHandSize)}) > 1:
         for player in range(len(game.players)):

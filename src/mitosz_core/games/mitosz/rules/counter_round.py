@@ -11,7 +11,7 @@ resolves before the event it acts on, "before it takes hold" (4.2.6).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from mitosz_core.games.mitosz.actions import (
     Choose,
@@ -34,6 +34,7 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.rules import S, maneuvers
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_back,
@@ -51,6 +52,9 @@ from mitosz_core.games.mitosz.state import (
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
+Resolver = Callable[[S], S]
+"""One unit of work of a counter round's ``resolve`` step."""
+
 RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate, Summon, PlayWithoutSummoning)
 
 
@@ -59,7 +63,7 @@ def push(s: S, item: Pending) -> S:
     game = s.game
     item = replace(item, id=game.next_id)
     game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1, counter=None)
-    trigger = "respond" if s.phase.endswith(".counter.respond") else "play"
+    trigger = "respond" if s.phase.endswith("respond") else "play"
     return fire(s.evolve(game=game), trigger)
 
 
@@ -83,11 +87,24 @@ def open_round(s: S) -> S:
 
 
 def responder(s: S) -> int:
-    """Who decides now: in turn order from the affected player (6.4.1)."""
+    """Who decides now: in turn order from the affected player (6.4.1). Over an event
+    window's event the player whose turn it is is not asked (ruling R-6.5.1-window)."""
     counter = s.game.counter
     assert counter is not None
     order = s.game.order
-    return order[(order.index(counter.first) + counter.passed) % len(order)]
+    skip = 1 if _over_event(s) else 0
+    return order[(order.index(counter.first) + skip + counter.passed) % len(order)]
+
+
+def _over_event(s: S) -> bool:
+    stack = s.game.stack
+    return bool(stack) and stack[-1].kind is PendingKind.EVENT
+
+
+def answering(s: S) -> int:
+    """How many players answer in the open counter round: everybody, or over an event
+    window's event everybody but the player whose turn it is."""
+    return len(s.game.players) - (1 if _over_event(s) else 0)
 
 
 # --- respond -----------------------------------------------------------------------------
@@ -121,7 +138,7 @@ def _respond(s: S, a: Action) -> S:
         counter = s.game.counter
         assert counter is not None
         passed = counter.passed + 1
-        if passed < len(s.game.players):
+        if passed < answering(s):
             return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
         return fire(s.evolve(game=replace(s.game, counter=None)), "all_passed")
     if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
@@ -156,7 +173,10 @@ def resolve_step(s: S) -> S:
         if item.kind is PendingKind.PLAY:
             from mitosz_core.games.mitosz.rules.summoning import resolve_play
 
-            return resolve_play(s, item)
+            s = resolve_play(s, item)
+            return fire(s, "choose") if s.game.choice is not None else s  # 6.3.7
+        if item.kind is PendingKind.EVENT:  # an event has nothing to resolve (6.5.1)
+            return s
         return _resolve_maneuver(s, item)
     return fire(release_lingering(s), "resolved")
 
@@ -165,6 +185,13 @@ def _resolve_maneuver(s: S, item: Pending) -> S:
     """4.6.5-4.6.7: conditions, the effect (with the maneuver's level), the sacrifice."""
     game = s.game
     m = maneuvers.maneuver_of(game, item)
+    if item.rune is not None:  # 8.rune: attached by a scribe, or used on its card only
+        from mitosz_core.games.mitosz.rules.attachments import rune_resolution
+
+        s, found, m = rune_resolution(s, item, m)
+        if found is None:
+            return s
+        item, game = found, s.game
     if item.neutralized:
         if item.card is not None:  # a free maneuver or fate goes to the underworld
             return to_underworld(s, (item.card,))
@@ -178,9 +205,10 @@ def _resolve_maneuver(s: S, item: Pending) -> S:
         repeats = item.times if m.per is not None else 1
         for effect in maneuvers.effects_of(m, item.steps):
             todos.extend(replace(base, effect=effect) for _ in range(repeats))
-        if m.level and item.user is not None:
+        given = maneuver_level(s.game, item.player, m.level, item.card, item.user)  # 5.8
+        if given and item.user is not None:
             duration = Duration.COMBAT if maneuvers.in_combat(s) else Duration.TURN
-            todos.append(replace(base, effect=ChangeLevel(User(), m.level, duration)))
+            todos.append(replace(base, effect=ChangeLevel(User(), given, duration)))
     if m.sacrifices_user and item.user is not None:
         todos.append(replace(base, effect=Sacrifice(User())))
     game = s.game
@@ -256,12 +284,16 @@ def _chooser(s: S) -> int:
 def _choose_candidates(s: S) -> Iterable[Action]:
     choice = s.game.choice
     assert choice is not None
-    return (Choose(c) for c in choice.options)
+    declines: tuple[Action, ...] = (Pass(),) if choice.optional else ()
+    return (*declines, *(Choose(c) for c in choice.options))
 
 
 def _choose_why_not(s: S, a: Action) -> str | None:
     choice = s.game.choice
-    assert choice is not None and isinstance(a, Choose)
+    assert choice is not None
+    if isinstance(a, Pass):
+        return None if choice.optional else "choose one of the cards"
+    assert isinstance(a, Choose)
     if a.card not in choice.options:
         return f"#{a.card} is not one of the cards to choose from"
     return None
@@ -269,7 +301,13 @@ def _choose_why_not(s: S, a: Action) -> str | None:
 
 def _choose(s: S, a: Action) -> S:
     choice = s.game.choice
-    assert choice is not None and isinstance(a, Choose)
+    assert choice is not None
+    if choice.purpose is ChoicePurpose.ON_PLAY:  # 6.3.7
+        from mitosz_core.games.mitosz.rules.triggers import answer_on_play
+
+        s = answer_on_play(s, a)
+        return s if s.game.choice is not None else fire(s, "chosen")
+    assert isinstance(a, Choose)
     player = choice.player
     card: CardId = a.card
     if choice.purpose is ChoicePurpose.DISCARD:
@@ -290,7 +328,7 @@ def _choose(s: S, a: Action) -> S:
 
 
 CHOOSE = Step(
-    accepts=(Choose,),
+    accepts=(Choose, Pass),
     candidates=_choose_candidates,
     why_not=_choose_why_not,
     perform=_choose,

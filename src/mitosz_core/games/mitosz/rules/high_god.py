@@ -64,3 +64,19 @@ def gain(current: Spheres, sphere: Sphere, amount: int, top: Spheres) -> Spheres
     out = list(current)
     out[i] = max(out[i], min(top[i], out[i] + amount))
     return (out[0], out[1], out[2], out[3])
+
+
+def withheld_permission(game: Game, player: int, card: CardDef) -> int | None:
+    """3.4.3: another player may summon your high god as a leader only with your
+    permission. The player (other than ``player``) whose high god ``card`` is as a leader
+    and who has not permitted ``player`` to summon it, if any."""
+    from mitosz_core.games.mitosz.cards import CardType
+
+    if card.type is not CardType.LEADER:
+        return None
+    for other, p in enumerate(game.players):
+        if other == player or game.card(p.high_god).name_en != card.name_en:
+            continue
+        if (other, player) not in game.permits:
+            return other
+    return None

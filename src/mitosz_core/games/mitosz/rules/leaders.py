@@ -31,7 +31,8 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     """Why ``card`` cannot go onto ``target`` for ``player``, or ``None``.
 
     Leaders go to the row and take no target; a location goes onto one of the player's
-    peoples without a location (3.3); an item onto one of the player's own leaders (3.5),
+    peoples without a location (3.3), a building also onto a region of theirs without a
+    building (8.region, 8.building); an item onto one of the player's own leaders (3.5),
     or a cursed item onto any leader, an enemy's too (2.4),
     within the keyword limits: one weapon and one armour per leader, a relic only onto a
     leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
@@ -48,6 +49,10 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     if target is None:
         return f"a {d.type} must be attached to a card"
     if d.type is CardType.LOCATION:
+        from mitosz_core.games.mitosz.rules.attachments import region_slot, why_not_onto_region
+
+        if region_slot(game, target) is not None:  # 8.region, 8.building
+            return why_not_onto_region(game, player, card, target)
         found = people_slot(game, target)
         if found is None or found[0] != player:
             return f"#{target} is not a people of your empire (3.3)"

@@ -6,7 +6,7 @@ change to a card's attachments or markers can never leave a stale level behind.
 
 from __future__ import annotations
 
-from mitosz_core.games.mitosz.cards import CardDef, Road
+from mitosz_core.games.mitosz.cards import CardDef, CardType, Road
 from mitosz_core.games.mitosz.rules.board import board_cards, is_high_god_leader
 from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot
 
@@ -25,14 +25,33 @@ def same_mythos_bonus(game: Game, player: int, card: CardDef, host: CardDef) -> 
     return 1 if card.mythos is god.mythos and host.mythos is god.mythos else 0
 
 
+def maneuver_level(
+    game: Game, player: int, level: int, card: CardId | None, user: CardId | None
+) -> int:
+    """The level a maneuver gives its user (4.2.5): printed, +1 for a free maneuver card
+    sharing the high god's mythos with its user (5.8 "depending on its user", ruling
+    R-5.8-maneuver). A bound maneuver is printed on its user: one card, no pair."""
+    if not level or card is None or user is None:
+        return level
+    d = game.card(card)
+    if d.type is not CardType.MANEUVER:
+        return level
+    return level + same_mythos_bonus(game, player, d, game.card(user))
+
+
 def location_bonus(game: Game, player: int, slot: PeopleSlot) -> int:
-    """What a people's location adds to each of its roads (3.3, 5.8)."""
-    if slot.location is None:
-        return 0
-    location = game.card(slot.location)
-    return base_level(game, slot.location) + same_mythos_bonus(
-        game, player, location, game.card(slot.card)
-    )
+    """What a people's location adds to each of its roads (3.3, 5.8), with a building
+    attached to its region as if to the people (8.region)."""
+    from mitosz_core.games.mitosz.rules.continuous import neutralized
+
+    total = 0
+    for card in (slot.location, slot.building):
+        if card is None or neutralized(game, card):
+            continue  # 5.5: a neutralised location gives no level
+        total += base_level(game, card) + same_mythos_bonus(
+            game, player, game.card(card), game.card(slot.card)
+        )
+    return total
 
 
 def people_bonus(game: Game, slot: PeopleSlot) -> int:
@@ -46,12 +65,15 @@ def road_level(game: Game, player: int, slot: PeopleSlot, road: Road) -> int:
 
 
 def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
-    """A leader's level: base, its items' modifiers with 5.8, and +1 as high god (3.4.3)."""
+    """A leader's level: base, its items' modifiers with 5.8, and +1 as high god (3.4.3).
+    An item whose ability is neutralised gives no level (5.5)."""
+    from mitosz_core.games.mitosz.rules.continuous import neutralized
+
     leader = game.card(slot.card)
     level = base_level(game, slot.card)
     for item in slot.items:
         item_def = game.card(item)
-        if item_def.level_modifier:
+        if item_def.level_modifier and not neutralized(game, item):
             level += base_level(game, item) + same_mythos_bonus(game, player, item_def, leader)
     if is_high_god_leader(game, player, slot.card):
         level += 1
@@ -62,18 +84,19 @@ def power(game: Game, player: int) -> int:
     """A player's power: every card on their side of the board with its markers and
     lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
     type-line icon and survives neutralising (2.7)."""
-    parts = (*game.board_parts(), game.markers, game.effects)
+    parts = (*game.board_parts(), game.markers, game.effects, game.fight)  # 5.14, 7.2.1
     return game.shared(f"power{player}", parts, lambda: _power(game, player))
 
 
 def _power(game: Game, player: int) -> int:
-    from mitosz_core.games.mitosz.rules.continuous import power_bonus
+    from mitosz_core.games.mitosz.rules.continuous import lasting, power_bonus
 
     cards = board_cards(game, player)
     total = sum(game.card(c).power for c in cards)
     if game.markers:
         total += sum(m.power for m in game.markers if m.card in cards)
-    total += sum(power_bonus(game, c) for c in cards) if game.effects else 0
+    if lasting(game):  # created effects and locked maneuvers (e.g. an intrigue's)
+        total += sum(power_bonus(game, c) for c in cards)
     p = game.players[player]
     if any(is_high_god_leader(game, player, slot.card) for slot in p.leaders):
         total += 1

@@ -14,6 +14,7 @@ from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     ArrowVolley,
+    BecomeType,
     Cards,
     ChangeLevel,
     ChangePower,
@@ -25,6 +26,7 @@ from mitosz_core.games.mitosz.effects.language import (
     MakeImmune,
     Maneuver,
     Neutralize,
+    NeutralizeAbility,
     Poison,
     ReturnToHand,
     Sacrifice,
@@ -36,7 +38,14 @@ from mitosz_core.games.mitosz.effects.language import (
     TurnCards,
 )
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import board_cards, controller, leader_slot
+from mitosz_core.games.mitosz.rules.board import (
+    board_cards,
+    controller,
+    is_cursed,
+    leader_slot,
+    rune_host,
+)
+from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
 from mitosz_core.games.mitosz.rules.selectors import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
@@ -64,6 +73,8 @@ _TARGETED = (
     MakeImmune,
     ArrowVolley,  # 7.2.5.1
     Poison,  # 7.2.5.3
+    NeutralizeAbility,  # 5.5
+    BecomeType,  # 5.16
 )
 
 
@@ -72,6 +83,8 @@ _TARGETED = (
 
 def maneuver_of(game: Game, item: Pending) -> Maneuver:
     """The maneuver a pending item uses."""
+    if item.rune is not None and item.card is None:  # a rune attached to its user (8.rune)
+        return game.card(item.rune).maneuvers[item.maneuver]
     if item.card is not None and game.card(item.card).type in (CardType.MANEUVER, CardType.FATE):
         return game.card(item.card).maneuvers[item.maneuver]
     assert item.user is not None
@@ -135,6 +148,8 @@ def total_cost(m: Maneuver, steps: int, times: int, free: bool) -> Spheres:
 def in_combat(s: S) -> bool:
     """Whether the combat phase is on (6.2.3.2): combat maneuvers may be used then, and
     the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13)."""
+    if s.phase.startswith("window."):  # an event window inside the combat phase (6.5.1)
+        return (s.game.window or "").startswith("turn.combat")
     return s.phase.startswith("turn.combat")
 
 
@@ -151,7 +166,7 @@ def in_combat_round(s: S, player: int) -> bool:
 
 
 def in_counter_round(s: S) -> bool:
-    return ".counter." in s.phase
+    return ".counter." in s.phase or s.phase.startswith("window.")
 
 
 def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | None:
@@ -181,8 +196,17 @@ def why_not_user(s: S, player: int, user: CardId, index: int, m: Maneuver) -> st
         return f"#{user} is not a card on your side of the board"
     if m.locked:
         return f"{d.name}'s maneuver is locked: always on, never used (4.2.6)"
+    if m.trigger is not None:
+        return f"{d.name}'s ability takes hold by itself ({m.trigger}), it is never used"
+    if neutralized(game, user):
+        return f"{d.name}'s ability is neutralised: it cannot use maneuvers (5.5)"
     if (user, index) in game.blocked:
         return f"{d.name}'s maneuver was neutralised; usable again next turn (4.1)"
+    host = rune_host(game, user)
+    if host is not None:  # 8.rune: an attached rune is a bound maneuver of its card
+        if neutralized(game, host):
+            return f"{game.card(host).name}'s ability is neutralised (5.5)"
+        return _why_not_ready(s, host, index, m)
     return _why_not_ready(s, user, index, m)
 
 
@@ -195,7 +219,7 @@ def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
             m.uses_per_turn
         ):
             return f"{d.name} used it {m.uses_per_turn} times this turn (4.2.6)"
-    elif d.type in TURNING_TYPES:
+    elif card_type(game, user) in TURNING_TYPES:
         slot = leader_slot(game, user)
         if slot is not None and slot[1].turned:
             return f"{d.name} is turned (4.1)"
@@ -204,7 +228,7 @@ def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
             return "the high god used this maneuver this turn (4.5)"
     elif uses:
         return f"{d.name} has used a maneuver this turn (4.5)"
-    if m.sacrifices_user and d.cursed:
+    if m.sacrifices_user and is_cursed(game, user):  # 2.4, 8.rune
         return f"{d.name} is cursed and cannot be sacrificed (2.4)"
     return None
 
@@ -229,6 +253,10 @@ def free_users(s: S, player: int, card: CardId) -> Iterator[CardId]:
         u = game.card(user)
         if u.type in (CardType.PEOPLE, CardType.LOCATION) and not in_combat(s):
             continue
+        if u.type is CardType.MANEUVER:
+            continue  # an attached rune (8.rune) is no permanent or troop (3.9)
+        if neutralized(game, user):
+            continue  # 5.5: a neutralised card uses no maneuver, free ones neither
         if linked(d, u) or any(
             matches(game, player, player, user, group, None) for group in d.users
         ):
@@ -242,6 +270,11 @@ def target_options(
     s: S, player: int, m: Maneuver, user: CardId | None
 ) -> Iterator[tuple[CardId | None, int | None]]:
     """``(target card, target pending)`` choices for using ``m`` now."""
+    host = None if user is None else rune_host(s.game, user)
+    if host is not None:  # 8.rune: an attached rune acts on its card only
+        if pending_target(m) is None:
+            yield host, None
+        return
     counter = pending_target(m)
     if counter is not None:
         for item in s.game.stack:
@@ -281,6 +314,9 @@ def _why_not_target(
 ) -> str | None:
     if (target, pending) in set(target_options(s, player, m, user)):
         return None
+    host = None if user is None else rune_host(s.game, user)
+    if host is not None:
+        return f"an attached rune acts only on the card it is attached to, #{host} (8.rune)"
     if pending is not None:
         return f"pending event {pending} is not one this maneuver can counter"
     if target is None:
@@ -397,17 +433,20 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
     if isinstance(a, UseManeuver):
         m = game.card(a.user).maneuvers[a.index]
         s = update_player(s, player, spheres=pay(p.spheres, total_cost(m, a.steps, a.times, False)))
-        s = _exhaust(s, a.user, a.index, m)
+        host = rune_host(game, a.user)  # 8.rune: the rune's card uses it
+        user = a.user if host is None else host
+        s = _exhaust(s, user, a.index, m)
         item = Pending(
             0,
             player,
             PendingKind.MANEUVER,
-            user=a.user,
+            user=user,
             maneuver=a.index,
             target=a.target,
             target_pending=a.target_pending,
             steps=a.steps,
             times=a.times,
+            rune=None if host is None else a.user,
         )
         return s, item
     if isinstance(a, UseFreeManeuver):
@@ -450,11 +489,16 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
     return s, item
 
 
+def exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
+    """4.6.3 for ``user``: see :func:`_exhaust`."""
+    return _exhaust(s, user, index, m)
+
+
 def _exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
     """4.6.3: the user turns, unless the maneuver is permanent or the user never turns;
     the use is recorded for per-turn limits (4.2.6, 4.5)."""
     from mitosz_core.games.mitosz.rules.board import set_turned
 
-    if not m.permanent and s.game.card(user).type in TURNING_TYPES:
+    if not m.permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
         s = set_turned(s, (user,), True)
     return s.evolve(game=replace(s.game, used=(*s.game.used, (user, index))))

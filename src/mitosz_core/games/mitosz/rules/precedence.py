@@ -16,6 +16,7 @@ from typing import Protocol, TypeVar
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import is_magical
 from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Tiebreak
 from mitosz_core.kernel.values import replace
@@ -39,7 +40,7 @@ def rank(game: Game, source: CardId | None) -> tuple[int, int]:
         return (-1, 0)
     d = game.card(source)
     position = ORDER.index(d.type) if d.type in ORDER else len(ORDER)
-    return (len(ORDER) - position, 1 if d.magical else 0)
+    return (len(ORDER) - position, 1 if is_magical(game, source) else 0)  # 2.4, 8.rune
 
 
 class Ranked(Protocol):
@@ -83,10 +84,38 @@ def settle_ties(s: S, groups: Sequence[Sequence[Ranked]]) -> S:
         for i, a in enumerate(group):
             for b in group[i + 1 :]:
                 if beats(s.game, a, b) is None:
-                    s, winner = _reveal_off(s, a, b)
+                    winner = _implied(s.game.tiebreaks, a.key, b.key)
+                    if winner is None:
+                        s, winner = _reveal_off(s, a, b)
                     tie = Tiebreak(a.key, b.key, winner)
                     s = s.evolve(game=replace(s.game, tiebreaks=(*s.game.tiebreaks, tie)))
     return s
+
+
+def _implied(ties: Sequence[Tiebreak], a: str, b: str) -> str | None:
+    """The winner between ``a`` and ``b`` that settled ties already imply through a chain
+    (``a`` beat ``x`` ... beat ``b``), so that the order stays transitive when three or
+    more effects tie (ruling R-5.9-transitive); ``None`` if no chain decides."""
+    wins: dict[str, set[str]] = {}
+    for t in ties:
+        wins.setdefault(t.winner, set()).add(t.b if t.winner == t.a else t.a)
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, todo = {start}, [start]
+        while todo:
+            for nxt in wins.get(todo.pop(), ()):
+                if nxt == goal:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    if reaches(a, b):
+        return a
+    if reaches(b, a):
+        return b
+    return None
 
 
 def _reveal_off(s: S, a: Ranked, b: Ranked) -> tuple[S, str]:

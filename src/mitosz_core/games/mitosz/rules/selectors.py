@@ -1,7 +1,8 @@
 """Which cards a selector matches (4.2.5, 5.14, 5.17), seen from an effect's player.
 
 Sides follow 5.14: a card is the player's own when it is on their side of the board, and
-an enemy card otherwise (allied players arrive with the fights, 5.13).
+an enemy card when it is on the side of a player who is not allied (5.13: a helper in the
+fight in progress is allied).
 """
 
 from __future__ import annotations
@@ -10,8 +11,19 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Cards, Side
-from mitosz_core.games.mitosz.rules.board import board_cards, leader_slot
+from mitosz_core.games.mitosz.rules.board import board_cards, is_magical, leader_slot
 from mitosz_core.games.mitosz.state import CardId, Game
+
+
+def allied(game: Game, a: int, b: int) -> bool:
+    """5.13, 5.14: whether players ``a`` and ``b`` are allied: the same player, or on the
+    same side of the fight in progress (a helper is an allied player). An enemy card is
+    one of a player not allied (ruling R-5.14-allies); "own" stays one's own."""
+    if a == b:
+        return True
+    from mitosz_core.games.mitosz.rules.fights.core import allied as in_fight
+
+    return game.fight is not None and in_fight(game, a, b)
 
 
 def side_cards(game: Game, player: int, side: Side) -> Iterator[tuple[int, CardId]]:
@@ -19,7 +31,7 @@ def side_cards(game: Game, player: int, side: Side) -> Iterator[tuple[int, CardI
     for controller in range(len(game.players)):
         if side is Side.OWN and controller != player:
             continue
-        if side is Side.ENEMY and controller == player:
+        if side is Side.ENEMY and allied(game, controller, player):
             continue
         for card in board_cards(game, controller):
             yield controller, card
@@ -37,17 +49,19 @@ def matches(
     """Whether ``card`` (on ``controller``'s side) matches ``cards`` for ``player``.
 
     A high god is matched only by a selector naming the high god type (3.1). With
-    ``lasting``, level tests read base levels: a lasting effect's reach never depends on
-    the levels that lasting effects give (no circular levels).
+    ``lasting``, level tests read base levels and type tests printed types: a lasting
+    effect's reach never depends on what lasting effects give (no circularity).
     """
-    from mitosz_core.games.mitosz.rules.continuous import level
+    from mitosz_core.games.mitosz.rules.continuous import card_type, level
     from mitosz_core.games.mitosz.rules.levels import base_level
 
     measure = base_level if lasting else level
     d = game.card(card)
-    if d.type is CardType.HIGH_GOD and CardType.HIGH_GOD not in cards.types:
+    # 5.16: the current card type; a lasting effect's reach reads the printed one
+    kind = d.type if lasting else card_type(game, card)
+    if kind is CardType.HIGH_GOD and CardType.HIGH_GOD not in cards.types:
         return False
-    if cards.types and d.type not in cards.types:
+    if cards.types and kind not in cards.types:
         return False
     if cards.subtypes and not set(cards.subtypes) & set(d.subtypes):
         return False
@@ -55,9 +69,9 @@ def matches(
         return False
     if cards.side is Side.OWN and controller != player:
         return False
-    if cards.side is Side.ENEMY and controller == player:
+    if cards.side is Side.ENEMY and allied(game, controller, player):
         return False
-    if cards.magical is not None and d.magical != cards.magical:
+    if cards.magical is not None and is_magical(game, card) != cards.magical:  # 8.rune
         return False
     if cards.not_user and card == user:
         return False

@@ -13,20 +13,29 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.actions import (
+    AttachMount,
+    AttachRune,
     Pass,
+    PermitHighGod,
     PlacePeople,
     PlayFate,
     PlayWithoutSummoning,
+    SacrificeBuilding,
     SacrificeItem,
     Summon,
     UseFreeManeuver,
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import SPHERES, CardType
-from mitosz_core.games.mitosz.effects.language import Permission
-from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.board import controller, leader_slot, remove_to_underworld
-from mitosz_core.games.mitosz.rules.continuous import extra_people, player_may
+from mitosz_core.games.mitosz.effects.language import Permission, SummonCondition
+from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    is_cursed,
+    leader_slot,
+    remove_to_underworld,
+)
+from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
 from mitosz_core.games.mitosz.rules.counter_round import push
 from mitosz_core.games.mitosz.rules.empire import frontier, why_not_place
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
@@ -35,13 +44,20 @@ from mitosz_core.games.mitosz.rules.high_god import (
     linked_to_high_god,
     pay,
     why_not_pay,
+    withheld_permission,
 )
 from mitosz_core.games.mitosz.rules.leaders import (
     plays_without_summoning,
     unique_on_board,
     why_not_target,
 )
-from mitosz_core.games.mitosz.rules.zones import take_from_hand, to_underworld, update_player
+from mitosz_core.games.mitosz.rules.selectors import def_matches, matches
+from mitosz_core.games.mitosz.rules.zones import (
+    discard,
+    take_from_hand,
+    to_underworld,
+    update_player,
+)
 from mitosz_core.games.mitosz.state import (
     CardId,
     LeaderSlot,
@@ -66,7 +82,10 @@ def _targets(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     p = s.game.players[player]
     kind = s.game.card(card).type
     if kind is CardType.LOCATION:
-        return tuple(slot.card for slot in p.empire)
+        peoples = tuple(slot.card for slot in p.empire)
+        if s.game.card(card).has_subtype("building"):  # 8.building: onto a region too
+            return (*peoples, *attachments.building_hosts(s.game, player))
+        return peoples
     if kind is CardType.ITEM:
         if s.game.card(card).cursed:  # 2.4: onto an enemy leader too
             return tuple(slot.card for q in s.game.players for slot in q.leaders)
@@ -89,13 +108,14 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
         elif d.type in (ANYTIME if anytime_only else SUMMONABLE):
             linked = linked_to_high_god(game, player, d)
             for target in _targets(s, player, card):
-                yield Summon(card, target)
-                if linked:
-                    for paid, need in zip(SPHERES, d.cost, strict=True):
-                        if need:
-                            for instead in SPHERES:
-                                if instead is not paid:
-                                    yield Summon(card, target, (paid, instead))
+                for given in _pay_with_options(s, player, card):
+                    yield Summon(card, target, pay_with=given)
+                    if linked:
+                        for paid, need in zip(SPHERES, d.cost, strict=True):
+                            if need:
+                                for instead in SPHERES:
+                                    if instead is not paid:
+                                        yield Summon(card, target, (paid, instead), given)
         if d.type in (CardType.ITEM, CardType.LEADER, CardType.LOCATION, CardType.INTRIGUE):
             anyway = player_may(game, player, Permission.WITHOUT_SUMMONING, card)
             for target in _targets(s, player, card):
@@ -105,13 +125,130 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
     if not anytime_only:
         for leader in p.leaders:
             for item in leader.items:
-                yield SacrificeItem(item)
+                yield from _item_sacrifices(s, player, item)
+        for building in attachments.buildings(game, player):
+            yield SacrificeBuilding(building)  # 8.building
+
+
+def _item_sacrifices(s: S, player: int, item: CardId) -> Iterator[Action]:
+    """3.5; a potion's sacrifice uses one of its maneuvers (8.potion, ruling R-8.potion)."""
+    d = s.game.card(item)
+    if not (d.type is CardType.ITEM and d.has_subtype("potion") and d.maneuvers):
+        yield SacrificeItem(item)
+        return
+    for index, m in enumerate(d.maneuvers):
+        for target, pending in maneuvers.target_options(s, player, m, item):
+            if pending is None:
+                yield SacrificeItem(item, index, target)
 
 
 def _main_candidates(s: S) -> Iterator[Action]:
     yield Pass()
     yield from plays(s, s.game.active, anytime_only=False)
     yield from maneuvers.candidates(s, s.game.active)
+    from mitosz_core.games.mitosz.rules.fights.keywords import mount_options
+
+    yield from mount_options(s, s.game.active)  # 8.mount: in the summoning steps too
+    yield from attachments.rune_candidates(s, s.game.active)  # 8.rune
+    yield from _permits(s, s.game.active)  # 3.4.3
+
+
+# --- 6.3.4, 5.11: a further condition of summoning ------------------------------------------
+
+
+def _pay_with_options(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
+    """The cards ``player`` could give up for ``card``'s further summoning condition
+    (6.3.4); ``(None,)`` when it has none."""
+    from mitosz_core.games.mitosz.rules.board import board_cards
+
+    cond = s.game.card(card).summoning
+    if cond is None:
+        return (None,)
+    pool = (*s.game.players[player].hand, *board_cards(s.game, player))
+    return tuple(c for c in pool if _why_not_condition(s, player, card, cond, c) is None)
+
+
+def _why_not_condition(
+    s: S, player: int, card: CardId, cond: SummonCondition, given: CardId | None
+) -> str | None:
+    """6.3.4 with 5.11: the summoning player meets the condition with their own card: a
+    sacrifice from their side of the board (1.2.4; never a cursed card, 2.4, nor the high
+    god, 3.1), a discard from their hand (1.5.1)."""
+    game = s.game
+    name = game.card(card).name
+    if given is None:
+        return f"summoning {name} needs a card given up for its condition (6.3.4)"
+    if given == card:
+        return f"{name} cannot meet its own condition"
+    if cond.sacrifice is not None:
+        side = controller(game, given)
+        if side != player:
+            return (
+                f"#{given} is not a card on your side of the board: the summoning player "
+                "meets the condition, by sacrifice from the board (5.11, 1.2.4)"
+            )
+        d = game.card(given)
+        if d.cursed:
+            return f"{d.name} is cursed and cannot be sacrificed (2.4)"
+        if card_type(game, given) is CardType.HIGH_GOD:
+            return "the high god cannot be sacrificed (3.1)"
+        if not matches(game, player, side, given, cond.sacrifice, None):
+            return f"{d.name} is not a card this summoning may sacrifice (6.3.4)"
+        return None
+    if cond.discard is not None:
+        if given not in game.players[player].hand:
+            return (
+                f"#{given} is not in your hand: the summoning player discards from their own "
+                "hand (5.11, 1.5.1)"
+            )
+        if not def_matches(game, given, cond.discard):
+            return f"{game.card(given).name} is not a card this summoning may discard (6.3.4)"
+    return None
+
+
+def _meet_condition(s: S, card: CardId, given: CardId | None) -> S:
+    """6.3.4: the further condition of the summoning is carried out."""
+    cond = s.game.card(card).summoning
+    if cond is None or given is None:
+        return s
+    if cond.sacrifice is not None:
+        return remove_to_underworld(s, given)
+    return discard(s, given)
+
+
+# --- 3.4.3: permission to summon one's high god as a leader ------------------------------------
+
+
+def _permits(s: S, player: int) -> Iterator[Action]:
+    """The permissions ``player`` may grant or withdraw: towards the players who own a
+    leader of the name of ``player``'s high god (3.4.3)."""
+    game = s.game
+    god = game.card(game.players[player].high_god).name_en
+    for other in range(len(game.players)):
+        if other != player and any(
+            inst.owner == other
+            and game.cards[inst.card].type is CardType.LEADER
+            and game.cards[inst.card].name_en == god
+            for inst in game.instances
+        ):
+            yield PermitHighGod(other, (player, other) not in game.permits)
+
+
+def _why_not_permit(s: S, player: int, a: PermitHighGod) -> str | None:
+    if not 0 <= a.player < len(s.game.players) or a.player == player:
+        return f"P{a.player} is not another player"
+    granted = (player, a.player) in s.game.permits
+    if granted == a.allow:
+        return f"P{a.player} {'already has' if granted else 'has no'} your permission (3.4.3)"
+    return None
+
+
+def _permit(s: S, player: int, a: PermitHighGod) -> S:
+    """3.4.3: grant or withdraw the permission; it is no event (no counter round)."""
+    permits = tuple(x for x in s.game.permits if x != (player, a.player))
+    if a.allow:
+        permits = (*permits, (player, a.player))
+    return s.evolve(game=replace(s.game, permits=permits))
 
 
 # --- legality -----------------------------------------------------------------------------
@@ -123,9 +260,14 @@ def _in_hand(s: S, player: int, card: CardId) -> str | None:
     return None
 
 
-def summon_cost(s: S, player: int, card: CardId) -> tuple[int, int, int, int]:
-    """The printed cost, or nothing for a card summoned free (1.5.3)."""
+def summon_cost(
+    s: S, player: int, card: CardId, target: CardId | None = None
+) -> tuple[int, int, int, int]:
+    """The printed cost, or nothing for a card summoned free (1.5.3): by an effect, or a
+    region or building linked to what it goes onto (8.region, 8.building)."""
     if player_may(s.game, player, Permission.SUMMON_FREE, card):
+        return FREE
+    if attachments.free_by_link(s.game, card, target):
         return FREE
     return s.game.card(card).cost
 
@@ -158,9 +300,17 @@ def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None
             return f"the unique {d.name} is on the board, so no other can be summoned (2.3)"
         if (reason := why_not_target(game, player, a.card, a.target)) is not None:
             return reason
+        if (owner := withheld_permission(game, player, d)) is not None:
+            return f"{d.name} is P{owner}'s high god: summoning it needs their permission (3.4.3)"
+        if d.summoning is None and a.pay_with is not None:
+            return f"summoning {d.name} has no further condition to meet (6.3.4)"
+        if d.summoning is not None:
+            reason = _why_not_condition(s, player, a.card, d.summoning, a.pay_with)
+            if reason is not None:
+                return reason
         if a.substitute is not None and not linked_to_high_god(game, player, d):
             return f"{d.name} has no mythic link to your high god, so no substitution (3.1)"
-        cost = effective_cost(summon_cost(s, player, a.card), a.substitute)
+        cost = effective_cost(summon_cost(s, player, a.card, a.target), a.substitute)
         if isinstance(cost, str):
             return cost
         return why_not_pay(game.players[player].spheres, cost)
@@ -175,6 +325,8 @@ def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None
                 f"{game.card(a.card).name} cannot be played without summoning here: only an "
                 "item linked to the leader it goes onto (3.5), or what an effect allows (1.5.3)"
             )
+        if (owner := withheld_permission(game, player, game.card(a.card))) is not None:
+            return f"this is P{owner}'s high god: playing it needs their permission (3.4.3)"
         return why_not_target(game, player, a.card, a.target)
     if isinstance(a, SacrificeItem):
         if anytime_only:
@@ -184,17 +336,33 @@ def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None
             return f"#{a.card} is not an item on your side of the board"
         if not any(a.card in slot.items for slot in game.players[player].leaders):
             return f"{d.name} is not attached to one of your leaders (3.5)"
-        if d.cursed:
+        if is_cursed(game, a.card):  # 2.4, 8.rune
             return f"{d.name} is cursed and cannot be sacrificed (2.4)"
+        if d.has_subtype("potion") and d.maneuvers:  # 8.potion: the sacrifice is its effect
+            return maneuvers.why_not(s, player, UseManeuver(a.card, a.index, a.target))
+        if a.index != 0 or a.target is not None:
+            return "only a potion's sacrifice uses a maneuver and names a target (8.potion)"
         return None
+    if isinstance(a, SacrificeBuilding):
+        if anytime_only:
+            return "a building is sacrificed in one's own turn (ruling R-8.building-sacrifice)"
+        return attachments.why_not_sacrifice_building(s, player, a)
     return f"{a.kind} is not a card play"
 
 
 def _why_not_main(s: S, a: Action) -> str | None:
     if isinstance(a, Pass):
         return None
+    if isinstance(a, PermitHighGod):
+        return _why_not_permit(s, s.game.active, a)
     if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
         return maneuvers.why_not(s, s.game.active, a)
+    if isinstance(a, AttachMount):
+        from mitosz_core.games.mitosz.rules.fights.keywords import why_not_mount
+
+        return why_not_mount(s, s.game.active, a)
+    if isinstance(a, AttachRune):
+        return attachments.why_not_attach_rune(s, s.game.active, a)  # 8.rune
     return why_not_play(s, s.game.active, a, anytime_only=False)
 
 
@@ -210,25 +378,41 @@ def perform_play(s: S, player: int, a: Action) -> S:
         s = s.evolve(game=replace(s.game, peoples_placed=s.game.peoples_placed + 1))
         return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, cell=(a.x, a.y)))
     if isinstance(a, Summon):
-        cost = effective_cost(summon_cost(s, player, a.card), a.substitute)
+        cost = effective_cost(summon_cost(s, player, a.card, a.target), a.substitute)
         assert not isinstance(cost, str)
         hand = take_from_hand(p, a.card).hand
         s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
+        s = _meet_condition(s, a.card, a.pay_with)  # 6.3.4
         return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target))
     if isinstance(a, PlayWithoutSummoning):
         s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
         item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target, free_play=True)
         return push(s, item)
     if isinstance(a, SacrificeItem):
+        d = game.card(a.card)
+        if d.has_subtype("potion") and d.maneuvers:  # 8.potion: its effect, then sacrificed
+            s, item = maneuvers.perform(s, player, UseManeuver(a.card, a.index, a.target))
+            return push(s, item)
         return remove_to_underworld(s, a.card)
+    if isinstance(a, SacrificeBuilding):
+        return attachments.sacrifice_building(s, a)
     raise AssertionError(f"unexpected play {a}")
 
 
 def _perform_main(s: S, a: Action) -> S:
     if isinstance(a, Pass):
         return fire(s, "pass")
+    if isinstance(a, PermitHighGod):
+        return _permit(s, s.game.active, a)
     if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
         s, item = maneuvers.perform(s, s.game.active, a)
+        return push(s, item)
+    if isinstance(a, AttachMount):
+        from mitosz_core.games.mitosz.rules.fights.keywords import attach_mount
+
+        return attach_mount(s, a)  # 8.mount
+    if isinstance(a, AttachRune):
+        s, item = attachments.attach_rune(s, s.game.active, a)  # 8.rune
         return push(s, item)
     return perform_play(s, s.game.active, a)
 
@@ -236,6 +420,7 @@ def _perform_main(s: S, a: Action) -> S:
 MAIN = Step(
     accepts=(
         Pass,
+        PermitHighGod,
         PlacePeople,
         Summon,
         PlayWithoutSummoning,
@@ -243,6 +428,9 @@ MAIN = Step(
         UseManeuver,
         UseFreeManeuver,
         PlayFate,
+        AttachMount,
+        SacrificeBuilding,
+        AttachRune,
     ),
     candidates=_main_candidates,
     why_not=_why_not_main,
@@ -260,7 +448,14 @@ def intrigue_limit(s: S) -> int:
 
 
 def resolve_play(s: S, item: Pending) -> S:
-    """6.3.6-6.3.8: the card reaches the board. If what it was to be attached to has
+    """6.3.6-6.3.8: the card reaches the board, then the maneuvers used when it is played
+    are used (6.3.7, :func:`.triggers.on_play`)."""
+    s = _reach_board(s, item)
+    return triggers.on_play(s, item)
+
+
+def _reach_board(s: S, item: Pending) -> S:
+    """6.3.6: the card reaches the board. If what it was to be attached to has
     left, or its cell can no longer take it, it goes to the underworld (ruling R-6.3.6).
     An intrigue played at the limit sends every other intrigue to the underworld (3.6)."""
     assert item.card is not None
@@ -285,6 +480,14 @@ def resolve_play(s: S, item: Pending) -> S:
         p = s.game.players[me]
         return update_player(s, me, intrigues=(*p.intrigues, item.card))
     elif kind is CardType.LOCATION:
+        if item.target is not None and attachments.region_slot(game, item.target) is not None:
+            if why_not_target(game, me, item.card, item.target) is None:  # 8.building
+                empire = tuple(
+                    replace(e, building=item.card) if e.location == item.target else e
+                    for e in p.empire
+                )
+                return update_player(s, me, empire=empire)
+            return to_underworld(s, (item.card,))
         for slot in p.empire:
             if slot.card == item.target and slot.location is None:
                 empire = tuple(

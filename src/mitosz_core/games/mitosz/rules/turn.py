@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Discard, Regain, TurnBack
 from mitosz_core.games.mitosz.cards import SPHERES
-from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules import S, triggers
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.continuous import hand_size
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
@@ -34,7 +34,7 @@ def start_phase(s: S) -> S:
     s = check_turn_start(s)
     if s.over:
         return s
-    return fire(end_maneuver_effects(s), "started")
+    return fire(triggers.turn_start(end_maneuver_effects(s)), "started")
 
 
 def end_maneuver_effects(s: S) -> S:
@@ -94,6 +94,7 @@ def produce_phase(s: S) -> S:
 def end_effects_phase(s: S) -> S:
     """6.2.4.5-6.2.4.6: end-of-turn effects; the turn ends and the next player's begins.
     Nobody acts between the two turns."""
+    s = triggers.turn_end(s)
     order = s.game.order
     nxt = order[(order.index(s.game.active) + 1) % len(order)]
     game = replace(s.game, active=nxt, peoples_placed=0, regain_left=0, turn_back_left=0)

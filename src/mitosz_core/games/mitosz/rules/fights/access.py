@@ -80,6 +80,14 @@ def why_not_user(s: S, user: CardId | None, m: Maneuver) -> str | None:
     if fight is None or user is None:
         return None
     d = game.card(user)
+    if m.timing is Timing.COMBAT and d.type in (CardType.PEOPLE, CardType.LOCATION):
+        # 3.2.2, 3.3: a people's (a location's) combat maneuver only defends that people,
+        # even an arrow volley
+        defended = fight.people if is_battle(fight) else None
+        own = defended if d.type is CardType.PEOPLE else attacked_location(game, fight)
+        if own is None or user != own:
+            rule = "3.2.2" if d.type is CardType.PEOPLE else "3.3"
+            return f"{d.name}'s combat maneuver serves only its people's defence ({rule})"
     if is_volley(m) or d.type in OPEN_TO_ALL:
         return None
     list_ = "7.3.5" if is_battle(fight) else "7.5.2"
@@ -87,12 +95,6 @@ def why_not_user(s: S, user: CardId | None, m: Maneuver) -> str | None:
         if is_battle(fight) and d.type is CardType.LOCATION and m.timing is not Timing.COMBAT:
             return None  # 7.3.5 4: a location's non-combat maneuver
         return f"{d.name} does not take part in the fight: only the cards of {list_} act (7.2.1)"
-    if (
-        d.type is CardType.LOCATION
-        and m.timing is Timing.COMBAT
-        and user != attacked_location(game, fight)
-    ):
-        return f"{d.name}'s combat maneuver serves only its people's defence (3.3)"
     troop = troop_entry(fight, user)
     if troop is not None:
         if troop.mode in (TroopMode.LEVEL, TroopMode.UNDECIDED):
@@ -131,7 +133,8 @@ def why_not_action(s: S, player: int, a: Action) -> str | None:
     if isinstance(a, UseFreeManeuver):
         m = game.card(a.card).maneuvers[a.index]
         return (
-            why_not_user(s, a.user, m)
+            _why_not_free_user(game, a.user)
+            or why_not_user(s, a.user, m)
             or why_not_target(s, a.user, a.target)
             or _why_not_combat_target(s, a.user, a.card, m, a.target)
         )
@@ -150,6 +153,17 @@ def why_not_action(s: S, player: int, a: Action) -> str | None:
         ):
             return "while a fight lasts only cards that affect it are played (7.2.1)"
         return None
+    return None
+
+
+def _why_not_free_user(game: Game, user: CardId) -> str | None:
+    """3.2.2, 3.3: a people or a location uses a free maneuver only while it fights (the
+    attacked people and its location); 7.3.5 4 lets other locations use only their own
+    non-combat maneuvers."""
+    d = game.card(user)
+    if d.type in (CardType.PEOPLE, CardType.LOCATION) and user not in fighting_cards(game):
+        rule = "3.2.2" if d.type is CardType.PEOPLE else "3.3"
+        return f"{d.name} uses a free maneuver only while it fights ({rule})"
     return None
 
 

@@ -286,10 +286,13 @@ def side_level(game: Game, fight: Fight, side: int) -> int:
 
 
 def combat_effects_end(s: S) -> S:
-    """7.4.13, 7.6.6, 4.2.1: the effects of maneuvers used in the fight end."""
+    """7.4.13, 7.6.6, 4.2.1: the effects of maneuvers used in the fight end, and every
+    effect lasting until the end of the combat phase (ruling R-7.4.13-effects)."""
     game = s.game
     kept = tuple(
-        e for e in game.effects if getattr(e.effect, "duration", None) is not Duration.COMBAT
+        e
+        for e in game.effects
+        if not e.fight and getattr(e.effect, "duration", None) is not Duration.COMBAT
     )
     if len(kept) == len(game.effects):
         return s

@@ -159,6 +159,10 @@ def _joins(game: Game, fight: Fight, side: int, card: CardId, second: bool) -> s
     if any(linked(game.card(x), d) for x in allies):
         return None
     if side == DEFEND:
+        if fight.people is not None and linked_to_high_god(
+            game, fight.defender, game.card(fight.people)
+        ):
+            return None  # 3.1: any leader defends a people linked to the high god
         others = [fight.people, attacked_location(game, fight)]
         if any(x is not None and linked(game.card(x), d) for x in others):
             return None

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot
+from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
 from mitosz_core.games.mitosz.state import (
     LINES,
     Army,
@@ -20,6 +20,7 @@ from mitosz_core.games.mitosz.state import (
     Game,
     LineName,
     Troop,
+    TroopMode,
 )
 from mitosz_core.kernel.values import replace
 
@@ -121,6 +122,15 @@ def troop_entry(fight: Fight, card: CardId) -> Troop | None:
     return None
 
 
+def troop_maneuvers_act(game: Game, card: CardId) -> bool:
+    """3.8: whether a troop's maneuvers (locked ones included) take effect: in full in the
+    front line, in the support and reserve lines only when its maneuvers were chosen over
+    its level (ruling R-3.8-lines)."""
+    fight = game.fight
+    troop = None if fight is None else troop_entry(fight, card)
+    return troop is None or troop.mode in (TroopMode.FULL, TroopMode.MANEUVER)
+
+
 def attachments(game: Game, leader: CardId) -> tuple[CardId, ...]:
     """The cards attached to a leader: items, a mount, troops (7.3.1)."""
     found = leader_slot(game, leader)
@@ -130,7 +140,8 @@ def attachments(game: Game, leader: CardId) -> tuple[CardId, ...]:
 def fighting_cards(game: Game) -> frozenset[CardId]:
     """The cards taking part in the fight (7.3.1, 7.3.5 5-9, 7.5.2 4-5): the war leaders
     and what is attached to them (items, troops, mounts), and in a battle the attacked
-    people and its location."""
+    people, its location and that location's building (8.region); with the runes
+    attached to any of these (8.rune)."""
     fight = game.fight
     if fight is None:
         return frozenset()
@@ -138,15 +149,28 @@ def fighting_cards(game: Game) -> frozenset[CardId]:
 
 
 def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
+    cards: list[CardId] = []
     for leader in war_leaders(game, fight):
-        yield leader
-        yield from attachments(game, leader)
+        cards += (leader, *attachments(game, leader))  # 7.3.5 7-9
     if fight.people is not None:
         found = people_slot(game, fight.people)
         if found is not None:
-            yield fight.people
-            if found[1].location is not None:
-                yield found[1].location
+            slot = found[1]
+            cards.append(fight.people)  # 7.3.5 5
+            cards += (c for c in (slot.location, slot.building) if c is not None)  # 7.3.5 6
+    for card in cards:
+        yield card
+        yield from runes_on(game, card)  # 7.3.5 6, 8, 9: other cards attached to them
+
+
+def reach_of(game: Game, source: CardId | None) -> frozenset[CardId] | None:
+    """7.2.1: the cards an effect of ``source`` may reach while a fight lasts: a card
+    taking part in the fight affects only the fight and the cards in it, whatever its
+    selector matches (``Every`` included). ``None``: not confined."""
+    if game.fight is None or source is None:
+        return None
+    fighting = fighting_cards(game)
+    return fighting if source in fighting else None
 
 
 def side_of_card(game: Game, card: CardId) -> int | None:

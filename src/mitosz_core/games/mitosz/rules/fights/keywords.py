@@ -46,8 +46,9 @@ def flies(game: Game, card: CardId) -> bool:
 
 def crosses_closed_roads(game: Game, card: CardId) -> bool:
     """8.flying, 3.2.2: a flying leader, or one an effect allows, may attack a people
-    across a closed road as commander."""
-    return flies(game, card) or permitted(game, card, Permission.ATTACK_CLOSED_ROADS)
+    across a closed road as commander; an effect denying it wins over flying (G2: card
+    text over the rules), the strongest of conflicting effects deciding (5.9)."""
+    return permitted(game, card, Permission.ATTACK_CLOSED_ROADS, default=flies(game, card))
 
 
 def can_challenge(game: Game, card: CardId) -> bool:

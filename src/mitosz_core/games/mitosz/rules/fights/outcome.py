@@ -46,7 +46,10 @@ def sides_compared(game: Game, fight: Fight) -> Outcome:
 def leave_outcome(game: Game, fight: Fight) -> Outcome | None:
     """7.4.8, 7.4.10.1: the attacked people or the defending commander gone, the
     attacker wins; the attacking commander gone, the defender wins; both commanders gone,
-    nobody wins. In a duel, a duelist gone loses (ruling R-7.6.4-gone)."""
+    or the attacker forced to retreat, nobody wins. In a duel, a duelist gone loses
+    (ruling R-7.6.4-gone)."""
+    if fight.retreated:
+        return Outcome.NONE
     attacker = army(fight, ATTACK)[0]
     defender = army(fight, DEFEND)[0]
     attacker_gone = attacker is not None and not on_board(game, attacker)
@@ -60,6 +63,16 @@ def leave_outcome(game: Game, fight: Fight) -> Outcome | None:
     if attacker_gone:
         return Outcome.DEFENDER
     return None
+
+
+def force_retreat(s: S) -> S:
+    """7.4.10.1: an effect forces the attacker (the challenger) to retreat; the fight is
+    decided at once with no winner and no loser (ruling R-7.4.10.1-retreat). Once the
+    fight is decided, or with no fight, it does nothing."""
+    fight = s.game.fight
+    if fight is None or fight.outcome is not None:
+        return s
+    return set_fight(s, retreated=True)
 
 
 # --- 7.4.10: the battle's result -----------------------------------------------------------------
@@ -143,9 +156,13 @@ def duel_result(s: S) -> S:
 
 
 def end_effects(s: S) -> S:
-    """7.4.12, 7.6.5: end-of-fight effects take hold. The effect language has no effect
-    that waits for the end of a fight, so nothing happens here yet."""
-    return fire(s, "next")
+    """7.4.12, 7.6.5: end-of-fight effects take hold (:mod:`..triggers`): delayed effects
+    made in the fight, and the end-of-fight abilities of the cards that fought."""
+    from mitosz_core.games.mitosz.rules import triggers
+
+    fight = fight_of(s)
+    fought = (*war_leaders(s.game, fight), *(t.card for t in fight.troops))
+    return fire(triggers.fight_end(s, tuple(c for c in fought if on_board(s.game, c))), "next")
 
 
 def cleanup(s: S) -> S:

@@ -331,9 +331,7 @@ def _choose_candidates(s: S) -> Iterable[Action]:
 
 def _choose_why_not(s: S, a: Action) -> str | None:
     if not _fear(s):
-        if isinstance(a, Pass):
-            return "choose one of the cards"
-        return counter_round.CHOOSE.why_not(s, a)
+        return counter_round.CHOOSE.why_not(s, a)  # a pass only declines what may be (6.3.7)
     choice = s.game.choice
     assert choice is not None
     if isinstance(a, Pass):

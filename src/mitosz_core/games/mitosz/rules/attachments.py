@@ -1,0 +1,281 @@
+"""The attachment keywords of chapter 8: regions and buildings (8.region, 8.building),
+runes that scribes attach (8.rune) and potions (8.potion).
+
+- A building (*építmény*) goes onto a people like any location (3.3), or onto a region
+  (*régió*) that has none yet: it is then attached to the region as if to the people
+  (:attr:`PeopleSlot.building`), and leaves the board with the region. A region linked to
+  the people it goes onto, and a building linked to the region it goes onto, are
+  summoned free. A destroyed region takes its people with it
+  (:func:`~.board.destroy`). One's own building may be sacrificed as a maneuver unless
+  it is cursed (ruling R-8.building-sacrifice).
+- A scribe (*írnok*) may attach a rune (*rúna*, a free maneuver of the rune subtype) to a
+  card (:class:`~..actions.AttachRune`): the use takes hold on that card only, and the
+  rune stays on it as its bound maneuver (3.9, :attr:`Game.runes`), acting on that card
+  only; a magical or cursed rune makes the card magical or cursed
+  (:func:`~.board.is_magical`, :func:`~.board.is_cursed`). Ruling R-8.rune.
+- A potion (*főzet*) takes effect when its player sacrifices it: its maneuvers sacrifice
+  it (the card data must say so), and sacrificing it uses one (ruling R-8.potion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mitosz_core.games.mitosz.actions import AttachRune, SacrificeBuilding
+from mitosz_core.games.mitosz.cards import CardType, linked
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    Cards,
+    Chosen,
+    Every,
+    Maneuver,
+    Sequence,
+    User,
+)
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    is_cursed,
+    people_slot,
+    remove_to_underworld,
+    rune_host,
+)
+from mitosz_core.games.mitosz.rules.zones import take_from_hand, to_underworld, update_player
+from mitosz_core.games.mitosz.state import (
+    Attached,
+    CardId,
+    Game,
+    Pending,
+    PendingKind,
+    PeopleSlot,
+)
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+# --- 8.region, 8.building -------------------------------------------------------------------
+
+
+def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
+    """The empire slot whose location is region ``card`` (8.region), with its player."""
+    if not game.card(card).has_subtype("region"):
+        return None
+    for i, p in enumerate(game.players):
+        for slot in p.empire:
+            if slot.location == card:
+                return i, slot
+    return None
+
+
+def building_hosts(game: Game, player: int) -> tuple[CardId, ...]:
+    """The regions of ``player``'s empire that can still take a building (8.region)."""
+    return tuple(
+        slot.location
+        for slot in game.players[player].empire
+        if slot.location is not None
+        and slot.building is None
+        and game.card(slot.location).has_subtype("region")
+    )
+
+
+def why_not_onto_region(game: Game, player: int, card: CardId, region: CardId) -> str | None:
+    """8.building, 8.region: only a building goes onto a region, one per region, and only
+    onto a region of one's own empire."""
+    found = region_slot(game, region)
+    assert found is not None
+    if found[0] != player:
+        return f"#{region} is not a region of your empire (8.region)"
+    if not game.card(card).has_subtype("building"):
+        return "only a building is attached to a region (8.region, 8.building)"
+    if found[1].building is not None:
+        return f"{game.card(region).name} already has a building (8.building)"
+    return None
+
+
+def free_by_link(game: Game, card: CardId, target: CardId | None) -> bool:
+    """A region linked to the people it goes onto (8.region), or a building linked to the
+    region it goes onto (8.building), is summoned free (1.5.3 *ingyen*)."""
+    d = game.card(card)
+    if d.type is not CardType.LOCATION or target is None:
+        return False
+    if d.has_subtype("region") and people_slot(game, target) is not None:
+        return linked(d, game.card(target))
+    if d.has_subtype("building") and region_slot(game, target) is not None:
+        return linked(d, game.card(target))
+    return False
+
+
+def buildings(game: Game, player: int) -> Iterator[CardId]:
+    """``player``'s buildings on the board: on a people or on a region."""
+    for slot in game.players[player].empire:
+        for card in (slot.location, slot.building):
+            if card is not None and game.card(card).has_subtype("building"):
+                yield card
+
+
+def why_not_sacrifice_building(s: S, player: int, a: SacrificeBuilding) -> str | None:
+    """8.building: one's own building, unless cursed (2.4); like an item's sacrifice
+    (3.5), in its player's own summoning steps (ruling R-8.building-sacrifice)."""
+    game = s.game
+    if a.card not in set(buildings(game, player)):
+        return f"#{a.card} is not a building in your empire (8.building)"
+    if is_cursed(game, a.card):
+        return f"{game.card(a.card).name} is cursed and cannot be sacrificed (2.4, 8.building)"
+    return None
+
+
+def sacrifice_building(s: S, a: SacrificeBuilding) -> S:
+    return remove_to_underworld(s, a.card)
+
+
+# --- 8.rune -----------------------------------------------------------------------------------
+
+
+def is_rune(game: Game, card: CardId) -> bool:
+    """A rune: a free-maneuver card of the rune subtype (8.rune)."""
+    d = game.card(card)
+    return d.type is CardType.MANEUVER and d.has_subtype("rune")
+
+
+def selector(m: Maneuver) -> Cards | None:
+    """The cards the rune's maneuver acts on, when it names a card selector."""
+    from mitosz_core.games.mitosz.rules.maneuvers import effects_of
+
+    stack: list[AnyEffect] = list(effects_of(m, 1 + len(m.steps)))
+    while stack:
+        e = stack.pop(0)
+        if isinstance(e, Sequence):
+            stack[:0] = e.effects
+            continue
+        target = getattr(e, "target", None)
+        if isinstance(target, Chosen | Every):
+            return target.cards
+    return None
+
+
+def focus(effect: AnyEffect) -> AnyEffect:
+    """``effect`` acting only on the chosen card, the rune's card (8.rune): every card
+    target becomes that one card."""
+    if isinstance(effect, Sequence):
+        return Sequence(tuple(focus(e) for e in effect.effects))
+    if isinstance(getattr(effect, "target", None), Chosen | Every | User):
+        focused: AnyEffect = replace(effect, target=Chosen(Cards()))
+        return focused
+    return effect
+
+
+def focused(m: Maneuver) -> Maneuver:
+    """Maneuver ``m`` restricted to the card its rune is attached to (8.rune)."""
+    steps = tuple(replace(step, effect=focus(step.effect)) for step in m.steps)
+    return replace(m, effect=focus(m.effect), steps=steps)
+
+
+def rune_candidates(s: S, player: int) -> Iterator[Action]:
+    """Every rune attachment worth testing for ``player``."""
+    from mitosz_core.games.mitosz.rules.board import board_cards
+    from mitosz_core.games.mitosz.rules.maneuvers import free_users
+
+    game = s.game
+    for card in game.players[player].hand:
+        if not is_rune(game, card):
+            continue
+        hosts = [
+            c
+            for side in range(len(game.players))
+            for c in board_cards(game, side)
+            if side == player or game.card(card).cursed
+        ]
+        for user in free_users(s, player, card):
+            if game.card(user).has_subtype("scribe"):
+                for index in range(len(game.card(card).maneuvers)):
+                    for host in hosts:
+                        yield AttachRune(card, user, host, index)
+
+
+def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
+    """8.rune: a scribe of one's own uses a rune from hand to attach it to a permanent or
+    troop on one's own side (a cursed rune onto an enemy's card too, 2.4) that its
+    maneuver can act on; timing and use cost as for any use (4.2.1, 4.2.2)."""
+    from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+    from mitosz_core.games.mitosz.rules.maneuvers import (
+        free_users,
+        pending_target,
+        total_cost,
+        why_not_timing,
+    )
+    from mitosz_core.games.mitosz.rules.selectors import matches
+
+    game = s.game
+    if a.card not in game.players[player].hand:
+        return f"#{a.card} is not in your hand"
+    d = game.card(a.card)
+    if not is_rune(game, a.card):
+        return f"{d.name} is not a rune (8.rune)"
+    if not 0 <= a.index < len(d.maneuvers):
+        return f"{d.name} has no maneuver {a.index}"
+    m = d.maneuvers[a.index]
+    if pending_target(m) is not None:
+        return "a rune that acts on a pending event has no card to act on (ruling R-8.rune)"
+    if not game.card(a.user).has_subtype("scribe"):
+        return f"{game.card(a.user).name} is not a scribe: only a scribe attaches a rune (8.rune)"
+    if a.user not in set(free_users(s, player, a.card)):
+        return f"#{a.user} may not use {d.name} (3.9)"
+    side = controller(game, a.target)
+    host = game.card(a.target)
+    if side is None or host.type in (CardType.HIGH_GOD, CardType.MANEUVER):
+        return f"#{a.target} is not a permanent or troop on the board (8.rune, 3.1)"
+    if side != player and not d.cursed:
+        return f"only a cursed rune is attached to an enemy card (2.4): #{a.target} is not yours"
+    cards = selector(m)
+    if cards is not None and not matches(game, player, side, a.target, cards, a.user):
+        return f"{d.name} cannot act on {host.name}, so it cannot be attached to it (8.rune)"
+    return why_not_timing(s, player, m) or why_not_pay(
+        game.players[player].spheres, total_cost(m, 1, 1, linked(d, game.card(a.user)))
+    )
+
+
+def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, Pending]:
+    """4.6.1-4.6.3 for a rune being attached: shown, paid, the scribe turns; it waits on
+    the stack with the card it goes onto."""
+    from mitosz_core.games.mitosz.rules.high_god import pay
+    from mitosz_core.games.mitosz.rules.maneuvers import exhaust, total_cost
+
+    game = s.game
+    p = game.players[player]
+    d = game.card(a.card)
+    m = d.maneuvers[a.index]
+    cost = total_cost(m, 1, 1, linked(d, game.card(a.user)))
+    s = update_player(s, player, hand=take_from_hand(p, a.card).hand, spheres=pay(p.spheres, cost))
+    s = exhaust(s, a.user, -1, m)
+    item = Pending(
+        0,
+        player,
+        PendingKind.MANEUVER,
+        card=a.card,
+        user=a.user,
+        maneuver=a.index,
+        target=a.target,
+        rune=a.card,
+    )
+    return s, item
+
+
+def rune_resolution(s: S, item: Pending, m: Maneuver) -> tuple[S, Pending | None, Maneuver]:
+    """A resolving use that concerns a rune (8.rune): the state, the use as it goes on to
+    take hold (``None`` if it ends here) and its maneuver, focused on the rune's card.
+
+    Being attached, a rune that is neutralised, or whose card has left the board, goes
+    to the underworld. Once attached, it stays until its card leaves the board or a use
+    of it is neutralised (5.15)."""
+    game = s.game
+    rune = item.rune
+    assert rune is not None
+    if item.card == rune:  # a scribe attaching it
+        host = item.target
+        if item.neutralized or host is None or controller(game, host) is None:
+            return to_underworld(s, (rune,)), None, m
+        s = s.evolve(game=replace(game, runes=(*game.runes, Attached(rune, host))))
+        return s, replace(item, card=None), focused(m)
+    host = rune_host(game, rune)
+    if item.neutralized:
+        return (s if host is None else remove_to_underworld(s, rune)), None, m
+    return s, item, focused(m)

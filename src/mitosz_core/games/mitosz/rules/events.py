@@ -1,0 +1,193 @@
+"""Events and the counter rounds they open (6.5.1, 6.1.4).
+
+6.5.1 lists what opens a counter round: (1) a phase starting or ending, (2) a card
+played, (3) a change to a high god's sphere points, (4) a card moving between hand, deck,
+board, underworld and oblivion, (5) a maneuver used, (6) a counter effect, (7) a card
+turned or turned back. Plays, maneuvers and counter effects wait on the pending stack
+and open their own counter round (:mod:`.counter_round`). Every other event is *noticed*:
+at each quiet moment (a state of the turn outside any counter round, with nothing
+pending) the game is compared with what the last window saw (:class:`~..state.Seen`);
+a difference is an event, and all events since the last window share one counter round,
+the *event window* (ruling R-6.5.1-window). An event is never missed, however it came
+about, because it is found by comparison and not announced by the code that caused it.
+
+The window is a counter round over an :attr:`~..state.PendingKind.EVENT` item: the
+players other than the one whose turn it is, in turn order from the next one, may
+respond as in any counter round (ruling R-6.4.1-responses); the player whose turn it is
+holds the action in its own steps (6.1.3, 6.1.4) and is not asked. A response is an
+event itself and opens a counter round of its own, where everybody answers. Finding
+out whether anybody can respond is cheap: a window opens only if some player has a
+legal response, so nobody is asked only to pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import chain
+
+from mitosz_core.games.mitosz.effects.language import Timing
+from mitosz_core.games.mitosz.machine import QUIET
+from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers
+from mitosz_core.games.mitosz.rules.board import board_cards
+from mitosz_core.games.mitosz.rules.fights import rounds
+from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.state import CounterRound, Game, Glance, Pending, PendingKind, Seen
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+QUIET_STATES = frozenset(QUIET)
+
+
+def phase_of(leaf: str) -> str:
+    """The phase (6.2) a machine state belongs to: ``turn.draw``, ``turn.combat``, ..."""
+    head, _, rest = leaf.partition(".")
+    return f"{head}.{rest.partition('.')[0]}" if rest else head
+
+
+def seen_now(s: S) -> Seen:
+    """What an event window notices (6.5.1): the phase, and for each player the sizes of
+    the hidden zones, the public zones, the spheres and the board."""
+    return Seen(
+        phase_of(s.phase),
+        tuple(
+            Glance(
+                len(p.deck),
+                len(p.hand),
+                p.underworld,
+                p.oblivion,
+                p.spheres,
+                p.empire,
+                p.leaders,
+                p.intrigues,
+            )
+            for p in s.game.players
+        ),
+    )
+
+
+def notice(s: S) -> S:
+    """The state-based check of 6.5.1: at a quiet moment, open an event window if
+    something happened since the last one and some player can respond to it."""
+    game = s.game
+    if s.phase not in QUIET_STATES or game.stack or game.todo or game.choice or game.limbo:
+        return s
+    now = seen_now(s)
+    if game.seen == now:
+        return s
+    s = s.evolve(game=replace(game, seen=now))
+    if game.seen is None:  # the game's first turn: nothing happened before it
+        return s
+    window = _window(s)
+    return fire(window, "event") if can_respond(window) else s
+
+
+def _window(s: S) -> S:
+    """``s`` with an event on the pending stack and its counter round open, at the first
+    player who may respond; the machine state is left for :func:`notice` to fire."""
+    game = s.game
+    item = Pending(game.next_id, game.active, PendingKind.EVENT)
+    return s.evolve(
+        game=replace(
+            game,
+            stack=(item,),
+            next_id=game.next_id + 1,
+            counter=CounterRound(game.active),
+            window=s.phase,
+        )
+    )
+
+
+def can_respond(window: S) -> bool:
+    """Whether some player asked in ``window`` has a legal response other than passing.
+
+    The step's own candidates and gate decide; the maneuvers are only enumerated for a
+    player with a card whose maneuver could answer at all (a counter or a reaction)."""
+    from mitosz_core.games.mitosz.rules.summoning import plays
+
+    counter = window.game.counter
+    assert counter is not None
+    asked = window.evolve(phase="window.respond")
+    for passed in range(len(window.game.players) - 1):
+        probe = asked.evolve(game=replace(asked.game, counter=replace(counter, passed=passed)))
+        player = counter_round.responder(probe)
+        step = _respond_step(probe)
+        options: Iterable[Action] = plays(probe, player, anytime_only=True)
+        if _may_answer(probe.game, player):
+            options = chain(options, maneuvers.candidates(probe, player))
+        if any(step.why_not(probe, a) is None for a in options):
+            return True
+    return False
+
+
+def _may_answer(game: Game, player: int) -> bool:
+    """Whether ``player`` holds a card with a maneuver that answers in a counter round
+    (6.4.1, 4.2.1): a counter or a reaction, on the board or a fate or free maneuver in
+    hand."""
+    cards = chain(board_cards(game, player), game.players[player].hand)
+    return any(
+        m.counter or m.timing is Timing.REACTION
+        for card in cards
+        for m in game.card(card).maneuvers
+        if not m.locked
+    )
+
+
+def resolve_window(s: S) -> S:
+    """The ``resolve`` step: the pending stack resolves as in any counter round; when it
+    is empty, play goes on in the state where the event was noticed."""
+    game = s.game
+    if game.todo or game.stack:
+        return _resolve(s)(s)
+    back = game.window
+    assert back is not None
+    s = counter_round.release_lingering(s)
+    return fire(s.evolve(game=replace(s.game, window=None)), f"resume:{back}")
+
+
+def _in_fight(s: S) -> bool:
+    return s.game.fight is not None and phase_of(s.game.window or "") == "turn.combat"
+
+
+def _resolve(s: S) -> counter_round.Resolver:
+    return rounds.resolve_step if _in_fight(s) else counter_round.resolve_step
+
+
+def _respond_step(s: S) -> Step[Game]:
+    return rounds.RESPOND if _in_fight(s) else counter_round.RESPOND
+
+
+def _choose_step(s: S) -> Step[Game]:
+    return rounds.CHOOSE if _in_fight(s) else counter_round.CHOOSE
+
+
+def _delegate(
+    chooser: Callable[[S], Step[Game]], plain: Step[Game], fight: Step[Game]
+) -> Step[Game]:
+    """A window step that follows the counter-round rules of where the event happened:
+    inside a fight, only what may affect the fight answers (7.2.1)."""
+
+    def candidates(s: S) -> Iterable[Action]:
+        return chooser(s).candidates(s)
+
+    def why_not(s: S, a: Action) -> str | None:
+        step = chooser(s)
+        if not isinstance(a, step.accepts):
+            return f"{a.kind} is not possible now"
+        return step.why_not(s, a)
+
+    def perform(s: S, a: Action) -> S:
+        return chooser(s).perform(s, a)
+
+    def decider(s: S) -> int:
+        return chooser(s).decider(s)
+
+    def settle(s: S) -> S | None:
+        finish = chooser(s).settle
+        return None if finish is None else finish(s)
+
+    accepts = tuple(dict.fromkeys((*plain.accepts, *fight.accepts)))
+    return Step(accepts, candidates, why_not, perform, decider, settle)
+
+
+RESPOND = _delegate(_respond_step, counter_round.RESPOND, rounds.RESPOND)
+CHOOSE = _delegate(_choose_step, counter_round.CHOOSE, rounds.CHOOSE)

@@ -1,0 +1,127 @@
+"""Chapter 1.2: the board (*pást*): what it holds, and that returning to hand, sacrifice
+and destruction all act on cards on the board only."""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import SacrificeItem, UseManeuver
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    Chosen,
+    Destroy,
+    Every,
+    ReturnToHand,
+    Sacrifice,
+    Side,
+)
+from mitosz_core.games.mitosz.engine import census
+from mitosz_core.games.mitosz.rules.board import (
+    all_board_cards,
+    board_cards,
+    remove_to_hand,
+    remove_to_underworld,
+)
+from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.state import Todo
+from tests.mitosz.fixtures import (
+    ENEMY_LEADERS,
+    OWN_LEADERS,
+    act,
+    attach_item,
+    duel,
+    put_intrigue,
+    put_leader,
+    set_player,
+    to_hand,
+)
+
+
+@pytest.mark.rule("1.2", "1.2.1", "1.2.2")
+def test_the_board_holds_decks_underworlds_and_played_cards() -> None:
+    s, me, _other = duel()
+    s, hero = put_leader(s, me, "Hero")
+    s, banner = put_intrigue(s, me, "Banner")  # locked: own leaders +1
+    game = s.game
+    seen = census(game)
+    assert all(seen[c] == 1 for c in range(len(game.instances)))  # one place each
+    for i, p in enumerate(game.players):
+        assert p.deck and p.high_god in board_cards(game, i)  # every deck and god is there
+    assert {hero, banner} <= set(all_board_cards(game))
+    assert level(game, hero) == 3 + 1  # the played intrigue is in force (1.2.2)
+    # the same intrigue in the underworld has no effect: only played cards count
+    p = s.game.players[me]
+    s = set_player(s, me, intrigues=(), underworld=(*p.underworld, banner))
+    assert banner not in all_board_cards(s.game)
+    assert level(s.game, hero) == 3
+
+
+@pytest.mark.rule("1.2.3")
+def test_a_card_returning_to_hand_is_taken_from_the_board() -> None:
+    s, me, other = duel()
+    s, thief = put_leader(s, me, "Thief")
+    s, king = put_leader(s, other, "King")
+    back = remove_to_hand(s, king)
+    assert king in back.game.players[other].hand
+    assert king not in all_board_cards(back.game)
+    # a card not on the board is not returned by an effect: nothing moves
+    todo = Todo(ReturnToHand(Chosen(ENEMY_LEADERS)), me, thief, king)
+    gone = remove_to_underworld(s, king)
+    after = apply_todo(gone, todo)
+    assert king in after.game.players[other].underworld
+    assert king not in after.game.players[other].hand
+    with pytest.raises(ValueError, match="not on the board"):
+        remove_to_hand(gone, king)
+
+
+@pytest.mark.rule("1.2.4")
+def test_a_sacrifice_is_taken_from_the_board() -> None:
+    s, me, _other = duel()
+    s, hero = put_leader(s, me, "Hero")
+    s, sword = attach_item(s, me, "Sword", hero)
+    s, spare = to_hand(s, me, "Sword")
+    assert SacrificeItem(sword) in mc.legal_actions(s)
+    assert SacrificeItem(spare) not in mc.legal_actions(s)
+    with pytest.raises(mc.IllegalActionError, match="not an item on your side of the board"):
+        act(s, SacrificeItem(spare))
+    # a sacrifice effect aimed at a card that has left the board does nothing
+    s, cheap = put_leader(s, me, "Cheap")
+    gone = remove_to_hand(s, cheap)
+    after = apply_todo(gone, Todo(Sacrifice(Chosen(OWN_LEADERS)), me, hero, cheap))
+    assert cheap in after.game.players[me].hand
+    assert cheap not in after.game.players[me].underworld
+
+
+@pytest.mark.rule("1.2.5")
+def test_only_a_card_on_the_board_can_be_destroyed() -> None:
+    s, me, other = duel()
+    s, archer = put_leader(s, me, "Archer")  # destroys an enemy leader below its level
+    s, king = put_leader(s, other, "King")
+    s, spare = to_hand(s, other, "Cheap")  # a leader, but in hand
+    targets = {a.target for a in mc.legal_actions(s) if isinstance(a, UseManeuver)}
+    assert king in targets
+    assert spare not in targets
+    with pytest.raises(mc.IllegalActionError, match="not a card this maneuver can target"):
+        act(s, UseManeuver(archer, 0, spare))
+    todo = Todo(Destroy(Chosen(ENEMY_LEADERS)), me, archer, spare)
+    after = apply_todo(s, todo)
+    assert spare in after.game.players[other].hand  # nothing happened to it
+    assert after.game.players[other].underworld == s.game.players[other].underworld
+    with pytest.raises(ValueError, match="not on the board"):
+        remove_to_underworld(s, spare)
+    destroyed = apply_todo(s, Todo(Destroy(Chosen(ENEMY_LEADERS)), me, archer, king))
+    assert king in destroyed.game.players[other].underworld
+
+
+@pytest.mark.rule("1.2.5", "1.4.2")
+def test_a_card_already_taken_off_by_the_same_effect_is_not_destroyed_again() -> None:
+    s, me, other = duel()
+    s, king = put_leader(s, other, "King")
+    s, sword = attach_item(s, other, "Sword", king)
+    s, archer = put_leader(s, me, "Archer")
+    every = Destroy(Every(Cards(side=Side.ENEMY)))  # the king first, then its sword
+    after = apply_todo(s, Todo(every, me, archer))
+    gone = {*after.game.players[other].underworld, *(c for b in after.game.limbo for c in b.cards)}
+    assert {king, sword} <= gone

@@ -1,0 +1,248 @@
+"""Timed effects: start of turn (6.2.1.3), end of turn (6.2.4.5), end of a fight (7.4.12,
+7.6.5); the summoning procedure's further condition (6.3.4) and on-play maneuvers
+(6.3.7); permission to summon another player's high god as a leader (3.4.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import (
+    Attack,
+    Choose,
+    DeclareFight,
+    Designate,
+    Pass,
+    PermitHighGod,
+    Summon,
+    UseFreeManeuver,
+)
+from mitosz_core.games.mitosz.cards import Edge
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    ChangeLevel,
+    Chosen,
+    Delayed,
+    Draw,
+    Duration,
+    NeutralizeAbility,
+    Trigger,
+    User,
+)
+from mitosz_core.games.mitosz.rules import S, triggers
+from mitosz_core.games.mitosz.rules.board import leader_slot
+from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.state import ActiveEffect, FightKind, Todo, Waiting
+from tests.mitosz.fixtures import (
+    act,
+    next_turn,
+    pass_until,
+    play,
+    put_leader,
+    put_people,
+    set_game,
+    settle_counter,
+    timed_arena,
+    to_hand,
+)
+
+
+def _hand(s: S, player: int) -> int:
+    return len(s.game.players[player].hand)
+
+
+@pytest.mark.rule("6.2.1.3")
+def test_start_of_turn_effects_happen_at_their_players_turn_start() -> None:
+    s, me, other = timed_arena()
+    s, priest = put_leader(s, me, "Dawn Priest")  # start of your turn: +1 level marker
+    s, their_priest = put_leader(s, other, "Dawn Priest")
+    assert level(s.game, priest) == 2
+    s = next_turn(s)  # the other player's turn starts: only their priest
+    assert level(s.game, priest) == 2
+    assert level(s.game, their_priest) == 3
+    s = next_turn(s)  # my turn starts
+    assert level(s.game, priest) == 3
+    assert level(s.game, their_priest) == 3
+
+
+@pytest.mark.ruling("R-5.5-locked")
+@pytest.mark.rule("6.2.1.3", "5.5")
+def test_a_neutralised_card_has_no_start_of_turn_effect() -> None:
+    s, me, other = timed_arena()
+    s, priest = put_leader(s, me, "Dawn Priest")
+    s, hero = put_leader(s, other, "Hero")
+    # a neutralisation lasting rounds (as a fate's, 3.7), past the start of my turn
+    gag = ActiveEffect(
+        s.game.next_id, NeutralizeAbility(Chosen(Cards())), other, hero, priest, None, 2, other
+    )
+    s = set_game(s, effects=(gag,), next_id=s.game.next_id + 1)
+    s = next_turn(next_turn(s))
+    assert all(m.card != priest for m in s.game.markers)
+
+
+@pytest.mark.rule("6.2.1.3")
+@pytest.mark.ruling("R-6.2.1.3-order")
+def test_delayed_effects_start_my_next_turn_and_go_first() -> None:
+    s, me, _other = timed_arena()
+    s, priest = put_leader(s, me, "Dawn Priest")
+    s, hero = put_leader(s, me, "Hero")
+    s, vow = to_hand(s, me, "Vow")  # at the start of your next turn: own leaders +1 marker
+    s = play(s, UseFreeManeuver(vow, hero, 0))
+    assert len(s.game.waiting) == 1
+    s = next_turn(s)  # not at the other player's turn start
+    assert len(s.game.waiting) == 1 and not s.game.markers
+    s = next_turn(s)
+    assert not s.game.waiting
+    cards = [m.card for m in s.game.markers]
+    assert sorted(cards) == sorted([priest, hero, priest])
+    assert cards[-1] == priest and set(cards[:2]) == {priest, hero}  # the delayed one first
+    assert level(s.game, priest) == 2 + 2 and level(s.game, hero) == 3 + 1
+
+
+@pytest.mark.rule("6.2.4.5")
+def test_end_of_turn_effects_happen_when_the_turn_ends() -> None:
+    s, me, other = timed_arena()
+    s, _ = put_leader(s, me, "Dusk Keeper")  # end of your turn: draw a card
+    s, hero = put_leader(s, me, "Hero")
+    s, vigil = to_hand(s, me, "Vigil")  # at the end of this turn: draw 2
+    s = play(s, UseFreeManeuver(vigil, hero, 0))
+    assert _hand(s, me) == 0
+    s = pass_until(s, "turn.summoning_2.main")
+    assert _hand(s, me) == 0  # not yet
+    theirs = _hand(s, other)
+    s = next_turn(s)
+    assert _hand(s, me) == 1 + 2  # the keeper's card, then the vigil's two
+    assert not s.game.waiting
+    assert _hand(s, other) == theirs + 2  # only their draw phase (6.2.2.1)
+    s = next_turn(s)  # the other player's turn ends: my keeper does nothing
+    assert _hand(s, me) == 3 + 2  # my own draw phase only
+
+
+@pytest.mark.rule("7.6.5")
+def test_end_of_fight_effects_after_a_duel() -> None:
+    s, me, other = timed_arena()
+    s, skald = put_leader(s, me, "Skald")  # a hero; end of a fight it fought: +1 marker
+    s, cheap = put_leader(s, other, "Cheap")  # level 2
+    s = act(act(s, Pass()), DeclareFight(FightKind.DUEL))
+    s = act(act(s, Designate(skald)), Designate(cheap))
+    s = pass_until(s, "turn.summoning_2.main")
+    assert cheap in s.game.players[other].underworld
+    assert level(s.game, skald) == 3 + 1
+    assert leader_slot(s.game, skald)[1].turned  # type: ignore[index]  # 7.6.6 after
+
+
+@pytest.mark.ruling("R-7.4.12-delayed")
+@pytest.mark.rule("7.4.12")
+def test_end_of_fight_effects_after_a_battle() -> None:
+    s, me, other = timed_arena()
+    s, skald = put_leader(s, me, "Skald")
+    s, bystander = put_leader(s, me, "Dawn Priest")
+    s, stub = put_people(s, other, "Line", 11, 10)  # roads east and west, level 2
+    s = act(act(s, Pass()), DeclareFight(FightKind.BATTLE))
+    s = act(act(s, Attack(stub, Edge.EAST)), Designate(skald))
+    s = pass_until(s, "turn.summoning_2.main")
+    assert stub in s.game.players[other].underworld  # 3 beats the road's 2 (7.4.3.2)
+    assert level(s.game, skald) == 3 + 1
+    assert all(m.card != bystander for m in s.game.markers)  # only the cards that fought
+
+
+@pytest.mark.rule("7.4.12", "7.6.5")
+@pytest.mark.ruling("R-7.4.12-delayed")
+def test_a_delayed_end_of_fight_effect_waits_for_a_fight() -> None:
+    s, me, _other = timed_arena()
+    s, hero = put_leader(s, me, "Hero")
+    todo = Todo(Delayed(Trigger.FIGHT_END, Draw(1)), me, hero)
+    assert apply_todo(s, todo).game.waiting == ()  # made outside a fight: never
+    waiting = Waiting(1, Trigger.FIGHT_END, ChangeLevel(User(), 1, Duration.MARKER), me, hero)
+    s = set_game(s, waiting=(waiting,))
+    s = triggers.fight_end(s, ())
+    assert s.game.waiting == () and level(s.game, hero) == 3 + 1
+
+
+@pytest.mark.ruling("R-6.3.7")
+@pytest.mark.rule("6.3.7")
+def test_a_maneuver_that_must_be_used_when_played_is_used() -> None:
+    s, me, other = timed_arena()
+    s, herald = to_hand(s, me, "Herald")  # when played: draw a card
+    s = play(s, Summon(herald))
+    assert herald in {x.card for x in s.game.players[me].leaders}
+    assert _hand(s, me) == 1
+    # one that names a card asks which, and cannot be declined
+    s, avenger = to_hand(s, me, "Avenger")  # when played: turn an enemy leader
+    s, king = put_leader(s, other, "King")
+    s, cheap = put_leader(s, other, "Cheap")
+    s = play(s, Summon(avenger))
+    assert s.phase.endswith(".counter.choose")
+    assert set(mc.legal_actions(s)) == {Choose(king), Choose(cheap)}
+    with pytest.raises(mc.IllegalActionError, match="choose one of the cards"):
+        act(s, Pass())
+    s = settle_counter(act(s, Choose(king)))
+    assert leader_slot(s.game, king)[1].turned  # type: ignore[index]
+    assert not leader_slot(s.game, cheap)[1].turned  # type: ignore[index]
+
+
+@pytest.mark.ruling("R-6.3.7")
+@pytest.mark.rule("6.3.7")
+def test_a_maneuver_that_may_be_used_when_played_is_the_players_choice() -> None:
+    s, me, _other = timed_arena()
+    s, envoy = to_hand(s, me, "Envoy")  # when played, you may: 1 wealth, draw 2
+    s = play(s, Summon(envoy))
+    assert s.phase.endswith(".counter.choose") and s.to_act == me
+    assert set(mc.legal_actions(s)) == {Pass(), Choose(envoy)}
+    spheres = s.game.players[me].spheres
+    declined = settle_counter(act(s, Pass()))
+    assert _hand(declined, me) == 0 and declined.game.players[me].spheres == spheres
+    used = settle_counter(act(s, Choose(envoy)))
+    assert _hand(used, me) == 2
+    assert used.game.players[me].spheres[2] == spheres[2] - 1  # its use cost is paid
+    assert used.phase == "turn.summoning_1.main"
+
+
+@pytest.mark.ruling("R-6.3.4")
+@pytest.mark.rule("6.3.4")
+def test_a_further_condition_is_carried_out_before_the_counter_round() -> None:
+    s, me, other = timed_arena()
+    s, tyrant = to_hand(s, me, "Tyrant")  # summoning: sacrifice one of your leaders
+    with pytest.raises(mc.IllegalActionError, match=r"needs a card given up .*6\.3\.4"):
+        act(s, Summon(tyrant))  # no leader to sacrifice yet
+    assert not any(isinstance(a, Summon) and a.card == tyrant for a in mc.legal_actions(s))
+    s, cheap = put_leader(s, me, "Cheap")
+    s, hero = to_hand(s, me, "Hero")
+    with pytest.raises(mc.IllegalActionError, match="no further condition"):
+        act(s, Summon(hero, pay_with=cheap))
+    s, _ = put_leader(s, other, "Gatekeeper")  # may counter a leader being played
+    s = act(s, Summon(tyrant, pay_with=cheap))
+    assert s.phase.endswith(".counter.respond") and s.to_act == other
+    assert s.game.stack[-1].card == tyrant
+    assert cheap in s.game.players[me].underworld  # given up before the counter round
+    s = settle_counter(s)
+    assert tyrant in {x.card for x in s.game.players[me].leaders}
+
+
+@pytest.mark.ruling("R-3.4.3-permission")
+@pytest.mark.rule("3.4.3")
+def test_another_player_summons_your_high_god_as_a_leader_only_with_permission() -> None:
+    s, sky, sea = timed_arena()  # the Sky player starts
+    assert PermitHighGod(sea, True) in mc.legal_actions(s)
+    granted = act(s, PermitHighGod(sea))
+    assert granted.game.permits == ((sky, sea),)
+    assert PermitHighGod(sea, False) in mc.legal_actions(granted)
+
+    def sea_summons(s: S) -> tuple[S, Summon]:
+        s = next_turn(s)
+        assert s.game.active == sea
+        s, god = to_hand(s, sea, "Sky Leader")  # the Sky god as a leader
+        return s, Summon(god)
+
+    refused, summon = sea_summons(s)
+    with pytest.raises(mc.IllegalActionError, match=r"permission \(3\.4\.3\)"):
+        act(refused, summon)
+    allowed, summon = sea_summons(granted)
+    assert summon in mc.legal_actions(allowed)
+    allowed = play(allowed, summon)
+    assert summon.card in {x.card for x in allowed.game.players[sea].leaders}
+    withdrawn = act(granted, PermitHighGod(sea, False))
+    assert withdrawn.game.permits == ()
+    withdrawn, summon = sea_summons(withdrawn)
+    assert summon not in mc.legal_actions(withdrawn)

@@ -1,0 +1,255 @@
+"""Chapter 8 attachment keywords: region, building, rune (with scribe) and potion."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.errors import CardDataError
+from mitosz_core.games.mitosz.actions import (
+    AttachRune,
+    SacrificeBuilding,
+    SacrificeItem,
+    Summon,
+    UseManeuver,
+)
+from mitosz_core.games.mitosz.carddata.checks import check_card
+from mitosz_core.games.mitosz.effects.language import Cards
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import (
+    board_cards,
+    is_cursed,
+    is_magical,
+    leader_slot,
+    people_slot,
+    remove_to_underworld,
+)
+from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.rules.levels import road_level
+from mitosz_core.games.mitosz.rules.selectors import matching
+from mitosz_core.games.mitosz.rules.summoning import summon_cost
+from mitosz_core.games.mitosz.state import Attached
+from tests.mitosz.fixtures import (
+    ATTACHMENT_POOL,
+    ATTACHMENT_RULESET,
+    act,
+    attach_item,
+    attach_location,
+    attachment_arena,
+    lay_underworld,
+    play,
+    put_leader,
+    put_people,
+    refresh,
+    set_player,
+    to_hand,
+)
+
+FREE = (0, 0, 0, 0)
+
+
+def why(s: S, action: mc.Action) -> str:
+    reason = ATTACHMENT_RULESET.why_not(s, action)
+    assert reason is not None, f"{action} should be illegal"
+    return reason
+
+
+def add_building(s: S, player: int, key: str, region: int) -> tuple[S, int]:
+    """Attach building ``key`` to ``region`` in ``player``'s empire directly."""
+    s, card = to_hand(s, player, key)
+    p = s.game.players[player]
+    empire = tuple(replace(e, building=card) if e.location == region else e for e in p.empire)
+    hand = tuple(c for c in p.hand if c != card)
+    return set_player(s, player, empire=empire, hand=hand), card
+
+
+def roads(s: S, player: int, people: int) -> list[int]:
+    found = people_slot(s.game, people)
+    assert found is not None
+    slot = found[1]
+    return [road_level(s.game, player, slot, r) for r in s.game.card(people).roads]
+
+
+@pytest.mark.rule("8.region")
+def test_a_region_linked_to_its_people_is_summoned_free() -> None:
+    s, me, _ = attachment_arena()
+    s, cross = put_people(s, me, "Cross", 0, 0)
+    s, line = put_people(s, me, "Line", 1, 0)
+    s, vale = to_hand(s, me, "Vale")  # a region linked to Cross
+    s, wild = to_hand(s, me, "Wild Vale")  # a region linked to nothing
+    assert summon_cost(s, me, vale, cross) == FREE
+    assert summon_cost(s, me, vale, line) == (0, 1, 0, 0)
+    assert summon_cost(s, me, wild, cross) == (0, 1, 0, 0)
+    spheres = s.game.players[me].spheres
+    s = play(s, Summon(vale, cross))
+    assert s.game.players[me].spheres == spheres
+    found = people_slot(s.game, cross)
+    assert found is not None and found[1].location == vale
+
+
+@pytest.mark.rule("8.region", "8.building")
+def test_a_building_goes_onto_a_region_as_if_onto_the_people_one_per_region() -> None:
+    s, me, _ = attachment_arena()
+    s, cross = put_people(s, me, "Cross", 0, 0)
+    s, vale = attach_location(s, me, "Vale", cross)
+    s, forge = to_hand(s, me, "Forge")  # a building linked to Vale, level 2
+    s, mill = to_hand(s, me, "Mill")  # a building linked to nothing
+    s, wild = to_hand(s, me, "Wild Vale")
+    assert summon_cost(s, me, forge, vale) == FREE  # 8.building: linked to its region
+    assert summon_cost(s, me, forge, cross) == (0, 0, 1, 0)  # onto a people: paid
+    assert summon_cost(s, me, mill, vale) == (0, 0, 1, 0)
+    assert Summon(forge, vale) in mc.legal_actions(s)
+    assert "only a building" in why(s, Summon(wild, vale))
+    before = roads(s, me, cross)
+    spheres = s.game.players[me].spheres
+    s = play(s, Summon(forge, vale))
+    found = people_slot(s.game, cross)
+    assert found is not None and (found[1].location, found[1].building) == (vale, forge)
+    assert s.game.players[me].spheres == spheres
+    assert roads(s, me, cross) == [r + 2 for r in before]  # as if attached to the people
+    assert forge in board_cards(s.game, me)
+    assert "already has a building" in why(s, Summon(mill, vale))
+    assert Summon(mill, vale) not in mc.legal_actions(s)
+    view = ATTACHMENT_RULESET.observe(s, me)
+    shown = next(e for e in view["players"][me]["empire"] if e["people"]["id"] == cross)
+    assert shown["building"]["id"] == forge
+    assert mc.State.from_json(s.to_json()) == s  # the census counts the building once
+
+
+@pytest.mark.rule("8.region")
+def test_a_destroyed_region_takes_its_people_and_building_with_it() -> None:
+    s, me, other = attachment_arena()
+    s, quaker = put_leader(s, me, "Quaker")  # destroys an enemy location
+    s, cross = put_people(s, other, "Cross", 0, 0)
+    s, line = put_people(s, other, "Line", 1, 0)
+    s, vale = attach_location(s, other, "Vale", cross)
+    s, forge = add_building(s, other, "Forge", vale)
+    s, mill = attach_location(s, other, "Mill", line)  # a building, no region
+    s = lay_underworld(play(s, UseManeuver(quaker, 0, vale)))
+    gone = s.game.players[other].underworld
+    assert {cross, vale, forge} <= set(gone)
+    assert people_slot(s.game, cross) is None
+    s, second = put_leader(s, me, "Quaker")
+    s = lay_underworld(play(s, UseManeuver(second, 0, mill)))
+    assert mill in s.game.players[other].underworld
+    assert people_slot(s.game, line) is not None  # only a region takes its people
+
+
+@pytest.mark.rule("8.building")
+@pytest.mark.ruling("R-8.building-sacrifice")
+def test_a_building_is_sacrificed_as_a_maneuver_unless_cursed() -> None:
+    s, me, other = attachment_arena()
+    s, cross = put_people(s, me, "Cross", 0, 0)
+    s, line = put_people(s, me, "Line", 1, 0)
+    s, vale = attach_location(s, me, "Vale", cross)
+    s, forge = add_building(s, me, "Forge", vale)
+    s, tower = attach_location(s, me, "Dark Tower", line)  # a cursed building
+    s, theirs = put_people(s, other, "Cross", 0, 0)
+    s, enemy_mill = attach_location(s, other, "Mill", theirs)
+    legal = mc.legal_actions(s)
+    assert SacrificeBuilding(forge) in legal
+    assert SacrificeBuilding(tower) not in legal
+    assert "cursed" in why(s, SacrificeBuilding(tower))
+    assert "not a building in your empire" in why(s, SacrificeBuilding(enemy_mill))
+    assert "not a building" in why(s, SacrificeBuilding(vale))  # a region is no building
+    s = act(s, SacrificeBuilding(forge))
+    assert forge in s.game.players[me].underworld
+    found = people_slot(s.game, cross)
+    assert found is not None and found[1].location == vale and found[1].building is None
+
+
+@pytest.mark.rule("8.potion")
+@pytest.mark.ruling("R-8.potion")
+def test_sacrificing_a_potion_makes_its_effect_take_hold() -> None:
+    s, me, _ = attachment_arena()
+    s, captain = put_leader(s, me, "Cheap")
+    s, tonic = attach_item(s, me, "Tonic", captain)  # +1; sip: +2 to an own leader
+    before = level(s.game, captain)
+    legal = mc.legal_actions(s)
+    assert SacrificeItem(tonic, 0, captain) in legal
+    assert SacrificeItem(tonic) not in legal  # the sacrifice names what its effect acts on
+    assert "target" in why(s, SacrificeItem(tonic))
+    s = play(s, SacrificeItem(tonic, 0, captain))
+    assert tonic in s.game.players[me].underworld
+    assert level(s.game, captain) == s.game.card(captain).level + 2 < before + 2
+
+
+@pytest.mark.rule("8.potion")
+def test_a_potion_whose_maneuver_does_not_sacrifice_it_is_rejected_as_card_data() -> None:
+    tonic = ATTACHMENT_POOL["Tonic"]
+    check_card("test", {}, tonic)
+    broken = replace(tonic, maneuvers=(replace(tonic.maneuvers[0], conditions=()),))
+    with pytest.raises(CardDataError, match=r"8\.potion"):
+        check_card("test", {}, broken)
+
+
+@pytest.mark.rule("8.rune")
+@pytest.mark.ruling("R-8.rune")
+def test_a_scribe_attaches_a_rune_which_then_acts_on_that_card_only() -> None:
+    s, me, _ = attachment_arena()
+    s, _ = put_people(s, me, "Cross", 0, 0)  # room for three leaders (3.4.2)
+    s, scribe = put_leader(s, me, "Scribe")
+    s, captain = put_leader(s, me, "Cheap")
+    s, hero = put_leader(s, me, "Hero")
+    s, ward = to_hand(s, me, "Ward Rune")  # magical; +1 level to an own leader
+    base = level(s.game, captain)
+    assert not is_magical(s.game, captain)
+    assert AttachRune(ward, scribe, captain) in mc.legal_actions(s)
+    assert "not a scribe" in why(s, AttachRune(ward, hero, captain))
+    s = play(s, AttachRune(ward, scribe, captain))
+    assert s.game.runes == (Attached(ward, captain),)
+    assert ward in board_cards(s.game, me)
+    assert ward not in s.game.players[me].underworld
+    assert level(s.game, captain) == base + 1
+    assert is_magical(s.game, captain)  # a magical rune makes its card magical
+    assert captain in matching(s.game, me, Cards(magical=True), None)
+    slot = leader_slot(s.game, scribe)
+    assert slot is not None and slot[1].turned  # the scribe used it
+    view = ATTACHMENT_RULESET.observe(s, me)
+    assert view["runes"] == [
+        {"rune": view["runes"][0]["rune"] | {"id": ward}, "host": view["runes"][0]["host"]}
+    ]
+    assert view["runes"][0]["host"]["id"] == captain
+    assert mc.State.from_json(s.to_json()) == s  # the census counts the rune once
+    # from now on it is the captain's bound maneuver, acting on the captain only
+    legal = mc.legal_actions(s)
+    assert UseManeuver(ward, 0, captain) in legal
+    assert UseManeuver(ward, 0, hero) not in legal
+    assert "only on the card it is attached to" in why(s, UseManeuver(ward, 0, hero))
+    s = play(s, UseManeuver(ward, 0, captain))
+    assert level(s.game, captain) == base + 2
+    assert level(s.game, hero) == 3
+    slot = leader_slot(s.game, captain)
+    assert slot is not None and slot[1].turned
+    assert s.game.runes == (Attached(ward, captain),)
+
+
+@pytest.mark.rule("8.rune", "1.4.2")
+def test_a_rune_goes_to_the_underworld_with_its_card() -> None:
+    s, me, _ = attachment_arena()
+    s, scribe = put_leader(s, me, "Scribe")
+    s, captain = put_leader(s, me, "Cheap")
+    s, ward = to_hand(s, me, "Ward Rune")
+    s = play(s, AttachRune(ward, scribe, captain))
+    s = lay_underworld(refresh(remove_to_underworld(s, captain)))
+    assert s.game.runes == ()
+    assert {captain, ward} <= set(s.game.players[me].underworld)
+    assert mc.State.from_json(s.to_json()) == s
+
+
+@pytest.mark.rule("8.rune", "2.4")
+def test_only_a_cursed_rune_goes_onto_an_enemy_card_and_curses_it() -> None:
+    s, me, other = attachment_arena()
+    s, scribe = put_leader(s, me, "Scribe")
+    s, enemy = put_leader(s, other, "Hero")
+    s, ward = to_hand(s, me, "Ward Rune")
+    s, hex_rune = to_hand(s, me, "Hex Rune")  # cursed; -1 level to a leader
+    assert "only a cursed rune" in why(s, AttachRune(ward, scribe, enemy))
+    assert not is_cursed(s.game, enemy)
+    base = level(s.game, enemy)
+    s = play(s, AttachRune(hex_rune, scribe, enemy))
+    assert is_cursed(s.game, enemy) and is_magical(s.game, enemy)
+    assert level(s.game, enemy) == base - 1
+    assert hex_rune in board_cards(s.game, other)  # on the side of its card
