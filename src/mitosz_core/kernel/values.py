@@ -13,30 +13,31 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_PLANS: dict[type, tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]] = {}
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str]]
+_PLANS: dict[type, _Plan] = {}
 
 
-def _plan(cls: type) -> tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]:
+def _plan(cls: type) -> _Plan:
     plan = _PLANS.get(cls)
     if plan is None:
         fields = dataclasses.fields(cls)
         init = tuple(f.name for f in fields if f.init)
         fresh = tuple((f.name, f.default) for f in fields if not f.init)
-        plan = _PLANS[cls] = (init, fresh)
+        plan = _PLANS[cls] = (init, fresh, frozenset(init))
     return plan
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
     cls = type(obj)
-    init, fresh = _plan(cls)
+    init, fresh, names = _PLANS.get(cls) or _plan(cls)
+    if not changes.keys() <= names:
+        unknown = sorted(changes.keys() - names)
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     new = object.__new__(cls)
     setter = object.__setattr__
     for name in init:
         setter(new, name, changes[name] if name in changes else getattr(obj, name))
     for name, default in fresh:
         setter(new, name, default)
-    if len(changes) > len(init) or not changes.keys() <= set(init):
-        unknown = sorted(changes.keys() - set(init))
-        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     return new

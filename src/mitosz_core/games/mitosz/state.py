@@ -454,10 +454,13 @@ class Game:
             parts += (p.empire, p.leaders, p.intrigues)
         return tuple(parts)
 
-    def shared(self, key: str, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
-        """``compute()``, remembered across game values that share ``parts`` by identity
-        (see :func:`shared_memo`)."""
-        return self.memo(key, lambda: shared_memo(key, parts, compute))
+    def shared(
+        self, key: str, parts: Callable[[], tuple[object, ...]], compute: Callable[[], T]
+    ) -> T:
+        """``compute()``, remembered on this game and across game values that share the
+        values ``parts()`` names, by identity (see :func:`shared_memo`). ``parts`` is only
+        called when this game has not remembered the value yet."""
+        return self.memo(key, lambda: shared_memo(key, parts(), compute))
 
     def memo(self, key: Any, compute: Callable[[], T]) -> T:
         """``compute()``, remembered on this (immutable) game: derived views such as the

@@ -75,8 +75,11 @@ class Lasting:
 
 def lasting(game: Game) -> tuple[Lasting, ...]:
     """Every lasting effect in force, created ones first, then locked maneuvers."""
-    parts = (*game.board_parts(), game.effects, game.fight)  # the fight: 3.8, 7.2.1
-    return game.shared("lasting", parts, lambda: tuple(_lasting(game)))
+    return game.shared(
+        "lasting",
+        lambda: (*game.board_parts(), game.effects, game.fight),  # the fight: 3.8, 7.2.1
+        lambda: tuple(_lasting(game)),
+    )
 
 
 def _lasting(game: Game) -> Iterator[Lasting]:
@@ -228,16 +231,20 @@ def card_type(game: Game, card: CardId) -> CardType:
     gave it, which replaces the old one (the strongest such effect wins, 5.9). Every rule
     that depends on the type of a card on the board reads it here."""
     printed = game.card(card).type
-    found = [
-        item
-        for item in lasting(game)
-        if isinstance(item.effect, BecomeType) and applies_to(game, item, card)
-    ]
+    changers = game.memo("type-changers", lambda: _type_changers(game))
+    if not changers:
+        return printed
+    found = [item for item in changers if applies_to(game, item, card)]
     if not found:
         return printed
     winner = strongest(game, found)
     assert isinstance(winner.effect, BecomeType)
     return winner.effect.card_type
+
+
+def _type_changers(game: Game) -> tuple[Lasting, ...]:
+    """The lasting effects in force that give cards a new type (5.16)."""
+    return tuple(item for item in lasting(game) if isinstance(item.effect, BecomeType))
 
 
 # --- permissions and immunity -------------------------------------------------------------

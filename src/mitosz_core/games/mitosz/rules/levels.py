@@ -84,8 +84,11 @@ def power(game: Game, player: int) -> int:
     """A player's power: every card on their side of the board with its markers and
     lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
     type-line icon and survives neutralising (2.7)."""
-    parts = (*game.board_parts(), game.markers, game.effects, game.fight)  # 5.14, 7.2.1
-    return game.shared(f"power{player}", parts, lambda: _power(game, player))
+    return game.shared(
+        f"power{player}",
+        lambda: (*game.board_parts(), game.markers, game.effects, game.fight),  # 5.14, 7.2.1
+        lambda: _power(game, player),
+    )
 
 
 def _power(game: Game, player: int) -> int:
