@@ -61,7 +61,7 @@ class Timing(Term):
 
 class Trigger(Term):
     """When a timed ability takes hold by itself, without being used (6.2.1.3, 6.2.4.5,
-    6.3.7, 7.4.12, 7.6.5; see :mod:`~mitosz_core.games.mitosz.rules.triggers`)."""
+    6.3.7, 7.4.12, 7.6.5; see ``mitosz_core.games.mitosz.rules.triggers``)."""
 
     TURN_START = "turn_start"
     """At the start of its player's turn (*kör eleji hatás*, 6.2.1.3)."""
@@ -70,9 +70,9 @@ class Trigger(Term):
     FIGHT_END = "fight_end"
     """At the end of a fight it fought in (*harc végi hatás*, 7.4.12, 7.6.5)."""
     ON_PLAY = "on_play"
-    """When the card is played: a maneuver that must be used then (6.3.7)."""
+    """When the card is played, a maneuver that must be used then (6.3.7)."""
     ON_PLAY_OPTIONAL = "on_play_optional"
-    """When the card is played: a maneuver that may be used then, if its player
+    """When the card is played, a maneuver that may be used then, if its player
     chooses to (6.3.7)."""
 
 
@@ -543,8 +543,8 @@ class Maneuver:
     """Repeat the effect once for each time this cost is paid (the slash, 4.2.6)."""
     steps: tuple[ManeuverStep, ...] = ()
     trigger: Trigger | None = None
-    """A timed ability: it is never used by a player but takes hold by itself at this
-    moment (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5), or when its card is played (6.3.7)."""
+    """Makes the maneuver a timed ability, never used by a player but taking hold by
+    itself at this moment (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5), or when its card is played (6.3.7)."""
 
     @property
     def sacrifices_user(self) -> bool:
