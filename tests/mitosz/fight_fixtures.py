@@ -214,10 +214,11 @@ def arena(players: int = 2, **kw: Any) -> tuple[S, int, int]:
 
 
 def to_combat(s: S) -> S:
-    """Pass the first summoning step: the combat phase begins (6.2.3.2)."""
+    """Pass the first summoning step: the combat phase begins (6.2.3.2), once the event
+    window of the phase's end is passed (6.5.1: a fate in hand may answer it, 3.7)."""
     assert s.phase == "turn.combat.declare" or s.phase == "turn.summoning_1.main", s.phase
     if s.phase == "turn.summoning_1.main":
-        s = fx.act(fx.refresh(s), Pass())
+        s = fx.pass_windows(fx.act(fx.refresh(fx.arranged(s)), Pass()))
     return s
 
 
@@ -378,3 +379,99 @@ POOL = {c.key: c for c in [*fx.CARDS, *FIGHT_CARDS]}
 RULESET = MitoszRuleset(pool=POOL)
 SKY = deck("Sky God", "sky")
 SEA = deck("Sea God", "sea")
+
+
+# --- fate (3.7), leaders attached to cards (5.15), and loose ends of 6.3.4 and 6.3.7 in a ----
+# --- battle: a separate pool, so the decks above stay as they are ----------------------------
+
+
+def _late_cards() -> list[CardDef]:
+    from mitosz_core.games.mitosz.effects.language import (
+        AttachLeader,
+        Neutralize,
+        Release,
+        Sequence,
+        SummonCondition,
+        Trigger,
+    )
+
+    return [
+        card(
+            "Hollow Hill",
+            CardType.LOCATION,
+            level=1,
+            cost=(0, 1, 0, 0),
+            maneuvers=(Maneuver("Hide", AttachLeader(Chosen(OWN_LEADERS)), timing=Timing.ACTION),),
+        ),
+        card(
+            "Sanctum",
+            CardType.LOCATION,
+            C,
+            level=1,
+            cost=(0, 1, 0, 0),
+            maneuvers=(
+                Maneuver(
+                    "Seclusion",
+                    AttachLeader(Chosen(OWN_LEADERS), release=Release.TURN_START),
+                    timing=Timing.ACTION,
+                ),
+            ),
+        ),
+        card(
+            "Twist of Fate",
+            CardType.FATE,
+            rounds=2,
+            links=("Sky",),
+            maneuvers=(
+                Maneuver(
+                    "Twist",
+                    Sequence((Neutralize(), ChangeLevel(Every(ENEMY_LEADERS), -1))),
+                    counter=True,
+                ),
+            ),
+        ),
+        card(
+            "Skirmishers",
+            CardType.TROOP,
+            level=1,
+            cost=(0, 0, 0, 1),
+            subtypes=("host",),
+            maneuvers=(Maneuver("Harass", Draw(1), trigger=Trigger.ON_PLAY),),
+        ),
+        card(
+            "Usurper",
+            CardType.LEADER,
+            C,
+            level=5,
+            cost=(0, 0, 0, 1),
+            summoning=SummonCondition(sacrifice=OWN_LEADERS),
+        ),
+    ]
+
+
+LATE_CARDS = _late_cards()
+LATE_POOL = {**POOL, **{c.key: c for c in LATE_CARDS}}
+LATE_RULESET = MitoszRuleset(pool=LATE_POOL)
+
+
+def late_deck(god: str, name: str) -> DeckList:
+    entries = [*deck(god, name).entries, *(DeckEntry(4, c.key) for c in LATE_CARDS)]
+    entries += [DeckEntry(4, k) for k in ("Omen", "Gale", "Smith", "King", "Seer")]
+    return DeckList(name, tuple(entries))
+
+
+def late_arena(sky_first: bool = True, **kw: Any) -> tuple[S, int, int]:
+    """The first summoning step of a game of the late pool, every hand emptied and a
+    Cross on each side: (state, me, other). ``me`` starts, with the Sky god if
+    ``sky_first``, else the Sea god; ``kw`` goes to the game's config."""
+    decks = (late_deck("Sky God", "sky"), late_deck("Sea God", "sea"))
+    want = "Sky God" if sky_first else "Sea God"
+    for seed in range(200):
+        config = GameConfig(seed=seed, players=2, decks=decks, **kw)
+        s = fx.pass_windows(LATE_RULESET.setup(config))
+        if s.game.card(s.game.players[s.game.active].high_god).key == want:
+            s = fx.clear_hands(s)
+            for player in range(2):
+                s, _ = fx.put_people(s, player, "Cross", 10, 10)
+            return s, s.game.active, 1 - s.game.active
+    raise AssertionError(f"no seed lets the {want} player start")

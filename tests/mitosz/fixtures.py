@@ -728,12 +728,13 @@ def attachment_deck(god: str, name: str) -> DeckList:
     return DeckList(name, tuple(entries))
 
 
-def attachment_arena() -> tuple[S, int, int]:
+def attachment_arena(**kw: Any) -> tuple[S, int, int]:
     """A Sky player's first summoning step with the chapter 8 attachment cards in both
-    decks and every hand emptied: (state, me, other)."""
+    decks and every hand emptied: (state, me, other). ``kw`` goes to the game's config."""
     decks = (attachment_deck("Sky God", "sky"), attachment_deck("Sea God", "sea"))
     for seed in range(200):
-        s = pass_windows(ATTACHMENT_RULESET.setup(GameConfig(seed=seed, players=2, decks=decks)))
+        config = GameConfig(seed=seed, players=2, decks=decks, **kw)
+        s = pass_windows(ATTACHMENT_RULESET.setup(config))
         if s.game.card(s.game.players[s.game.active].high_god).key == "Sky God":
             s = clear_hands(s)
             return s, s.game.active, 1 - s.game.active

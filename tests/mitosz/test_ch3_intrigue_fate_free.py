@@ -8,12 +8,15 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
     Pass,
     PlayFate,
+    PlayWithoutSummoning,
     Summon,
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.effects.language import Permission
+from mitosz_core.games.mitosz.effects.language import Permission, PlayerPermission
 from mitosz_core.games.mitosz.rules.continuous import level, permitted
+from mitosz_core.games.mitosz.state import ActiveEffect
+from tests.mitosz.fight_fixtures import late_arena
 from tests.mitosz.fixtures import (
     act,
     duel,
@@ -22,6 +25,7 @@ from tests.mitosz.fixtures import (
     put_intrigue,
     put_leader,
     put_people,
+    set_game,
     settle_counter,
     to_hand,
 )
@@ -169,3 +173,56 @@ def test_an_effect_naming_only_maneuvers_does_not_touch_fate() -> None:
     s = settle_counter(s)
     assert len(s.game.players[me].hand) == hand + 1
     assert omen in s.game.players[me].underworld  # an immediate fate, used up
+
+
+@pytest.mark.rule("3.7", "6.5.1")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_a_fate_is_used_whenever_its_player_has_the_action_even_in_another_players_turn() -> None:
+    s, me, other = late_arena(sky_first=False, auto_pass=False)
+    s, smith = put_leader(s, me, "Smith")  # a maneuver of mine opens a counter round
+    s, omen = to_hand(s, other, "Omen")  # no timing, no counter: linked to their Sky god
+    s = act(s, UseManeuver(smith, 0))
+    s = act(s, Pass())  # I pass; the other player has the action in the counter round
+    assert s.to_act == other and PlayFate(omen) in mc.legal_actions(s)
+    hand = len(s.game.players[other].hand)
+    s = settle_counter(act(s, PlayFate(omen)))
+    assert len(s.game.players[other].hand) == hand  # Omen left the hand, a card came
+    assert omen in s.game.players[other].underworld
+    s, omen2 = to_hand(s, other, "Omen")
+    s = act(s, Pass())  # the end of my summoning step is an event (6.5.1)
+    assert s.phase == "window.respond" and s.to_act == other
+    assert PlayFate(omen2) in mc.legal_actions(s)
+
+
+@pytest.mark.rule("3.7")
+def test_a_fate_is_never_summoned_nor_played_without_summoning() -> None:
+    s, me, _ = duel()
+    s, omen = to_hand(s, me, "Omen")
+    s, hero = put_leader(s, me, "Hero")
+    anyway = ActiveEffect(
+        s.game.next_id, PlayerPermission(Permission.WITHOUT_SUMMONING), me, None, None
+    )
+    s = set_game(s, effects=(anyway,), next_id=s.game.next_id + 1)
+    legal = mc.legal_actions(s)
+    assert not any(isinstance(a, Summon | PlayWithoutSummoning) and a.card == omen for a in legal)
+    with pytest.raises(mc.IllegalActionError, match=r"a fate is not summoned"):
+        act(s, Summon(omen))
+    for target in (None, hero):
+        with pytest.raises(mc.IllegalActionError, match=r"not played without summoning.*3\.7"):
+            act(s, PlayWithoutSummoning(omen, target))
+    assert PlayFate(omen) in legal  # it is used, like a maneuver without a user
+
+
+@pytest.mark.rule("3.7")
+def test_a_counter_fate_goes_to_the_underworld_right_after_use_and_its_effect_ends() -> None:
+    s, me, other = late_arena(sky_first=False, auto_pass=False)
+    s, smith = put_leader(s, me, "Smith")
+    s, king = put_leader(s, me, "King")  # level 3
+    s, twist = to_hand(s, other, "Twist of Fate")  # counter, "2 rounds": neutralise, -1
+    s = act(s, UseManeuver(smith, 0))
+    s = act(s, Pass())
+    s = settle_counter(act(s, PlayFate(twist, 0, None, s.game.stack[-1].id)))
+    assert level(s.game, smith) == 2  # neutralised: no +1
+    assert twist in s.game.players[other].underworld and twist not in s.game.lingering
+    assert level(s.game, king) == 3  # the lasting part ended right after use
+    assert all(e.free_card != twist for e in s.game.effects)

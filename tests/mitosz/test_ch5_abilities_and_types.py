@@ -1,25 +1,42 @@
 """Chapter 5 and 2.7: a neutralised ability (5.5) and types that cannot be neutralised
 (2.7); one card type, and a new one replacing the old (5.16); conditions met by the
-player who summons (5.11); attachments lasting until their card is destroyed (5.15)."""
+player who summons (5.11); attachments lasting until their card is destroyed, a rune until
+a use of it is neutralised, and a leader attached to a card, which counts as no leader on
+the board until its condition is met (5.15)."""
 
 from __future__ import annotations
 
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Summon, UseFreeManeuver, UseManeuver
+from mitosz_core.games.mitosz.actions import (
+    AttachRune,
+    Designate,
+    Summon,
+    UseFreeManeuver,
+    UseManeuver,
+)
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
+    AttachLeader,
     BecomeType,
     Cards,
     Chosen,
     Destroy,
     Immunity,
+    Neutralize,
     NeutralizeAbility,
 )
+from mitosz_core.games.mitosz.engine import census
 from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.board import leader_slot, remove_to_underworld
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    destroy,
+    held_leader,
+    leader_slot,
+    remove_to_underworld,
+)
 from mitosz_core.games.mitosz.rules.continuous import (
     card_type,
     immune,
@@ -28,17 +45,28 @@ from mitosz_core.games.mitosz.rules.continuous import (
 )
 from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.rules.selectors import matching
-from mitosz_core.games.mitosz.state import ActiveEffect, Todo
+from mitosz_core.games.mitosz.state import (
+    ActiveEffect,
+    Attached,
+    Fight,
+    FightKind,
+    Marker,
+    Todo,
+)
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,
     act,
     attach_item,
+    attach_location,
+    attachment_arena,
     next_turn,
     play,
     put_intrigue,
     put_leader,
     refresh,
     set_game,
+    set_player,
+    settle_counter,
     timed_arena,
     to_hand,
 )
@@ -177,3 +205,154 @@ def test_an_attachment_lasts_until_its_card_is_destroyed() -> None:
         s = act(s, mc.legal_actions(s)[0])
     assert {hero, sword} <= set(s.game.players[me].underworld)
     assert all(e.target not in (hero, sword) for e in s.game.effects)  # no memories (1.2.6)
+
+
+# --- 5.15: a leader attached to a card ----------------------------------------------------------
+
+
+def _hidden_king(sanctum: bool = False) -> tuple[S, int, int, dict[str, int]]:
+    """Late-pool game: my King (with a Sword) hidden on the Hollow Hill (or the Sanctum)
+    attached to my Cross, by the location's maneuver: (state, me, other, cards)."""
+    from tests.mitosz.fight_fixtures import late_arena
+
+    s, me, other = late_arena()
+    cross = s.game.players[me].empire[0].card
+    s, hill = attach_location(s, me, "Sanctum" if sanctum else "Hollow Hill", cross)
+    s, king = put_leader(s, me, "King")  # unique, level 3, power 2
+    s, sword = attach_item(s, me, "Sword", king)
+    s, cheap = put_leader(s, me, "Cheap")
+    s = play(s, UseManeuver(hill, 0, king))
+    return (
+        s,
+        me,
+        other,
+        {"cross": cross, "hill": hill, "king": king, "sword": sword, "cheap": cheap},
+    )
+
+
+@pytest.mark.rule("5.15")
+@pytest.mark.ruling("R-5.15-leader")
+def test_a_leader_attached_to_a_card_no_longer_counts_as_a_leader_on_the_board() -> None:
+    s, me, other, c = _hidden_king()
+    king, sword, hill = c["king"], c["sword"], c["hill"]
+    assert {x.card for x in s.game.players[me].leaders} == {c["cheap"]}
+    held = held_leader(s.game, king)
+    assert held is not None and held.host == hill and held.slot.items == (sword,)
+    # not a card of either side: no power, no target, no room taken in the row (3.4.2)
+    assert controller(s.game, king) is None and controller(s.game, sword) is None
+    assert king not in matching(s.game, other, ENEMY_LEADERS, None)
+    assert king not in matching(s.game, me, Cards(types=(CardType.LEADER,)), None)
+    plain = set_game(s, held=())
+    assert power(s.game, me) == power(plain.game, me)  # as if it were nowhere
+    s, king2 = to_hand(s, me, "King")  # but still on the board: the unique King (2.3)
+    assert Summon(king2) not in mc.legal_actions(s)
+    with pytest.raises(mc.IllegalActionError, match=r"unique King is on the board"):
+        act(s, Summon(king2))
+    assert mc.State.from_json(s.to_json()) == s  # the census counts it, and its item, once
+    assert all(n == 1 for n in census(s.game).values())
+
+
+@pytest.mark.rule("5.15", "7.4.1")
+@pytest.mark.ruling("R-5.15-leader")
+def test_an_attached_leader_returns_when_its_location_is_attacked_and_may_defend() -> None:
+    from tests.mitosz.fight_fixtures import E, battle
+
+    s, me, other, c = _hidden_king()
+    king = c["king"]
+    s = next_turn(s)  # the other player's turn: they attack my Cross
+    s, captain = put_leader(s, other, "Captain")
+    s = battle(s, c["cross"], E, captain)
+    assert held_leader(s.game, king) is None
+    slot = leader_slot(s.game, king)
+    assert slot is not None and slot[0] == me and slot[1].items == (c["sword"],)
+    while s.phase == "window.respond":
+        s = act(s, mc.legal_actions(s)[0])
+    assert s.phase.endswith("defender.main")
+    assert Designate(king) in mc.legal_actions(s)  # back as a leader, it defends
+
+
+@pytest.mark.rule("5.15", "1.4.2")
+@pytest.mark.ruling("R-5.15-leader")
+def test_an_attached_leader_goes_to_the_underworld_with_its_card() -> None:
+    s, me, _, c = _hidden_king()
+    s = refresh(destroy(s, c["hill"]))
+    while s.phase == "forced.underworld_order":
+        s = act(s, mc.legal_actions(s)[0])
+    assert s.game.held == ()
+    assert {c["hill"], c["king"], c["sword"]} <= set(s.game.players[me].underworld)
+    assert s.game.players[me].empire[0].location is None
+    assert mc.State.from_json(s.to_json()) == s
+
+
+@pytest.mark.rule("5.15", "6.2.1")
+@pytest.mark.ruling("R-5.15-leader")
+def test_a_leader_attached_until_its_players_turn_returns_then() -> None:
+    s, me, _, c = _hidden_king(sanctum=True)
+    king = c["king"]
+    s = next_turn(s)  # theirs: still attached
+    assert held_leader(s.game, king) is not None and leader_slot(s.game, king) is None
+    s = next_turn(s)  # mine: it returns, with its item
+    assert s.game.active == me
+    assert held_leader(s.game, king) is None
+    slot = leader_slot(s.game, king)
+    assert slot is not None and slot[0] == me and slot[1].items == (c["sword"],)
+
+
+@pytest.mark.rule("5.15")
+@pytest.mark.ruling("R-5.15-leader")
+def test_a_leader_fighting_in_the_fight_in_progress_is_not_attached() -> None:
+    s, me, other, c = _hidden_king(sanctum=True)
+    s = next_turn(next_turn(s))  # the King is back
+    king, hill = c["king"], c["hill"]
+    attach = AttachLeader(Chosen(Cards(types=(CardType.LEADER,))))
+    todo = Todo(attach, me, hill, king)
+    fight = Fight(FightKind.BATTLE, me, other, attack=(king, None, None))
+    fighting = set_game(s, fight=fight)
+    assert leader_slot(apply_todo(fighting, todo).game, king) is not None
+    assert leader_slot(apply_todo(s, todo).game, king) is None  # outside the fight it is
+
+
+@pytest.mark.rule("5.15", "8.rune")
+def test_an_attached_rune_lasts_until_a_use_of_it_is_neutralised() -> None:
+    s, me, other = attachment_arena(auto_pass=False)
+    s, scribe = put_leader(s, me, "Scribe")
+    s, captain = put_leader(s, me, "Cheap")
+    s, ward = to_hand(s, me, "Ward Rune")
+    s = play(s, AttachRune(ward, scribe, captain))
+    s = next_turn(next_turn(s))  # turns pass: it stays attached
+    assert s.game.runes == (Attached(ward, captain),)
+    s = act(s, UseManeuver(ward, 0, captain))
+    pending = s.game.stack[-1].id
+    s = apply_todo(s, Todo(Neutralize(), other, None, None, pending))  # a counter effect
+    s = settle_counter(s)
+    assert s.game.runes == ()
+    assert ward in s.game.players[me].underworld
+    assert leader_slot(s.game, captain) is not None  # the card it was attached to stays
+
+
+@pytest.mark.ruling("R-5.16-place")
+@pytest.mark.rule("5.16", "3.5", "3.3", "2.2")
+def test_what_a_card_goes_onto_and_the_base_level_check_follow_its_new_type() -> None:
+    from tests.mitosz.fight_fixtures import late_arena
+
+    s, me, other = late_arena()
+    s, hero = put_leader(s, me, "Hero")
+    s, sword = to_hand(s, me, "Sword")
+    s = set_player(s, me, spheres=(3, 3, 3, 3))
+    cross = s.game.players[me].empire[0].card
+    assert Summon(sword, hero) in mc.legal_actions(s)
+    stone = _lasting(s, BecomeType(Chosen(ANY), CardType.LOCATION), other, hero, hero)
+    assert Summon(sword, hero) not in mc.legal_actions(stone)  # 3.5: onto a leader only
+    with pytest.raises(mc.IllegalActionError, match=r"Hero is a location now, not a leader"):
+        act(stone, Summon(sword, hero))
+    s, market = to_hand(s, me, "Market")
+    assert Summon(market, cross) in mc.legal_actions(s)
+    crowned = _lasting(s, BecomeType(Chosen(ANY), CardType.LEADER), other, hero, cross)
+    with pytest.raises(mc.IllegalActionError, match=r"Cross is a leader now, not a people"):
+        act(crowned, Summon(market, cross))  # 3.3: onto a people only
+    # 2.2: a card whose base level fell below 1 leaves only as a permanent or troop; one
+    # that is a maneuver now (5.16) stays
+    low = set_game(s, markers=(Marker(hero, level=-3),))
+    assert leader_slot(refresh(low).game, hero) is None
+    spell = _lasting(low, BecomeType(Chosen(ANY), CardType.MANEUVER), other, hero, hero)
+    assert leader_slot(refresh(spell).game, hero) is not None

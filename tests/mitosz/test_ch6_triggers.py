@@ -246,3 +246,32 @@ def test_another_player_summons_your_high_god_as_a_leader_only_with_permission()
     assert withdrawn.game.permits == ()
     withdrawn, summon = sea_summons(withdrawn)
     assert summon not in mc.legal_actions(withdrawn)
+
+
+@pytest.mark.rule("6.3.7", "3.8")
+@pytest.mark.ruling("R-6.3.7-troop")
+def test_a_troop_uses_its_on_play_maneuver_when_it_joins_a_line_where_its_maneuvers_act() -> None:
+    from mitosz_core.games.mitosz.actions import SummonTroop
+    from mitosz_core.games.mitosz.state import LineName, TroopMode
+    from tests.mitosz.fight_fixtures import E, battle, late_arena
+    from tests.mitosz.pool_fixtures import my_move
+
+    s, me, other = late_arena()
+    s, captain = put_leader(s, me, "Captain")
+    s, lieutenant = put_leader(s, me, "Lieutenant")  # an ally of the Captain
+    s, front = to_hand(s, me, "Skirmishers")  # when played: draw a card
+    s, support = to_hand(s, me, "Skirmishers")
+    s = battle(s, s.game.players[other].empire[0].card, E, captain)
+    s = settle_counter(s)
+    s = act(s, Pass())  # nobody defends
+    s = act(s, Designate(lieutenant, LineName.SUPPORT))
+    s = my_move(s, me)
+    hand = len(s.game.players[me].hand)
+    s = settle_counter(act(s, SummonTroop(front, captain)))
+    assert len(s.game.players[me].hand) == hand - 1 + 1  # it left the hand, a card came
+    s = my_move(s, me)
+    s = settle_counter(act(s, SummonTroop(support, lieutenant)))
+    assert len(s.game.players[me].hand) == hand - 1  # its mode is not chosen yet: no draw
+    fight = s.game.fight
+    assert fight is not None
+    assert [t.mode for t in fight.troops] == [TroopMode.FULL, TroopMode.UNDECIDED]

@@ -289,3 +289,25 @@ def test_a_battle_is_fought_only_against_an_enemy_people() -> None:
     assert Attack(mine, E) not in legal(s) and Attack(theirs, E) in legal(s)
     with pytest.raises(mc.IllegalActionError, match="not an enemy people"):
         act(s, Attack(mine, E))
+
+
+@pytest.mark.rule("7.4.3.1", "6.3.4")
+def test_a_defending_war_leader_is_summoned_meeting_its_summoning_condition() -> None:
+    from tests.mitosz.fight_fixtures import late_arena
+    from tests.mitosz.fixtures import settle_counter
+
+    s, me, other = late_arena()
+    s, captain = put_leader(s, me, "Captain")
+    s, usurper = to_hand(s, other, "Usurper")  # summoning: sacrifice one of your leaders
+    s, scout = put_leader(s, other, "Scout")
+    s = set_player(s, other, spheres=(3, 3, 3, 3))
+    s = battle(s, s.game.players[other].empire[0].card, E, captain)
+    s = settle_counter(s)
+    assert s.phase.endswith("defender.main")
+    assert SummonWarLeader(usurper, pay_with=scout) in legal(s)
+    assert SummonWarLeader(usurper) not in legal(s)
+    with pytest.raises(mc.IllegalActionError, match=r"needs a card given up.*6\.3\.4"):
+        act(s, SummonWarLeader(usurper))
+    s = settle_counter(act(s, SummonWarLeader(usurper, pay_with=scout)))
+    assert scout in s.game.players[other].underworld
+    assert s.game.fight is not None and s.game.fight.defend[0] == usurper

@@ -575,3 +575,29 @@ def test_effect_poison_the_khopesh_of_set_poisons_a_lower_creature() -> None:
     assert not is_turned(s.game, k["crocs"])
     s = settle_counter(act(s, UseManeuver(khopesh, 0, k["crocs"])))
     assert is_turned(s.game, k["crocs"])  # the Wolves, level 1: poisoned
+
+
+@pytest.mark.rule("5.15", "7.4.1")
+@pytest.mark.ruling("R-5.15-leader")
+def test_effect_attach_leader_the_valley_of_the_kings_hides_a_pharaoh_until_attacked() -> None:
+    from mitosz_core.games.mitosz.actions import Designate
+    from mitosz_core.games.mitosz.rules.board import held_leader, leader_slot
+    from tests.mitosz.fight_fixtures import E, battle
+
+    s, me, other = game("Isis (high god)", "Zeus (high god)")
+    cross = s.game.players[me].empire[0].card
+    s, valley = attach_location(s, me, "Valley of the Kings", cross)  # action: hide a leader
+    s, pharaoh = put_leader(s, me, "Pharaoh")
+    s = set_player(s, me, spheres=FULL)
+    s = play(s, UseManeuver(valley, 0, pharaoh))
+    assert s.game.players[me].spheres[0] == FULL[0] - 1  # 1 magic
+    assert leader_slot(s.game, pharaoh) is None and controller(s.game, pharaoh) is None
+    held = held_leader(s.game, pharaoh)
+    assert held is not None and held.host == valley
+    s = next_turn(s)  # theirs: the valley's people is attacked, and the Pharaoh returns
+    s, king = put_leader(s, other, "King")
+    s = settle_counter(battle(s, cross, E, king))
+    assert held_leader(s.game, pharaoh) is None
+    found = leader_slot(s.game, pharaoh)
+    assert found is not None and found[0] == me
+    assert s.phase.endswith("defender.main") and Designate(pharaoh) in mc.legal_actions(s)

@@ -269,6 +269,7 @@ def test_subtype_rune_and_scribe_mimir_carves_the_runes_of_warding_on_a_leader()
 CH3 = "tests.mitosz.test_pool_ch3_types"
 CH4 = "tests.mitosz.test_pool_ch4_maneuvers"
 CH8 = "tests.mitosz.test_pool_ch8_keywords"
+CH57 = "tests.mitosz.test_pool_ch5_to_7_effects"
 
 POOL_TESTS: dict[str, tuple[str, str, str]] = {
     # keyword: (test module, test function, the sample card it uses)
@@ -603,23 +604,43 @@ POOL_TESTS: dict[str, tuple[str, str, str]] = {
         "test_intrigue_locked_the_judgement_of_paris_is_always_on",
         "Judgement of Paris",
     ),
+    "flag:trigger": (
+        CH57,
+        "test_flag_trigger_the_sacred_oak_grove_gives_magic_at_its_players_turn_start",
+        "Sacred Oak Grove",
+    ),
+    "effect:delayed": (
+        CH57,
+        "test_effect_delayed_the_stone_of_fal_draws_a_card_at_my_next_turn_start",
+        "Stone of Fál",
+    ),
+    "effect:retreat": (
+        CH57,
+        "test_effect_retreat_the_ford_of_retreat_ends_a_lost_battle_without_a_loser",
+        "Ford of Retreat",
+    ),
+    "effect:become_type": (
+        CH57,
+        "test_effect_become_type_the_stone_of_fal_makes_a_leader_a_location",
+        "Stone of Fál",
+    ),
+    "effect:neutralize_ability": (
+        CH57,
+        "test_effect_neutralize_ability_the_geis_of_silence_gags_odysseus_for_the_turn",
+        "Geis of Silence",
+    ),
+    "effect:attach_leader": (
+        CH4,
+        "test_effect_attach_leader_the_valley_of_the_kings_hides_a_pharaoh_until_attacked",
+        "Valley of the Kings",
+    ),
 }
 """Each keyword -> the pool scenario test that shows it working, and its sample card."""
-
-PENDING: dict[str, str] = {
-    "flag:trigger": "triggered maneuvers are being implemented",
-    "effect:delayed": "delayed effects are being implemented (with the triggers)",
-    "effect:retreat": "retreat is being implemented (fight partials)",
-    "effect:become_type": "becoming another card type is being implemented (5.16)",
-    "effect:neutralize_ability": "neutralising an ability is being implemented (5.5)",
-}
-"""Keywords whose rule is still being implemented: their pool tests come with it."""
 
 
 def test_every_keyword_has_a_pool_scenario_test_on_a_card_using_it() -> None:
     report = keyword_coverage(SAMPLE)
-    assert set(POOL_TESTS) | set(PENDING) == set(keywords()), "a keyword without a pool test"
-    assert not set(POOL_TESTS) & set(PENDING)
+    assert set(POOL_TESTS) == set(keywords()), "a keyword without a pool test"
     for word, (module, name, card) in POOL_TESTS.items():
         assert card in report[word], f"{card} does not use {word}"
         test = getattr(importlib.import_module(module), name, None)

@@ -58,6 +58,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Permission,
     PlayerPermission,
     Poison,
+    Release,
     ReturnToHand,
     Sacrifice,
     Search,
@@ -321,6 +322,9 @@ _LATER: dict[str, Callable[[type], st.SearchStrategy[AnyEffect]]] = {
     "delayed": lambda cls: st.builds(
         cls, st.sampled_from(list(Trigger)), st.deferred(lambda: EFFECT_STRATEGY)
     ),
+    "attach_leader": lambda cls: st.builds(
+        cls, TARGETS, TARGETS, st.sampled_from(list(Release))
+    ),  # 5.15: a leader out of its row, still counted once (census)
 }
 """Kinds added to the language while this suite was written, built by their tag."""
 SIMPLE |= {kind: make(EFFECTS[kind]) for kind, make in _LATER.items() if kind in EFFECTS}

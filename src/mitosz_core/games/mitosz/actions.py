@@ -288,9 +288,13 @@ class SummonWarLeader(Action):
     card: int
     line: LineName = LineName.FRONT
     substitute: tuple[Sphere, Sphere] | None = None
+    pay_with: int | None = None
+    """The card sacrificed or discarded to meet a further condition of the summoning
+    (6.3.4), as for :class:`Summon`."""
 
     def __str__(self) -> str:
-        return f"summon_war_leader(#{self.card} {self.line})"
+        cond = f" giving up #{self.pay_with}" if self.pay_with is not None else ""
+        return f"summon_war_leader(#{self.card} {self.line}{cond})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,7 +87,8 @@ def _describe_fight(s: S, a: Action, name: Callable[[int | None], str]) -> str |
     if isinstance(a, Designate):
         return f"names {name(a.card)} for the {a.line} line"
     if isinstance(a, SummonWarLeader):
-        return f"summons {name(a.card)} to lead the {a.line} line"
+        given = f", giving up {name(a.pay_with)}" if a.pay_with is not None else ""
+        return f"summons {name(a.card)} to lead the {a.line} line{given}"
     if isinstance(a, AskHelp):
         return f"asks player {a.player} for a comrade"
     if isinstance(a, SummonTroop):

@@ -22,7 +22,7 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import FIGHT_HOSTS, HOSTS, MACHINE, SUMMONING_HOSTS
 from mitosz_core.games.mitosz.rules import S, counter_round, events, summoning, turn
-from mitosz_core.games.mitosz.rules.board import board_cards
+from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
 from mitosz_core.games.mitosz.rules.flow import Step, fire
@@ -119,6 +119,7 @@ def census(game: Game) -> Counter[int]:
     for i, p in enumerate(game.players):
         seen.update((*p.deck, *p.hand, *p.underworld, *p.oblivion))
         seen.update(board_cards(game, i))
+    seen.update(held_cards(game))  # 5.15: leaders attached to cards, out of the rows
     for item in game.stack:
         if item.card is not None:
             seen[item.card] += 1

@@ -138,6 +138,16 @@ def observe(s: S, me: int) -> JsonDict:
         "runes": [
             {"rune": card_view(game, r.card), "host": card_view(game, r.host)} for r in game.runes
         ],
+        "held_leaders": [
+            {
+                "leader": card_view(game, h.slot.card),
+                "items": [card_view(game, c) for c in h.slot.items],
+                "host": card_view(game, h.host),
+                "player": h.player,
+                "release": h.release.value,
+            }
+            for h in game.held
+        ],
         "players": players,
     }
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from mitosz_core.games.mitosz.cards import CardDef
-from mitosz_core.games.mitosz.effects.language import AnyEffect, Trigger
+from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigger
 from mitosz_core.games.mitosz.terms import Edge
 from mitosz_core.kernel.values import replace
 
@@ -388,6 +388,19 @@ class Attached:
 
 
 @dataclass(frozen=True, slots=True)
+class HeldLeader:
+    """A leader attached to card ``host`` by an effect (5.15): out of ``player``'s leader
+    row, with what was attached to it (``slot``), it no longer counts as a leader on the
+    board until ``release`` is met; then ``slot`` returns to ``player``'s leader row. It
+    goes to the underworld with ``host`` (1.4.2)."""
+
+    slot: LeaderSlot
+    host: CardId
+    player: int
+    release: Release
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """The whole Mítosz game data."""
 
@@ -432,6 +445,8 @@ class Game:
     """Mounts attached to leaders (8.mount)."""
     runes: tuple[Attached, ...] = ()
     """Runes attached to board cards by scribes (8.rune), in the order attached."""
+    held: tuple[HeldLeader, ...] = ()
+    """Leaders attached to cards by effects (5.15), in the order attached."""
     waiting: tuple[Waiting, ...] = ()
     """Delayed effects waiting to take hold (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5)."""
     permits: tuple[tuple[int, int], ...] = ()
@@ -447,9 +462,9 @@ class Game:
 
     def board_parts(self) -> tuple[object, ...]:
         """The values a board-derived view depends on: the card catalogue, the attached
-        runes and every player's empire, leader row and intrigues. States share them by
-        identity until something on the board changes."""
-        parts: list[object] = [self.cards, self.instances, self.runes]
+        runes and leaders (5.15) and every player's empire, leader row and intrigues.
+        States share them by identity until something on the board changes."""
+        parts: list[object] = [self.cards, self.instances, self.runes, self.held]
         for p in self.players:
             parts += (p.empire, p.leaders, p.intrigues)
         return tuple(parts)

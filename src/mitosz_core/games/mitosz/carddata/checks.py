@@ -106,7 +106,7 @@ def _check_timed(m: Maneuver, where: str, fail: Callable[[str, str], None]) -> N
     """Timed abilities and delayed effects take hold with nobody to choose (6.2.1.3,
     6.2.4.5, 7.4.12): no chosen card, no choice, no cost or condition; only an on-play
     maneuver (6.3.7) may name a card and cost sphere points."""
-    from mitosz_core.games.mitosz.effects.language import Delayed
+    from mitosz_core.games.mitosz.effects.language import AttachLeader, Chosen, Delayed
     from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
 
     if m.trigger is not None and m.trigger not in ON_PLAY:
@@ -127,6 +127,16 @@ def _check_timed(m: Maneuver, where: str, fail: Callable[[str, str], None]) -> N
                 f"{where}.effect",
                 "a delayed effect waits for the start or end of a turn "
                 "or fight, names no chosen card and asks no choice",
+            )
+        if (
+            isinstance(e, AttachLeader)
+            and isinstance(e.target, Chosen)
+            and isinstance(e.onto, Chosen)
+        ):
+            fail(
+                f"{where}.effect",
+                "an attach_leader effect chooses one card (4.6.1): the leader or the card "
+                "it is attached to (5.15), not both",
             )
 
 

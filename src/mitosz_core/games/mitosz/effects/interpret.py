@@ -15,6 +15,7 @@ from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     AnyTarget,
     ArrowVolley,
+    AttachLeader,
     BecomeType,
     ChangeLevel,
     ChangePower,
@@ -186,6 +187,11 @@ def apply_todo(s: S, todo: Todo) -> S:
             | BecomeType(target)
         ):
             return _lasting_on_cards(s, todo, target)
+        case AttachLeader(target, onto, release):
+            from mitosz_core.games.mitosz.rules.attachments import attach_leaders
+
+            hosts = _targets(s, todo, onto)
+            return attach_leaders(s, _targets(s, todo, target), hosts, release)  # 5.15
         case Delayed(when, effect):
             return _delay(s, todo, when, effect)
         case SetHandSize() | PlayerPermission():
@@ -364,6 +370,8 @@ def _lasting_on_cards(s: S, todo: Todo, target: AnyTarget) -> S:
 def _add_effect(s: S, todo: Todo, target: CardId | None) -> S:
     game = s.game
     fate = todo.free_card
+    if fate is not None and game.card(fate).type is CardType.FATE and fate not in game.lingering:
+        return s  # 3.7: a counter fate went to the underworld right after use; its effect ended
     rounds = game.card(fate).rounds if fate is not None else None
     effect = ActiveEffect(
         id=game.next_id,

@@ -87,6 +87,17 @@ class Permission(Term):
     EXTRA_PEOPLE = "extra_people"  # one more people per turn (3.2.1)
 
 
+class Release(Term):
+    """When a leader attached to a card by :class:`AttachLeader` is released back to its
+    player's leader row: the condition set at attachment (5.15)."""
+
+    ATTACKED = "attacked"
+    """When the people the card belongs to is attacked (7.4.1): the card itself if it is a
+    people, else the people its location (or that location's building) is attached to."""
+    TURN_START = "turn_start"
+    """At the start of the next turn of the player whose leader it is (6.2.1)."""
+
+
 class Immunity(Term):
     """What a card may be immune to (5.12)."""
 
@@ -442,6 +453,20 @@ class BecomeType(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class AttachLeader(Effect):
+    """Attach leaders to a card (*vezért csatolnak egy laphoz*, 5.15): each leader of a
+    leader row that ``target`` names leaves the row, with what is attached to it, and is
+    attached to the card ``onto`` names (the user, by default). Until ``release`` is met
+    it no longer counts as a leader on the board; then it returns to its player's leader
+    row. It goes to the underworld with the card it is attached to (1.4.2)."""
+
+    kind: ClassVar[str] = "attach_leader"
+    target: AnyTarget
+    onto: AnyTarget = User()
+    release: Release = Release.ATTACKED
+
+
+@dataclass(frozen=True, slots=True)
 class Delayed(Effect):
     """An effect that waits and takes hold by itself later (6.2.1.3, 6.2.4.5, 7.4.12):
     at the end of this turn, at the start of its player's next turn, or at the end of the
@@ -591,6 +616,7 @@ AnyEffect = (
     | PlayerPermission
     | NeutralizeAbility
     | BecomeType
+    | AttachLeader
     | Delayed
     | Sequence
     | ArrowVolley
@@ -630,6 +656,7 @@ EFFECTS: dict[str, type[Effect]] = {
         PlayerPermission,
         NeutralizeAbility,
         BecomeType,
+        AttachLeader,
         Delayed,
         Sequence,
         ArrowVolley,

@@ -15,6 +15,12 @@ runes that scribes attach (8.rune) and potions (8.potion).
   (:func:`~.board.is_magical`, :func:`~.board.is_cursed`). Ruling R-8.rune.
 - A potion (*főzet*) takes effect when its player sacrifices it: its maneuvers sacrifice
   it (the card data must say so), and sacrificing it uses one (ruling R-8.potion).
+- A leader attached to a card by an effect (5.15, :class:`~..effects.language.AttachLeader`)
+  leaves its leader row and no longer counts as a leader on the board
+  (:attr:`Game.held`) until the condition set at attachment is met: the people the card
+  belongs to is attacked (7.4.1), or its player's next turn starts. Then it returns to
+  the leader row; until then it goes to the underworld with the card
+  (:func:`~.board.destroy` and the other moves off the board). Ruling R-5.15-leader.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Chosen,
     Every,
     Maneuver,
+    Release,
     Sequence,
     User,
 )
@@ -36,6 +43,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     controller,
     is_cursed,
+    leader_slot,
     people_slot,
     remove_to_underworld,
     rune_host,
@@ -45,6 +53,7 @@ from mitosz_core.games.mitosz.state import (
     Attached,
     CardId,
     Game,
+    HeldLeader,
     Pending,
     PendingKind,
     PeopleSlot,
@@ -279,3 +288,82 @@ def rune_resolution(s: S, item: Pending, m: Maneuver) -> tuple[S, Pending | None
     if item.neutralized:
         return (s if host is None else remove_to_underworld(s, rune)), None, m
     return s, item, focused(m)
+
+
+# --- 5.15: leaders attached to cards --------------------------------------------------------
+
+
+def attach_leaders(
+    s: S, leaders: tuple[CardId, ...], hosts: tuple[CardId, ...], release: Release
+) -> S:
+    """5.15: each of ``leaders`` in a leader row leaves it, with what is attached to it,
+    and is attached to the first of ``hosts``: it no longer counts as a leader on the
+    board (:attr:`Game.held`, :func:`~.board.held_cards`) until ``release`` is met.
+
+    The host is a permanent or troop on the board (not the high god, 3.1). A card that is
+    a leader no more (5.16), the host itself or a card attached to it, and a war leader of
+    the fight in progress (ruling R-5.15-leader) are not attached."""
+    from mitosz_core.games.mitosz.rules.continuous import card_type
+
+    game = s.game
+    host = hosts[0] if hosts else None
+    if host is None or controller(game, host) is None:
+        return s
+    if card_type(game, host) in (CardType.HIGH_GOD, CardType.MANEUVER):
+        return s
+    for leader in leaders:
+        game = s.game
+        found = leader_slot(game, leader)
+        if found is None or leader == host or host in found[1].items:
+            continue
+        if card_type(game, leader) is not CardType.LEADER or _fighting(game, leader):
+            continue
+        player, slot = found
+        row = tuple(x for x in game.players[player].leaders if x.card != leader)
+        s = update_player(s, player, leaders=row)
+        held = HeldLeader(slot, host, player, release)
+        s = s.evolve(game=replace(s.game, held=(*s.game.held, held)))
+    return s
+
+
+def _fighting(game: Game, leader: CardId) -> bool:
+    from mitosz_core.games.mitosz.rules.fights.core import line_of
+
+    return game.fight is not None and line_of(game.fight, leader) is not None
+
+
+def release_leaders(s: S, released: tuple[HeldLeader, ...]) -> S:
+    """5.15: the conditions set at attachment are met: each leader returns to its
+    player's leader row, as it was (turned or not, with what is attached to it). A row
+    that is now over its limit is a matter for 3.4.2."""
+    if not released:
+        return s
+    gone = set(released)
+    s = s.evolve(game=replace(s.game, held=tuple(h for h in s.game.held if h not in gone)))
+    for h in released:
+        p = s.game.players[h.player]
+        s = update_player(s, h.player, leaders=(*p.leaders, h.slot))
+    return s
+
+
+def release_attacked(s: S, people: CardId) -> S:
+    """5.15 with 7.4.1: ``people`` is attacked, and with it its location and that
+    location's building: the leaders attached to any of them until then return."""
+    found = people_slot(s.game, people)
+    if found is None or not s.game.held:
+        return s
+    slot = found[1]
+    hosts = {c for c in (slot.card, slot.location, slot.building) if c is not None}
+    return release_leaders(
+        s, tuple(h for h in s.game.held if h.release is Release.ATTACKED and h.host in hosts)
+    )
+
+
+def release_at_turn_start(s: S) -> S:
+    """5.15 with 6.2.1: the active player's leaders attached until the start of their
+    turn return."""
+    active = s.game.active
+    return release_leaders(
+        s,
+        tuple(h for h in s.game.held if h.release is Release.TURN_START and h.player == active),
+    )

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.zones import to_oblivion, to_underworld, update_player
-from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.state import CardId, Game, HeldLeader, LeaderSlot, PeopleSlot
 from mitosz_core.kernel.values import replace
 
 
@@ -41,6 +41,26 @@ def _board_cards(game: Game, player: int) -> Iterator[CardId]:
         for rune in game.runes:
             if rune.host in mine:
                 yield rune.card
+
+
+def held_cards(game: Game) -> tuple[CardId, ...]:
+    """The leaders attached to cards by effects (5.15), with what is attached to them
+    and the runes on any of these (8.rune): on the board, but not among the cards of
+    either side (:func:`board_cards`) until they are released."""
+    if not game.held:
+        return ()
+    cards = [c for h in game.held for c in (h.slot.card, *h.slot.items)]
+    on = set(cards)
+    cards += (r.card for r in game.runes if r.host in on)
+    return tuple(cards)
+
+
+def held_leader(game: Game, card: CardId) -> HeldLeader | None:
+    """The attachment of leader ``card`` to a card (5.15), if it is attached so."""
+    for h in game.held:
+        if h.slot.card == card:
+            return h
+    return None
 
 
 def all_board_cards(game: Game) -> tuple[CardId, ...]:
@@ -92,6 +112,7 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
         s = s.evolve(game=replace(s.game, runes=tuple(r for r in runes if r.card != card)))
         return _cleared(s, (card,)), (card,)
     s, gone = _lift_slot(s, card)
+    s, gone = _lift_held(s, gone)
     if runes:
         left = set(gone)
         going = tuple(r.card for r in runes if r.host in left)
@@ -100,6 +121,22 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
             s = _cleared(s.evolve(game=replace(s.game, runes=kept)), going)
             gone = (*gone, *going)
     return s, gone
+
+
+def _lift_held(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:
+    """5.15, 1.4.2: leaders attached to cards that left go with them, with what is
+    attached to them."""
+    held = s.game.held
+    if not held:
+        return s, gone
+    left = set(gone)
+    going = tuple(h for h in held if h.host in left)
+    if not going:
+        return s, gone
+    cards = tuple(c for h in going for c in (h.slot.card, *h.slot.items))
+    kept = tuple(h for h in held if h.host not in left)
+    s = _cleared(s.evolve(game=replace(s.game, held=kept)), cards)
+    return s, (*gone, *cards)
 
 
 def _lift_slot(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:

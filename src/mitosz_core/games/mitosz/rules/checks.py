@@ -14,8 +14,13 @@ from collections import Counter
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import all_board_cards, destroy, remove_to_underworld
-from mitosz_core.games.mitosz.rules.continuous import settle_conflicts
+from mitosz_core.games.mitosz.rules.board import (
+    all_board_cards,
+    controller,
+    destroy,
+    remove_to_underworld,
+)
+from mitosz_core.games.mitosz.rules.continuous import card_type, settle_conflicts
 from mitosz_core.games.mitosz.rules.flow import fire
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import base_level
@@ -68,7 +73,8 @@ def _base_levels(s: S) -> S:
     doomed = [
         c
         for c in dict.fromkeys(m.card for m in game.markers)
-        if game.card(c).type in (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
+        if controller(game, c) is not None  # 5.16: by the type it has now
+        and card_type(game, c) in (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
         and not game.card(c).level_modifier
         and base_level(game, c) < 1
         and base_level(game, c) < game.card(c).level
@@ -119,6 +125,7 @@ def _duplicate_serials(game: Game) -> frozenset[str]:
     serials = Counter(
         game.card(c).serial
         for c in all_board_cards(game)
+        # the high god card itself, by its printed type: nothing changes it (3.1)
         if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
     )
     return frozenset(serial for serial, n in serials.items() if n > 1)

@@ -212,6 +212,11 @@ def _resolve_maneuver(s: S, item: Pending) -> S:
     if m.sacrifices_user and item.user is not None:
         todos.append(replace(base, effect=Sacrifice(User())))
     game = s.game
+    if item.card is not None and m.counter and maneuvers.is_fate(game, item):
+        # 3.7: a counter fate goes to the underworld right after use, whatever rounds it
+        # names, and its effect ends: it makes no lasting effect
+        s = s.evolve(game=replace(game, todo=(*todos, *game.todo)))
+        return to_underworld(s, (item.card,))
     lingering = game.lingering if item.card is None else (*game.lingering, item.card)
     return s.evolve(game=replace(game, todo=(*todos, *game.todo), lingering=lingering))
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import chain
 
+from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Timing
 from mitosz_core.games.mitosz.machine import QUIET
 from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers
@@ -121,11 +122,11 @@ def can_respond(window: S) -> bool:
 
 def _may_answer(game: Game, player: int) -> bool:
     """Whether ``player`` holds a card with a maneuver that answers in a counter round
-    (6.4.1, 4.2.1): a counter or a reaction, on the board or a fate or free maneuver in
-    hand."""
+    (6.4.1, 4.2.1): a counter or a reaction, on the board or a free maneuver in hand, or
+    a fate in hand, used whenever its player has the action (3.7)."""
     cards = chain(board_cards(game, player), game.players[player].hand)
     return any(
-        m.counter or m.timing is Timing.REACTION
+        m.counter or m.timing is Timing.REACTION or game.card(card).type is CardType.FATE
         for card in cards
         for m in game.card(card).maneuvers
         if not m.locked

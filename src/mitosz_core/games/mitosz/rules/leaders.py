@@ -5,7 +5,12 @@ where, the leader-row limit, and the item keywords that limit attachment (chapte
 from __future__ import annotations
 
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Mythos, linked
-from mitosz_core.games.mitosz.rules.board import all_board_cards, leader_slot, people_slot
+from mitosz_core.games.mitosz.rules.board import (
+    all_board_cards,
+    held_cards,
+    leader_slot,
+    people_slot,
+)
 from mitosz_core.games.mitosz.state import CardId, Game
 
 LEADER_ROW_EXTRA = 2
@@ -23,13 +28,17 @@ def over_limit(game: Game, player: int) -> int:
 
 
 def unique_on_board(game: Game, card: CardDef) -> bool:
-    """Whether a unique card of the same serial number is on the board (2.3)."""
-    return any(game.card(c).serial == card.serial for c in all_board_cards(game))
+    """Whether a unique card of the same serial number is on the board (2.3): a leader
+    attached to a card (5.15) is still on the board, though not as a leader."""
+    cards = (*all_board_cards(game), *held_cards(game))
+    return any(game.card(c).serial == card.serial for c in cards)
 
 
 def why_not_target(game: Game, player: int, card: CardId, target: CardId | None) -> str | None:
     """Why ``card`` cannot go onto ``target`` for ``player``, or ``None``.
 
+    ``card`` is in hand, so its printed type decides; the card it goes onto must be of
+    the right type now (5.16; ruling R-5.16-place).
     Leaders go to the row and take no target; a location goes onto one of the player's
     peoples without a location (3.3), a building also onto a region of theirs without a
     building (8.region, 8.building); an item onto one of the player's own leaders (3.5),
@@ -37,6 +46,8 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     within the keyword limits: one weapon and one armour per leader, a relic only onto a
     leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
     """
+    from mitosz_core.games.mitosz.rules.continuous import card_type
+
     d = game.card(card)
     if d.type is CardType.INTRIGUE:
         return None if target is None else "an intrigue takes no target (3.6)"
@@ -56,6 +67,8 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
         found = people_slot(game, target)
         if found is None or found[0] != player:
             return f"#{target} is not a people of your empire (3.3)"
+        if card_type(game, target) is not CardType.PEOPLE:  # 5.16: it lost the people type
+            return f"{game.card(target).name} is a {card_type(game, target)} now, not a people"
         if found[1].location is not None:
             return f"{game.card(target).name} already has a location (3.3)"
         return None
@@ -63,6 +76,8 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
         slot = leader_slot(game, target)
         if slot is None or (slot[0] != player and not d.cursed):
             return f"#{target} is not a leader in your leader row (3.5)"
+        if card_type(game, target) is not CardType.LEADER:  # 5.16: it lost the leader type
+            return f"{game.card(target).name} is a {card_type(game, target)} now, not a leader"
         leader = game.card(target)
         for keyword in ("weapon", "armour"):
             if d.has_subtype(keyword) and any(

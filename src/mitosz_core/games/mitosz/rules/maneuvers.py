@@ -14,6 +14,7 @@ from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     ArrowVolley,
+    AttachLeader,
     BecomeType,
     Cards,
     ChangeLevel,
@@ -75,6 +76,7 @@ _TARGETED = (
     Poison,  # 7.2.5.3
     NeutralizeAbility,  # 5.5
     BecomeType,  # 5.16
+    AttachLeader,  # 5.15
 )
 
 
@@ -171,7 +173,8 @@ def in_counter_round(s: S) -> bool:
 
 def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | None:
     """4.2.1 timing, and 6.4.1: in a counter round only counter effects and reactions
-    answer (ruling R-6.4.1-responses)."""
+    answer, and a fate, which is used whenever its player has the action (3.7; ruling
+    R-6.4.1-responses). A fate keeps the timing printed on it."""
     own = player == s.game.active
     if m.timing is Timing.ACTION and not own:
         return "an action is used only in its player's own turn (4.2.1)"
@@ -181,7 +184,7 @@ def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | 
         return "a rite is not used in the combat phase (4.2.1)"
     if m.timing is Timing.COMBAT and not in_combat(s):
         return "a combat maneuver is used only in the combat phase (4.2.1)"
-    if in_counter_round(s) and not m.counter and m.timing is not Timing.REACTION:
+    if in_counter_round(s) and not (m.counter or fate) and m.timing is not Timing.REACTION:
         return "only a counter effect or a reaction answers in a counter round (6.4.1)"
     if not in_counter_round(s) and not own and not in_combat_round(s, player):
         return "only the player whose turn it is acts outside a counter round (6.1.4)"
@@ -245,15 +248,16 @@ def fate_allowed(game: Game, player: int, card: CardId) -> bool:
 
 def free_users(s: S, player: int, card: CardId) -> Iterator[CardId]:
     """Who may use free maneuver ``card`` (3.9): one's own permanents and troops meeting
-    one of its icon groups, or linked to it. Peoples and locations only while they fight
-    (3.2.2, 3.3)."""
+    one of its icon groups, or linked to it. Peoples and locations, by their current
+    type (5.16), only while they fight (3.2.2, 3.3)."""
     game = s.game
     d = game.card(card)
     for user in board_cards(game, player):
         u = game.card(user)
-        if u.type in (CardType.PEOPLE, CardType.LOCATION) and not in_combat(s):
+        kind = card_type(game, user)  # 5.16: the current type
+        if kind in (CardType.PEOPLE, CardType.LOCATION) and not in_combat(s):
             continue
-        if u.type is CardType.MANEUVER:
+        if kind is CardType.MANEUVER:
             continue  # an attached rune (8.rune) is no permanent or troop (3.9)
         if neutralized(game, user):
             continue  # 5.5: a neutralised card uses no maneuver, free ones neither

@@ -70,6 +70,8 @@ from mitosz_core.kernel.values import replace
 
 SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
 """Card types summoned in one's summoning steps (6.2.3.1, 3.6)."""
+WITHOUT_SUMMONING = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
+"""Card types that an effect may let a player play without summoning (1.5.3)."""
 ANYTIME = (CardType.INTRIGUE,)
 """Card types summoned whenever the player has the right to act (3.6)."""
 FREE: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -108,7 +110,7 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
         elif d.type in (ANYTIME if anytime_only else SUMMONABLE):
             linked = linked_to_high_god(game, player, d)
             for target in _targets(s, player, card):
-                for given in _pay_with_options(s, player, card):
+                for given in pay_with_options(s, player, card):
                     yield Summon(card, target, pay_with=given)
                     if linked:
                         for paid, need in zip(SPHERES, d.cost, strict=True):
@@ -116,7 +118,7 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
                                 for instead in SPHERES:
                                     if instead is not paid:
                                         yield Summon(card, target, (paid, instead), given)
-        if d.type in (CardType.ITEM, CardType.LEADER, CardType.LOCATION, CardType.INTRIGUE):
+        if d.type in WITHOUT_SUMMONING:
             anyway = player_may(game, player, Permission.WITHOUT_SUMMONING, card)
             for target in _targets(s, player, card):
                 # a necessary condition of why_not_play, so no legal play is left out
@@ -156,7 +158,7 @@ def _main_candidates(s: S) -> Iterator[Action]:
 # --- 6.3.4, 5.11: a further condition of summoning ------------------------------------------
 
 
-def _pay_with_options(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
+def pay_with_options(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     """The cards ``player`` could give up for ``card``'s further summoning condition
     (6.3.4); ``(None,)`` when it has none."""
     from mitosz_core.games.mitosz.rules.board import board_cards
@@ -223,20 +225,29 @@ def _permits(s: S, player: int) -> Iterator[Action]:
     """The permissions ``player`` may grant or withdraw: towards the players who own a
     leader of the name of ``player``'s high god (3.4.3)."""
     game = s.game
-    god = game.card(game.players[player].high_god).name_en
     for other in range(len(game.players)):
-        if other != player and any(
-            inst.owner == other
-            and game.cards[inst.card].type is CardType.LEADER
-            and game.cards[inst.card].name_en == god
-            for inst in game.instances
-        ):
+        if other != player and _owns_god_leader(s, player, other):
             yield PermitHighGod(other, (player, other) not in game.permits)
+
+
+def _owns_god_leader(s: S, player: int, other: int) -> bool:
+    """Whether ``other`` owns a leader of the name of ``player``'s high god (3.4.3)."""
+    game = s.game
+    god = game.card(game.players[player].high_god).name_en
+    return any(
+        inst.owner == other
+        and game.cards[inst.card].type is CardType.LEADER
+        and game.cards[inst.card].name_en == god
+        for inst in game.instances
+    )
 
 
 def _why_not_permit(s: S, player: int, a: PermitHighGod) -> str | None:
     if not 0 <= a.player < len(s.game.players) or a.player == player:
         return f"P{a.player} is not another player"
+    if not _owns_god_leader(s, player, a.player):
+        god = s.game.card(s.game.players[player].high_god).name
+        return f"P{a.player} has no leader {god} to summon with your permission (3.4.3)"
     granted = (player, a.player) in s.game.permits
     if granted == a.allow:
         return f"P{a.player} {'already has' if granted else 'has no'} your permission (3.4.3)"
@@ -317,6 +328,11 @@ def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None
     if isinstance(a, PlayWithoutSummoning):
         if (reason := _in_hand(s, player, a.card)) is not None:
             return reason
+        kind = game.card(a.card).type
+        if kind not in WITHOUT_SUMMONING:
+            # 3.7, 3.9: a fate or free maneuver is used, never summoned nor played onto
+            # the board; a people is placed (3.2.1), a troop goes into a battle (3.8)
+            return f"a {kind} is not played without summoning (1.5.3, 3.7, 3.9)"
         allowed = plays_without_summoning(game, a.card, a.target) or player_may(
             game, player, Permission.WITHOUT_SUMMONING, a.card
         )

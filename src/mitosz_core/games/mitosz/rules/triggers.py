@@ -138,12 +138,18 @@ def take_hold(s: S, todos: Iterable[Todo]) -> S:
 def on_play(s: S, item: Pending, start: int = 0) -> S:
     """6.3.7: the played card is on the board; its on-play maneuvers from ``start`` on are
     used now: a mandatory one without a chosen card takes hold at once, the others ask
-    the card's player. Stops at the first question; answering it goes on from the next."""
+    the card's player. Stops at the first question; answering it goes on from the next.
+    A troop uses them only if its maneuvers take effect in its line (3.8): in the front
+    line, not in the support or reserve line, whose mode is chosen after its counter
+    round (ruling R-6.3.7-troop)."""
+    from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
     from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
     from mitosz_core.games.mitosz.rules.selectors import matching
 
     card = item.card
     if card is None or controller(s.game, card) is None:
+        return s
+    if not troop_maneuvers_act(s.game, card):
         return s
     player = item.player
     maneuvers = s.game.card(card).maneuvers

@@ -30,11 +30,15 @@ TURN_BACK_COUNT = 2
 
 def start_phase(s: S) -> S:
     """6.2.1: the turn begins (victory checks, 1.1.1 and 1.3.4); maneuver effects end
-    (6.2.1.2); start-of-turn effects (6.2.1.3)."""
+    (6.2.1.2); leaders attached to cards until this turn return (5.15); start-of-turn
+    effects (6.2.1.3)."""
+    from mitosz_core.games.mitosz.rules.attachments import release_at_turn_start
+
     s = check_turn_start(s)
     if s.over:
         return s
-    return fire(triggers.turn_start(end_maneuver_effects(s)), "started")
+    s = release_at_turn_start(end_maneuver_effects(s))
+    return fire(triggers.turn_start(s), "started")
 
 
 def end_maneuver_effects(s: S) -> S:

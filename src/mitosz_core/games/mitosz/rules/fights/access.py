@@ -5,7 +5,8 @@ fate, intrigues, a location's non-combat maneuver, the attacked people and its l
 the war leaders and what is attached to them, the troops; in a duel only the high god,
 fate, intrigues, the duelists and what is attached to them. An arrow volley may be shot
 from outside the fight (7.2.5.1). Cards taking part in the fight affect only the fight
-and the cards in it (7.2.1). A troop acts as its line allows (3.8).
+and the cards in it (7.2.1). A troop acts as its line allows (3.8). A card on the board
+that gained a new card type follows the rules of that type (5.16).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
+from mitosz_core.games.mitosz.rules.continuous import card_type
 from mitosz_core.games.mitosz.rules.fights.core import (
     attacked_location,
     fighting_cards,
@@ -80,19 +82,20 @@ def why_not_user(s: S, user: CardId | None, m: Maneuver) -> str | None:
     if fight is None or user is None:
         return None
     d = game.card(user)
-    if m.timing is Timing.COMBAT and d.type in (CardType.PEOPLE, CardType.LOCATION):
+    kind = card_type(game, user)  # 5.16: the rules of the card's current type apply
+    if m.timing is Timing.COMBAT and kind in (CardType.PEOPLE, CardType.LOCATION):
         # 3.2.2, 3.3: a people's (a location's) combat maneuver only defends that people,
         # even an arrow volley
         defended = fight.people if is_battle(fight) else None
-        own = defended if d.type is CardType.PEOPLE else attacked_location(game, fight)
+        own = defended if kind is CardType.PEOPLE else attacked_location(game, fight)
         if own is None or user != own:
-            rule = "3.2.2" if d.type is CardType.PEOPLE else "3.3"
+            rule = "3.2.2" if kind is CardType.PEOPLE else "3.3"
             return f"{d.name}'s combat maneuver serves only its people's defence ({rule})"
-    if is_volley(m) or d.type in OPEN_TO_ALL:
+    if is_volley(m) or kind in OPEN_TO_ALL:
         return None
     list_ = "7.3.5" if is_battle(fight) else "7.5.2"
     if user not in fighting_cards(game):
-        if is_battle(fight) and d.type is CardType.LOCATION and m.timing is not Timing.COMBAT:
+        if is_battle(fight) and kind is CardType.LOCATION and m.timing is not Timing.COMBAT:
             return None  # 7.3.5 4: a location's non-combat maneuver
         return f"{d.name} does not take part in the fight: only the cards of {list_} act (7.2.1)"
     troop = troop_entry(fight, user)
@@ -141,7 +144,7 @@ def why_not_action(s: S, player: int, a: Action) -> str | None:
     if isinstance(a, PlayFate):
         m = game.card(a.card).maneuvers[a.index]
         return _why_not_combat_target(s, None, a.card, m, a.target)
-    if isinstance(a, Summon):
+    if isinstance(a, Summon):  # a card in hand: its printed type (ruling R-5.16-place)
         if game.card(a.card).type is not CardType.INTRIGUE:
             return "while a fight lasts only cards that affect it are played (7.2.1)"
         return None
@@ -161,8 +164,9 @@ def _why_not_free_user(game: Game, user: CardId) -> str | None:
     attacked people and its location); 7.3.5 4 lets other locations use only their own
     non-combat maneuvers."""
     d = game.card(user)
-    if d.type in (CardType.PEOPLE, CardType.LOCATION) and user not in fighting_cards(game):
-        rule = "3.2.2" if d.type is CardType.PEOPLE else "3.3"
+    kind = card_type(game, user)  # 5.16
+    if kind in (CardType.PEOPLE, CardType.LOCATION) and user not in fighting_cards(game):
+        rule = "3.2.2" if kind is CardType.PEOPLE else "3.3"
         return f"{d.name} uses a free maneuver only while it fights ({rule})"
     return None
 

@@ -108,7 +108,8 @@ def capacity(game: Game, fight: Fight, side: int, line: LineName) -> int:
 
 
 def is_monster_play(game: Game, card: CardId) -> bool:
-    """A monster leader played into a fight as a troop (8.monster)."""
+    """A monster leader played into a fight as a troop (8.monster). The card is in hand
+    or being played, so its printed type decides (ruling R-5.16-place)."""
     d = game.card(card)
     return d.type is CardType.LEADER and d.has_subtype("monster")
 

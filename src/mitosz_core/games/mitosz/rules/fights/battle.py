@@ -21,6 +21,7 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.cards import SPHERES, CardType, linked
 from mitosz_core.games.mitosz.effects.language import Permission
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.attachments import release_attacked
 from mitosz_core.games.mitosz.rules.board import leader_slot, people_slot
 from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.empire import is_open
@@ -85,6 +86,7 @@ def _target(s: S, a: Action) -> S:
     found = people_slot(s.game, a.people)
     assert found is not None
     s = set_fight(s, defender=found[0], people=a.people, road=a.road)
+    s = release_attacked(s, a.people)  # 5.15: leaders attached until it is attacked return
     return fire(s, "next")
 
 
@@ -217,17 +219,23 @@ def _helpers(game: Game, fight: Fight, side: int) -> tuple[int, ...]:
 
 
 def _summons(s: S, player: int, line: LineName) -> Iterator[SummonWarLeader]:
+    """Leaders ``player`` could summon from hand to lead ``line``: as :class:`Summon`
+    offers them, with the cards that could meet a further condition (6.3.4)."""
+    from mitosz_core.games.mitosz.rules.summoning import pay_with_options
+
     game = s.game
     for card in game.players[player].hand:
         d = game.card(card)
         if d.type is CardType.LEADER:
-            yield SummonWarLeader(card, line)
-            if linked_to_high_god(game, player, d):
-                for paid, need in zip(SPHERES, d.cost, strict=True):
-                    if need:
-                        for instead in SPHERES:
-                            if instead is not paid:
-                                yield SummonWarLeader(card, line, (paid, instead))
+            linked = linked_to_high_god(game, player, d)
+            for given in pay_with_options(s, player, card):
+                yield SummonWarLeader(card, line, pay_with=given)
+                if linked:
+                    for paid, need in zip(SPHERES, d.cost, strict=True):
+                        if need:
+                            for instead in SPHERES:
+                                if instead is not paid:
+                                    yield SummonWarLeader(card, line, (paid, instead), given)
 
 
 def _why_not_summon(s: S, player: int, a: SummonWarLeader, comrade: str | None) -> str | None:
@@ -240,14 +248,15 @@ def _why_not_summon(s: S, player: int, a: SummonWarLeader, comrade: str | None) 
         return "only a leader is summoned to defend (7.4.3.1)"
     if comrade is not None:
         return comrade
-    return why_not_play(s, player, Summon(a.card, None, a.substitute), anytime_only=False)
+    summon = Summon(a.card, None, a.substitute, a.pay_with)  # 6.3.4 as for any summoning
+    return why_not_play(s, player, summon, anytime_only=False)
 
 
 def _summon(s: S, player: int, a: SummonWarLeader) -> S:
     from mitosz_core.games.mitosz.rules.summoning import perform_play
 
     s = set_fight(s, pending_leader=a.card, pending_line=a.line)
-    return perform_play(s, player, Summon(a.card, None, a.substitute))
+    return perform_play(s, player, Summon(a.card, None, a.substitute, a.pay_with))
 
 
 def _settle_summoned(s: S, side: int) -> S | None:

@@ -24,7 +24,7 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import SPHERES, CardType, linked
-from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers
+from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_hand
 from mitosz_core.games.mitosz.rules.counter_round import push, responder
 from mitosz_core.games.mitosz.rules.fights import access
@@ -285,7 +285,9 @@ TROOP_MODE = Step(
 
 def resolve_step(s: S) -> S:
     """A fight's counter round resolves like any other (6.4.1); a troop reaching the
-    board joins its war leader's line (3.8)."""
+    board joins its war leader's line (3.8), and then its maneuvers used when it is
+    played are used (6.3.7), if its maneuvers take effect in its line (ruling
+    R-6.3.7-troop)."""
     game = s.game
     if not game.todo and game.stack:
         item = game.stack[-1]
@@ -298,7 +300,8 @@ def resolve_step(s: S) -> S:
             and line_of(game.fight, item.target) is not None
         ):
             s = s.evolve(game=replace(game, stack=game.stack[:-1]))
-            return resolve_troop(s, item)
+            s = triggers.on_play(resolve_troop(s, item), item)
+            return fire(s, "choose") if s.game.choice is not None else s
     return counter_round.resolve_step(s)
 
 
