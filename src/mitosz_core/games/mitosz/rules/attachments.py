@@ -48,7 +48,7 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
     rune_host,
 )
-from mitosz_core.games.mitosz.rules.zones import take_from_hand, to_underworld, update_player
+from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     Attached,
     CardId,
@@ -245,16 +245,9 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
 def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, Pending]:
     """4.6.1-4.6.3 for a rune being attached: shown, paid, the scribe turns; it waits on
     the stack with the card it goes onto."""
-    from mitosz_core.games.mitosz.rules.high_god import pay
-    from mitosz_core.games.mitosz.rules.maneuvers import exhaust, total_cost
+    from mitosz_core.games.mitosz.rules.maneuvers import take_free_maneuver
 
-    game = s.game
-    p = game.players[player]
-    d = game.card(a.card)
-    m = d.maneuvers[a.index]
-    cost = total_cost(m, 1, 1, linked(d, game.card(a.user)))
-    s = update_player(s, player, hand=take_from_hand(p, a.card).hand, spheres=pay(p.spheres, cost))
-    s = exhaust(s, a.user, -1, m)
+    s = take_free_maneuver(s, player, a.card, a.index, a.user, 1)
     item = Pending(
         0,
         player,

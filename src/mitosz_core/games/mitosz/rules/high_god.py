@@ -7,6 +7,8 @@ the end of the turn (7.4.11, 6.2.4.2).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, Sphere, linked
 from mitosz_core.games.mitosz.state import Game, Spheres
 
@@ -19,6 +21,16 @@ def maxima(game: Game, player: int) -> Spheres:
 def linked_to_high_god(game: Game, player: int, card: CardDef) -> bool:
     """Whether ``card`` is in mythic link with ``player``'s high god (2.8, 3.1)."""
     return linked(card, game.card(game.players[player].high_god))
+
+
+def substitutions(cost: Spheres) -> Iterator[tuple[Sphere, Sphere]]:
+    """Every way to pay one point of ``cost`` with another sphere (3.1): ``(paid,
+    instead)`` for each sphere the cost asks for and each other sphere."""
+    for paid, need in zip(SPHERES, cost, strict=True):
+        if need:
+            for instead in SPHERES:
+                if instead is not paid:
+                    yield paid, instead
 
 
 def effective_cost(cost: Spheres, substitute: tuple[Sphere, Sphere] | None) -> Spheres | str:

@@ -454,12 +454,7 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
         )
         return s, item
     if isinstance(a, UseFreeManeuver):
-        d = game.card(a.card)
-        m = d.maneuvers[a.index]
-        cost = total_cost(m, 1, a.times, linked(d, game.card(a.user)))
-        hand = take_from_hand(p, a.card).hand
-        s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
-        s = _exhaust(s, a.user, -1, m)
+        s = take_free_maneuver(s, player, a.card, a.index, a.user, a.times)
         item = Pending(
             0,
             player,
@@ -491,6 +486,18 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
         times=a.times,
     )
     return s, item
+
+
+def take_free_maneuver(s: S, player: int, card: CardId, index: int, user: CardId, times: int) -> S:
+    """4.6.1-4.6.3 for free maneuver ``card`` used by ``user``: taken from hand and shown,
+    paid (free when linked to its user, 3.9), and its user turns (4.5)."""
+    game = s.game
+    p = game.players[player]
+    d = game.card(card)
+    m = d.maneuvers[index]
+    cost = total_cost(m, 1, times, linked(d, game.card(user)))
+    s = update_player(s, player, hand=take_from_hand(p, card).hand, spheres=pay(p.spheres, cost))
+    return exhaust(s, user, -1, m)
 
 
 def exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:

@@ -26,7 +26,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.cards import SPHERES, CardType
+from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Permission, SummonCondition
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import (
@@ -43,6 +43,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
     linked_to_high_god,
     pay,
+    substitutions,
     why_not_pay,
     withheld_permission,
 )
@@ -113,11 +114,8 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
                 for given in pay_with_options(s, player, card):
                     yield Summon(card, target, pay_with=given)
                     if linked:
-                        for paid, need in zip(SPHERES, d.cost, strict=True):
-                            if need:
-                                for instead in SPHERES:
-                                    if instead is not paid:
-                                        yield Summon(card, target, (paid, instead), given)
+                        for substitute in substitutions(d.cost):
+                            yield Summon(card, target, substitute, given)
         if d.type in WITHOUT_SUMMONING:
             anyway = player_may(game, player, Permission.WITHOUT_SUMMONING, card)
             for target in _targets(s, player, card):

@@ -18,7 +18,7 @@ from mitosz_core.games.mitosz.actions import (
     Summon,
     SummonWarLeader,
 )
-from mitosz_core.games.mitosz.cards import SPHERES, CardType, linked
+from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import Permission
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.attachments import release_attacked
@@ -47,7 +47,7 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
 )
 from mitosz_core.games.mitosz.rules.fights.rounds import begin_rounds
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
-from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god
+from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, substitutions
 from mitosz_core.games.mitosz.state import LINES, CardId, Fight, Game, LineName
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
@@ -231,11 +231,8 @@ def _summons(s: S, player: int, line: LineName) -> Iterator[SummonWarLeader]:
             for given in pay_with_options(s, player, card):
                 yield SummonWarLeader(card, line, pay_with=given)
                 if linked:
-                    for paid, need in zip(SPHERES, d.cost, strict=True):
-                        if need:
-                            for instead in SPHERES:
-                                if instead is not paid:
-                                    yield SummonWarLeader(card, line, (paid, instead), given)
+                    for substitute in substitutions(d.cost):
+                        yield SummonWarLeader(card, line, substitute, given)
 
 
 def _why_not_summon(s: S, player: int, a: SummonWarLeader, comrade: str | None) -> str | None:

@@ -23,7 +23,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.cards import SPHERES, CardType, linked
+from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_hand
 from mitosz_core.games.mitosz.rules.counter_round import push, responder
@@ -56,6 +56,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
     linked_to_high_god,
     pay,
+    substitutions,
     why_not_pay,
 )
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
@@ -137,11 +138,8 @@ def troop_plays(s: S, player: int) -> Iterator[SummonTroop]:
             if linked(d, game.card(leader)):
                 yield SummonTroop(card, leader, free=True)
             if to_god:
-                for paid, need in zip(SPHERES, d.cost, strict=True):
-                    if need:
-                        for instead in SPHERES:
-                            if instead is not paid:
-                                yield SummonTroop(card, leader, substitute=(paid, instead))
+                for substitute in substitutions(d.cost):
+                    yield SummonTroop(card, leader, substitute=substitute)
 
 
 def _why_not_summon_troop(s: S, player: int, a: SummonTroop) -> str | None:
