@@ -345,10 +345,11 @@ def candidates(s: S, player: int) -> Iterator[Action]:
     for card in game.players[player].hand:
         d = game.card(card)
         if d.type is CardType.MANEUVER:
+            timely = [(i, m) for i, m in enumerate(d.maneuvers) if not why_not_timing(s, player, m)]
+            if not timely:
+                continue
             for user in free_users(s, player, card):
-                for index, m in enumerate(d.maneuvers):
-                    if why_not_timing(s, player, m):
-                        continue
+                for index, m in timely:
                     for target, pending in target_options(s, player, m, user):
                         for times in _times(m):
                             yield UseFreeManeuver(card, user, index, target, pending, times)
