@@ -41,7 +41,7 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, matches
-from mitosz_core.games.mitosz.state import CardId, Game
+from mitosz_core.games.mitosz.state import CardId, Game, shared_memo
 
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
@@ -357,6 +357,41 @@ def settle_conflicts(s: S) -> S:
     items = lasting(game)
     if len(items) < 2:
         return s
+    possible = shared_memo("conflicts", (items,), lambda: _possible_conflicts(items))
+    if possible is None:
+        return s
+    contested, setters, types, sizes = possible
+    levels, retyped = bool(setters), bool(types)
+    groups: list[list[Lasting]] = []
+    if contested or levels or retyped:
+        for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
+            for found in contested:
+                here = [i for i in found if applies_to(game, i, card)]
+                if len({i.effect.allow for i in here if isinstance(i.effect, Grant)}) > 1:
+                    groups.append(here)
+            if levels:
+                here = [i for i in setters if applies_to(game, i, card)]
+                if len({i.effect.level for i in here if isinstance(i.effect, SetLevel)}) > 1:
+                    groups.append(here)
+            if retyped:  # 5.16 with 5.9: two new card types on one card
+                here = [i for i in types if applies_to(game, i, card)]
+                if len({i.effect.card_type for i in here if isinstance(i.effect, BecomeType)}) > 1:
+                    groups.append(here)
+    if sizes:
+        for player in range(len(game.players)):
+            mine = [i for i in sizes if covers(i, player)]
+            if len({i.effect.size for i in mine if isinstance(i.effect, SetHandSize)}) > 1:
+                groups.append(mine)
+    return settle_ties(s, groups) if groups else s
+
+
+def _possible_conflicts(
+    items: tuple[Lasting, ...],
+) -> tuple[list[list[Lasting]], list[Lasting], list[Lasting], list[Lasting]] | None:
+    """Where a 5.9 conflict is possible at all among ``items``: the permissions both
+    granted and denied, the level setters and new types when they differ, and the hand
+    sizes when they differ; ``None`` when there is none (the usual case, remembered per
+    tuple of effects)."""
     grants: dict[Permission, list[Lasting]] = {}
     setters: list[Lasting] = []
     sizes: list[Lasting] = []
@@ -376,26 +411,12 @@ def settle_conflicts(s: S) -> S:
         for found in grants.values()
         if len({i.effect.allow for i in found if isinstance(i.effect, Grant)}) > 1
     ]
-    levels = len({i.effect.level for i in setters if isinstance(i.effect, SetLevel)}) > 1
-    retyped = len({i.effect.card_type for i in types if isinstance(i.effect, BecomeType)}) > 1
-    groups: list[list[Lasting]] = []
-    if contested or levels or retyped:
-        for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
-            for found in contested:
-                here = [i for i in found if applies_to(game, i, card)]
-                if len({i.effect.allow for i in here if isinstance(i.effect, Grant)}) > 1:
-                    groups.append(here)
-            if levels:
-                here = [i for i in setters if applies_to(game, i, card)]
-                if len({i.effect.level for i in here if isinstance(i.effect, SetLevel)}) > 1:
-                    groups.append(here)
-            if retyped:  # 5.16 with 5.9: two new card types on one card
-                here = [i for i in types if applies_to(game, i, card)]
-                if len({i.effect.card_type for i in here if isinstance(i.effect, BecomeType)}) > 1:
-                    groups.append(here)
-    if len({i.effect.size for i in sizes if isinstance(i.effect, SetHandSize)}) > 1:
-        for player in range(len(game.players)):
-            mine = [i for i in sizes if covers(i, player)]
-            if len({i.effect.size for i in mine if isinstance(i.effect, SetHandSize)}) > 1:
-                groups.append(mine)
-    return settle_ties(s, groups) if groups else s
+    if len({i.effect.level for i in setters if isinstance(i.effect, SetLevel)}) < 2:
+        setters = []
+    if len({i.effect.card_type for i in types if isinstance(i.effect, BecomeType)}) < 2:
+        types = []
+    if len({i.effect.size for i in sizes if isinstance(i.effect, SetHandSize)}) < 2:
+        sizes = []
+    if not (contested or setters or types or sizes):
+        return None
+    return contested, setters, types, sizes
