@@ -7,6 +7,9 @@ too, and records here every machine state seen and every action kind taken. At t
 of the session ``tests/conftest.py`` prints the report and writes it as JSON; with
 ``MITOSZ_REACH_REQUIRE=1`` an unreached machine state fails the session.
 
+The MYTHOS machine (``test_mythos_machine.py``) is traced and recorded the same way; its
+part of the report is under ``mythos``, and its states are required too when it ran.
+
 The list of states is read from ``MACHINE.states`` when the report is made, so states
 added to the machine later are required too.
 
@@ -31,26 +34,74 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from mitosz_core.kernel.action import Action, Decision
+from mitosz_core.kernel.state import State
+from mitosz_core.kernel.steps import StepRuleset
+
 ENV_REPORT = "MITOSZ_REACH_REPORT"
 ENV_REQUIRE = "MITOSZ_REACH_REQUIRE"
 RULE_ID = re.compile(r"(?<![\w.])(G\d|\d+(?:\.\d+)*(?:\.[a-z][a-z_]*(?:\.\d+)*)?)(?![\w])")
 """A rule id as the docs write them: ``6.2.4.1``, ``8.monster.5``, ``G2``."""
 REGISTRY = Path(__file__).resolve().parents[2] / "specs" / "rules" / "mitosz-1.1.2.yaml"
 
+MYTHOS = "mythos"
+MYTHOS_REGISTRY = REGISTRY.with_name("mythos.yaml")
+
 STATES: Counter[str] = Counter()
-"""Machine state -> how many times a traced step was in it."""
+"""Machine state -> how many times a traced step was in it (Mítosz)."""
 ACTIONS: Counter[str] = Counter()
-"""Action class name -> how many times it was applied."""
+"""Action class name -> how many times it was applied (Mítosz)."""
+MYTHOS_STATES: Counter[str] = Counter()
+MYTHOS_ACTIONS: Counter[str] = Counter()
+"""The same for the MYTHOS machine (``test_mythos_machine.py``)."""
 
 
 def enabled() -> bool:
     return bool(os.environ.get(ENV_REPORT)) or os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 
 
-def record(phases: Iterable[str], action: object | None = None) -> None:
-    STATES.update(phases)
+def record(phases: Iterable[str], action: object | None = None, game: str = "mitosz") -> None:
+    states, actions = (MYTHOS_STATES, MYTHOS_ACTIONS) if game == MYTHOS else (STATES, ACTIONS)
+    states.update(phases)
     if action is not None:
-        ACTIONS[type(action).__name__] += 1
+        actions[type(action).__name__] += 1
+
+
+def traced(rs: StepRuleset[Any], s: State[Any], action: Action) -> tuple[State[Any], list[str]]:
+    """What ``mc.apply`` does for a ruleset written as tables (:class:`StepRuleset`), with
+    the machine state of every step in between: checks, automatic states, steps that
+    finish by themselves, and automatic passes."""
+    phases = [s.phase]
+
+    def settle(s: State[Any]) -> State[Any]:
+        for _ in range(rs.settle_limit):
+            s = rs.checks(s)
+            phases.append(s.phase)
+            if s.over:
+                return s
+            auto = rs.automatic.get(s.phase)
+            if auto is not None:
+                s = auto(s)
+                continue
+            step = rs.steps[s.phase]
+            finished = None if step.settle is None else step.settle(s)
+            if finished is None:
+                return s.evolve(to_act=step.decider(s))
+            s = finished
+        raise AssertionError("no decision reached")
+
+    player = s.to_act
+    assert player is not None
+    s = settle(rs.steps[s.phase].perform(s, action))
+    s = s.evolve(log=s.log.append(Decision(player, action)))
+    while s.config.auto_pass and not s.over and s.to_act is not None:
+        auto = rs.auto_action(s)
+        if auto is None:
+            break
+        who = s.to_act
+        s = settle(rs.steps[s.phase].perform(s, auto))
+        s = s.evolve(log=s.log.append(Decision(who, auto, auto=True)))
+    return s, phases
 
 
 def rule_ids(text: str) -> set[str]:
@@ -58,10 +109,10 @@ def rule_ids(text: str) -> set[str]:
     return {m for m in RULE_ID.findall(text) if "." in m or m.startswith("G")}
 
 
-def registry_ids() -> set[str]:
+def registry_ids(path: Path = REGISTRY) -> set[str]:
     ids: set[str] = set()
-    if REGISTRY.exists():
-        for line in REGISTRY.read_text(encoding="utf-8").splitlines():
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
             m = re.match(r'\s*- id: "([^"]+)"', line)
             if m:
                 ids.add(m.group(1))
@@ -69,49 +120,79 @@ def registry_ids() -> set[str]:
 
 
 def report() -> dict[str, Any] | None:
-    """The report, or ``None`` when nothing was recorded (the game machine did not run)."""
-    if not STATES:
-        return None
+    """The report, or ``None`` when nothing was recorded (neither game machine ran): the
+    Mítosz machine's at the top level, the MYTHOS machine's under ``mythos`` if it ran."""
     from mitosz_core.games.mitosz import actions as action_module
     from mitosz_core.games.mitosz.machine import MACHINE
+    from mitosz_core.games.mythos import actions as mythos_actions
+    from mitosz_core.games.mythos.machine import MACHINE as MYTHOS_MACHINE
 
-    states = list(MACHINE.states)
-    doc = MACHINE.spec.doc
+    if not STATES and not MYTHOS_STATES:
+        return None
+    data = _report(MACHINE, action_module, STATES, ACTIONS, REGISTRY) if STATES else {}
+    if MYTHOS_STATES:
+        data[MYTHOS] = _report(
+            MYTHOS_MACHINE, mythos_actions, MYTHOS_STATES, MYTHOS_ACTIONS, MYTHOS_REGISTRY
+        )
+    return data
+
+
+def _report(
+    machine: Any, action_module: Any, seen: Counter[str], taken: Counter[str], path: Path
+) -> dict[str, Any]:
+    """One machine's report: its states, the action kinds taken, the rule ids reached
+    (see the module doc; ``path`` is the game's rule registry)."""
+    states = list(machine.states)
+    doc = machine.spec.doc
     reached_rules: set[str] = set()
     derivable: set[str] = set()
     for state in states:
         ids = rule_ids(doc.get(state, ""))
         derivable |= ids
-        if STATES[state]:
+        if seen[state]:
             reached_rules |= ids
     for cls in vars(action_module).values():
         if isinstance(cls, type) and cls.__module__ == action_module.__name__:
             ids = rule_ids(cls.__doc__ or "")
             derivable |= ids
-            if ACTIONS[cls.__name__]:
+            if taken[cls.__name__]:
                 reached_rules |= ids
-    registry = registry_ids()
+    registry = registry_ids(path)
     known = registry or derivable
     return {
-        "states": {s: STATES[s] for s in states},
-        "reached_states": [s for s in states if STATES[s]],
-        "unreached_states": [s for s in states if not STATES[s]],
-        "unknown_states": sorted(set(STATES) - set(states)),
-        "actions": dict(sorted(ACTIONS.items())),
+        "states": {s: seen[s] for s in states},
+        "reached_states": [s for s in states if seen[s]],
+        "unreached_states": [s for s in states if not seen[s]],
+        "unknown_states": sorted(set(seen) - set(states)),
+        "actions": dict(sorted(taken.items())),
         "reached_rules": sorted(reached_rules & known),
         "unreached_rules": sorted((derivable & known) - reached_rules),
         "not_derivable_rules": sorted(known - derivable),
     }
 
 
+def unreached(data: dict[str, Any]) -> list[str]:
+    """Every machine state the report says was never reached (MYTHOS ones as
+    ``mythos:<state>``)."""
+    out = list(data.get("unreached_states", ()))
+    out += [f"{MYTHOS}:{s}" for s in data.get(MYTHOS, {}).get("unreached_states", ())]
+    return out
+
+
 def summary(data: dict[str, Any]) -> list[str]:
-    """The report as terminal lines."""
-    total = len(data["states"])
-    lines = [
-        f"machine states reached: {len(data['reached_states'])}/{total}",
-        *(f"  UNREACHED {s}" for s in data["unreached_states"]),
-        f"rule ids reached (derived from state and action docs): "
-        f"{len(data['reached_rules'])}; unreached: {len(data['unreached_rules'])}"
-        f" {data['unreached_rules']}; not derivable: {len(data['not_derivable_rules'])}",
-    ]
+    """The report as terminal lines: which states and rule ids were reached."""
+    lines: list[str] = []
+    for name, part in (("Mítosz", data), ("MYTHOS", data.get(MYTHOS))):
+        if not part or "states" not in part:
+            continue
+        total = len(part["states"])
+        lines += [
+            f"{name} machine states reached: {len(part['reached_states'])}/{total}",
+            f"  reached: {', '.join(part['reached_states'])}",
+            *(f"  UNREACHED {s}" for s in part["unreached_states"]),
+            f"{name} rule ids reached (derived from state and action docs): "
+            f"{len(part['reached_rules'])} {part['reached_rules']}; "
+            f"unreached: {len(part['unreached_rules'])} {part['unreached_rules']}; "
+            f"not derivable: {len(part['not_derivable_rules'])}",
+        ]
     return lines

@@ -5,10 +5,19 @@ name, and decks generated from the ruleset's card pool within the deck rules of 
 (exactly one high god, at least 60 cards, at most 4 copies of a card). The pool and the
 built-in decks are read from the registered ruleset (``RULESET.pool`` and
 ``RULESET.builtin_decks()``), wherever the card data lives.
+
+Besides the card sets, a set-up may use a test-only pool (:attr:`Setup.pool`): the fight
+pool of ``tests/mitosz/fight_fixtures.py``, or the ``choices`` pool, whose games start
+from an arranged position (:func:`arrange_choices`) where every player has a people,
+leaders and cards in hand that ask for choices in the rarely reached machine states: in
+the second summoning step, inside fights (a defending war leader summoned, fear, combat
+maneuvers) and in event windows (reactions of the other players). Everything after the
+arranged start is played through ``apply``.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -18,10 +27,10 @@ from hypothesis import strategies as st
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import AttachMount, Pass, PlayWithoutSummoning, Summon
-from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.engine import RULESET, census
+from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset, census
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.state import LeaderSlot
+from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 
@@ -60,7 +69,8 @@ class Setup:
     pool: str = "builtin"
     """``builtin``: the card sets; ``fights``: the test-only pool of
     ``tests/mitosz/fight_fixtures.py`` (troops, monsters, mounts, flyers; ``decks``
-    unused)."""
+    unused); ``choices``: that pool with the cards of :data:`CHOICE_KEYS`, from an
+    arranged start (:func:`arrange_choices`; ``decks`` unused)."""
     thin: int | None = None
     """Keep only this many cards in each deck after the opening draw (the rest go to
     oblivion), so that decks run out (1.3.4)."""
@@ -80,6 +90,12 @@ class Setup:
                 seed=self.seed, players=self.players, decks=decks, auto_pass=self.auto_pass
             )
             state = ff.RULESET.setup(config)
+        elif self.pool == "choices":
+            decks = tuple(CHOICE_DECKS[i % 2] for i in range(self.players))
+            config = GameConfig(
+                seed=self.seed, players=self.players, decks=decks, auto_pass=self.auto_pass
+            )
+            state = arrange_choices(choices_ruleset().setup(config), self.seed)
         else:
             chosen = None if self.decks is None else list(self.decks)
             state = mc.new_game(
@@ -140,6 +156,10 @@ def generated_decks(draw: st.DrawFn, god: str) -> DeckList:
     return DeckList(name=name, entries=tuple(entries))
 
 
+POOLS = ("builtin", "builtin", "builtin", "fights", "choices", "choices")
+"""The pools a set-up draws from (the built-in sets half of the time)."""
+
+
 @st.composite
 def setups(draw: st.DrawFn, max_players: int = 4) -> Setup:
     """Players 2..4, a seed, ``auto_pass``, and the decks: the default ones, built-in ones
@@ -166,9 +186,179 @@ def setups(draw: st.DrawFn, max_players: int = 4) -> Setup:
             else:
                 chosen.append(draw(generated_decks(god)))
         decks = tuple(chosen)
-    pool = "fights" if draw(st.integers(0, 4)) == 0 else "builtin"
+    pool = draw(st.sampled_from(POOLS))
     thin = draw(st.integers(0, 12)) if draw(st.integers(0, 4)) == 0 else None
     return Setup(players=players, seed=seed, auto_pass=auto_pass, decks=decks, pool=pool, thin=thin)
+
+
+# the choices pool: choice-asking cards from an arranged start ----------------------------
+
+
+@functools.cache
+def choice_cards() -> tuple[CardDef, ...]:
+    """Test-only cards that ask a player to choose (6.3.7, 1.5.1, 4.2.3) wherever the
+    machine has a ``choose`` state: fates answering as reactions in event windows and
+    in counter rounds of any phase (a fight's too: fate affects every fight, 7.3.5), an
+    intrigue and a leader that ask on being played (a defending war leader is summoned
+    in a fight, 7.4.3.1), a combat maneuver, and a free action maneuver for the
+    summoning steps; a people linked to the Sky god, so that any leader may defend it
+    as a comrade (3.1, 7.4.5)."""
+    from mitosz_core.games.mitosz.effects.language import (
+        Cards,
+        Discard,
+        Draw,
+        Maneuver,
+        Search,
+        TakeBack,
+        Timing,
+        Trigger,
+        Who,
+    )
+    from mitosz_core.games.mitosz.effects.language import Sequence as Then
+    from tests.mitosz.fixtures import C, E, N, So, W, card, roads
+
+    sky_or_sea = ("Sky", "Sea")  # a fate linked to either high god may always be played
+    rethink = Then((Draw(1), Discard(1, Who.ME)))
+    return (
+        card(
+            "Second Thoughts",
+            CardType.FATE,
+            serial="7701",
+            links=sky_or_sea,
+            maneuvers=(Maneuver("Second thoughts", rethink, timing=Timing.REACTION),),
+        ),
+        card(
+            "Scrying",
+            CardType.FATE,
+            C,
+            serial="7702",
+            links=sky_or_sea,
+            maneuvers=(
+                Maneuver(
+                    "Scrying", Search(Cards(types=(CardType.LEADER,))), timing=Timing.REACTION
+                ),
+            ),
+        ),
+        card(
+            "Remembrance",
+            CardType.FATE,
+            serial="7703",
+            links=sky_or_sea,
+            maneuvers=(Maneuver("Remembrance", TakeBack(Cards())),),
+        ),
+        card(
+            "Whisper",
+            CardType.INTRIGUE,
+            C,
+            serial="7704",
+            cost=(0, 1, 0, 0),
+            maneuvers=(Maneuver("Whisper", Draw(1), trigger=Trigger.ON_PLAY_OPTIONAL),),
+        ),
+        card(
+            "Courier",
+            CardType.LEADER,
+            C,
+            serial="7705",
+            level=2,
+            cost=(0, 1, 0, 0),
+            maneuvers=(Maneuver("Dispatch", Draw(1), trigger=Trigger.ON_PLAY_OPTIONAL),),
+        ),
+        card(
+            "Quartermaster",
+            CardType.LEADER,
+            serial="7706",
+            level=2,
+            cost=(0, 0, 0, 1),
+            maneuvers=(Maneuver("Requisition", rethink, timing=Timing.COMBAT),),
+        ),
+        card(
+            "Forage",
+            CardType.MANEUVER,
+            serial="7707",
+            users=(Cards(types=(CardType.LEADER,)),),
+            maneuvers=(Maneuver("Forage", Search(Cards()), timing=Timing.ACTION),),
+        ),
+        card(
+            "Skyfolk",
+            CardType.PEOPLE,
+            serial="7708",
+            level=1,
+            power=1,
+            links=("Sky",),
+            roads=roads((N, 1), (E, 1), (So, 1), (W, 1)),
+        ),
+    )
+
+
+@functools.cache
+def choices_ruleset() -> MitoszRuleset:
+    """The fight test pool of ``tests/mitosz/fight_fixtures.py`` with :func:`choice_cards`."""
+    from tests.mitosz import fight_fixtures as ff
+
+    return MitoszRuleset(pool={**ff.POOL, **{c.key: c for c in choice_cards()}})
+
+
+CHOICE_KEYS = (
+    *("Second Thoughts", "Scrying", "Remembrance", "Whisper", "Courier", "Quartermaster"),
+    *("Forage", "Skyfolk", "Tidefolk", "Cross", "Hillfolk", "Hero", "Captain", "Lieutenant"),
+    *("Scout", "Cheap", "Terror", "Nightmare", "Thief", "Warden", "Sentinel", "Hoplites"),
+    *("Archers", "Wolves", "Sword", "Battle Cry", "Market"),
+)
+"""Four of each in the decks of the ``choices`` pool: the choice-asking cards, and
+peoples, leaders (a hero to duel, fear, a thief whose steal may overfill a leader row,
+3.4.2), counters, reactions, troops, an item and a location."""
+CHOICE_DECKS = tuple(
+    DeckList(god, (DeckEntry(1, god), *(DeckEntry(MAX_COPIES, k) for k in CHOICE_KEYS)))
+    for god in ("Sky God", "Sea God")
+)
+"""The decks of the ``choices`` pool, by seat: Sky, Sea, Sky, Sea."""
+CHOICE_BOARD = ("Hero", "Terror", "Quartermaster", "Thief")
+"""Leaders an arranged start may put in a leader row."""
+CHOICE_HAND = (
+    *("Second Thoughts", "Scrying", "Remembrance", "Whisper", "Forage"),
+    *("Captain", "Cheap", "Courier", "Courier", "Courier"),
+)
+"""Cards an arranged start may put in a hand."""
+GOD_PEOPLE = {"Sky God": "Skyfolk", "Sea God": "Tidefolk"}
+
+
+def arrange_choices(state: S, seed: int) -> S:
+    """An arranged start for the ``choices`` pool, the same for the same ``seed``: each
+    player gets one or two peoples side by side (often one linked to its high god; their
+    roads all meet) and one to three leaders from its deck, and four of its hand (still
+    7 cards, 6.1.2) are exchanged for cards of :data:`CHOICE_HAND` from its deck; the
+    exchanged cards go under the deck. The arrangement is no event (6.5.1): the last
+    window is taken to have seen it."""
+    from mitosz_core.games.mitosz.rules.events import seen_now
+
+    rng = random.Random(seed)
+    game = state.game
+    for i, p in enumerate(game.players):
+        deck = list(p.deck)
+
+        def take(key: str, deck: list[int] = deck) -> int:
+            card = next(c for c in deck if state.game.card(c).key == key)
+            deck.remove(card)
+            return card
+
+        linked = GOD_PEOPLE[game.card(p.high_god).key]
+        peoples = [take(k) for k in rng.sample((linked, linked, "Cross"), rng.randint(1, 2))]
+        leaders = [take(k) for k in rng.sample(CHOICE_BOARD, rng.randint(1, 3))]
+        wanted = [take(k) for k in rng.sample(CHOICE_HAND, 4)]
+        keep = len(p.hand) - len(wanted)
+        p = replace(
+            p,
+            deck=(*deck, *p.hand[keep:]),
+            hand=(*wanted, *p.hand[:keep]),
+            empire=tuple(PeopleSlot(c, 10 + x, 10) for x, c in enumerate(peoples)),
+            leaders=tuple(LeaderSlot(c) for c in leaders),
+        )
+        game = game.with_player(i, p)
+    state = state.evolve(game=game)
+    seen = game.seen
+    if seen is not None:  # as if the last window (perhaps still open) had seen it all
+        state = state.evolve(game=replace(game, seen=replace(seen_now(state), phase=seen.phase)))
+    return state
 
 
 def choose(rng: random.Random, legal: Sequence[Action], style: str) -> Action:

@@ -25,7 +25,7 @@ import dataclasses
 import itertools
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import pytest
 from hypothesis import event, note, target
@@ -350,6 +350,18 @@ def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct:
 
 # the state machine -------------------------------------------------------------------
 
+RARE: Mapping[str, Callable[[str], bool]] = {
+    "choices inside a fight": lambda p: p.startswith("turn.combat.") and p.endswith(".choose"),
+    "choices in an event window": lambda p: p == "window.choose",
+    "choices in the second summoning step": lambda p: p == "turn.summoning_2.counter.choose",
+    "counter rounds of defending comrades": lambda p: ".defender_" in p and ".counter." in p,
+    "troop modes": lambda p: p.endswith(".troop_mode"),
+    "forced choices": lambda p: p.startswith(FORCED),
+}
+"""Machine states that random play seldom reaches, by the score that counts a test case's
+visits to them (``hypothesis.target`` drives generation towards higher scores). Automatic
+states count only where steps are traced (the reach report is on)."""
+
 
 def illegal_candidates(s: S) -> st.SearchStrategy[Action]:
     """Actions of every Mítosz kind built from drawn ids, cells and spheres, and legal
@@ -415,6 +427,8 @@ class GameMachine(RuleBasedStateMachine):
         self.json_of: S | None = None
         self.json_text = ""
         self.fresh_states = 0
+        self.phases: set[str] = set()
+        self.rare: Counter[str] = Counter()
 
     # set-up ----------------------------------------------------------------------------
 
@@ -454,9 +468,11 @@ class GameMachine(RuleBasedStateMachine):
     def _advance(self, action: Action) -> None:
         s = self.state
         new = mc.apply(s, action)
+        self._seen((new.phase,))
         if reach.enabled():  # every state between two decisions, for the reach report
             traced, trace = traced_apply(s, action)
             reach.record((x.phase for x in trace), action)
+            self._seen({x.phase for x in trace})
             if traced == new:
                 check_trace(trace, self.placed, self.base, direct=True)
             else:
@@ -475,6 +491,15 @@ class GameMachine(RuleBasedStateMachine):
         check_state(new, self.base, full=False)
         self.state = new
         self._record()
+
+    def _seen(self, phases: Iterable[str]) -> None:
+        """Count the machine states of this test case, and its visits to the rare ones
+        (scores for ``hypothesis.target``, see :data:`RARE`)."""
+        for phase in phases:
+            self.phases.add(phase)
+            for label, rare in RARE.items():
+                if rare(phase):
+                    self.rare[label] += 1
 
     def _record(self) -> None:
         game = self.state.game
@@ -656,6 +681,9 @@ class GameMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         for label, value in self.best.items():
             target(value, label=label)
+        target(float(len(self.phases)), label="machine states seen")
+        for label in RARE:
+            target(float(self.rare[label]), label=label)
         if self.ready and self.state.over:
             event(f"game ended: {self.state.game.ending}")
         event(f"games started: {self.games}")
@@ -702,3 +730,45 @@ TestGame = pytest.mark.rule(
     "8.armour",
     "8.mount",
 )(GameMachine.TestCase)
+
+
+# the reach sweep (deep profile) ------------------------------------------------------
+
+SWEEP_GAMES = 150
+SWEEP_STEPS = 120
+"""Games of the reach sweep, and steps in each: enough for every machine state, with a
+margin (the rarest, ``turn.combat.battle.defender_second.counter.choose``, comes about
+a dozen times)."""
+
+
+@pytest.mark.skipif(not reach.enabled(), reason="the reach report is off (deep profile)")
+def test_reach_sweep() -> None:
+    """A floor under the reach report, the same in every run: random games from the
+    arranged starts of the ``choices`` pool (``support.arrange_choices``), played through
+    ``apply`` with the cheap invariants after every step (those of every step between
+    two decisions too). The state machine above explores more widely but by chance;
+    this sweep makes sure that the states that come about rarely (choices inside a
+    fight's counter rounds, the defender's comrades summoned, event windows) are
+    reached and checked in every deep run."""
+    for game in range(SWEEP_GAMES):
+        rng = random.Random(game)
+        players = rng.randint(2, 4)
+        thin = rng.randint(0, 12) if game % 10 == 0 else None  # decks run out (1.3.4)
+        setup = Setup(players, game, rng.random() < 0.5, None, pool="choices", thin=thin)
+        s = setup.start()
+        base = Baseline.of(s.game)
+        placed: Counter[int] = Counter()
+        reach.record((MACHINE.initial, s.phase))
+        check_state(s, base)
+        style = rng.choice(STYLES)
+        for _ in range(SWEEP_STEPS):
+            if s.over:
+                break
+            action = choose(rng, playable(s), style)
+            new, trace = traced_apply(s, action)
+            assert new == mc.apply(s, action)
+            reach.record((x.phase for x in trace), action)
+            check_trace(trace, placed, base, direct=True)
+            check_state(new, base, full=False)
+            s = new
+        check_state(s, base)

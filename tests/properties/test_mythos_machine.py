@@ -23,7 +23,8 @@ import mitosz_core as mc
 import mitosz_core.games.mythos
 from mitosz_core.games.mythos.actions import Pass
 from mitosz_core.games.mythos.cards import CardType
-from mitosz_core.games.mythos.engine import census
+from mitosz_core.games.mythos.engine import RULESET, census
+from mitosz_core.games.mythos.machine import MACHINE
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.rules.effects import STARTING_LIFE
 from mitosz_core.games.mythos.rules.hand import HAND_MAX
@@ -31,6 +32,7 @@ from mitosz_core.games.mythos.rules.stats import aura_cap, life
 from mitosz_core.games.mythos.rules.zones import ROW_SLOTS
 from mitosz_core.games.mythos.state import Game, Row
 from mitosz_core.kernel.action import Action
+from tests.properties import reach
 
 HARD_CAP = 15
 REPLAY_EVERY = 10
@@ -129,6 +131,8 @@ class MythosMachine(RuleBasedStateMachine):
         self.state = mc.new_game("mythos", decks=decks, seed=seed, auto_pass=auto_pass)
         self.start_keys = owned_keys(self.state.game)
         self.replayed_end = False
+        if reach.enabled():  # every game starts in the machine's initial state (01)
+            reach.record((MACHINE.initial, self.state.phase), game=reach.MYTHOS)
         for p in self.state.game.players:  # 01.1, 01.3
             assert p.life == STARTING_LIFE and len(p.hand) == 6
         check_state(self.state, self.start_keys)
@@ -150,6 +154,10 @@ class MythosMachine(RuleBasedStateMachine):
     def _advance(self, action: Action, pure: bool = False) -> None:
         before = self.state.to_json() if pure else ""
         new = mc.apply(self.state, action)
+        if reach.enabled():  # every state between two decisions, for the reach report
+            traced, phases = reach.traced(RULESET, self.state, action)
+            assert traced == new, "stepping through apply does not reach what apply does"
+            reach.record(phases, action, game=reach.MYTHOS)
         if pure:
             assert self.state.to_json() == before, "apply changed its input"
         check_state(new, self.start_keys)
@@ -218,3 +226,25 @@ class MythosMachine(RuleBasedStateMachine):
 TestMythosMachine = pytest.mark.rule(
     "01.1", "01.4", "02.1", "02.6", "02.7", "03.4", "03.5", "07.2", "11.5", "06.4.3"
 )(MythosMachine.TestCase)
+
+
+@pytest.mark.skipif(not reach.enabled(), reason="the reach report is off (deep profile)")
+def test_reach_sweep() -> None:
+    """A floor under the reach report, the same in every run: MYTHOS games from fixed
+    seeds, played at random through ``apply`` (every step between two decisions
+    recorded) with the state invariants after every decision."""
+    for game in range(30):
+        rng = random.Random(game)
+        decks = ["chaos", "guardians"] if game % 2 else ["guardians", "chaos"]
+        s = mc.new_game("mythos", decks=decks, seed=game, auto_pass=rng.random() < 0.5)
+        keys = owned_keys(s.game)
+        reach.record((MACHINE.initial, s.phase), game=reach.MYTHOS)
+        for _ in range(400):
+            if s.over:
+                break
+            action = rng.choice(mc.legal_actions(s))
+            new, phases = reach.traced(RULESET, s, action)
+            assert new == mc.apply(s, action)
+            reach.record(phases, action, game=reach.MYTHOS)
+            check_state(new, keys)
+            s = new

@@ -190,3 +190,89 @@ def test_an_effect_on_every_card_and_its_attachment_moves_each_once(kind: str) -
     for card in (hero, sword, cheap, plate):
         p = s.game.players[s.game.owner(card)]
         assert card in (*p.hand, *p.underworld, *p.oblivion), card
+
+
+@pytest.mark.rule("3.4.3")
+def test_a_permission_to_summon_the_high_god_is_legal_only_where_listed() -> None:
+    """Found by ``test_game_machine.py`` (``illegal``: the one legality gate agrees with
+    the list) in a 4-player game: the first summoning step lists a permission to summon
+    one's high god as a leader (3.4.3) only towards players who own a leader of its
+    name, but ``why_not`` accepted ``PermitHighGod`` towards any other player, so
+    ``apply`` refused it without a reason. Fixed in ``rules/summoning.py``
+    (``_why_not_permit``): towards a player with no such leader there is nothing to
+    permit, and ``why_not`` says so."""
+    from mitosz_core.games.mitosz.actions import PermitHighGod
+    from mitosz_core.games.mitosz.engine import RULESET
+
+    state: S = mc.new_game("mitosz", players=4, seed=0)
+    while state.phase != "turn.summoning_1.main":
+        state = mc.apply(state, mc.legal_actions(state)[0])
+    me = state.game.active
+    god = state.game.card(state.game.players[me].high_god).name_en
+    owners = {
+        inst.owner
+        for inst in state.game.instances
+        if state.game.cards[inst.card].type is CardType.LEADER
+        and state.game.cards[inst.card].name_en == god
+    }
+    legal = mc.legal_actions(state)
+    others = [p for p in range(4) if p != me]
+    assert any(p not in owners for p in others)  # the case of the bug is there
+    for p in others:
+        action = PermitHighGod(p, True)
+        listed = p in owners
+        assert (action in legal) == listed
+        assert (RULESET.why_not(state, action) is None) == listed
+        if not listed:
+            with pytest.raises(mc.IllegalActionError, match=r"\(3\.4\.3\)"):
+                mc.apply(state, action)
+
+
+@pytest.mark.rule("7.2.5.2", "3.8", "7.4.13", "1.4.2")
+def test_a_troop_that_fled_to_hand_is_no_longer_a_troop_of_the_fight() -> None:
+    """Found by ``test_game_machine.py`` (``legal_actions lists an action twice``: the
+    same card twice in the 1.4.2 underworld order, and counted twice by the census) with
+    the ``choices`` pool. Fear (7.2.5.2) sent a defending troop back to its player's
+    hand, but the fight kept it among its troops: the combat round's ``settle`` pruned
+    troops gone from the board (``rounds.prune``) only when the fight was decided or a
+    troop's mode was due, and threw the pruned state away otherwise. Summoned again, the
+    troop was in the fight twice, and at the end of the battle (7.4.13) it went to the
+    underworld twice. Fixed in ``rules/fights/rounds.py`` (``_settle`` keeps the pruned
+    state)."""
+    from mitosz_core.games.mitosz.actions import Choose, Pass, SummonTroop, UseManeuver
+    from mitosz_core.games.mitosz.engine import census
+    from tests.mitosz import fixtures as fx
+    from tests.mitosz.fight_fixtures import E, arena, battle, designate
+
+    s, me, other = arena(auto_pass=False)
+    s, terror = fx.put_leader(s, me, "Terror")  # level 5, card number 1: levels 2-4 flee
+    s, hills = fx.put_people(s, other, "Hillfolk", 0, 0)
+    s, guardian = fx.put_leader(s, other, "Guardian")  # level 3
+    s, wolves = fx.to_hand(s, other, "Wolves")  # level 2
+    s = designate(battle(s, hills, E, terror), guardian)
+    while not s.phase.endswith(".rounds.main"):
+        s = fx.act(s, Pass())
+    s = fx.act(s, Pass())  # the attacker passes; the defender brings its Wolves
+    s = fx.play(fx.set_player(s, other, spheres=(0, 0, 0, 1)), SummonTroop(wolves, guardian))
+    assert s.game.fight is not None and wolves in {t.card for t in s.game.fight.troops}
+    # one influence: the defender keeps its commander and lets the Wolves flee
+    s = fx.set_player(s, other, spheres=(0, 1, 0, 1))
+    s = fx.settle_counter(fx.act(s, UseManeuver(terror, 0)))
+    while s.game.choice is not None:
+        kept = s.game.choice.options[0] == guardian
+        s = fx.act(s, Choose(guardian) if kept else Pass())
+    s = fx.settle_counter(s)
+    assert s.phase.endswith(".rounds.main") and s.game.fight is not None
+    assert wolves in s.game.players[other].hand
+    assert wolves not in {t.card for t in s.game.fight.troops}
+    # summoned again, the Wolves are one troop, and go to the underworld once (7.4.13)
+    s = fx.play(s, SummonTroop(wolves, guardian))
+    assert s.game.fight is not None
+    assert [t.card for t in s.game.fight.troops].count(wolves) == 1
+    while s.game.fight is not None or s.phase.startswith("forced."):
+        legal = mc.legal_actions(s)
+        assert len(set(legal)) == len(legal), legal
+        s = fx.act(s, Pass() if Pass() in legal else legal[0])
+        seen = census(s.game)
+        assert all(seen[c] == 1 for c in range(len(s.game.instances)))
+    assert wolves in s.game.players[other].underworld

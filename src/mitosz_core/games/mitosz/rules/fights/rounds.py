@@ -219,15 +219,17 @@ def _perform(s: S, a: Action) -> S:
 
 def _settle(s: S) -> S | None:
     """7.4.8: a fight is decided at once when a commander, duelist or the attacked people
-    has left the board; a support or reserve troop waits for its mode (3.8)."""
-    s = prune(s)
-    fight = fight_of(s)
-    outcome = leave_outcome(s.game, fight)
+    has left the board; a support or reserve troop waits for its mode (3.8). A troop
+    gone from the board is forgotten, also when the round goes on (it may come back as
+    a new troop)."""
+    pruned = prune(s)
+    fight = fight_of(pruned)
+    outcome = leave_outcome(pruned.game, fight)
     if outcome is not None:
-        return fire(set_fight(s, outcome=outcome), "decided")
+        return fire(set_fight(pruned, outcome=outcome), "decided")
     if any(t.mode is TroopMode.UNDECIDED for t in fight.troops):
-        return fire(s, "troop_mode")
-    return None
+        return fire(pruned, "troop_mode")
+    return None if pruned is s else pruned
 
 
 ROUNDS = Step(
