@@ -92,8 +92,9 @@ class Release(Term):
     player's leader row: the condition set at attachment (5.15)."""
 
     ATTACKED = "attacked"
-    """When the people the card belongs to is attacked (7.4.1): the card itself if it is a
-    people, else the people its location (or that location's building) is attached to."""
+    """When the people the card belongs to is attacked (7.4.1), that is the card itself
+    if it is a people, else the people its location (or that location's building) is
+    attached to."""
     TURN_START = "turn_start"
     """At the start of the next turn of the player whose leader it is (6.2.1)."""
 
