@@ -21,6 +21,8 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, settle_conflicts
+from mitosz_core.games.mitosz.rules.counter_round import release_lingering
+from mitosz_core.games.mitosz.rules.events import notice
 from mitosz_core.games.mitosz.rules.flow import fire
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import base_level
@@ -39,8 +41,6 @@ def state_checks(s: S) -> S:
     s = _leader_rows(s)
     s = _limbo(s)
     s = update_holds(s)
-    from mitosz_core.games.mitosz.rules.events import notice
-
     return notice(s)
 
 
@@ -51,8 +51,6 @@ def _lingering(s: S) -> S:
     game = s.game
     if not game.lingering or game.stack or game.todo or game.choice:
         return s
-    from mitosz_core.games.mitosz.rules.counter_round import release_lingering
-
     return release_lingering(s)
 
 
