@@ -45,6 +45,7 @@ from mitosz_core.games.mitosz.rules.board import (
     is_cursed,
     leader_slot,
     people_slot,
+    region_slot,
     remove_to_underworld,
     rune_host,
 )
@@ -56,23 +57,11 @@ from mitosz_core.games.mitosz.state import (
     HeldLeader,
     Pending,
     PendingKind,
-    PeopleSlot,
 )
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
 # --- 8.region, 8.building -------------------------------------------------------------------
-
-
-def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
-    """The empire slot whose location is region ``card`` (8.region), with its player."""
-    if not game.card(card).has_subtype("region"):
-        return None
-    for i, p in enumerate(game.players):
-        for slot in p.empire:
-            if slot.location == card:
-                return i, slot
-    return None
 
 
 def building_hosts(game: Game, player: int) -> tuple[CardId, ...]:

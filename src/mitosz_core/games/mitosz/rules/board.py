@@ -210,18 +210,18 @@ def remove_to_underworld(s: S, card: CardId) -> S:
 def destroy(s: S, card: CardId) -> S:
     """Destroy (*elpusztít*) a board card: it goes to the underworld with its attachments
     (1.4.2). A destroyed region takes the people it is attached to with it (8.region)."""
-    found = region_people(s.game, card)
-    return remove_to_underworld(s, card if found is None else found)
+    found = region_slot(s.game, card)
+    return remove_to_underworld(s, card if found is None else found[1].card)
 
 
-def region_people(game: Game, card: CardId) -> CardId | None:
-    """The people that region ``card`` is attached to, if ``card`` is one (8.region)."""
+def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
+    """The empire slot whose location is region ``card`` (8.region), with its player."""
     if not game.card(card).has_subtype("region"):
         return None
-    for p in game.players:
+    for i, p in enumerate(game.players):
         for slot in p.empire:
             if slot.location == card:
-                return slot.card
+                return i, slot
     return None
 
 

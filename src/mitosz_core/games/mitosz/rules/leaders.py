@@ -10,6 +10,7 @@ from mitosz_core.games.mitosz.rules.board import (
     held_cards,
     leader_slot,
     people_slot,
+    region_slot,
 )
 from mitosz_core.games.mitosz.state import CardId, Game
 
@@ -60,7 +61,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     if target is None:
         return f"a {d.type} must be attached to a card"
     if d.type is CardType.LOCATION:
-        from mitosz_core.games.mitosz.rules.attachments import region_slot, why_not_onto_region
+        from mitosz_core.games.mitosz.rules.attachments import why_not_onto_region
 
         if region_slot(game, target) is not None:  # 8.region, 8.building
             return why_not_onto_region(game, player, card, target)

@@ -33,6 +33,7 @@ from mitosz_core.games.mitosz.rules.board import (
     controller,
     is_cursed,
     leader_slot,
+    region_slot,
     remove_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
@@ -494,7 +495,7 @@ def _reach_board(s: S, item: Pending) -> S:
         p = s.game.players[me]
         return update_player(s, me, intrigues=(*p.intrigues, item.card))
     elif kind is CardType.LOCATION:
-        if item.target is not None and attachments.region_slot(game, item.target) is not None:
+        if item.target is not None and region_slot(game, item.target) is not None:
             if why_not_target(game, me, item.card, item.target) is None:  # 8.building
                 empire = tuple(
                     replace(e, building=item.card) if e.location == item.target else e
