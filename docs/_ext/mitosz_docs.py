@@ -357,13 +357,19 @@ def machine_page(name: str, labels: Mapping[str, str]) -> str:
     ]
     for state in machine.states:
         edges = [(t, d) for (s, t), d in machine.table.items() if s == state]
+        edges += [
+            (t, f"the state its frame interrupted (one of {len(dests)})")
+            for (s, t), dests in machine.returns.items()
+            if s == state
+        ]
         lines += [
             f"   * - {literal(state)}",
             f"     - {describe_state(spec.doc.get(state), labels)}",
         ]
         if edges:
-            lines.append(f"     - * {literal(edges[0][0])} → {literal(edges[0][1])}")
-            lines += [f"       * {literal(t)} → {literal(d)}" for t, d in edges[1:]]
+            shown = [(t, d if d.startswith("the state") else literal(d)) for t, d in edges]
+            lines.append(f"     - * {literal(shown[0][0])} → {shown[0][1]}")
+            lines += [f"       * {literal(t)} → {d}" for t, d in shown[1:]]
         else:
             lines.append("     - none (terminal)")
     lines.append("")

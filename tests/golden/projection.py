@@ -22,6 +22,7 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.continuous import level, level_bonus
 from mitosz_core.games.mitosz.rules.fights.army import side_level, troop_level
+from mitosz_core.games.mitosz.rules.flow import turn_state
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.levels import power, road_level
 from mitosz_core.games.mitosz.state import Game as MitoszGame
@@ -64,29 +65,18 @@ def project(state: mc.State[Any]) -> Json:
 # --- Mítosz ------------------------------------------------------------------------------
 
 
-def _host_leaf(state: mc.State[MitoszGame]) -> str:
-    """The turn's machine state that is under way, through any forced choice or event
-    window that interrupts it."""
-    leaf = state.phase
-    game = state.game
-    if leaf.startswith("forced.") and game.resume is not None:
-        leaf = game.resume
-    if leaf.startswith("window.") and game.window is not None:
-        leaf = game.window
-    return leaf
+LEGACY_STEPS = {"turn.combat.battle.troop_mode": "turn.combat.battle.rounds.troop_mode"}
+"""Step names as projection 1 spells them (the machine before its interruptions were
+declared once): the troop-mode step sat inside the combat rounds."""
 
 
 def turn_step(state: mc.State[MitoszGame]) -> tuple[str, str]:
     """The turn phase (6.2) and the step within it (a battle or duel step), with every
     counter round, event window and forced choice stripped."""
-    leaf = _host_leaf(state)
-    parts = leaf.split(".")
-    if "counter" in parts:
-        parts = parts[: parts.index("counter")]
-    if parts and parts[-1] == "main":
-        parts = parts[:-1]
-    phase = ".".join(parts[:2])
-    return phase, ".".join(parts)
+    step = turn_state(state)
+    step = LEGACY_STEPS.get(step, step)
+    phase = ".".join(step.split(".")[:2])
+    return phase, step
 
 
 def _c(game: MitoszGame, card: int | None) -> Json:

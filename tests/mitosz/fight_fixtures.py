@@ -34,6 +34,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.flow import turn_state
 from mitosz_core.games.mitosz.state import FightKind, LineName
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from tests.mitosz import fixtures as fx
@@ -216,8 +217,8 @@ def arena(players: int = 2, **kw: Any) -> tuple[S, int, int]:
 def to_combat(s: S) -> S:
     """Pass the first summoning step: the combat phase begins (6.2.3.2), once the event
     window of the phase's end is passed (6.5.1: a fate in hand may answer it, 3.7)."""
-    assert s.phase == "turn.combat.declare" or s.phase == "turn.summoning_1.main", s.phase
-    if s.phase == "turn.summoning_1.main":
+    assert s.phase == "turn.combat.declare" or s.phase == "turn.summoning_1", s.phase
+    if s.phase == "turn.summoning_1":
         s = fx.pass_windows(fx.act(fx.refresh(fx.arranged(s)), Pass()))
     return s
 
@@ -239,7 +240,7 @@ def pass_(s: S) -> S:
 
 def pass_rounds(s: S) -> S:
     """Everyone passes in the combat rounds (and their counter rounds) until decided."""
-    while ".rounds." in s.phase or s.phase == "window.respond":
+    while turn_state(s).endswith(".rounds") or s.phase == "window.respond":
         s = fx.act(s, Pass())
     return s
 

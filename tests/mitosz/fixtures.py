@@ -581,7 +581,7 @@ def settle_counter(s: S) -> S:
     (or a player must choose cards for an effect)."""
     from mitosz_core.games.mitosz.actions import Pass
 
-    while s.phase.endswith(".counter.respond") or s.phase == "window.respond":
+    while s.phase == "counter.respond" or s.phase == "window.respond":
         s = act(s, Pass())
     return s
 

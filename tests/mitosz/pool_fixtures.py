@@ -88,9 +88,9 @@ def to_rounds(s: S, commander: int, people: int, defender: int | None = None) ->
     s = fx.act(to_combat(s), DeclareFight(FightKind.BATTLE))
     attack = next(a for a in mc.legal_actions(s) if isinstance(a, Attack) and a.people == people)
     s = fx.act(fx.act(s, attack), Designate(commander))
-    while not s.phase.endswith(".rounds.main"):
+    while not s.phase.endswith(".rounds"):
         legal = mc.legal_actions(s)
-        if s.phase.endswith("defender.main") and defender is not None:
+        if s.phase.endswith("defender") and defender is not None:
             s = fx.act(s, Designate(defender))
         else:
             s = fx.act(s, Pass() if Pass() in legal else legal[-1])
@@ -101,6 +101,6 @@ def my_move(s: S, player: int) -> S:
     """Pass in the combat rounds until ``player`` may act there."""
     from mitosz_core.games.mitosz.actions import Pass
 
-    while not (s.phase.endswith(".rounds.main") and s.to_act == player):
+    while not (s.phase.endswith(".rounds") and s.to_act == player):
         s = fx.act(s, Pass())
     return s

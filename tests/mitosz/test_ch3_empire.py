@@ -66,11 +66,11 @@ def test_one_people_per_turn_in_either_summoning_step() -> None:
     assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
     with pytest.raises(mc.IllegalActionError, match=r"already been placed this turn \(3\.2\.1\)"):
         act(s, PlacePeople(stub, 0, -1))
-    s = pass_until(s, "turn.summoning_2.main")
+    s = pass_until(s, "turn.summoning_2")
     assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
     # a player who placed none in the first step may place one in the second
     t, stub2 = _with_cross("Stub")
-    t = pass_until(t, "turn.summoning_2.main")
+    t = pass_until(t, "turn.summoning_2")
     t = play(t, PlacePeople(stub2, 0, -1))
     assert len(t.game.players[t.game.active].empire) == 2
 

@@ -50,13 +50,13 @@ def test_a_row_over_its_limit_forces_its_owner_to_sacrifice() -> None:
         s, cid = put_leader(s, other, key)
         leaders.append(cid)
     s = refresh(s)
-    assert s.phase == "turn.summoning_1.main"  # 3 leaders, 1 people: within the limit
+    assert s.phase == "turn.summoning_1"  # 3 leaders, 1 people: within the limit
     s = refresh(remove_to_underworld(s, people))
     assert s.phase == "forced.sacrifice_leader"
     assert s.to_act == other  # the owner decides, even in another player's turn
     assert set(mc.legal_actions(s)) == {SacrificeLeader(c) for c in leaders}
     s = act(s, SacrificeLeader(leaders[1]))
-    assert s.phase == "turn.summoning_1.main" and s.to_act == me
+    assert s.phase == "turn.summoning_1" and s.to_act == me
     assert leaders[1] in s.game.players[other].underworld
 
 

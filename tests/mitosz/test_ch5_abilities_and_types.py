@@ -267,7 +267,7 @@ def test_an_attached_leader_returns_when_its_location_is_attacked_and_may_defend
     assert slot is not None and slot[0] == me and slot[1].items == (c["sword"],)
     while s.phase == "window.respond":
         s = act(s, mc.legal_actions(s)[0])
-    assert s.phase.endswith("defender.main")
+    assert s.phase.endswith("defender")
     assert Designate(king) in mc.legal_actions(s)  # back as a leader, it defends
 
 

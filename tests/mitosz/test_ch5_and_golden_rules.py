@@ -190,7 +190,7 @@ def test_card_text_changes_a_rule_the_hand_size() -> None:
     s, _ = put_intrigue(s, me, "Edict")  # my hand size becomes 9
     for key in ("Cross", "Line", "Stub", "Corner", "Cheap", "Hero", "King", "Pricey", "Seer"):
         s, _ = to_hand(s, me, key)
-    s = pass_until(s, "turn.summoning_2.main")
+    s = pass_until(s, "turn.summoning_2")
     s = act(s, mc.legal_actions(s)[0])
     assert s.game.active != me  # 9 cards kept: no discard step
     assert len(s.game.players[me].hand) == 9
@@ -229,7 +229,7 @@ def test_a_discard_effect_puts_cards_in_their_owners_underworld() -> None:
     s, a = to_hand(s, other, "Cross")
     s, b = to_hand(s, other, "Line")
     s = act(s, UseManeuver(storm, 0, None, None, 2))
-    while not s.phase.endswith(".counter.choose"):
+    while s.phase != "counter.choose":
         s = act(s, mc.legal_actions(s)[0])
     assert s.to_act == other
     s = act(s, mc.legal_actions(s)[0])

@@ -25,7 +25,7 @@ def test_counter_rounds_nest_three_deep_and_resolve_last_in_first_out() -> None:
     assert s.to_act == me  # the affected player (the volley's) decides first
     s = act(s, UseManeuver(my_warden, 0, None, ward))  # depth 3: neutralise the ward
     assert [p.id for p in s.game.stack] == [volley, ward, ward + 1]
-    assert s.phase == "turn.summoning_1.counter.respond"
+    assert s.phase == "counter.respond"
     s = act(s, Pass())
     s = act(s, Pass())  # everyone passed: the stack resolves, top first
     assert s.game.stack == ()

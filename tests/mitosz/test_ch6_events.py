@@ -9,7 +9,7 @@ from mitosz_core.games.mitosz.actions import Pass, Summon, UseManeuver
 from mitosz_core.games.mitosz.engine import settle
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
-from mitosz_core.games.mitosz.state import PendingKind
+from mitosz_core.games.mitosz.state import PendingKind, WindowFrame
 from mitosz_core.kernel.values import replace
 from tests.mitosz.fixtures import (
     act,
@@ -27,7 +27,7 @@ def summon_hero(s: S, me: int) -> tuple[S, int]:
     """``me`` summons the Hero; everybody passes its counter round (6.3.5)."""
     s, hero = to_hand(s, me, "Hero")
     s = act(s, Summon(hero))
-    while s.phase == "turn.summoning_1.counter.respond":
+    while s.phase == "counter.respond":
         s = act(s, Pass())
     return s, hero
 
@@ -41,12 +41,12 @@ def test_a_card_reaching_the_board_opens_a_window_for_a_player_who_can_respond()
     # 6.3.6 the Hero is on the board: a card moved from hand to board (6.5.1 item 4)
     assert any(slot.card == hero for slot in s.game.players[me].leaders)
     assert s.phase == "window.respond" and s.to_act == other
-    assert s.game.window == "turn.summoning_1.main"
+    assert s.game.frames == (WindowFrame("turn.summoning_1"),)
     assert [item.kind for item in s.game.stack] == [PendingKind.EVENT]
     assert UseManeuver(sentinel, 0, hero) in mc.legal_actions(s)
     s = act(s, Pass())  # everybody asked passed: play goes on where the event happened
-    assert s.phase == "turn.summoning_1.main" and s.to_act == me
-    assert s.game.stack == () and s.game.window is None
+    assert s.phase == "turn.summoning_1" and s.to_act == me
+    assert s.game.stack == () and s.game.frames == ()
 
 
 @pytest.mark.rule("6.5.1")
@@ -55,7 +55,7 @@ def test_no_window_opens_when_nobody_can_respond() -> None:
     s, me, other = duel(auto_pass=False)
     s, _ = put_leader(s, other, "Sentinel", turned=True)  # turned: cannot react
     s, _ = summon_hero(s, me)
-    assert s.phase == "turn.summoning_1.main" and s.to_act == me
+    assert s.phase == "turn.summoning_1" and s.to_act == me
     assert s.history[-1].player == other  # the last decision was in the counter round
 
 
@@ -74,7 +74,7 @@ def test_a_window_asks_the_others_in_turn_order_never_the_player_whose_turn_it_i
         asked.append(s.to_act)
         s = act(s, Pass())
     assert asked == [second, third]
-    assert s.phase == "turn.summoning_1.main"
+    assert s.phase == "turn.summoning_1"
 
 
 @pytest.mark.rule("6.5.1", "6.4.1")
@@ -95,7 +95,7 @@ def test_a_response_in_a_window_opens_a_counter_round_where_everybody_answers() 
     while s.phase == "window.respond":
         s = act(s, Pass())
     assert any(slot.card == hero for slot in s.game.players[me].leaders)  # neutralised
-    assert s.phase == "turn.summoning_1.main" and s.to_act == me
+    assert s.phase == "turn.summoning_1" and s.to_act == me
 
 
 @pytest.mark.rule("6.5.1", "6.1.4")
@@ -106,7 +106,9 @@ def test_the_end_of_a_phase_is_an_event_the_others_may_answer() -> None:
     s, _ = put_leader(s, other, "Sentinel")
     s = act(s, Pass())  # the active player passes: the summoning phase ends (6.1.4)
     assert s.phase == "window.respond" and s.to_act == other
-    assert s.game.window == "turn.combat.declare"  # the combat phase starts after it
+    assert s.game.frames == (
+        WindowFrame("turn.combat.declare"),
+    )  # the combat phase starts after it
     s = act(s, Pass())
     assert s.phase == "turn.combat.declare" and s.to_act == me
 
@@ -119,7 +121,7 @@ def quiet() -> S:
     s, _ = put_leader(s, other, "Sentinel")
     s, _ = to_hand(s, me, "Cheap")
     s = settle(arranged(s))
-    assert s.phase == "turn.summoning_1.main" and s.game.seen == seen_now(s)
+    assert s.phase == "turn.summoning_1" and s.game.seen == seen_now(s)
     return s
 
 
@@ -148,10 +150,10 @@ def test_each_kind_of_event_is_noticed_and_nothing_else_is() -> None:
     assert settle(earlier).phase == "window.respond"
     # not events: the deck's order (a reveal puts the top card at the bottom), and what
     # is hidden in a hand or deck as long as no card changes zone
-    assert changed(deck=(*p.deck[1:], p.deck[0])).phase == "turn.summoning_1.main"
+    assert changed(deck=(*p.deck[1:], p.deck[0])).phase == "turn.summoning_1"
     swapped = (p.deck[0], *p.hand[1:])
-    assert changed(hand=swapped, deck=(p.hand[0], *p.deck[1:])).phase == ("turn.summoning_1.main")
-    assert settle(s) is not s and settle(s).phase == "turn.summoning_1.main"
+    assert changed(hand=swapped, deck=(p.hand[0], *p.deck[1:])).phase == ("turn.summoning_1")
+    assert settle(s) is not s and settle(s).phase == "turn.summoning_1"
 
 
 @pytest.mark.rule("6.5.1")

@@ -80,32 +80,32 @@ def test_three_line_battle_with_comrades_and_the_reserve_chosen_by_the_opponent(
     s, archers = to_hand(s, me, "Archers")
     s, wolves = to_hand(s, other, "Wolves")
     s = battle(s, hills, E, captain)
-    assert s.phase == "turn.combat.battle.defender.main" and s.to_act == other
+    assert s.phase == "turn.combat.battle.defender" and s.to_act == other
     s = designate(s, guardian)
     assert s.phase == "turn.combat.battle.attacker_comrade" and s.to_act == me
     assert Designate(scout, SUPPORT) not in legal(s)
     with pytest.raises(mc.IllegalActionError, match="no ally of the commander"):
         act(s, Designate(scout, SUPPORT))
     s = designate(s, lieutenant, SUPPORT)
-    assert s.phase == "turn.combat.battle.defender_comrade.main" and s.to_act == other
+    assert s.phase == "turn.combat.battle.defender_comrade" and s.to_act == other
     s = designate(s, maiden, SUPPORT)
     assert s.phase == "turn.combat.battle.attacker_second"
     assert legal(s) == (Pass(), Designate(scout, RESERVE))  # 7.4.6: ally of the comrade
     s = designate(s, scout, RESERVE)
     s = designate(s, squire, RESERVE)
-    assert s.phase == "turn.combat.battle.rounds.main" and s.to_act == me  # 7.4.8
+    assert s.phase == "turn.combat.battle.rounds" and s.to_act == me  # 7.4.8
     fight = s.game.fight
     assert fight is not None
     assert fight.attack == (captain, lieutenant, scout)
     assert fight.defend == (guardian, maiden, squire)
     s = act(s, SummonTroop(hoplites, captain, free=True))  # linked: without summoning
-    assert s.phase == "turn.combat.battle.rounds.main" and s.to_act == other
+    assert s.phase == "turn.combat.battle.rounds" and s.to_act == other
     s = act(s, SummonTroop(wolves, guardian))
     assert s.to_act == me
     with pytest.raises(mc.IllegalActionError, match="only the player whose leader leads"):
         act(s, SummonTroop(archers, guardian))
     s = act(s, SummonTroop(archers, scout))
-    assert s.phase == "turn.combat.battle.rounds.troop_mode"
+    assert s.phase == "turn.combat.battle.troop_mode"
     assert s.to_act == other  # 3.8: in the reserve the opponent chooses
     assert set(legal(s)) == {
         ChooseTroopMode(archers, TroopMode.LEVEL),
@@ -125,7 +125,7 @@ def test_three_line_battle_with_comrades_and_the_reserve_chosen_by_the_opponent(
     assert captain in s.game.players[me].underworld  # 7.4.10.3
     assert {hoplites, archers} <= set(s.game.players[me].underworld)  # 7.4.13
     assert wolves in s.game.players[other].underworld
-    assert s.phase == "turn.summoning_2.main"
+    assert s.phase == "turn.summoning_2"
     row = {x.card: x.turned for x in s.game.players[other].leaders}
     assert row == {guardian: True, maiden: True, squire: True}
 
@@ -137,7 +137,7 @@ def test_an_undefended_people_falls_when_the_attack_beats_its_road() -> None:
     s, captain = put_leader(s, me, "Captain")  # level 3
     s, plains = put_people(s, other, "Plainsfolk", 0, 0)  # roads: east 1, west 3
     draw = battle(s, plains, W, captain)  # 3 against the west road's 3: a draw
-    assert draw.phase == "turn.summoning_2.main"
+    assert draw.phase == "turn.summoning_2"
     assert plains in {x.card for x in draw.game.players[other].empire}
     assert draw.game.players[me].spheres == s.game.players[me].spheres  # no spoils
     s = battle(s, plains, E, captain)  # nobody defends; the rounds pass by themselves
@@ -147,7 +147,7 @@ def test_an_undefended_people_falls_when_the_attack_beats_its_road() -> None:
     s = set_player(s, other, spheres=(0, 2, 0, 0))
     s = act(s, TakeSpoils(Sphere.INFLUENCE))
     assert s.game.players[other].spheres == (0, 1, 0, 0)
-    assert s.phase == "turn.summoning_2.main"
+    assert s.phase == "turn.summoning_2"
 
 
 @pytest.mark.rule("7.4.10.2", "7.4.3.1")
@@ -182,7 +182,7 @@ def test_spoils_above_the_maximum_are_spent_this_turn_or_lost_at_its_end() -> No
     s = act(s, TakeSpoils(Sphere.FORCE))
     assert s.game.players[me].spheres == (3, 3, 3, 4)  # above the maximum of 3
     spent = act(s, mc.legal_actions(s)[mc.legal_actions(s).index(_summon(guardian))])
-    while spent.phase.endswith(".counter.respond"):
+    while spent.phase == "counter.respond":
         spent = act(spent, Pass())
     assert spent.game.players[me].spheres[3] == 2
     kept = act(s, Pass())  # the turn ends
@@ -223,14 +223,14 @@ def test_three_player_battle_with_a_helper() -> None:
     fight = s.game.fight
     assert fight is not None and fight.helpers == ((third, 0),)
     assert allied(s.game, me, third) and not allied(s.game, other, third)  # 5.13
-    while s.phase != "turn.combat.battle.rounds.main":
+    while s.phase != "turn.combat.battle.rounds":
         s = pass_(s)
     fight = s.game.fight
     assert fight is not None and set(fight.fighters) == {me, other, third}
     while s.to_act != third:
         s = pass_(s)
     s = act(s, SummonTroop(hoplites, lieutenant))  # the helper plays into its own line
-    assert s.phase == "turn.combat.battle.rounds.troop_mode"
+    assert s.phase == "turn.combat.battle.troop_mode"
     assert s.to_act == third  # 3.8: in the support line the troop's player chooses
     s = act(s, ChooseTroopMode(hoplites, TroopMode.LEVEL))
     fight = s.game.fight
@@ -250,7 +250,7 @@ def test_the_defender_may_summon_its_commander_from_hand() -> None:
     assert SummonWarLeader(guardian) in legal(s)
     assert SummonWarLeader(guardian, SUPPORT) not in legal(s)
     s = act(s, SummonWarLeader(guardian))  # its counter round passes by itself
-    assert s.phase == "turn.combat.battle.rounds.main"
+    assert s.phase == "turn.combat.battle.rounds"
     fight = s.game.fight
     assert fight is not None and fight.defend[0] == guardian
     assert s.game.players[other].spheres == (2, 4, 1, 3)
@@ -268,13 +268,13 @@ def test_a_commander_leaving_the_board_decides_the_battle() -> None:
     s, guardian = put_leader(s, other, "Guardian")
     s = battle(s, hills, E, captain)
     s = designate(s, guardian)
-    assert s.phase == "turn.combat.battle.rounds.main"
+    assert s.phase == "turn.combat.battle.rounds"
     gone = refresh(remove_to_underworld(s, guardian))
     assert gone.game.fight is not None and gone.game.fight.outcome is Outcome.ATTACKER
     gone = refresh(remove_to_underworld(s, captain))
     assert gone.game.fight is not None and gone.game.fight.outcome is Outcome.DEFENDER
     both = refresh(remove_to_underworld(remove_to_underworld(s, captain), guardian))
-    assert both.phase == "turn.summoning_2.main"  # no winner, no spoils (7.4.10.1)
+    assert both.phase == "turn.summoning_2"  # no winner, no spoils (7.4.10.1)
     assert hills in {x.card for x in both.game.players[other].empire}
     assert archers in s.game.players[me].hand
 
@@ -303,7 +303,7 @@ def test_a_defending_war_leader_is_summoned_meeting_its_summoning_condition() ->
     s = set_player(s, other, spheres=(3, 3, 3, 3))
     s = battle(s, s.game.players[other].empire[0].card, E, captain)
     s = settle_counter(s)
-    assert s.phase.endswith("defender.main")
+    assert s.phase.endswith("defender")
     assert SummonWarLeader(usurper, pay_with=scout) in legal(s)
     assert SummonWarLeader(usurper) not in legal(s)
     with pytest.raises(mc.IllegalActionError, match=r"needs a card given up.*6\.3\.4"):

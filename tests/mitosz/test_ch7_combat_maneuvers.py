@@ -26,7 +26,7 @@ from tests.mitosz.fixtures import (
 
 
 def rounds(s: S) -> S:
-    while not s.phase.endswith(".rounds.main"):
+    while not s.phase.endswith(".rounds"):
         s = act(s, Pass())
     return s
 
@@ -84,7 +84,7 @@ def test_fear_sends_enemy_creatures_home_unless_their_player_pays() -> None:
     other = k["other"]
     s = set_player(s, other, spheres=(0, 1, 0, 0))  # one influence: one creature kept
     s = settle_counter(act(s, Use(k["mine"], 0)))
-    assert s.phase == "turn.combat.battle.rounds.counter.choose" and s.to_act == other
+    assert s.phase == "counter.choose" and s.to_act == other
     assert set(legal(s)) == {Pass(), Choose(k["guardian"])}
     s = act(s, Choose(k["guardian"]))  # pays to keep its commander
     assert s.game.players[other].spheres == (0, 0, 0, 0)
@@ -120,7 +120,7 @@ def test_combat_effects_and_troops_end_with_the_battle() -> None:
     s = play(s, UseFreeManeuver(cry, k["mine"], 0, k["mine"]))
     assert level(s.game, k["mine"]) == 5
     s = lay_underworld(pass_rounds(s))
-    while s.phase != "turn.summoning_2.main":
+    while s.phase != "turn.summoning_2":
         s = act(s, legal(s)[0])
     assert s.game.effects == () and s.game.fight is None
     assert hoplites in s.game.players[me].underworld
@@ -143,7 +143,7 @@ def test_a_maneuver_used_in_the_fight_ends_with_it_whatever_its_duration() -> No
     assert level(s.game, k["mine"]) == 5
     assert [e.fight for e in s.game.effects] == [True]
     s = lay_underworld(pass_rounds(s))
-    while s.phase != "turn.summoning_2.main":
+    while s.phase != "turn.summoning_2":
         s = act(s, legal(s)[0])
     assert s.game.effects == ()  # 7.4.13: ended with the fight, not at the next turn
     assert oath in s.game.players[me].underworld
@@ -154,28 +154,27 @@ def test_every_battle_and_duel_step_is_a_machine_state() -> None:
     battle_steps = [
         "target",
         "commander",
-        "defender.main",
+        "defender",
         "attacker_comrade",
-        "defender_comrade.main",
+        "defender_comrade",
         "attacker_second",
-        "defender_second.main",
-        "rounds.main",
-        "rounds.troop_mode",
+        "defender_second",
+        "rounds",
+        "troop_mode",
         "result",
         "spoils",
         "monsters",
         "end_effects",
         "cleanup",
     ]
-    duel_steps = ["challenger", "challenged", "rounds.main", "result", "end_effects", "cleanup"]
+    duel_steps = ["challenger", "challenged", "rounds", "result", "end_effects", "cleanup"]
     for step in battle_steps:
         assert f"turn.combat.battle.{step}" in MACHINE.states
     for step in duel_steps:
         assert f"turn.combat.duel.{step}" in MACHINE.states
-    assert MACHINE.fire("turn.combat.battle.cleanup", "next") == "turn.summoning_2.main"
-    assert MACHINE.fire("turn.combat.duel.cleanup", "next") == "turn.summoning_2.main"
+    assert MACHINE.fire("turn.combat.battle.cleanup", "next") == "turn.summoning_2"
+    assert MACHINE.fire("turn.combat.duel.cleanup", "next") == "turn.summoning_2"
     for host in ("battle.rounds", "duel.rounds", "battle.defender"):
-        assert MACHINE.fire(f"turn.combat.{host}.main", "play") == (
-            f"turn.combat.{host}.counter.open"
-        )
-    assert MACHINE.fire("turn.combat.battle.rounds.main", "game_over") == "over"
+        assert MACHINE.fire(f"turn.combat.{host}", "play") == "counter.open"
+        assert f"turn.combat.{host}" in MACHINE.returns[("counter.resolve", "resolved")]
+    assert MACHINE.fire("turn.combat.battle.rounds", "game_over") == "over"

@@ -47,7 +47,7 @@ def test_a_hero_challenges_an_enemy_leader_and_the_lower_duelist_is_destroyed() 
     won = act(s, Designate(scout))  # nobody can act: the rounds pass by themselves
     assert scout in won.game.players[other].underworld
     assert won.game.players[me].leaders[0].turned  # 7.6.6
-    assert won.phase == "turn.summoning_2.main" and won.game.fight is None
+    assert won.phase == "turn.summoning_2" and won.game.fight is None
     lost = act(s, Designate(cyclops))
     assert hero in lost.game.players[me].underworld
     assert cyclops in {x.card for x in lost.game.players[other].leaders}
@@ -77,7 +77,7 @@ def test_in_a_duel_only_the_duelists_act_and_no_troop_is_summoned() -> None:
     s, cry2 = to_hand(s, other, "Battle Cry")
     s = act(act(to_combat(s), DeclareFight(FightKind.DUEL)), Designate(hero))
     s = act(s, Designate(guardian))
-    assert s.phase == "turn.combat.duel.rounds.main"
+    assert s.phase == "turn.combat.duel.rounds"
     assert s.to_act == other  # 7.6.3: the challenged player begins
     assert UseFreeManeuver(cry2, guardian, 0, guardian) in legal(s)
     s = act(s, UseFreeManeuver(cry2, guardian, 0, guardian))
@@ -89,7 +89,7 @@ def test_in_a_duel_only_the_duelists_act_and_no_troop_is_summoned() -> None:
     with pytest.raises(mc.IllegalActionError, match="affect only the fight"):
         act(s, UseFreeManeuver(cry, hero, 0, captain))
     s = act(s, UseFreeManeuver(cry, hero, 0, hero))  # 5 against 5
-    assert s.phase == "turn.summoning_2.main"
+    assert s.phase == "turn.summoning_2"
     assert s.game.effects == ()  # combat effects ended with the fight (7.6.6)
 
 
@@ -111,9 +111,9 @@ def test_a_leader_that_may_not_attack_or_fight_starts_no_fight() -> None:
         barred = set_game(s, effects=(ban,))
         from tests.mitosz.fixtures import refresh
 
-        barred = refresh(barred.evolve(phase="turn.summoning_1.main"))
+        barred = refresh(barred.evolve(phase="turn.summoning_1"))
         barred = to_combat(barred)
-        assert barred.phase == "turn.summoning_2.main"  # 6.2.3.2: no fight possible
+        assert barred.phase == "turn.summoning_2"  # 6.2.3.2: no fight possible
     # a leader that may not fight can still be challenged (7.2.3)
     ban = ActiveEffect(90, Grant(User(), Permission.CANNOT_FIGHT), me, hero, king)
     s = set_game(s, effects=(ban,))
@@ -132,7 +132,7 @@ def test_a_duelist_leaving_the_board_loses() -> None:
     s, guardian = put_leader(s, other, "Guardian")
     s = act(act(to_combat(s), DeclareFight(FightKind.DUEL)), Designate(hero))
     s = act(s, Designate(guardian))
-    assert s.phase == "turn.combat.duel.rounds.main"
+    assert s.phase == "turn.combat.duel.rounds"
     s = refresh(remove_to_underworld(s, guardian))
-    assert s.phase == "turn.summoning_2.main"
+    assert s.phase == "turn.summoning_2"
     assert hero in {x.card for x in s.game.players[me].leaders}

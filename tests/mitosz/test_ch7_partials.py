@@ -51,7 +51,7 @@ SUPPORT, RESERVE = LineName.SUPPORT, LineName.RESERVE
 
 def to_rounds(s: S) -> S:
     """Pass the designation steps (no automatic passes) up to the combat rounds."""
-    while not s.phase.endswith(".rounds.main"):
+    while not s.phase.endswith(".rounds"):
         s = act(s, Pass())
     return s
 
@@ -91,7 +91,7 @@ def test_an_attacker_forced_to_retreat_leaves_no_winner_and_no_loser() -> None:
     assert sides_compared(s.game, fight) is Outcome.ATTACKER  # the attack would win
     s = until_turn_of(s, other)
     s = lay_underworld(play(s, UseFreeManeuver(retreat, guardian, 0)))
-    assert s.phase == "turn.summoning_2.main"  # no result, no spoils
+    assert s.phase == "turn.summoning_2"  # no result, no spoils
     assert hills in {x.card for x in s.game.players[other].empire}  # not destroyed
     assert captain in {x.card for x in s.game.players[me].leaders}  # not destroyed
     assert s.game.players[other].spheres[3] == 5  # no sphere point stolen
@@ -310,7 +310,7 @@ def test_any_leader_defends_a_people_linked_to_the_high_god() -> None:
     s, _ = put_leader(s, other, "Shieldmaiden")  # an ally: the comrade step stays open
     for people, allowed in ((tide, True), (plains, False)):
         t = designate(battle(s, people, E, captain), guardian)  # I have no comrade
-        assert t.phase == "turn.combat.battle.defender_comrade.main"
+        assert t.phase == "turn.combat.battle.defender_comrade"
         assert (Designate(squire, SUPPORT) in legal(t)) is allowed
     with pytest.raises(mc.IllegalActionError, match=r"no ally of the commander nor linked"):
         designate(designate(battle(s, plains, E, captain), guardian), squire, SUPPORT)
@@ -342,14 +342,14 @@ def test_a_mount_is_attached_in_a_summoning_step_sharing_no_race() -> None:
     s, me, _ = arena()
     s, captain = put_leader(s, me, "Captain")
     s, steed = put_leader(s, me, "Elf Steed")  # mount, elf (a race), flying
-    assert s.phase == "turn.summoning_1.main"
+    assert s.phase == "turn.summoning_1"
     options = set(legal(s))
     assert AttachMount(steed, captain, "flying") in options
     assert AttachMount(steed, captain, "elf") not in options
     with pytest.raises(mc.IllegalActionError, match=r"elf is not a subtype the mount can share"):
         act(s, AttachMount(steed, captain, "elf"))
     s = act(s, AttachMount(steed, captain, "flying"))
-    assert s.phase == "turn.summoning_1.main"
+    assert s.phase == "turn.summoning_1"
     assert steed in next(x for x in s.game.players[me].leaders if x.card == captain).items
     assert steed not in {x.card for x in s.game.players[me].leaders}
 
@@ -372,7 +372,7 @@ def test_a_god_leader_allows_one_fate_in_every_turn() -> None:
     assert PlayFate(doom2) not in legal(s)
     s = next_turn(s)
     assert s.game.active == other
-    while s.phase != "turn.summoning_1.main":
+    while s.phase != "turn.summoning_1":
         s = act(s, Pass() if Pass() in legal(s) else legal(s)[0])
     s = act(s, UseManeuver(smith, 0))
     while s.to_act != me:

@@ -163,7 +163,7 @@ def test_type_troop_the_hoplite_phalanx_fights_beside_leonidas() -> None:
     s, phalanx = to_hand(s, me, "Hoplite Phalanx")  # linked to Leonidas: free
     s = act(to_combat(s), DeclareFight(FightKind.BATTLE))
     s = act(act(s, mc.legal_actions(s)[0]), Designate(leonidas))
-    while not s.phase.endswith(".rounds.main"):
+    while not s.phase.endswith(".rounds"):
         s = act(s, mc.legal_actions(s)[-1])
     assert SummonTroop(phalanx, leonidas, free=True) in mc.legal_actions(s)
     fight = s.game.fight

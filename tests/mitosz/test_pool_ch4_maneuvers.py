@@ -138,7 +138,7 @@ def test_timing_combat_the_hoplite_phalanx_raises_its_level_for_the_combat() -> 
     fight = s.game.fight
     assert fight is not None
     assert troop_level(s.game, fight, fight.troops[0]) == before + 1
-    s = pass_until(lay_underworld(s), "turn.summoning_2.main")
+    s = pass_until(lay_underworld(s), "turn.summoning_2")
     assert s.game.effects == ()  # it ended with the combat
 
 
@@ -600,4 +600,4 @@ def test_effect_attach_leader_the_valley_of_the_kings_hides_a_pharaoh_until_atta
     assert held_leader(s.game, pharaoh) is None
     found = leader_slot(s.game, pharaoh)
     assert found is not None and found[0] == me
-    assert s.phase.endswith("defender.main") and Designate(pharaoh) in mc.legal_actions(s)
+    assert s.phase.endswith("defender") and Designate(pharaoh) in mc.legal_actions(s)

@@ -82,7 +82,7 @@ def test_flag_trigger_the_harp_of_the_bards_draws_when_played_and_pays_at_turn_e
     s, harp = to_hand(s, me, "Harp of the Bards")  # when played, you may: draw a card
     s = set_player(s, me, spheres=(3, 1, 0, 0))
     s = play(s, Summon(harp, lugh))
-    assert s.phase.endswith(".counter.choose") and s.to_act == me
+    assert s.phase == "counter.choose" and s.to_act == me
     assert set(mc.legal_actions(s)) == {Pass(), Choose(harp)}
     declined = settle_counter(act(s, Pass()))
     used = settle_counter(act(s, Choose(harp)))
@@ -107,14 +107,10 @@ def test_flag_trigger_the_fomorian_tyrant_takes_force_from_a_fight_it_fought_in(
     s, king = put_leader(s, me, "King")
     s, line = put_people(s, other, "Line", 0, 0)
     s = set_player(s, me, spheres=(3, 4, 2, 0))
-    fought = pass_until(
-        lay_underworld(pass_rounds(to_rounds(s, tyrant, line))), "turn.summoning_2.main"
-    )
+    fought = pass_until(lay_underworld(pass_rounds(to_rounds(s, tyrant, line))), "turn.summoning_2")
     assert line in fought.game.players[other].underworld
     assert spheres(fought, me)[FORCE] == 1
-    watched = pass_until(
-        lay_underworld(pass_rounds(to_rounds(s, king, line))), "turn.summoning_2.main"
-    )
+    watched = pass_until(lay_underworld(pass_rounds(to_rounds(s, king, line))), "turn.summoning_2")
     assert spheres(watched, me)[FORCE] == 0  # the tyrant did not fight
 
 
@@ -156,7 +152,7 @@ def test_effect_delayed_the_stone_of_fal_draws_a_card_at_my_next_turn_start() ->
     s, me, _, c = _stone()
     s = play(s, UseFreeManeuver(c["stone"], c["medb"], 0, c["king"]))
     assert len(s.game.waiting) == 1 and hand(s, me) == 0  # it waits, nothing drawn yet
-    s = pass_until(s, "turn.summoning_2.main")
+    s = pass_until(s, "turn.summoning_2")
     assert len(s.game.waiting) == 1 and hand(s, me) == 0  # not at the end of this turn
     s = next_turn(s)  # the other player's turn starts: not yet
     assert len(s.game.waiting) == 1 and hand(s, me) == 0
@@ -215,10 +211,10 @@ def test_effect_retreat_the_ford_of_retreat_ends_a_lost_battle_without_a_loser()
     assert fight is not None and sides_compared(s.game, fight) is Outcome.ATTACKER
     goddess = s.game.players[other].high_god  # linked to the ford: may use it (3.9)
     assert UseFreeManeuver(ford, goddess, 0) in mc.legal_actions(s)
-    lost = pass_until(lay_underworld(pass_rounds(s)), "turn.summoning_2.main")
+    lost = pass_until(lay_underworld(pass_rounds(s)), "turn.summoning_2")
     assert line in lost.game.players[other].underworld  # without the ford
     s = lay_underworld(play(s, UseFreeManeuver(ford, cheap, 0)))
-    assert s.phase == "turn.summoning_2.main" and s.game.fight is None
+    assert s.phase == "turn.summoning_2" and s.game.fight is None
     assert line in {x.card for x in s.game.players[other].empire}  # no loser
     assert tyrant in leaders(s, me) and cheap in leaders(s, other)
     assert spheres(s, other) == (FULL[0] - 2, *FULL[1:])  # paid 2 magic, nothing stolen

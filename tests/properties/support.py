@@ -468,7 +468,7 @@ def two_weapons_scenario() -> list[str]:
     played onto him without summoning in the counter round of that summoning, and every
     player passes (``test_regressions.py::test_a_leader_never_carries_two_weapons``)."""
     state: S = mc.new_game("mitosz", decks=["celtic", "hellenic"], seed=0)
-    assert state.game.active == 0 and state.phase == "turn.summoning_1.main"
+    assert state.game.active == 0 and state.phase == "turn.summoning_1"
     hero = _ids(state, "Cú Chulainn", 0)[0]
     spear = _ids(state, "Spear of Lugh", 0)[0]
     gae = _ids(state, "Gáe Bolg", 0)[0]
@@ -495,7 +495,7 @@ def mount_with_items_scenario() -> list[int]:
         if state.game.active == 0:
             break
         state = mc.new_game("mitosz", decks=["germanic", "hellenic"], seed=seed)
-    assert state.game.active == 0 and state.phase == "turn.summoning_1.main"
+    assert state.game.active == 0 and state.phase == "turn.summoning_1"
     mount = _ids(state, "Sleipnir", 0)[0]
     rider = _ids(state, "Mímir", 0)[0]
     hammer = _ids(state, "Mjölnir", 0)[0]

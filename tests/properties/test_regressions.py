@@ -205,7 +205,7 @@ def test_a_permission_to_summon_the_high_god_is_legal_only_where_listed() -> Non
     from mitosz_core.games.mitosz.engine import RULESET
 
     state: S = mc.new_game("mitosz", players=4, seed=0)
-    while state.phase != "turn.summoning_1.main":
+    while state.phase != "turn.summoning_1":
         state = mc.apply(state, mc.legal_actions(state)[0])
     me = state.game.active
     god = state.game.card(state.game.players[me].high_god).name_en
@@ -250,7 +250,7 @@ def test_a_troop_that_fled_to_hand_is_no_longer_a_troop_of_the_fight() -> None:
     s, guardian = fx.put_leader(s, other, "Guardian")  # level 3
     s, wolves = fx.to_hand(s, other, "Wolves")  # level 2
     s = designate(battle(s, hills, E, terror), guardian)
-    while not s.phase.endswith(".rounds.main"):
+    while not s.phase.endswith(".rounds"):
         s = fx.act(s, Pass())
     s = fx.act(s, Pass())  # the attacker passes; the defender brings its Wolves
     s = fx.play(fx.set_player(s, other, spheres=(0, 0, 0, 1)), SummonTroop(wolves, guardian))
@@ -262,7 +262,7 @@ def test_a_troop_that_fled_to_hand_is_no_longer_a_troop_of_the_fight() -> None:
         kept = s.game.choice.options[0] == guardian
         s = fx.act(s, Choose(guardian) if kept else Pass())
     s = fx.settle_counter(s)
-    assert s.phase.endswith(".rounds.main") and s.game.fight is not None
+    assert s.phase.endswith(".rounds") and s.game.fight is not None
     assert wolves in s.game.players[other].hand
     assert wolves not in {t.card for t in s.game.fight.troops}
     # summoned again, the Wolves are one troop, and go to the underworld once (7.4.13)

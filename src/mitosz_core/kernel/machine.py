@@ -7,7 +7,12 @@ produces a :class:`CompiledMachine`: a frozen ``(state, trigger) -> state`` tabl
 the *leaf* states. The game state never becomes a ``transitions`` model; the engine
 only looks edges up in the table (a dict lookup instead of a model trigger).
 
-State names are dotted paths, e.g. ``turn.summoning_1.main``.
+State names are dotted paths, e.g. ``turn.summoning_1``.
+
+An interruption (a counter round, an event window, a forced choice) is declared once,
+and where it returns is data: a :class:`Return` edge goes back to the state that an
+interruption frame in the game holds, which must be one of the edge's declared
+destinations (:meth:`CompiledMachine.resume`).
 """
 
 from __future__ import annotations
@@ -50,6 +55,16 @@ class Edge:
     dest: str
 
 
+@dataclass(frozen=True, slots=True)
+class Return:
+    """A return edge: ``trigger`` moves ``source`` back to the state an interruption
+    frame recorded, one of ``dests`` (the states the interruption may have interrupted)."""
+
+    trigger: str
+    source: str
+    dests: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class MachineSpec:
     """A ruleset's state-graph declaration, in ``transitions`` form."""
@@ -60,9 +75,11 @@ class MachineSpec:
     initial: str
     doc: Mapping[str, str] = field(default_factory=dict)
     """Optional one-line description per state, for the docs."""
+    returns: tuple[Return, ...] = ()
+    """Return edges of the interruptions (see :class:`Return`)."""
 
     def _transitions(self) -> list[dict[str, Any]]:
-        return [
+        edges = [
             {
                 "trigger": e.trigger,
                 "source": list(e.source) if isinstance(e.source, tuple) else e.source,
@@ -70,6 +87,15 @@ class MachineSpec:
             }
             for e in self.edges
         ]
+        # a return edge is one trigger with a destination per state it may return to;
+        # ``transitions`` keeps them apart by a condition the engine never evaluates (the
+        # game's frame names the destination)
+        edges += [
+            {"trigger": r.trigger, "source": r.source, "dest": dest, "conditions": "returns_here"}
+            for r in self.returns
+            for dest in r.dests
+        ]
+        return edges
 
     def build(self) -> Any:
         """A live ``transitions`` machine (for inspection and tests)."""
@@ -103,6 +129,10 @@ class CompiledMachine:
     """Every leaf state, in declaration order."""
     table: Mapping[tuple[str, str], str]
     spec: MachineSpec
+    returns: Mapping[tuple[str, str], frozenset[str]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """``(state, trigger)`` -> the states a return edge may go back to."""
 
     def fire(self, state: str, trigger: str) -> str:
         """The state that ``trigger`` leads to from ``state``.
@@ -117,17 +147,30 @@ class CompiledMachine:
                 f"machine {self.name!r} has no edge {trigger!r} from state {state!r}"
             ) from None
 
+    def resume(self, state: str, trigger: str, dest: str) -> str:
+        """``dest``, if the return edge ``trigger`` from ``state`` may go back to it.
+
+        Raises :class:`~mitosz_core.errors.MachineError` otherwise.
+        """
+        allowed = self.returns.get((state, trigger))
+        if allowed is None or dest not in allowed:
+            raise MachineError(
+                f"machine {self.name!r} has no return {trigger!r} from {state!r} to {dest!r}"
+            )
+        return dest
+
     def triggers(self, state: str) -> tuple[str, ...]:
-        """The triggers declared from ``state``."""
-        return tuple(t for (s, t) in self.table if s == state)
+        """The triggers declared from ``state`` (return edges included)."""
+        plain = [t for (s, t) in self.table if s == state]
+        return tuple(plain + [t for (s, t) in self.returns if s == state])
 
     def successors(self, state: str) -> frozenset[str]:
-        """Every state one edge away from ``state``."""
-        return frozenset(d for (s, _), d in self.table.items() if s == state)
-
-    def has_edge(self, source: str, dest: str) -> bool:
-        """Whether some trigger moves ``source`` to ``dest``."""
-        return dest in self.successors(source)
+        """Every state one edge away from ``state``, through return edges too."""
+        plain = {d for (s, _), d in self.table.items() if s == state}
+        for (s, _), dests in self.returns.items():
+            if s == state:
+                plain |= dests
+        return frozenset(plain)
 
 
 def compile_machine(spec: MachineSpec) -> CompiledMachine:
@@ -159,9 +202,12 @@ def compile_machine(spec: MachineSpec) -> CompiledMachine:
         for i in range(len(parts), 0, -1):
             yield SEPARATOR.join(parts[:i])
 
+    returning = {(r.source, r.trigger) for r in spec.returns}
     declared: dict[tuple[str, str], str] = {}
     for trigger, event in machine.events.items():
         for source, transitions in event.transitions.items():
+            if (source, trigger) in returning:
+                continue
             if len(transitions) != 1:
                 raise MachineError(
                     f"trigger {trigger!r} from {source!r} is declared {len(transitions)} times"
@@ -177,10 +223,18 @@ def compile_machine(spec: MachineSpec) -> CompiledMachine:
                 if dest is not None:
                     table[(leaf, trigger)] = leaf_of(dest)
                     break
+    returns: dict[tuple[str, str], frozenset[str]] = {}
+    for r in spec.returns:
+        if children.get(r.source):
+            raise MachineError(f"return {r.trigger!r} must leave a leaf, not {r.source!r}")
+        if (r.source, r.trigger) in table:
+            raise MachineError(f"trigger {r.trigger!r} from {r.source!r} is declared twice")
+        returns[(r.source, r.trigger)] = frozenset(leaf_of(d) for d in r.dests)
     return CompiledMachine(
         name=spec.name,
         initial=leaf_of(spec.initial),
         states=leaves,
         table=MappingProxyType(table),
         spec=spec,
+        returns=MappingProxyType(returns),
     )

@@ -54,7 +54,7 @@ class State(Generic[G]):
     Attributes:
         ruleset: name of the ruleset that plays this state.
         config: the game's seed, players, decks and options.
-        phase: name of the current state-machine state, e.g. ``turn.summoning_1.main``.
+        phase: name of the current state-machine state, e.g. ``turn.summoning_1``.
         to_act: index of the player who must decide now; ``None`` when the game is over.
         turn: number of turns begun so far (1 in the first turn).
         winner: the winning player's index; ``None`` while running or for a draw.

@@ -20,7 +20,7 @@ from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.games.mitosz.carddata import builtin_pool
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.effects.language import TAGGED
-from mitosz_core.games.mitosz.machine import FIGHT_HOSTS, HOSTS, MACHINE, SUMMONING_HOSTS
+from mitosz_core.games.mitosz.machine import MACHINE, SUMMONING_HOSTS, Trigger
 from mitosz_core.games.mitosz.rules import S, counter_round, events, summoning, turn
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
@@ -28,7 +28,7 @@ from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome
 from mitosz_core.games.mitosz.rules.flow import Step, fire
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.games.mitosz.rules.setup import initial_state
-from mitosz_core.games.mitosz.state import Game
+from mitosz_core.games.mitosz.state import FRAMES, Frame, Game
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
@@ -44,9 +44,8 @@ B = "turn.combat.battle"
 D = "turn.combat.duel"
 
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
-    **{f"{host}.counter.open": counter_round.open_round for host in HOSTS},
-    **{f"{host}.counter.resolve": counter_round.resolve_step for host in SUMMONING_HOSTS},
-    **{f"{host}.counter.resolve": rounds.resolve_step for host in FIGHT_HOSTS},
+    "counter.open": counter_round.open_round,
+    "counter.resolve": events.resolve_counter,
     "window.open": counter_round.open_round,
     "window.resolve": events.resolve_window,
     "turn.start": turn.start_phase,
@@ -63,27 +62,25 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
 """Machine states that take no decision."""
 
 STEPS: Mapping[str, Step[Game]] = {
-    **{f"{host}.main": summoning.MAIN for host in SUMMONING_HOSTS},
-    **{f"{host}.counter.respond": counter_round.RESPOND for host in SUMMONING_HOSTS},
-    **{f"{host}.counter.choose": counter_round.CHOOSE for host in SUMMONING_HOSTS},
-    **{f"{host}.counter.respond": rounds.RESPOND for host in FIGHT_HOSTS},
-    **{f"{host}.counter.choose": rounds.CHOOSE for host in FIGHT_HOSTS},
+    **dict.fromkeys(SUMMONING_HOSTS, summoning.MAIN),
+    "counter.respond": events.RESPOND,
+    "counter.choose": events.CHOOSE,
     "turn.combat.declare": declare.DECLARE,
     f"{B}.target": battle.TARGET,
     f"{B}.commander": battle.COMMANDER,
-    f"{B}.defender.main": battle.DEFENDER,
+    f"{B}.defender": battle.DEFENDER,
     f"{B}.attacker_comrade": battle.ATTACKER_COMRADE,
-    f"{B}.defender_comrade.main": battle.DEFENDER_COMRADE,
+    f"{B}.defender_comrade": battle.DEFENDER_COMRADE,
     f"{B}.attacker_second": battle.ATTACKER_SECOND,
-    f"{B}.defender_second.main": battle.DEFENDER_SECOND,
-    f"{B}.rounds.main": rounds.ROUNDS,
-    f"{B}.rounds.troop_mode": rounds.TROOP_MODE,
+    f"{B}.defender_second": battle.DEFENDER_SECOND,
+    f"{B}.rounds": rounds.ROUNDS,
+    f"{B}.troop_mode": rounds.TROOP_MODE,
     f"{B}.result": outcome.RESULT,
     f"{B}.spoils": spoils.SPOILS,
     f"{B}.monsters": spoils.MONSTERS,
     f"{D}.challenger": duel.CHALLENGER,
     f"{D}.challenged": duel.CHALLENGED,
-    f"{D}.rounds.main": rounds.ROUNDS,
+    f"{D}.rounds": rounds.ROUNDS,
     "turn.end.discard": turn.DISCARD,
     "turn.end.regain": turn.REGAIN,
     "turn.end.turn_back": turn.TURN_BACK,
@@ -94,14 +91,7 @@ STEPS: Mapping[str, Step[Game]] = {
 }
 """Machine states where a player decides."""
 
-AUTO_PASS_STEPS = frozenset(
-    (
-        *(f"{host}.counter.respond" for host in HOSTS),
-        "window.respond",
-        f"{B}.rounds.main",
-        f"{D}.rounds.main",
-    )
-)
+AUTO_PASS_STEPS = frozenset(("counter.respond", "window.respond", f"{B}.rounds", f"{D}.rounds"))
 """Counter rounds and combat rounds: a player whose only legal action is to pass there
 passes automatically."""
 
@@ -162,8 +152,8 @@ class MitoszRuleset(StepRuleset[Game]):
         return MitoszRuleset(pool=load_sets([*builtin_set_paths(), *paths]))
 
     def tagged_types(self) -> Mapping[type, Mapping[str, type]]:
-        """The effect language's tagged unions, held in the game data."""
-        return TAGGED
+        """The effect language's tagged unions and the frames, held in the game data."""
+        return {**TAGGED, Frame: FRAMES}
 
     def builtin_decks(self) -> Mapping[str, DeckList]:
         return _builtin_decks()
@@ -191,7 +181,7 @@ class MitoszRuleset(StepRuleset[Game]):
             raise DeckError(deck.name, f"{deck.size()} cards, at least {minimum}", "1.3.1")
 
     def setup(self, config: GameConfig) -> S:
-        return self.settle(fire(initial_state(config, self.pool), "begin"))
+        return self.settle(fire(initial_state(config, self.pool), Trigger.BEGIN))
 
     def checks(self, state: State[Game]) -> State[Game]:
         return state_checks(state)

@@ -1,14 +1,17 @@
 """The Mítosz state graph, declared with ``transitions`` and compiled once at import.
 
 Every round, phase and step of chapter 6 is a state here; the counter round of the
-summoning procedure (6.3.5) is nested in each summoning step. The combat phase (6.2.3.2)
-holds every numbered step of a battle (7.4) and of a duel (7.6); the fight steps where
-cards are played host counter rounds of their own.
+summoning procedure (6.3.5), the event window (6.5.1) and the forced choices (3.4.2,
+1.4.2) are declared once each, and the step they interrupt is held in the game as a
+frame (:class:`~.state.Frame`), to which their return edge goes back. The combat phase
+(6.2.3.2) holds every numbered step of a battle (7.4) and of a duel (7.6).
 """
 
 from __future__ import annotations
 
-from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, compile_machine
+from enum import StrEnum
+
+from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, Return, compile_machine
 
 COUNTER_STEPS = ["open", "respond", "resolve", "choose"]
 """The steps of a counter round (6.4.1): it opens with the affected player; players
@@ -17,33 +20,64 @@ out, asking a player to choose where an effect needs it. Nesting depth is data: 
 pending stack held in the state."""
 
 
-def counter_host(name: str) -> dict[str, object]:
-    """A step where cards are played and maneuvers used, with its counter round."""
-    return {
-        "name": name,
-        "initial": "main",
-        "children": ["main", {"name": "counter", "initial": "open", "children": COUNTER_STEPS}],
-    }
+class Trigger(StrEnum):
+    """The machine's edge names."""
+
+    BEGIN = "begin"
+    STARTED = "started"
+    DRAWN = "drawn"
+    PASS = "pass"
+    SKIP = "skip"
+    BATTLE = "battle"
+    DUEL = "duel"
+    NEXT = "next"
+    TROOP_MODE = "troop_mode"
+    DECIDED = "decided"
+    DONE = "done"
+    NEXT_TURN = "next_turn"
+    PLAY = "play"
+    """An event that waits on the pending stack opens a counter round (6.3.5, 4.6.4)."""
+    OPENED = "opened"
+    RESPOND = "respond"
+    ALL_PASSED = "all_passed"
+    CHOOSE = "choose"
+    CHOSEN = "chosen"
+    RESOLVED = "resolved"
+    """The counter round is over: play returns to the step it interrupted."""
+    EVENT = "event"
+    RESUME = "resume"
+    """An event window or a forced choice is over: play returns where it was."""
+    LEADER_OVERFLOW = "leader_overflow"
+    UNDERWORLD_ORDER = "underworld_order"
+    GAME_OVER = "game_over"
 
 
-def fight_host(name: str, extra: tuple[str, ...] = ()) -> dict[str, object]:
-    """A fight step where cards are played and effects used, with its counter round;
-    ``extra`` leaves are further decisions of the same step."""
-    host = counter_host(name)
-    children = host["children"]
-    assert isinstance(children, list)
-    return {**host, "children": [children[0], *extra, *children[1:]]}
+class Phase(StrEnum):
+    """The phases of a turn (6.2), and the times outside any turn."""
 
+    SETUP = "setup"
+    START = "start"
+    DRAW = "draw"
+    SUMMONING_1 = "summoning_1"
+    COMBAT = "combat"
+    SUMMONING_2 = "summoning_2"
+    END = "end"
+    OVER = "over"
+
+
+B = "turn.combat.battle"
+D = "turn.combat.duel"
 
 BATTLE_STEPS: list[object] = [
     "target",  # 7.4.1
     "commander",  # 7.4.2
-    fight_host("defender"),  # 7.4.3.1
+    "defender",  # 7.4.3.1
     "attacker_comrade",  # 7.4.4
-    fight_host("defender_comrade"),  # 7.4.5
+    "defender_comrade",  # 7.4.5
     "attacker_second",  # 7.4.6
-    fight_host("defender_second"),  # 7.4.7
-    fight_host("rounds", ("troop_mode",)),  # 7.4.8-7.4.9, 3.8
+    "defender_second",  # 7.4.7
+    "rounds",  # 7.4.8-7.4.9
+    "troop_mode",  # 3.8
     "result",  # 7.4.10
     "spoils",  # 7.4.11
     "monsters",  # 8.monster.5
@@ -53,7 +87,7 @@ BATTLE_STEPS: list[object] = [
 DUEL_STEPS: list[object] = [
     "challenger",  # 7.6.1
     "challenged",  # 7.6.2
-    fight_host("rounds"),  # 7.6.3-7.6.4
+    "rounds",  # 7.6.3-7.6.4
     "result",  # 7.6.4
     "end_effects",  # 7.6.5
     "cleanup",  # 7.6.6
@@ -62,50 +96,57 @@ DUEL_STEPS: list[object] = [
 SUMMONING_HOSTS = ("turn.summoning_1", "turn.summoning_2")
 """The summoning steps, whose actions open counter rounds."""
 FIGHT_HOSTS = (
-    "turn.combat.battle.defender",
-    "turn.combat.battle.defender_comrade",
-    "turn.combat.battle.defender_second",
-    "turn.combat.battle.rounds",
-    "turn.combat.duel.rounds",
+    f"{B}.defender",
+    f"{B}.defender_comrade",
+    f"{B}.defender_second",
+    f"{B}.rounds",
+    f"{D}.rounds",
 )
 """The fight steps whose actions open counter rounds."""
 HOSTS = SUMMONING_HOSTS + FIGHT_HOSTS
-"""The states whose actions open counter rounds."""
+"""The steps whose actions open a counter round, to which it returns."""
+ROUNDS = (f"{B}.rounds", f"{D}.rounds")
+"""The combat-round steps (7.2.2): the fighting players act in turn."""
 
-STATES = (
-    "setup",
-    {
-        "name": "turn",
-        "initial": "start",
-        "children": [
-            "start",
-            "draw",
-            counter_host("summoning_1"),
-            {
-                "name": "combat",
-                "initial": "declare",
-                "children": [
-                    "declare",
-                    {"name": "battle", "initial": "target", "children": BATTLE_STEPS},
-                    {"name": "duel", "initial": "challenger", "children": DUEL_STEPS},
-                ],
-            },
-            counter_host("summoning_2"),
-            {
-                "name": "end",
-                "initial": "discard",
-                "children": ["discard", "clamp", "regain", "produce", "turn_back", "effects"],
-            },
-        ],
-    },
-    {"name": "window", "initial": "open", "children": COUNTER_STEPS},
-    {
-        "name": "forced",
-        "children": ["sacrifice_leader", "underworld_order"],
-        "initial": "sacrifice_leader",
-    },
-    "over",
-)
+TURN = {
+    "name": "turn",
+    "initial": "start",
+    "children": [
+        "start",
+        "draw",
+        "summoning_1",
+        {
+            "name": "combat",
+            "initial": "declare",
+            "children": [
+                "declare",
+                {"name": "battle", "initial": "target", "children": BATTLE_STEPS},
+                {"name": "duel", "initial": "challenger", "children": DUEL_STEPS},
+            ],
+        },
+        "summoning_2",
+        {
+            "name": "end",
+            "initial": "discard",
+            "children": ["discard", "clamp", "regain", "produce", "turn_back", "effects"],
+        },
+    ],
+}
+COUNTER = {"name": "counter", "initial": "open", "children": COUNTER_STEPS}
+"""The counter round (6.4.1), declared once: the step it interrupted is held in the
+game's frame stack (:class:`~.state.CounterFrame`)."""
+WINDOW = {"name": "window", "initial": "open", "children": COUNTER_STEPS}
+"""The event window (6.5.1): a counter round over events that are neither a play nor a
+maneuver, opened wherever the event is noticed (:class:`~.state.WindowFrame`)."""
+FORCED = {
+    "name": "forced",
+    "children": ["sacrifice_leader", "underworld_order"],
+    "initial": "sacrifice_leader",
+}
+"""Forced choices (3.4.2, 1.4.2) that interrupt play anywhere
+(:class:`~.state.ForcedFrame`)."""
+
+STATES = ("setup", TURN, COUNTER, WINDOW, FORCED, "over")
 
 
 def _leaves(decl: object, prefix: str = "") -> list[str]:
@@ -116,131 +157,117 @@ def _leaves(decl: object, prefix: str = "") -> list[str]:
     return [leaf for child in decl["children"] for leaf in _leaves(child, f"{name}.")]
 
 
-WINDOW = tuple(f"window.{step}" for step in COUNTER_STEPS)
-"""The event window (6.5.1): a counter round over an event that is neither a play nor a
-maneuver, opened wherever the event is noticed."""
+TURN_LEAVES = tuple(_leaves(TURN))
+COUNTER_LEAVES = tuple(_leaves(COUNTER))
+WINDOW_LEAVES = tuple(_leaves(WINDOW))
+FORCED_LEAVES = tuple(_leaves(FORCED))
 ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_back")
 """Steps that are one deed however many choices they ask (discard down to the hand size,
 regain 3 points, turn back two leaders), and the turn's start (nobody acts between two
 turns, 6.2.4.6): no event window opens inside them (ruling R-6.5.1-window)."""
-QUIET = tuple(
-    leaf for leaf in _leaves(STATES[1]) if ".counter." not in leaf and leaf not in ONE_DEED
+QUIET = tuple(leaf for leaf in TURN_LEAVES if leaf not in ONE_DEED)
+"""Steps where an event window may open, and to which it returns: every step of a turn
+but the :data:`ONE_DEED` steps."""
+INTERRUPTIBLE = (*TURN_LEAVES, *COUNTER_LEAVES, *WINDOW_LEAVES)
+"""States from which a forced choice may interrupt play, and to which it resumes."""
+
+PHASE_OF: dict[str, Phase] = {
+    "setup": Phase.SETUP,
+    "over": Phase.OVER,
+    **{leaf: Phase(leaf.split(".")[1]) for leaf in TURN_LEAVES},
+}
+"""The turn phase of each step of a turn (interruptions have none of their own)."""
+
+B_EDGES = (
+    Edge(Trigger.BATTLE, "turn.combat.declare", B),  # 7.1.1.1
+    Edge(Trigger.NEXT, f"{B}.target", f"{B}.commander"),  # 7.4.1 -> 7.4.2
+    Edge(Trigger.NEXT, f"{B}.commander", f"{B}.defender"),  # -> 7.4.3.1
+    Edge(Trigger.NEXT, f"{B}.defender", f"{B}.attacker_comrade"),  # -> 7.4.4
+    Edge(Trigger.NEXT, f"{B}.attacker_comrade", f"{B}.defender_comrade"),  # -> 7.4.5
+    Edge(Trigger.NEXT, f"{B}.defender_comrade", f"{B}.attacker_second"),  # -> 7.4.6
+    Edge(Trigger.NEXT, f"{B}.attacker_second", f"{B}.defender_second"),  # -> 7.4.7
+    Edge(Trigger.NEXT, f"{B}.defender_second", f"{B}.rounds"),  # -> 7.4.8
+    Edge(Trigger.TROOP_MODE, f"{B}.rounds", f"{B}.troop_mode"),  # 3.8
+    Edge(Trigger.NEXT, f"{B}.troop_mode", f"{B}.rounds"),
+    Edge(Trigger.DECIDED, f"{B}.rounds", f"{B}.result"),  # 7.4.8, 7.4.9 -> 7.4.10
+    Edge(Trigger.NEXT, f"{B}.result", f"{B}.spoils"),  # -> 7.4.11
+    Edge(Trigger.NEXT, f"{B}.spoils", f"{B}.monsters"),  # -> 8.monster.5
+    Edge(Trigger.NEXT, f"{B}.monsters", f"{B}.end_effects"),  # -> 7.4.12
+    Edge(Trigger.NEXT, f"{B}.end_effects", f"{B}.cleanup"),  # -> 7.4.13
+    Edge(Trigger.NEXT, f"{B}.cleanup", "turn.summoning_2"),  # one fight per phase (6.2.3.2)
 )
-"""Leaves where an event window may open, and to which it returns: every state of a turn
-outside counter rounds and :data:`ONE_DEED` steps."""
-INTERRUPTIBLE = (*_leaves(STATES[1]), *WINDOW)
-"""Leaves from which a forced choice may interrupt play, and to which it resumes: every
-state of a turn and of an event window."""
+D_EDGES = (
+    Edge(Trigger.DUEL, "turn.combat.declare", D),  # 7.1.1.2
+    Edge(Trigger.NEXT, f"{D}.challenger", f"{D}.challenged"),  # 7.6.1 -> 7.6.2
+    Edge(Trigger.NEXT, f"{D}.challenged", f"{D}.rounds"),  # -> 7.6.3
+    Edge(Trigger.DECIDED, f"{D}.rounds", f"{D}.result"),  # 7.6.4
+    Edge(Trigger.NEXT, f"{D}.result", f"{D}.end_effects"),  # -> 7.6.5
+    Edge(Trigger.NEXT, f"{D}.end_effects", f"{D}.cleanup"),  # -> 7.6.6
+    Edge(Trigger.NEXT, f"{D}.cleanup", "turn.summoning_2"),
+)
 
 
-def _counter_edges(host: str) -> tuple[Edge, ...]:
-    c = f"{host}.counter"
+def _counter_round(name: str) -> tuple[Edge, ...]:
+    """The inner edges of a counter round (6.4.1): a response is an event too."""
     return (
-        Edge("play", f"{host}.main", c),  # 6.3.5, 4.6.4: an event opens a counter round
-        Edge("opened", f"{c}.open", f"{c}.respond"),
-        Edge("respond", f"{c}.respond", f"{c}.open"),  # a response is an event too (6.4.1)
-        Edge("all_passed", f"{c}.respond", f"{c}.resolve"),
-        Edge("choose", f"{c}.resolve", f"{c}.choose"),
-        Edge("chosen", f"{c}.choose", f"{c}.resolve"),
-        Edge("resolved", f"{c}.resolve", f"{host}.main"),
+        Edge(Trigger.OPENED, f"{name}.open", f"{name}.respond"),
+        Edge(Trigger.RESPOND, f"{name}.respond", f"{name}.open"),
+        Edge(Trigger.ALL_PASSED, f"{name}.respond", f"{name}.resolve"),
+        Edge(Trigger.CHOOSE, f"{name}.resolve", f"{name}.choose"),
+        Edge(Trigger.CHOSEN, f"{name}.choose", f"{name}.resolve"),
     )
 
 
-B = "turn.combat.battle"
-D = "turn.combat.duel"
-_BATTLE_EDGES = (
-    Edge("battle", "turn.combat.declare", B),  # 7.1.1.1
-    Edge("next", f"{B}.target", f"{B}.commander"),  # 7.4.1 -> 7.4.2
-    Edge("next", f"{B}.commander", f"{B}.defender"),  # -> 7.4.3.1
-    *_counter_edges(f"{B}.defender"),
-    Edge("next", f"{B}.defender.main", f"{B}.attacker_comrade"),  # -> 7.4.4
-    Edge("next", f"{B}.attacker_comrade", f"{B}.defender_comrade"),  # -> 7.4.5
-    *_counter_edges(f"{B}.defender_comrade"),
-    Edge("next", f"{B}.defender_comrade.main", f"{B}.attacker_second"),  # -> 7.4.6
-    Edge("next", f"{B}.attacker_second", f"{B}.defender_second"),  # -> 7.4.7
-    *_counter_edges(f"{B}.defender_second"),
-    Edge("next", f"{B}.defender_second.main", f"{B}.rounds"),  # -> 7.4.8
-    *_counter_edges(f"{B}.rounds"),
-    Edge("troop_mode", f"{B}.rounds.main", f"{B}.rounds.troop_mode"),  # 3.8
-    Edge("next", f"{B}.rounds.troop_mode", f"{B}.rounds.main"),
-    Edge("decided", f"{B}.rounds.main", f"{B}.result"),  # 7.4.8, 7.4.9 -> 7.4.10
-    Edge("next", f"{B}.result", f"{B}.spoils"),  # -> 7.4.11
-    Edge("next", f"{B}.spoils", f"{B}.monsters"),  # -> 8.monster.5
-    Edge("next", f"{B}.monsters", f"{B}.end_effects"),  # -> 7.4.12
-    Edge("next", f"{B}.end_effects", f"{B}.cleanup"),  # -> 7.4.13
-    Edge("next", f"{B}.cleanup", "turn.summoning_2"),  # one fight per phase (6.2.3.2)
-)
-_DUEL_EDGES = (
-    Edge("duel", "turn.combat.declare", D),  # 7.1.1.2
-    Edge("next", f"{D}.challenger", f"{D}.challenged"),  # 7.6.1 -> 7.6.2
-    Edge("next", f"{D}.challenged", f"{D}.rounds"),  # -> 7.6.3
-    *_counter_edges(f"{D}.rounds"),
-    Edge("decided", f"{D}.rounds.main", f"{D}.result"),  # 7.6.4
-    Edge("next", f"{D}.result", f"{D}.end_effects"),  # -> 7.6.5
-    Edge("next", f"{D}.end_effects", f"{D}.cleanup"),  # -> 7.6.6
-    Edge("next", f"{D}.cleanup", "turn.summoning_2"),
+EDGES = (
+    Edge(Trigger.BEGIN, "setup", "turn"),
+    Edge(Trigger.STARTED, "turn.start", "turn.draw"),  # 6.2.1 -> 6.2.2
+    Edge(Trigger.DRAWN, "turn.draw", "turn.summoning_1"),  # 6.2.2 -> 6.2.3.1
+    Edge(Trigger.PASS, "turn.summoning_1", "turn.combat"),  # 6.2.3.2
+    Edge(Trigger.SKIP, "turn.combat.declare", "turn.summoning_2"),  # no fight declared
+    *B_EDGES,
+    *D_EDGES,
+    Edge(Trigger.PASS, "turn.summoning_2", "turn.end"),  # 6.2.3.3 -> 6.2.4
+    Edge(Trigger.DONE, "turn.end.discard", "turn.end.clamp"),  # 6.2.4.1 -> 6.2.4.2
+    Edge(Trigger.DONE, "turn.end.clamp", "turn.end.regain"),  # -> 6.2.4.3
+    Edge(Trigger.DONE, "turn.end.regain", "turn.end.produce"),
+    Edge(Trigger.DONE, "turn.end.produce", "turn.end.turn_back"),  # -> 6.2.4.4
+    Edge(Trigger.DONE, "turn.end.turn_back", "turn.end.effects"),  # -> 6.2.4.5
+    Edge(Trigger.NEXT_TURN, "turn.end.effects", "turn.start"),  # 6.2.4.6 -> next 6.2.1
+    Edge(Trigger.PLAY, HOSTS, "counter"),  # 6.3.5, 4.6.4: an event opens a counter round
+    *_counter_round("counter"),
+    Edge(Trigger.EVENT, QUIET, "window"),  # 6.5.1: an event opens a counter round
+    *_counter_round("window"),
+    Edge(Trigger.LEADER_OVERFLOW, INTERRUPTIBLE, "forced.sacrifice_leader"),  # 3.4.2
+    Edge(Trigger.UNDERWORLD_ORDER, INTERRUPTIBLE, "forced.underworld_order"),  # 1.4.2
+    Edge(Trigger.GAME_OVER, (*INTERRUPTIBLE, *FORCED_LEAVES, "setup"), "over"),
 )
 
-EDGES = (
-    Edge("begin", "setup", "turn"),
-    Edge("started", "turn.start", "turn.draw"),  # 6.2.1 -> 6.2.2
-    Edge("drawn", "turn.draw", "turn.summoning_1"),  # 6.2.2 -> 6.2.3.1
-    *_counter_edges("turn.summoning_1"),
-    Edge("pass", "turn.summoning_1.main", "turn.combat"),  # 6.2.3.2
-    Edge("skip", "turn.combat.declare", "turn.summoning_2"),  # no fight declared
-    *_BATTLE_EDGES,
-    *_DUEL_EDGES,
-    *_counter_edges("turn.summoning_2"),
-    Edge("pass", "turn.summoning_2.main", "turn.end"),  # 6.2.3.3 -> 6.2.4
-    Edge("done", "turn.end.discard", "turn.end.clamp"),  # 6.2.4.1 -> 6.2.4.2
-    Edge("done", "turn.end.clamp", "turn.end.regain"),  # -> 6.2.4.3
-    Edge("done", "turn.end.regain", "turn.end.produce"),
-    Edge("done", "turn.end.produce", "turn.end.turn_back"),  # -> 6.2.4.4
-    Edge("done", "turn.end.turn_back", "turn.end.effects"),  # -> 6.2.4.5
-    Edge("next_turn", "turn.end.effects", "turn.start"),  # 6.2.4.6 -> next player's 6.2.1
-    Edge("event", QUIET, "window.open"),  # 6.5.1: an event opens a counter round
-    Edge("opened", "window.open", "window.respond"),
-    Edge("respond", "window.respond", "window.open"),
-    Edge("all_passed", "window.respond", "window.resolve"),
-    Edge("choose", "window.resolve", "window.choose"),
-    Edge("chosen", "window.choose", "window.resolve"),
-    *(Edge(f"resume:{leaf}", "window.resolve", leaf) for leaf in QUIET),
-    Edge("leader_overflow", INTERRUPTIBLE, "forced.sacrifice_leader"),  # 3.4.2
-    *(Edge(f"resume:{leaf}", "forced.sacrifice_leader", leaf) for leaf in INTERRUPTIBLE),
-    Edge("underworld_order", INTERRUPTIBLE, "forced.underworld_order"),  # 1.4.2
-    *(Edge(f"resume:{leaf}", "forced.underworld_order", leaf) for leaf in INTERRUPTIBLE),
-    Edge(
-        "game_over",
-        (*INTERRUPTIBLE, "forced.sacrifice_leader", "forced.underworld_order", "setup"),
-        "over",
-    ),
+RETURNS = (
+    Return(Trigger.RESOLVED, "counter.resolve", HOSTS),
+    Return(Trigger.RESUME, "window.resolve", QUIET),
+    Return(Trigger.RESUME, "forced.sacrifice_leader", INTERRUPTIBLE),
+    Return(Trigger.RESUME, "forced.underworld_order", INTERRUPTIBLE),
 )
+"""Where each interruption returns: to the state its frame recorded."""
 
 DOC = {
     "setup": "6.1: high gods on the board, opening reveals decide the turn order, draw.",
     "turn.start": "6.2.1: the turn begins; maneuver effects end; start-of-turn effects.",
     "turn.draw": "6.2.2: draw 2 cards, plus any extra draws.",
-    "turn.summoning_1.main": "6.2.3.1: place one people; summon leaders, items, locations; "
+    "turn.summoning_1": "6.2.3.1: place one people; summon leaders, items, locations; "
     "use maneuvers.",
-    "turn.summoning_1.counter.open": "6.4.1: a counter round opens; the affected player "
-    "decides first.",
-    "turn.summoning_1.counter.respond": "6.4.1: respond with a counter effect, or pass.",
-    "turn.summoning_1.counter.resolve": "6.4.1: all passed; pending effects resolve, last "
-    "in first out.",
-    "turn.summoning_1.counter.choose": "A player chooses cards an effect asks for.",
     "turn.combat.declare": "6.2.3.2: the combat phase: start a battle or a duel with an "
     "unturned leader, or none (7.1.1); a mount may be attached (8.mount).",
     f"{B}.target": "7.4.1: the attacker names an enemy people and one of its open roads.",
     f"{B}.commander": "7.4.2: the attacker names its commander.",
-    f"{B}.defender.main": "7.4.3.1: the defender names or summons a defending commander, "
+    f"{B}.defender": "7.4.3.1: the defender names or summons a defending commander, "
     "or none (7.4.3.2).",
     f"{B}.attacker_comrade": "7.4.4: the attacker may name a comrade, or ask for help.",
-    f"{B}.defender_comrade.main": "7.4.5: the defender may name or summon a comrade, or ask "
-    "for help.",
+    f"{B}.defender_comrade": "7.4.5: the defender may name or summon a comrade, or ask for help.",
     f"{B}.attacker_second": "7.4.6: the attacker may name a second comrade.",
-    f"{B}.defender_second.main": "7.4.7: the defender may name or summon a second comrade.",
-    f"{B}.rounds.main": "7.4.8: combat rounds: troops, combat maneuvers, or pass.",
-    f"{B}.rounds.troop_mode": "3.8: a support troop's player, or a reserve troop's "
+    f"{B}.defender_second": "7.4.7: the defender may name or summon a second comrade.",
+    f"{B}.rounds": "7.4.8: combat rounds: troops, combat maneuvers, or pass.",
+    f"{B}.troop_mode": "3.8: a support troop's player, or a reserve troop's "
     "opponent, chooses its level or its maneuvers.",
     f"{B}.result": "7.4.10: the result; a losing defender may sacrifice its commander.",
     f"{B}.spoils": "7.4.11: the winner takes the spoils.",
@@ -249,21 +276,23 @@ DOC = {
     f"{B}.cleanup": "7.4.13: war leaders turn, troops go to the underworld, combat effects end.",
     f"{D}.challenger": "7.6.1: the challenger is named (8.hero).",
     f"{D}.challenged": "7.6.2: an enemy leader in the leader row is challenged.",
-    f"{D}.rounds.main": "7.6.3: combat rounds from the challenged player: effects, or pass.",
+    f"{D}.rounds": "7.6.3: combat rounds from the challenged player: effects, or pass.",
     f"{D}.result": "7.6.4: the lower duelist is destroyed.",
     f"{D}.end_effects": "7.6.5: end-of-fight effects.",
     f"{D}.cleanup": "7.6.6: the duelists turn; combat effects end.",
-    "turn.summoning_2.main": "6.2.3.3: the second summoning step.",
-    "turn.summoning_2.counter.open": "6.4.1: a counter round opens.",
-    "turn.summoning_2.counter.respond": "6.4.1: respond with a counter effect, or pass.",
-    "turn.summoning_2.counter.resolve": "6.4.1: pending effects resolve, last in first out.",
-    "turn.summoning_2.counter.choose": "A player chooses cards an effect asks for.",
+    "turn.summoning_2": "6.2.3.3: the second summoning step.",
     "turn.end.discard": "6.2.4.1: discard down to hand size.",
     "turn.end.clamp": "6.2.4.2: spheres above their maximum fall to it.",
     "turn.end.regain": "6.2.4.3: regain 3 sphere points.",
     "turn.end.produce": "6.2.4.3: cards that produce sphere points produce them.",
     "turn.end.turn_back": "6.2.4.4: turn back two turned leaders.",
     "turn.end.effects": "6.2.4.5-6: end-of-turn effects; the turn ends.",
+    "counter.open": "6.4.1: a counter round opens over a card played or a maneuver used; "
+    "the affected player decides first.",
+    "counter.respond": "6.4.1: respond with a counter effect, or pass.",
+    "counter.resolve": "6.4.1: all passed; pending effects resolve, last in first out; then "
+    "play returns to the step the counter round interrupted.",
+    "counter.choose": "A player chooses cards an effect asks for.",
     "window.open": "6.5.1: an event (a phase starting or ending, a sphere change, a card "
     "moving or turned) opens a counter round; the next player after the active one decides "
     "first.",
@@ -278,6 +307,8 @@ DOC = {
     "over": "The game has ended (1.1.1 or 1.3.4).",
 }
 
-SPEC = MachineSpec(name="mitosz", states=STATES, edges=EDGES, initial="setup", doc=DOC)
+SPEC = MachineSpec(
+    name="mitosz", states=STATES, edges=EDGES, initial="setup", doc=DOC, returns=RETURNS
+)
 
 MACHINE: CompiledMachine = compile_machine(SPEC)

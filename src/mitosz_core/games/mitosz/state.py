@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigger
+from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.terms import Edge
+from mitosz_core.kernel.tagged import Tagged
 from mitosz_core.kernel.values import replace
 
 T = TypeVar("T")
@@ -152,8 +154,42 @@ class Seen:
     """The game as of the last counter round (6.5.1): its phase and every player's
     :class:`Glance`. A difference at the next quiet moment is an event."""
 
-    phase: str
+    phase: Phase
     players: tuple[Glance, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame(Tagged):
+    """An interruption of play, on the game's frame stack: what it interrupted
+    (``host``, a machine state) is where its return edge goes back when it is over."""
+
+    kind: ClassVar[str] = "frame"
+    host: str
+
+
+@dataclass(frozen=True, slots=True)
+class CounterFrame(Frame):
+    """A counter round (6.4.1) opened by a play or a maneuver in step ``host``."""
+
+    kind: ClassVar[str] = "counter"
+
+
+@dataclass(frozen=True, slots=True)
+class WindowFrame(Frame):
+    """An event window (6.5.1) opened at the quiet moment ``host``."""
+
+    kind: ClassVar[str] = "window"
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedFrame(Frame):
+    """A forced choice (3.4.2, 1.4.2) that interrupted ``host``."""
+
+    kind: ClassVar[str] = "forced"
+
+
+AnyFrame = CounterFrame | WindowFrame | ForcedFrame
+FRAMES: dict[str, type[Frame]] = {f.kind: f for f in (CounterFrame, WindowFrame, ForcedFrame)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,7 +464,9 @@ class Game:
     fates_played: tuple[int, ...] = ()
     """Players who played a fate this turn through a god leader (8.god)."""
     next_id: int = 1
-    resume: str | None = None
+    frames: tuple[AnyFrame, ...] = ()
+    """The interruptions of play under way, innermost last (counter rounds, event
+    windows, forced choices)."""
     deckout: RoundMark | None = None
     markers: tuple[Marker, ...] = ()
     limbo: tuple[Limbo, ...] = ()
@@ -454,8 +492,6 @@ class Game:
     (3.4.3); it stands until the grantor withdraws it."""
     seen: Seen | None = None
     """The game as the last event window saw it (6.5.1)."""
-    window: str | None = None
-    """The state an open event window returns to (6.5.1)."""
     _memo: dict[Any, Any] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
+from mitosz_core.games.mitosz.machine import FORCED_LEAVES, Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
@@ -23,14 +24,13 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import card_type, settle_conflicts
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import notice
-from mitosz_core.games.mitosz.rules.flow import fire
+from mitosz_core.games.mitosz.rules.flow import interrupt
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import base_level
 from mitosz_core.games.mitosz.rules.victory import update_holds
-from mitosz_core.games.mitosz.state import Game
-from mitosz_core.kernel.values import replace
+from mitosz_core.games.mitosz.state import ForcedFrame, Game
 
-FORCED = ("forced.sacrifice_leader", "forced.underworld_order")
+FORCED = frozenset(FORCED_LEAVES)
 
 
 def state_checks(s: S) -> S:
@@ -58,8 +58,7 @@ def _limbo(s: S) -> S:
     """1.4.2: cards going to the underworld together wait for their owner's order."""
     if s.phase in FORCED or s.over or not s.game.limbo:
         return s
-    s = s.evolve(game=replace(s.game, resume=s.phase))
-    return fire(s, "underworld_order")
+    return interrupt(s, ForcedFrame(s.phase), Trigger.UNDERWORLD_ORDER)
 
 
 def _base_levels(s: S) -> S:
@@ -102,8 +101,7 @@ def _leader_rows(s: S) -> S:
     if s.phase in FORCED or s.over:
         return s
     if any(over_limit(s.game, i) for i in range(len(s.game.players))):
-        s = s.evolve(game=replace(s.game, resume=s.phase))
-        return fire(s, "leader_overflow")
+        return interrupt(s, ForcedFrame(s.phase), Trigger.LEADER_OVERFLOW)
     return s
 
 

@@ -31,9 +31,10 @@ from mitosz_core.games.mitosz.effects.language import (
     Sacrifice,
     User,
 )
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, maneuvers
 from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.flow import Step, fire, in_counter_round, interrupt, resume
 from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
@@ -44,6 +45,7 @@ from mitosz_core.games.mitosz.rules.zones import (
 from mitosz_core.games.mitosz.state import (
     CardId,
     ChoicePurpose,
+    CounterFrame,
     CounterRound,
     Pending,
     PendingKind,
@@ -59,12 +61,15 @@ RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate, Summon, PlayWithoutSummonin
 
 
 def push(s: S, item: Pending) -> S:
-    """Put an event on the pending stack and open a counter round over it (6.4.1)."""
+    """Put an event on the pending stack and open a counter round over it (6.4.1): a
+    response opens a new one over the same stack, any other deed interrupts its step."""
     game = s.game
     item = replace(item, id=game.next_id)
     game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1, counter=None)
-    trigger = "respond" if s.phase.endswith("respond") else "play"
-    return fire(s.evolve(game=game), trigger)
+    s = s.evolve(game=game)
+    if in_counter_round(s):
+        return fire(s, Trigger.RESPOND)
+    return interrupt(s, CounterFrame(s.phase), Trigger.PLAY)
 
 
 def affected_player(s: S, item: Pending) -> int:
@@ -83,7 +88,7 @@ def affected_player(s: S, item: Pending) -> int:
 def open_round(s: S) -> S:
     """The ``open`` step: the affected player will decide first."""
     first = affected_player(s, s.game.stack[-1])
-    return fire(s.evolve(game=replace(s.game, counter=CounterRound(first))), "opened")
+    return fire(s.evolve(game=replace(s.game, counter=CounterRound(first))), Trigger.OPENED)
 
 
 def responder(s: S) -> int:
@@ -140,7 +145,7 @@ def _respond(s: S, a: Action) -> S:
         passed = counter.passed + 1
         if passed < answering(s):
             return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
-        return fire(s.evolve(game=replace(s.game, counter=None)), "all_passed")
+        return fire(s.evolve(game=replace(s.game, counter=None)), Trigger.ALL_PASSED)
     if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
         s, item = maneuvers.perform(s, player, a)
         return push(s, item)
@@ -166,7 +171,7 @@ def resolve_step(s: S) -> S:
     if game.todo:
         todo = game.todo[0]
         s = apply_todo(s.evolve(game=replace(game, todo=game.todo[1:])), todo)
-        return fire(s, "choose") if s.game.choice is not None else s
+        return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s
     if game.stack:
         item = game.stack[-1]
         s = s.evolve(game=replace(game, stack=game.stack[:-1]))
@@ -174,11 +179,11 @@ def resolve_step(s: S) -> S:
             from mitosz_core.games.mitosz.rules.summoning import resolve_play
 
             s = resolve_play(s, item)
-            return fire(s, "choose") if s.game.choice is not None else s  # 6.3.7
+            return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
         if item.kind is PendingKind.EVENT:  # an event has nothing to resolve (6.5.1)
             return s
         return _resolve_maneuver(s, item)
-    return fire(release_lingering(s), "resolved")
+    return resume(release_lingering(s), Trigger.RESOLVED)
 
 
 def _resolve_maneuver(s: S, item: Pending) -> S:
@@ -311,7 +316,7 @@ def _choose(s: S, a: Action) -> S:
         from mitosz_core.games.mitosz.rules.triggers import answer_on_play
 
         s = answer_on_play(s, a)
-        return s if s.game.choice is not None else fire(s, "chosen")
+        return s if s.game.choice is not None else fire(s, Trigger.CHOSEN)
     assert isinstance(a, Choose)
     player = choice.player
     card: CardId = a.card
@@ -329,7 +334,7 @@ def _choose(s: S, a: Action) -> S:
     options = tuple(c for c in choice.options if c != card)
     if left and options:
         return s.evolve(game=replace(s.game, choice=replace(choice, options=options, count=left)))
-    return fire(s.evolve(game=replace(s.game, choice=None)), "chosen")
+    return fire(s.evolve(game=replace(s.game, choice=None)), Trigger.CHOSEN)
 
 
 CHOOSE = Step(

@@ -27,29 +27,31 @@ from itertools import chain
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Timing
-from mitosz_core.games.mitosz.machine import QUIET
+from mitosz_core.games.mitosz.machine import QUIET, Phase, Trigger
 from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.fights import rounds
-from mitosz_core.games.mitosz.rules.flow import Step, fire
-from mitosz_core.games.mitosz.state import CounterRound, Game, Glance, Pending, PendingKind, Seen
+from mitosz_core.games.mitosz.rules.flow import Step, fire, resume, turn_phase
+from mitosz_core.games.mitosz.state import (
+    CounterRound,
+    Game,
+    Glance,
+    Pending,
+    PendingKind,
+    Seen,
+    WindowFrame,
+)
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
 QUIET_STATES = frozenset(QUIET)
 
 
-def phase_of(leaf: str) -> str:
-    """The phase (6.2) a machine state belongs to: ``turn.draw``, ``turn.combat``, ..."""
-    head, _, rest = leaf.partition(".")
-    return f"{head}.{rest.partition('.')[0]}" if rest else head
-
-
 def seen_now(s: S) -> Seen:
     """What an event window notices (6.5.1): the phase, and for each player the sizes of
     the hidden zones, the public zones, the spheres and the board."""
     return Seen(
-        phase_of(s.phase),
+        turn_phase(s),
         tuple(
             Glance(
                 len(p.deck),
@@ -79,12 +81,13 @@ def notice(s: S) -> S:
     if game.seen is None:  # the game's first turn: nothing happened before it
         return s
     window = _window(s)
-    return fire(window, "event") if can_respond(window) else s
+    return fire(window, Trigger.EVENT) if can_respond(window) else s
 
 
 def _window(s: S) -> S:
-    """``s`` with an event on the pending stack and its counter round open, at the first
-    player who may respond; the machine state is left for :func:`notice` to fire."""
+    """``s`` with an event on the pending stack, its counter round open at the first
+    player who may respond, and its frame over the current step; the machine state is
+    left for :func:`notice` to move."""
     game = s.game
     item = Pending(game.next_id, game.active, PendingKind.EVENT)
     return s.evolve(
@@ -93,7 +96,7 @@ def _window(s: S) -> S:
             stack=(item,),
             next_id=game.next_id + 1,
             counter=CounterRound(game.active),
-            window=s.phase,
+            frames=(*game.frames, WindowFrame(s.phase)),
         )
     )
 
@@ -139,14 +142,17 @@ def resolve_window(s: S) -> S:
     game = s.game
     if game.todo or game.stack:
         return _resolve(s)(s)
-    back = game.window
-    assert back is not None
-    s = counter_round.release_lingering(s)
-    return fire(s.evolve(game=replace(s.game, window=None)), f"resume:{back}")
+    return resume(counter_round.release_lingering(s), Trigger.RESUME)
+
+
+def resolve_counter(s: S) -> S:
+    """The ``resolve`` step of a counter round: inside a fight a troop joins its line
+    (:func:`.fights.rounds.resolve_step`)."""
+    return _resolve(s)(s)
 
 
 def _in_fight(s: S) -> bool:
-    return s.game.fight is not None and phase_of(s.game.window or "") == "turn.combat"
+    return s.game.fight is not None and turn_phase(s) is Phase.COMBAT
 
 
 def _resolve(s: S) -> counter_round.Resolver:
@@ -164,8 +170,8 @@ def _choose_step(s: S) -> Step[Game]:
 def _delegate(
     chooser: Callable[[S], Step[Game]], plain: Step[Game], fight: Step[Game]
 ) -> Step[Game]:
-    """A window step that follows the counter-round rules of where the event happened:
-    inside a fight, only what may affect the fight answers (7.2.1)."""
+    """A counter-round or window step that follows the rules of where it happens: inside
+    a fight, only what may affect the fight answers (7.2.1)."""
 
     def candidates(s: S) -> Iterable[Action]:
         return chooser(s).candidates(s)

@@ -1,19 +1,85 @@
-"""Moving along the declared machine, and the per-step tables of the turn.
+"""Moving along the declared machine, and the typed questions rules ask about it.
 
-:func:`fire` is the only way the Mítosz rules change ``State.phase``: it follows an
-edge of the compiled table or raises :class:`~mitosz_core.errors.MachineError`.
+:func:`fire` and :func:`interrupt` / :func:`resume` are the only ways the Mítosz rules
+change ``State.phase``: they follow an edge of the compiled table (a return edge, for
+:func:`resume`) or raise :class:`~mitosz_core.errors.MachineError`.
+
+Rule code never reads machine-state names: it asks :func:`turn_phase`, :func:`top_frame`,
+:func:`in_counter_round` or :func:`in_combat_round`, which look the state up in tables
+built from the machine declaration.
 """
 
 from __future__ import annotations
 
-from mitosz_core.games.mitosz.machine import MACHINE
+from mitosz_core.games.mitosz.machine import (
+    COUNTER_LEAVES,
+    MACHINE,
+    PHASE_OF,
+    ROUNDS,
+    WINDOW_LEAVES,
+    Phase,
+    Trigger,
+)
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.state import AnyFrame
 from mitosz_core.kernel.steps import Step as Step  # re-exported: one decision state
+from mitosz_core.kernel.values import replace
+
+_ANSWERING = frozenset((*COUNTER_LEAVES, *WINDOW_LEAVES))
+_ROUNDS = frozenset(ROUNDS)
 
 
-def fire(s: S, trigger: str) -> S:
+def fire(s: S, trigger: Trigger) -> S:
     """``s`` moved along the machine edge ``trigger`` from its current state."""
     return s.evolve(phase=MACHINE.fire(s.phase, trigger))
+
+
+def interrupt(s: S, frame: AnyFrame, trigger: Trigger) -> S:
+    """Interrupt the current state with ``frame`` (its host is the current state) and
+    move along ``trigger`` into the interruption."""
+    s = s.evolve(game=replace(s.game, frames=(*s.game.frames, frame)))
+    return fire(s, trigger)
+
+
+def resume(s: S, trigger: Trigger) -> S:
+    """End the innermost interruption: play returns to the state its frame holds."""
+    frames = s.game.frames
+    frame = frames[-1]
+    phase = MACHINE.resume(s.phase, trigger, frame.host)
+    return s.evolve(phase=phase, game=replace(s.game, frames=frames[:-1]))
+
+
+def top_frame(s: S) -> AnyFrame | None:
+    """The innermost interruption under way, if any."""
+    frames = s.game.frames
+    return frames[-1] if frames else None
+
+
+def turn_state(s: S) -> str:
+    """The step of the turn under way, whatever counter round, event window or forced
+    choice interrupts it (``setup`` and ``over`` outside any turn)."""
+    leaf = s.phase
+    frames = s.game.frames
+    depth = len(frames)
+    while leaf not in PHASE_OF and depth:
+        depth -= 1
+        leaf = frames[depth].host
+    return leaf
+
+
+def turn_phase(s: S) -> Phase:
+    """The phase of the turn under way (6.2), through any interruption."""
+    return PHASE_OF[turn_state(s)]
+
+
+def in_counter_round(s: S) -> bool:
+    """Whether players are answering an event now: a counter round or an event window."""
+    return s.phase in _ANSWERING
+
+
+def in_combat_round_step(s: S) -> bool:
+    """Whether the machine is in a combat-round step (7.2.2), not interrupted."""
+    return s.phase in _ROUNDS
 
 
 def active_player(s: S) -> int:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import SacrificeLeader, ToUnderworld
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.checks import first_over_limit
-from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.flow import Step, resume
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.zones import lay_on_underworld
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.values import replace
 
 
 def _candidates(s: S) -> Iterable[Action]:
@@ -39,14 +39,12 @@ def _perform(s: S, a: Action) -> S:
     s = remove_to_underworld(s, a.card)
     if any(over_limit(s.game, i) for i in range(len(s.game.players))):
         return s
-    return resume(s)
+    return leave(s)
 
 
-def resume(s: S) -> S:
+def leave(s: S) -> S:
     """Leave a forced choice for the state it interrupted."""
-    back = s.game.resume
-    assert back is not None
-    return fire(s.evolve(game=replace(s.game, resume=None)), f"resume:{back}")
+    return resume(s, Trigger.RESUME)
 
 
 SACRIFICE_LEADER = Step(
@@ -77,7 +75,7 @@ def _order_settle(s: S) -> S | None:
     """The last card of a batch needs no choice; an empty limbo resumes play."""
     while s.game.limbo and len(s.game.limbo[0].cards) == 1:
         s = lay_on_underworld(s, s.game.limbo[0].cards[0])
-    return None if s.game.limbo else resume(s)
+    return None if s.game.limbo else leave(s)
 
 
 ORDER_UNDERWORLD = Step(

@@ -38,6 +38,7 @@ from mitosz_core.games.mitosz.effects.language import (
     TurnBackCards,
     TurnCards,
 )
+from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
@@ -47,6 +48,7 @@ from mitosz_core.games.mitosz.rules.board import (
     rune_host,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
+from mitosz_core.games.mitosz.rules.flow import in_combat_round_step, in_counter_round, turn_phase
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
 from mitosz_core.games.mitosz.rules.selectors import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
@@ -150,9 +152,7 @@ def total_cost(m: Maneuver, steps: int, times: int, free: bool) -> Spheres:
 def in_combat(s: S) -> bool:
     """Whether the combat phase is on (6.2.3.2): combat maneuvers may be used then, and
     the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13)."""
-    if s.phase.startswith("window."):  # an event window inside the combat phase (6.5.1)
-        return (s.game.window or "").startswith("turn.combat")
-    return s.phase.startswith("turn.combat")
+    return turn_phase(s) is Phase.COMBAT
 
 
 def in_combat_round(s: S, player: int) -> bool:
@@ -162,13 +162,9 @@ def in_combat_round(s: S, player: int) -> bool:
     return (
         fight is not None
         and fight.started
-        and s.phase.endswith(".rounds.main")
+        and in_combat_round_step(s)
         and fight.fighters[fight.current] == player
     )
-
-
-def in_counter_round(s: S) -> bool:
-    return ".counter." in s.phase or s.phase.startswith("window.")
 
 
 def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | None:

@@ -28,6 +28,7 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Permission, SummonCondition
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import (
     controller,
@@ -416,7 +417,7 @@ def perform_play(s: S, player: int, a: Action) -> S:
 
 def _perform_main(s: S, a: Action) -> S:
     if isinstance(a, Pass):
-        return fire(s, "pass")
+        return fire(s, Trigger.PASS)
     if isinstance(a, PermitHighGod):
         return _permit(s, s.game.active, a)
     if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Discard, Regain, TurnBack
 from mitosz_core.games.mitosz.cards import SPHERES
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.continuous import hand_size
@@ -38,7 +39,7 @@ def start_phase(s: S) -> S:
     if s.over:
         return s
     s = release_at_turn_start(end_maneuver_effects(s))
-    return fire(triggers.turn_start(s), "started")
+    return fire(triggers.turn_start(s), Trigger.STARTED)
 
 
 def end_maneuver_effects(s: S) -> S:
@@ -62,7 +63,7 @@ def end_maneuver_effects(s: S) -> S:
 
 def draw_phase(s: S) -> S:
     """6.2.2.1: the active player draws 2 cards, plus any extra draws."""
-    return fire(draw(s, s.game.active, DRAW_COUNT), "drawn")
+    return fire(draw(s, s.game.active, DRAW_COUNT), Trigger.DRAWN)
 
 
 def combat_slot(s: S) -> S | None:
@@ -71,7 +72,7 @@ def combat_slot(s: S) -> S | None:
     ends at once. ``None`` when the player has that decision to make."""
     from mitosz_core.games.mitosz.rules.fights.declare import nothing_to_declare
 
-    return fire(s, "skip") if nothing_to_declare(s) else None
+    return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
 
 
 def clamp_phase(s: S) -> S:
@@ -79,7 +80,7 @@ def clamp_phase(s: S) -> S:
     active = s.game.active
     p = s.game.players[active]
     s = update_player(s, active, spheres=clamp(p.spheres, maxima(s.game, active)))
-    return fire(s.evolve(game=replace(s.game, regain_left=REGAIN_COUNT)), "done")
+    return fire(s.evolve(game=replace(s.game, regain_left=REGAIN_COUNT)), Trigger.DONE)
 
 
 def produce_phase(s: S) -> S:
@@ -92,7 +93,7 @@ def produce_phase(s: S) -> S:
             if amount:
                 spheres = gain(spheres, sphere, amount, top)
     s = update_player(s, active, spheres=spheres)
-    return fire(s.evolve(game=replace(s.game, turn_back_left=TURN_BACK_COUNT)), "done")
+    return fire(s.evolve(game=replace(s.game, turn_back_left=TURN_BACK_COUNT)), Trigger.DONE)
 
 
 def end_effects_phase(s: S) -> S:
@@ -102,7 +103,7 @@ def end_effects_phase(s: S) -> S:
     order = s.game.order
     nxt = order[(order.index(s.game.active) + 1) % len(order)]
     game = replace(s.game, active=nxt, peoples_placed=0, regain_left=0, turn_back_left=0)
-    return fire(s.evolve(game=game, turn=s.turn + 1), "next_turn")
+    return fire(s.evolve(game=game, turn=s.turn + 1), Trigger.NEXT_TURN)
 
 
 # 6.2.4.1: discard to hand size ------------------------------------------------------
@@ -122,7 +123,7 @@ def _discard_why_not(s: S, a: Action) -> str | None:
 def _discard_settle(s: S) -> S | None:
     active = s.game.active
     if len(s.game.players[active].hand) <= hand_size(s.game, active):
-        return fire(s, "done")
+        return fire(s, Trigger.DONE)
     return None
 
 
@@ -179,7 +180,7 @@ def _regain_settle(s: S) -> S | None:
             spheres = gain(spheres, sphere, take, top)
             left -= take
     s = update_player(s, active, spheres=spheres)
-    return fire(s.evolve(game=replace(s.game, regain_left=0)), "done")
+    return fire(s.evolve(game=replace(s.game, regain_left=0)), Trigger.DONE)
 
 
 REGAIN = Step(
@@ -231,7 +232,7 @@ def _turn_back_settle(s: S) -> S | None:
         return None
     if left:
         s = turn_back(s, s.game.active, turned)
-    return fire(s.evolve(game=replace(s.game, turn_back_left=0)), "done")
+    return fire(s.evolve(game=replace(s.game, turn_back_left=0)), Trigger.DONE)
 
 
 TURN_BACK = Step(

@@ -20,6 +20,7 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import Permission
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.attachments import release_attacked
 from mitosz_core.games.mitosz.rules.board import leader_slot, people_slot
@@ -46,21 +47,18 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
     unturned,
 )
 from mitosz_core.games.mitosz.rules.fights.rounds import begin_rounds
-from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
+from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire, in_combat_round_step
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, substitutions
 from mitosz_core.games.mitosz.state import LINES, CardId, Fight, Game, LineName
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
-LAST_STEP = "turn.combat.battle.defender_second.main"
-
 
 def finish(s: S) -> S:
     """End a designation step; after 7.4.7 the combat rounds begin (7.4.8)."""
     s = set_fight(s, asked=None, declined=(), pending_leader=None, pending_line=None)
-    if s.phase == LAST_STEP:
-        s = begin_rounds(s)
-    return fire(s, "next")
+    s = fire(s, Trigger.NEXT)
+    return begin_rounds(s) if in_combat_round_step(s) else s
 
 
 # --- 7.4.1: the attacked people and road -----------------------------------------------------
@@ -87,7 +85,7 @@ def _target(s: S, a: Action) -> S:
     assert found is not None
     s = set_fight(s, defender=found[0], people=a.people, road=a.road)
     s = release_attacked(s, a.people)  # 5.15: leaders attached until it is attacked return
-    return fire(s, "next")
+    return fire(s, Trigger.NEXT)
 
 
 TARGET = Step(
@@ -133,7 +131,7 @@ def _commander(s: S, a: Action) -> S:
     closed = not road_is_open(s.game, fight)
     by_flying = closed and not permitted(s.game, a.card, Permission.ATTACK_CLOSED_ROADS)
     fight = replace(with_army(fight, ATTACK, LineName.FRONT, a.card), flying=by_flying)
-    return fire(s.evolve(game=replace(s.game, fight=fight)), "next")
+    return fire(s.evolve(game=replace(s.game, fight=fight)), Trigger.NEXT)
 
 
 COMMANDER = Step(

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.actions import AttachMount, DeclareFight, Pass
 from mitosz_core.games.mitosz.cards import Edge
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.keywords import (
@@ -114,13 +115,13 @@ def _why_not(s: S, a: Action) -> str | None:
 def _perform(s: S, a: Action) -> S:
     me = s.game.active
     if isinstance(a, Pass):
-        return fire(s, "skip")
+        return fire(s, Trigger.SKIP)
     if isinstance(a, AttachMount):
         return attach_mount(s, a)
     assert isinstance(a, DeclareFight)
     fight = Fight(kind=a.fight, attacker=me, defender=me)
     s = s.evolve(game=replace(s.game, fight=fight))
-    return fire(s, "battle" if a.fight is FightKind.BATTLE else "duel")
+    return fire(s, Trigger.BATTLE if a.fight is FightKind.BATTLE else Trigger.DUEL)
 
 
 def _settle(s: S) -> S | None:

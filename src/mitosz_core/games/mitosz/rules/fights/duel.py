@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.actions import Designate
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import ATTACK, DEFEND, fight_of, with_army
@@ -37,7 +38,7 @@ def _challenger_why_not(s: S, a: Action) -> str | None:
 def _challenger(s: S, a: Action) -> S:
     assert isinstance(a, Designate)
     fight = with_army(fight_of(s), ATTACK, LineName.FRONT, a.card)
-    return fire(s.evolve(game=replace(s.game, fight=fight)), "next")
+    return fire(s.evolve(game=replace(s.game, fight=fight)), Trigger.NEXT)
 
 
 CHALLENGER = Step(
@@ -70,7 +71,7 @@ def _challenged(s: S, a: Action) -> S:
     assert found is not None
     fight = replace(with_army(fight_of(s), DEFEND, LineName.FRONT, a.card), defender=found[0])
     s = begin_rounds(s.evolve(game=replace(s.game, fight=fight)))
-    return fire(s, "next")
+    return fire(s, Trigger.NEXT)
 
 
 CHALLENGED = Step(

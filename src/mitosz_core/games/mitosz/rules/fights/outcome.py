@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Pass, SacrificeCommander
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld, set_turned
 from mitosz_core.games.mitosz.rules.fights.army import (
@@ -103,7 +104,7 @@ def _apply_result(s: S) -> S:
         commander = army(fight, ATTACK)[0]
         if commander is not None and on_board(s.game, commander):
             s = remove_to_underworld(s, commander)
-    return fire(s, "next")
+    return fire(s, Trigger.NEXT)
 
 
 def _result_candidates(s: S) -> Iterable[Action]:
@@ -149,7 +150,7 @@ def duel_result(s: S) -> S:
         card = army(fight, loser)[0]
         if card is not None and on_board(s.game, card):
             s = remove_to_underworld(s, card)
-    return fire(s, "next")
+    return fire(s, Trigger.NEXT)
 
 
 # --- 7.4.12, 7.6.5 and 7.4.13, 7.6.6 -------------------------------------------------------
@@ -162,7 +163,9 @@ def end_effects(s: S) -> S:
 
     fight = fight_of(s)
     fought = (*war_leaders(s.game, fight), *(t.card for t in fight.troops))
-    return fire(triggers.fight_end(s, tuple(c for c in fought if on_board(s.game, c))), "next")
+    return fire(
+        triggers.fight_end(s, tuple(c for c in fought if on_board(s.game, c))), Trigger.NEXT
+    )
 
 
 def cleanup(s: S) -> S:
@@ -175,4 +178,4 @@ def cleanup(s: S) -> S:
     if gone:
         s = to_underworld(detach(s, gone), gone)
     s = combat_effects_end(s)
-    return fire(s.evolve(game=replace(s.game, fight=None)), "next")
+    return fire(s.evolve(game=replace(s.game, fight=None)), Trigger.NEXT)

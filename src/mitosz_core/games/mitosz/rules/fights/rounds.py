@@ -24,6 +24,7 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import CardType, linked
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_hand
 from mitosz_core.games.mitosz.rules.counter_round import push, responder
@@ -206,7 +207,7 @@ def _perform(s: S, a: Action) -> S:
         passed = fight.passed + 1
         s = set_fight(s, passed=passed, current=nxt)
         if passed >= len(fight.fighters):  # 7.4.9, 7.6.4: everybody passed in a row
-            return fire(set_fight(s, outcome=sides_compared(s.game, fight_of(s))), "decided")
+            return fire(set_fight(s, outcome=sides_compared(s.game, fight_of(s))), Trigger.DECIDED)
         return s
     s = set_fight(s, passed=0, current=nxt)
     if isinstance(a, SummonTroop):
@@ -226,9 +227,9 @@ def _settle(s: S) -> S | None:
     fight = fight_of(pruned)
     outcome = leave_outcome(pruned.game, fight)
     if outcome is not None:
-        return fire(set_fight(pruned, outcome=outcome), "decided")
+        return fire(set_fight(pruned, outcome=outcome), Trigger.DECIDED)
     if any(t.mode is TroopMode.UNDECIDED for t in fight.troops):
-        return fire(pruned, "troop_mode")
+        return fire(pruned, Trigger.TROOP_MODE)
     return None if pruned is s else pruned
 
 
@@ -268,7 +269,7 @@ def _mode(s: S, a: Action) -> S:
     assert isinstance(a, ChooseTroopMode)
     fight = fight_of(s)
     troops = tuple(replace(t, mode=a.mode) if t.card == a.card else t for t in fight.troops)
-    return fire(set_fight(s, troops=troops), "next")
+    return fire(set_fight(s, troops=troops), Trigger.NEXT)
 
 
 TROOP_MODE = Step(
@@ -301,7 +302,7 @@ def resolve_step(s: S) -> S:
         ):
             s = s.evolve(game=replace(game, stack=game.stack[:-1]))
             s = triggers.on_play(resolve_troop(s, item), item)
-            return fire(s, "choose") if s.game.choice is not None else s
+            return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s
     return counter_round.resolve_step(s)
 
 
@@ -351,7 +352,7 @@ def _next_fleeing(s: S, rest: tuple[int, ...]) -> S:
     choice = s.game.choice
     assert choice is not None
     if not rest:
-        return fire(s.evolve(game=replace(s.game, choice=None)), "chosen")
+        return fire(s.evolve(game=replace(s.game, choice=None)), Trigger.CHOSEN)
     first = controller(s.game, rest[0])
     chooser = choice.player if first is None else first
     new = replace(choice, player=chooser, options=rest, count=len(rest))

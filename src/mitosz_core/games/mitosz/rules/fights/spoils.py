@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from mitosz_core.games.mitosz.actions import KeepMonster, Pass, TakeSpoils
 from mitosz_core.games.mitosz.cards import SPHERES
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.fights.army import detach
@@ -75,7 +76,7 @@ def _spoils(s: S, a: Action) -> S:
             mine[i] += 1  # above the maximum until the end of the turn (6.2.4.2)
             s = update_player(s, fight.defender, spheres=tuple(theirs))
             s = update_player(s, fight.attacker, spheres=tuple(mine))
-    return fire(s, "next")
+    return fire(s, Trigger.NEXT)
 
 
 def _spoils_settle(s: S) -> S | None:
@@ -84,7 +85,7 @@ def _spoils_settle(s: S) -> S | None:
         not isinstance(a, Pass) and _spoils_why_not(s, a) is None for a in _spoils_candidates(s)
     ):
         return None
-    return fire(s, "next")
+    return fire(s, Trigger.NEXT)
 
 
 SPOILS = Step(
@@ -164,7 +165,7 @@ def _monster(s: S, a: Action) -> S:
 def _monster_settle(s: S) -> S | None:
     troop = _waiting(s)
     if troop is None:
-        return fire(s, "next")
+        return fire(s, Trigger.NEXT)
     if _monster_why_not(s, KeepMonster(troop.card)) is not None:
         return set_fight(s, decided=(*fight_of(s).decided, troop.card))
     return None
