@@ -498,14 +498,14 @@ def to_hand(s: S, player: int, key: str) -> tuple[S, int]:
 def put_people(s: S, player: int, key: str, x: int, y: int) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
     p = s.game.players[player]
-    p = replace(p, empire=(*p.empire, PeopleSlot(cid, x, y)))
+    p = p.changed(empire=(*p.empire, PeopleSlot(cid, x, y)))
     return s.evolve(game=s.game.with_player(player, p)), cid
 
 
 def put_leader(s: S, player: int, key: str, turned: bool = False) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
     p = s.game.players[player]
-    p = replace(p, leaders=(*p.leaders, LeaderSlot(cid, turned)))
+    p = p.changed(leaders=(*p.leaders, LeaderSlot(cid, turned)))
     return s.evolve(game=s.game.with_player(player, p)), cid
 
 
@@ -513,22 +513,22 @@ def attach_item(s: S, player: int, key: str, leader: int) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
     p = s.game.players[player]
     leaders = tuple(replace(x, items=(*x.items, cid)) if x.card == leader else x for x in p.leaders)
-    return s.evolve(game=s.game.with_player(player, replace(p, leaders=leaders))), cid
+    return s.evolve(game=s.game.with_player(player, p.changed(leaders=leaders))), cid
 
 
 def attach_location(s: S, player: int, key: str, people: int) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
     p = s.game.players[player]
     empire = tuple(replace(x, location=cid) if x.card == people else x for x in p.empire)
-    return s.evolve(game=s.game.with_player(player, replace(p, empire=empire))), cid
+    return s.evolve(game=s.game.with_player(player, p.changed(empire=empire))), cid
 
 
 def set_player(s: S, player: int, **changes: Any) -> S:
-    return s.evolve(game=s.game.with_player(player, replace(s.game.players[player], **changes)))
+    return s.evolve(game=s.game.with_player(player, s.game.players[player].changed(**changes)))
 
 
 def set_game(s: S, **changes: Any) -> S:
-    return s.evolve(game=replace(s.game, **changes))
+    return s.evolve(game=s.game.changed(**changes))
 
 
 def refresh(s: S) -> S:
@@ -596,7 +596,7 @@ def clear_hands(s: S) -> S:
 def put_intrigue(s: S, player: int, key: str) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
     p = s.game.players[player]
-    return s.evolve(game=s.game.with_player(player, replace(p, intrigues=(*p.intrigues, cid)))), cid
+    return s.evolve(game=s.game.with_player(player, p.changed(intrigues=(*p.intrigues, cid)))), cid
 
 
 def duel(seed: int = 0, **kw: Any) -> tuple[S, int, int]:

@@ -346,8 +346,7 @@ def arrange_choices(state: S, seed: int) -> S:
         leaders = [take(k) for k in rng.sample(CHOICE_BOARD, rng.randint(1, 3))]
         wanted = [take(k) for k in rng.sample(CHOICE_HAND, 4)]
         keep = len(p.hand) - len(wanted)
-        p = replace(
-            p,
+        p = p.changed(
             deck=(*deck, *p.hand[keep:]),
             hand=(*wanted, *p.hand[:keep]),
             empire=tuple(PeopleSlot(c, 10 + x, 10) for x, c in enumerate(peoples)),
@@ -445,8 +444,7 @@ def _arrange(
     moved = set(hand) | set(leaders) | {c for attached in items.values() for c in attached}
     rest = tuple(c for c in p.hand if c not in moved)
     deck = tuple(c for c in p.deck if c not in moved)
-    p = replace(
-        p,
+    p = p.changed(
         deck=deck + rest,  # the old hand goes under the deck
         hand=tuple(hand),
         leaders=tuple(LeaderSlot(c, items=items.get(c, ())) for c in leaders),

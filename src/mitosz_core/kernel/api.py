@@ -73,8 +73,7 @@ def legal_actions(state: State[Any]) -> tuple[Action, ...]:
     if state.over:
         result: tuple[Action, ...] = ()
     else:
-        rs = get(state.ruleset)
-        result = tuple(a for a in rs.candidates(state) if rs.why_not(state, a) is None)
+        result = get(state.ruleset).legal(state)
     object.__setattr__(state, "_legal", result)
     return result
 

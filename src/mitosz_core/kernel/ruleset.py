@@ -94,6 +94,13 @@ class Ruleset(ABC, Generic[G]):
         through it, and ``apply`` refuses what it refuses.
         """
 
+    def legal(self, state: State[G]) -> tuple[Action, ...]:
+        """The legal actions now: :meth:`candidates` filtered through :meth:`why_not`.
+
+        A ruleset may do the same faster (its candidates need not pass the checks that
+        only outside input can fail, such as unknown card ids), never differently."""
+        return tuple(a for a in self.candidates(state) if self.why_not(state, a) is None)
+
     @abstractmethod
     def perform(self, state: State[G], action: Action) -> State[G]:
         """Apply a legal action and run every automatic step up to the next decision."""

@@ -87,6 +87,15 @@ class StepRuleset(Ruleset[G]):
             return f"{action.kind} is not possible now; this step takes: {expected}"
         return step.why_not(state, action)
 
+    def legal(self, state: State[G]) -> tuple[Action, ...]:
+        """The step's candidates through the step's own gate: a candidate is always of
+        an accepted class, so the dispatch of :meth:`why_not` is skipped."""
+        step = self.steps.get(state.phase)
+        if step is None:
+            return ()
+        gate = step.why_not
+        return tuple(a for a in step.candidates(state) if gate(state, a) is None)
+
     def perform(self, state: State[G], action: Action) -> State[G]:
         return self.settle(self.steps[state.phase].perform(state, action))
 

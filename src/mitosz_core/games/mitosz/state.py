@@ -7,8 +7,9 @@ lives only there and never changes (golden rule 1, G1).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import os
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
@@ -80,19 +81,58 @@ class RoundMark:
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
-    """One player's zones and high god."""
+class Realm:
+    """A player's side of the board (*pást*, 1.2): the high god, the empire with its
+    locations, the leader row with its items, the intrigues. A change to a player's hand,
+    deck, piles or spheres leaves the realm (and every view of the board derived from
+    it, :func:`cached`) as it was."""
 
     high_god: CardId
+    empire: tuple[PeopleSlot, ...] = ()
+    leaders: tuple[LeaderSlot, ...] = ()
+    intrigues: tuple[CardId, ...] = ()
+
+
+REALM_FIELDS = frozenset(("high_god", "empire", "leaders", "intrigues"))
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player's zones: their side of the board (:class:`Realm`), spheres, deck,
+    hand, underworld and oblivion, and their power hold (1.1.1)."""
+
+    realm: Realm
     spheres: Spheres
     deck: tuple[CardId, ...]
     hand: tuple[CardId, ...]
     underworld: tuple[CardId, ...] = ()
     oblivion: tuple[CardId, ...] = ()
-    empire: tuple[PeopleSlot, ...] = ()
-    leaders: tuple[LeaderSlot, ...] = ()
-    intrigues: tuple[CardId, ...] = ()
     hold: RoundMark | None = None
+
+    @property
+    def high_god(self) -> CardId:
+        return self.realm.high_god
+
+    @property
+    def empire(self) -> tuple[PeopleSlot, ...]:
+        return self.realm.empire
+
+    @property
+    def leaders(self) -> tuple[LeaderSlot, ...]:
+        return self.realm.leaders
+
+    @property
+    def intrigues(self) -> tuple[CardId, ...]:
+        return self.realm.intrigues
+
+    def changed(self, **changes: Any) -> Player:
+        """A copy with ``changes``, which may name the realm's fields too (``leaders``,
+        ``empire``, ...): unchanged parts, the realm included, are shared."""
+        realm = {k: v for k, v in changes.items() if k in REALM_FIELDS}
+        if realm:
+            rest = {k: v for k, v in changes.items() if k not in REALM_FIELDS}
+            return replace(self, realm=replace(self.realm, **realm), **rest)
+        return replace(self, **changes)
 
 
 class PendingKind(StrEnum):
@@ -437,6 +477,50 @@ class HeldLeader:
 
 
 @dataclass(frozen=True, slots=True)
+class Turn:
+    """The turn under way (*kör*, 6.2): whose it is, and what it has counted so far. The
+    next turn starts with a new one."""
+
+    active: int
+    """The player whose turn it is."""
+    peoples_placed: int = 0
+    """Peoples placed this turn (3.2.1)."""
+    regain_left: int = 0
+    """Sphere points still to regain in the end phase (6.2.4.3)."""
+    turn_back_left: int = 0
+    """Leaders still to turn back in the end phase (6.2.4.4)."""
+    used: tuple[tuple[CardId, int], ...] = ()
+    """Maneuver uses this turn, one entry per use (4.2.6, 4.5)."""
+    blocked: tuple[tuple[CardId, int], ...] = ()
+    """Bound maneuvers neutralised this turn, usable again next turn (4.1)."""
+    fates_played: tuple[int, ...] = ()
+    """Players who played a fate this turn through a god leader (8.god)."""
+
+
+TURN_FIELDS = frozenset(f.name for f in fields(Turn))
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What is attached across the board beyond the realms: mounts (8.mount), runes
+    (8.rune) and leaders held by cards (5.15). It changes seldom, so it also keeps the
+    views derived from the board (see :func:`cached`)."""
+
+    mounts: tuple[Mounted, ...] = ()
+    """Mounts attached to leaders (8.mount)."""
+    runes: tuple[Attached, ...] = ()
+    """Runes attached to board cards by scribes (8.rune), in the order attached."""
+    held: tuple[HeldLeader, ...] = ()
+    """Leaders attached to cards by effects (5.15), in the order attached."""
+    _views: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+
+
+BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """The whole Mítosz game data."""
 
@@ -444,25 +528,17 @@ class Game:
     instances: tuple[Instance, ...]
     players: tuple[Player, ...]
     order: tuple[int, ...]
-    active: int
-    peoples_placed: int = 0
-    regain_left: int = 0
-    turn_back_left: int = 0
+    this_turn: Turn
+    """Whose turn it is, and the turn's counters."""
     stack: tuple[Pending, ...] = ()
     counter: CounterRound | None = None
     todo: tuple[Todo, ...] = ()
     choice: Choice | None = None
     effects: tuple[ActiveEffect, ...] = ()
-    blocked: tuple[tuple[CardId, int], ...] = ()
-    """Bound maneuvers neutralised this turn, usable again next turn (4.1)."""
-    used: tuple[tuple[CardId, int], ...] = ()
-    """Maneuver uses this turn, one entry per use (4.2.6, 4.5)."""
     tiebreaks: tuple[Tiebreak, ...] = ()
     lingering: tuple[CardId, ...] = ()
     """Free-maneuver and fate cards whose effects still last (3.7, 3.9); they go to the
     underworld when the last of those effects ends."""
-    fates_played: tuple[int, ...] = ()
-    """Players who played a fate this turn through a god leader (8.god)."""
     next_id: int = 1
     frames: tuple[AnyFrame, ...] = ()
     """The interruptions of play under way, innermost last (counter rounds, event
@@ -479,12 +555,12 @@ class Game:
     """Why the game ended: ``"power"`` (1.1.1) or ``"deck-out"`` (1.3.4)."""
     fight: Fight | None = None
     """The fight of the current combat phase, while it lasts (chapter 7)."""
-    mounts: tuple[Mounted, ...] = ()
-    """Mounts attached to leaders (8.mount)."""
-    runes: tuple[Attached, ...] = ()
-    """Runes attached to board cards by scribes (8.rune), in the order attached."""
-    held: tuple[HeldLeader, ...] = ()
-    """Leaders attached to cards by effects (5.15), in the order attached."""
+    board: Board = Board()
+    """Mounts, runes and held leaders, and the cache of board views."""
+    _memo: dict[Hashable, Any] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """Views worked out for this game value (see :func:`cached`)."""
     waiting: tuple[Waiting, ...] = ()
     """Delayed effects waiting to take hold (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5)."""
     permits: tuple[tuple[int, int], ...] = ()
@@ -492,38 +568,65 @@ class Game:
     (3.4.3); it stands until the grantor withdraws it."""
     seen: Seen | None = None
     """The game as the last event window saw it (6.5.1)."""
-    _memo: dict[Any, Any] | None = field(
-        default=None, init=False, repr=False, compare=False, hash=False
-    )
 
-    def board_parts(self) -> tuple[object, ...]:
-        """The values a board-derived view depends on: the card catalogue, the attached
-        runes and leaders (5.15) and every player's empire, leader row and intrigues.
-        States share them by identity until something on the board changes."""
-        parts: list[object] = [self.cards, self.instances, self.runes, self.held]
-        for p in self.players:
-            parts += (p.empire, p.leaders, p.intrigues)
-        return tuple(parts)
+    @property
+    def active(self) -> int:
+        """The player whose turn it is."""
+        return self.this_turn.active
 
-    def shared(
-        self, key: str, parts: Callable[[], tuple[object, ...]], compute: Callable[[], T]
-    ) -> T:
-        """``compute()``, remembered on this game and across game values that share the
-        values ``parts()`` names, by identity (see :func:`shared_memo`). ``parts`` is only
-        called when this game has not remembered the value yet."""
-        return self.memo(key, lambda: shared_memo(key, parts(), compute))
+    @property
+    def peoples_placed(self) -> int:
+        return self.this_turn.peoples_placed
 
-    def memo(self, key: Any, compute: Callable[[], T]) -> T:
-        """``compute()``, remembered on this (immutable) game: derived views such as the
-        board's cards or the lasting effects are worked out once per game value."""
-        memo = self._memo
-        if memo is None:
-            memo = {}
-            object.__setattr__(self, "_memo", memo)
-        if key not in memo:
-            memo[key] = compute()
-        result: T = memo[key]
-        return result
+    @property
+    def regain_left(self) -> int:
+        return self.this_turn.regain_left
+
+    @property
+    def turn_back_left(self) -> int:
+        return self.this_turn.turn_back_left
+
+    @property
+    def used(self) -> tuple[tuple[CardId, int], ...]:
+        return self.this_turn.used
+
+    @property
+    def blocked(self) -> tuple[tuple[CardId, int], ...]:
+        return self.this_turn.blocked
+
+    @property
+    def fates_played(self) -> tuple[int, ...]:
+        return self.this_turn.fates_played
+
+    def changed(self, **changes: Any) -> Game:
+        """A copy with ``changes``, which may name the fields of the turn (``active``,
+        ``used``, ...) and of the board (``mounts``, ``runes``, ``held``) too."""
+        turn = {k: changes.pop(k) for k in tuple(changes) if k in TURN_FIELDS}
+        board = {k: changes.pop(k) for k in tuple(changes) if k in BOARD_FIELDS}
+        game = replace(self, **changes) if changes else self
+        if turn:
+            game = game.with_turn(**turn)
+        return game.with_board(**board) if board else game
+
+    def with_turn(self, **changes: Any) -> Game:
+        """A copy with the turn's counters changed."""
+        return replace(self, this_turn=replace(self.this_turn, **changes))
+
+    @property
+    def mounts(self) -> tuple[Mounted, ...]:
+        return self.board.mounts
+
+    @property
+    def runes(self) -> tuple[Attached, ...]:
+        return self.board.runes
+
+    @property
+    def held(self) -> tuple[HeldLeader, ...]:
+        return self.board.held
+
+    def with_board(self, **changes: Any) -> Game:
+        """A copy with the board's ``mounts``, ``runes`` or ``held`` changed."""
+        return replace(self, board=replace(self.board, **changes))
 
     def card(self, card: CardId) -> CardDef:
         """The printed card of ``card``."""
@@ -542,24 +645,53 @@ class Game:
         return replace(self, players=players)
 
 
-_SHARED: dict[tuple[object, ...], tuple[tuple[object, ...], Any]] = {}
-_SHARED_LIMIT = 4096
+CHECK_VIEWS = os.environ.get("MITOSZ_CHECK_VIEWS", "") not in ("", "0")
+"""Debug mode (``MITOSZ_CHECK_VIEWS=1``): every cached view is recomputed from scratch
+and compared with the cached value; a difference raises ``AssertionError``."""
 
 
-def shared_memo(key: str, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
-    """A value derived from immutable ``parts``, remembered by their identities.
+def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, a view derived from the realms of ``game`` and from ``parts``.
 
-    The cache holds the parts themselves, so while an entry exists no other object can
-    take one of their ids: a hit always means the very same values. The cache is
-    cleared when it grows past a bound.
+    Two caches, each owned by a value: the game value's own (a view is worked out at
+    most once per game value), and the :class:`Board`'s, shared by every game value
+    that shares the board (until a mount, rune or held leader changes): there an entry
+    per ``key`` is valid while the printed cards, the owners, every realm and every value
+    of ``parts`` are the very objects it was computed from (the entry holds them, so no
+    other object can take their ids). So a change to a hand, a counter or the machine
+    state rebuilds no view of the board. Every input of ``compute`` other than the
+    realms, the printed cards and the owners must be in ``parts``.
     """
-    ident = (key, *(id(part) for part in parts))
-    found = _SHARED.get(ident)
-    if found is not None:
-        value: T = found[1]
-        return value
-    result = compute()
-    if len(_SHARED) >= _SHARED_LIMIT:
-        _SHARED.clear()
-    _SHARED[ident] = (parts, result)
-    return result
+    memo = game._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(game, "_memo", memo)
+    elif key in memo:
+        found: T = memo[key]
+        return found
+    board = game.board
+    views = board._views
+    if views is None:
+        views = {}
+        object.__setattr__(board, "_views", views)
+    deps = (game.cards, game.instances, *[p.realm for p in game.players], *parts)
+    entry = views.get(key)
+    if entry is not None and _same(entry[0], deps):
+        value: T = entry[1]
+        if CHECK_VIEWS:
+            fresh = compute()
+            assert fresh == value, f"stale cached view {key!r}: {value!r} != {fresh!r}"
+    else:
+        value = compute()
+        views[key] = (deps, value)
+    memo[key] = value
+    return value
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b, strict=True):  # noqa: SIM110 - a plain loop is faster here
+        if x is not y:
+            return False
+    return True

@@ -264,7 +264,7 @@ def rune_resolution(s: S, item: Pending, m: Maneuver) -> tuple[S, Pending | None
         host = item.target
         if item.neutralized or host is None or controller(game, host) is None:
             return to_underworld(s, (rune,)), None, m
-        s = s.evolve(game=replace(game, runes=(*game.runes, Attached(rune, host))))
+        s = s.evolve(game=game.with_board(runes=(*game.runes, Attached(rune, host))))
         return s, replace(item, card=None), focused(m)
     host = rune_host(game, rune)
     if item.neutralized:
@@ -304,7 +304,7 @@ def attach_leaders(
         row = tuple(x for x in game.players[player].leaders if x.card != leader)
         s = update_player(s, player, leaders=row)
         held = HeldLeader(slot, host, player, release)
-        s = s.evolve(game=replace(s.game, held=(*s.game.held, held)))
+        s = s.evolve(game=s.game.with_board(held=(*s.game.held, held)))
     return s
 
 
@@ -321,7 +321,7 @@ def release_leaders(s: S, released: tuple[HeldLeader, ...]) -> S:
     if not released:
         return s
     gone = set(released)
-    s = s.evolve(game=replace(s.game, held=tuple(h for h in s.game.held if h not in gone)))
+    s = s.evolve(game=s.game.with_board(held=tuple(h for h in s.game.held if h not in gone)))
     for h in released:
         p = s.game.players[h.player]
         s = update_player(s, h.player, leaders=(*p.leaders, h.slot))

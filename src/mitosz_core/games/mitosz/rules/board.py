@@ -11,13 +11,20 @@ from collections.abc import Iterator
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.zones import to_oblivion, to_underworld, update_player
-from mitosz_core.games.mitosz.state import CardId, Game, HeldLeader, LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.state import (
+    CardId,
+    Game,
+    HeldLeader,
+    LeaderSlot,
+    PeopleSlot,
+    cached,
+)
 from mitosz_core.kernel.values import replace
 
 
 def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
     """Every card on ``player``'s side of the board, high god included."""
-    return game.memo(("board", player), lambda: tuple(_board_cards(game, player)))
+    return cached(game, ("board", player), (game.runes,), lambda: tuple(_board_cards(game, player)))
 
 
 def _board_cards(game: Game, player: int) -> Iterator[CardId]:
@@ -65,8 +72,11 @@ def held_leader(game: Game, card: CardId) -> HeldLeader | None:
 
 def all_board_cards(game: Game) -> tuple[CardId, ...]:
     """Every card on the board, in player order."""
-    return game.memo(
-        "board", lambda: tuple(c for i in range(len(game.players)) for c in board_cards(game, i))
+    return cached(
+        game,
+        "all-board",
+        (game.runes,),
+        lambda: tuple(c for i in range(len(game.players)) for c in board_cards(game, i)),
     )
 
 
@@ -76,8 +86,10 @@ def controller(game: Game, card: CardId) -> int | None:
 
 
 def _sides(game: Game) -> dict[CardId, int]:
-    return game.memo(
+    return cached(
+        game,
         "sides",
+        (game.runes,),
         lambda: {c: i for i in range(len(game.players)) for c in board_cards(game, i)},
     )
 
@@ -109,7 +121,7 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
     to any of them last (8.rune)."""
     runes = s.game.runes
     if any(r.card == card for r in runes):
-        s = s.evolve(game=replace(s.game, runes=tuple(r for r in runes if r.card != card)))
+        s = s.evolve(game=s.game.with_board(runes=tuple(r for r in runes if r.card != card)))
         return _cleared(s, (card,)), (card,)
     s, gone = _lift_slot(s, card)
     s, gone = _lift_held(s, gone)
@@ -118,7 +130,7 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
         going = tuple(r.card for r in runes if r.host in left)
         if going:
             kept = tuple(r for r in runes if r.host not in left)
-            s = _cleared(s.evolve(game=replace(s.game, runes=kept)), going)
+            s = _cleared(s.evolve(game=s.game.with_board(runes=kept)), going)
             gone = (*gone, *going)
     return s, gone
 
@@ -135,7 +147,7 @@ def _lift_held(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:
         return s, gone
     cards = tuple(c for h in going for c in (h.slot.card, *h.slot.items))
     kept = tuple(h for h in held if h.host not in left)
-    s = _cleared(s.evolve(game=replace(s.game, held=kept)), cards)
+    s = _cleared(s.evolve(game=s.game.with_board(held=kept)), cards)
     return s, (*gone, *cards)
 
 

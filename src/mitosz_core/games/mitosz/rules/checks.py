@@ -28,19 +28,37 @@ from mitosz_core.games.mitosz.rules.flow import interrupt
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import base_level
 from mitosz_core.games.mitosz.rules.victory import update_holds
-from mitosz_core.games.mitosz.state import ForcedFrame, Game
+from mitosz_core.games.mitosz.state import ForcedFrame, Game, cached
 
 FORCED = frozenset(FORCED_LEAVES)
 
 
+STABLE = "checks-stable"
+"""Memo key on a game value whose board checks changed nothing (:func:`state_checks`)."""
+
+
 def state_checks(s: S) -> S:
-    s = settle_conflicts(s)
-    s = _base_levels(s)
-    s = _uniques(s)
-    s = _lingering(s)
+    """Every state-based check, in order. The checks of the board and of what is in
+    force (5.9 conflicts, 2.2, 2.3, 3.7/3.9, 1.1.1) read the game value alone: once they
+    found nothing to do on a game value, they are not run on it again (a step that only
+    moves the machine keeps the game value). The forced choices and the event window
+    depend on the machine state too, and always run."""
+    game = s.game
+    memo = game._memo
+    if memo is None or STABLE not in memo:
+        s = settle_conflicts(s)
+        s = _base_levels(s)
+        s = _uniques(s)
+        s = _lingering(s)
+        s = update_holds(s)
+        if s.game is game:
+            memo = game._memo
+            if memo is None:
+                memo = {}
+                object.__setattr__(game, "_memo", memo)
+            memo[STABLE] = True
     s = _leader_rows(s)
     s = _limbo(s)
-    s = update_holds(s)
     return notice(s)
 
 
@@ -86,7 +104,7 @@ def _uniques(s: S) -> S:
     """2.3: duplicates of a unique card on the board are all destroyed. High gods are
     exempt: nothing affects them (3.1), so two players may bring the same one (R-2.3-god)."""
     game = s.game
-    dupes = game.shared("unique-dupes", game.board_parts, lambda: _duplicate_serials(game))
+    dupes = cached(game, "unique-dupes", (game.runes, game.held), lambda: _duplicate_serials(game))
     if not dupes:
         return s
     doomed = [c for c in all_board_cards(game) if game.card(c).serial in dupes]

@@ -41,7 +41,7 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, matches
-from mitosz_core.games.mitosz.state import CardId, Game, shared_memo
+from mitosz_core.games.mitosz.state import CardId, Game, cached
 
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
@@ -75,9 +75,10 @@ class Lasting:
 
 def lasting(game: Game) -> tuple[Lasting, ...]:
     """Every lasting effect in force, created ones first, then locked maneuvers."""
-    return game.shared(
+    return cached(
+        game,
         "lasting",
-        lambda: (*game.board_parts(), game.effects, game.fight),  # the fight: 3.8, 7.2.1
+        (game.runes, game.held, game.effects, game.fight),  # the fight: 3.8, 7.2.1
         lambda: tuple(_lasting(game)),
     )
 
@@ -231,7 +232,12 @@ def card_type(game: Game, card: CardId) -> CardType:
     gave it, which replaces the old one (the strongest such effect wins, 5.9). Every rule
     that depends on the type of a card on the board reads it here."""
     printed = game.card(card).type
-    changers = game.memo("type-changers", lambda: _type_changers(game))
+    changers = cached(
+        game,
+        "type-changers",
+        (game.runes, game.held, game.effects, game.fight),  # those of lasting()
+        lambda: _type_changers(game),
+    )
     if not changers:
         return printed
     found = [item for item in changers if applies_to(game, item, card)]
@@ -357,7 +363,7 @@ def settle_conflicts(s: S) -> S:
     items = lasting(game)
     if len(items) < 2:
         return s
-    possible = shared_memo("conflicts", (items,), lambda: _possible_conflicts(items))
+    possible = cached(game, "conflicts", (items,), lambda: _possible_conflicts(items))
     if possible is None:
         return s
     contested, setters, types, sizes = possible

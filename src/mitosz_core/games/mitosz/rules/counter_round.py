@@ -201,7 +201,7 @@ def _resolve_maneuver(s: S, item: Pending) -> S:
         if item.card is not None:  # a free maneuver or fate goes to the underworld
             return to_underworld(s, (item.card,))
         assert item.user is not None
-        return s.evolve(game=replace(game, blocked=(*game.blocked, (item.user, item.maneuver))))
+        return s.evolve(game=game.with_turn(blocked=(*game.blocked, (item.user, item.maneuver))))
     s, holds = _conditions(s, item)
     source = item.user if item.user is not None else item.card
     base = Todo(m.effect, item.player, source, item.target, item.target_pending, item.card)

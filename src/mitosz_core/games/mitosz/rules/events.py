@@ -80,6 +80,8 @@ def notice(s: S) -> S:
     s = s.evolve(game=replace(game, seen=now))
     if game.seen is None:  # the game's first turn: nothing happened before it
         return s
+    if not any(could_answer(s.game, player) for player in asked_players(s.game)):
+        return s  # nobody holds anything to answer with: no window to probe
     window = _window(s)
     return fire(window, Trigger.EVENT) if can_respond(window) else s
 
@@ -101,12 +103,30 @@ def _window(s: S) -> S:
     )
 
 
+def asked_players(game: Game) -> list[int]:
+    """The players an event window asks, in turn order from the one after the active
+    player (ruling R-6.5.1-window)."""
+    order = game.order
+    start = order.index(game.active)
+    return [order[(start + k) % len(order)] for k in range(1, len(order))]
+
+
+def could_answer(game: Game, player: int) -> bool:
+    """Whether ``player`` holds anything that might answer an event at all (an index
+    of possible responders: cheap, and necessary for a legal response)."""
+    from mitosz_core.games.mitosz.rules.summoning import may_play_anytime
+
+    return _may_answer(game, player) or may_play_anytime(game, player)
+
+
 def can_respond(window: S) -> bool:
     """Whether some player asked in ``window`` has a legal response other than passing.
 
-    The step's own candidates and gate decide; the maneuvers are only enumerated for a
-    player with a card whose maneuver could answer at all (a counter or a reaction)."""
-    from mitosz_core.games.mitosz.rules.summoning import plays
+    The step's own candidates and gate decide; a player who holds nothing that could
+    answer (:func:`could_answer`) is not probed, and the maneuvers are only enumerated
+    for a player with a card whose maneuver could answer at all (a counter or a
+    reaction)."""
+    from mitosz_core.games.mitosz.rules.summoning import may_play_anytime, plays
 
     counter = window.game.counter
     assert counter is not None
@@ -114,9 +134,12 @@ def can_respond(window: S) -> bool:
     for passed in range(len(window.game.players) - 1):
         probe = asked.evolve(game=replace(asked.game, counter=replace(counter, passed=passed)))
         player = counter_round.responder(probe)
+        answers = _may_answer(probe.game, player)
+        if not answers and not may_play_anytime(probe.game, player):
+            continue
         step = _respond_step(probe)
         options: Iterable[Action] = plays(probe, player, anytime_only=True)
-        if _may_answer(probe.game, player):
+        if answers:
             options = chain(options, maneuvers.candidates(probe, player))
         if any(step.why_not(probe, a) is None for a in options):
             return True

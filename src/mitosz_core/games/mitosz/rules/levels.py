@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Road
 from mitosz_core.games.mitosz.rules.board import board_cards, is_high_god_leader
-from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached
 
 VICTORY_POWER = 12
 """Power needed to win (1.1.1)."""
@@ -84,9 +84,10 @@ def power(game: Game, player: int) -> int:
     """A player's power: every card on their side of the board with its markers and
     lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
     type-line icon and survives neutralising (2.7)."""
-    return game.shared(
-        f"power{player}",
-        lambda: (*game.board_parts(), game.markers, game.effects, game.fight),  # 5.14, 7.2.1
+    return cached(
+        game,
+        ("power", player),
+        (game.runes, game.held, game.markers, game.effects, game.fight),  # 5.14, 7.2.1
         lambda: _power(game, player),
     )
 

@@ -54,7 +54,6 @@ from mitosz_core.games.mitosz.rules.selectors import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.values import replace
 
 TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
 """Cards that turn when they use a maneuver; the others never do (4.5)."""
@@ -471,7 +470,7 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
         s, player, hand=hand, spheres=pay(p.spheres, total_cost(m, 1, a.times, False))
     )
     if not linked_to_high_god(game, player, game.card(a.card)):
-        s = s.evolve(game=replace(s.game, fates_played=(*s.game.fates_played, player)))
+        s = s.evolve(game=s.game.with_turn(fates_played=(*s.game.fates_played, player)))
     item = Pending(
         0,
         player,
@@ -509,4 +508,4 @@ def _exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
 
     if not m.permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
         s = set_turned(s, (user,), True)
-    return s.evolve(game=replace(s.game, used=(*s.game.used, (user, index))))
+    return s.evolve(game=s.game.with_turn(used=(*s.game.used, (user, index))))

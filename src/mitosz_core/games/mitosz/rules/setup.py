@@ -16,7 +16,7 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.machine import MACHINE
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE
-from mitosz_core.games.mitosz.state import CardId, Game, Instance, Player
+from mitosz_core.games.mitosz.state import Board, CardId, Game, Instance, Player, Realm, Turn
 from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import GameConfig, State
 
@@ -61,7 +61,7 @@ def build_game(config: GameConfig, pool: Mapping[str, CardDef]) -> tuple[Game, R
         god_card = cards[instances[gods[owner]].card]
         players.append(
             Player(
-                high_god=gods[owner],
+                realm=Realm(high_god=gods[owner]),
                 spheres=god_card.spheres,
                 deck=deck_order[HAND_SIZE:],
                 hand=deck_order[:HAND_SIZE],
@@ -72,8 +72,9 @@ def build_game(config: GameConfig, pool: Mapping[str, CardDef]) -> tuple[Game, R
         instances=tuple(instances),
         players=tuple(players),
         order=tuple(order),
-        active=order[0],
+        this_turn=Turn(active=order[0]),
         opening_reveals=tuple(tuple(r) for r in reveals),
+        board=Board(),
     )
     return game, rng
 

@@ -26,7 +26,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import Permission, SummonCondition
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
@@ -63,6 +63,7 @@ from mitosz_core.games.mitosz.rules.zones import (
 )
 from mitosz_core.games.mitosz.state import (
     CardId,
+    Game,
     LeaderSlot,
     Pending,
     PendingKind,
@@ -130,6 +131,27 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
                 yield from _item_sacrifices(s, player, item)
         for building in attachments.buildings(game, player):
             yield SacrificeBuilding(building)  # 8.building
+
+
+def may_play_anytime(game: Game, player: int) -> bool:
+    """Whether :func:`plays` with ``anytime_only`` could yield anything for ``player``
+    (a necessary condition, cheap to check): an intrigue in hand (3.6), an item in hand
+    linked to some leader on the board (3.5), or a card in hand that an effect lets the
+    player play without summoning (1.5.3)."""
+    p = game.players[player]
+    for card in p.hand:
+        d = game.card(card)
+        if d.type in ANYTIME:
+            return True
+        if d.type not in WITHOUT_SUMMONING:
+            continue
+        if d.type is CardType.ITEM and any(
+            linked(d, game.card(slot.card)) for q in game.players for slot in q.leaders
+        ):
+            return True
+        if player_may(game, player, Permission.WITHOUT_SUMMONING, card):
+            return True
+    return False
 
 
 def _item_sacrifices(s: S, player: int, item: CardId) -> Iterator[Action]:
@@ -391,7 +413,7 @@ def perform_play(s: S, player: int, a: Action) -> S:
     p = game.players[player]
     if isinstance(a, PlacePeople):
         s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
-        s = s.evolve(game=replace(s.game, peoples_placed=s.game.peoples_placed + 1))
+        s = s.evolve(game=s.game.with_turn(peoples_placed=s.game.peoples_placed + 1))
         return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, cell=(a.x, a.y)))
     if isinstance(a, Summon):
         cost = effective_cost(summon_cost(s, player, a.card, a.target), a.substitute)

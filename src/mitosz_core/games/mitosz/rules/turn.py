@@ -57,7 +57,8 @@ def end_maneuver_effects(s: S) -> S:
             kept.append(e)
         elif e.rounds > 1:
             kept.append(replace(e, rounds=e.rounds - 1))
-    game = replace(game, effects=tuple(kept), blocked=(), used=(), fates_played=(), peeked=None)
+    game = replace(game, effects=tuple(kept), peeked=None)
+    game = game.with_turn(blocked=(), used=(), fates_played=())
     return release_lingering(s.evolve(game=game))
 
 
@@ -80,7 +81,7 @@ def clamp_phase(s: S) -> S:
     active = s.game.active
     p = s.game.players[active]
     s = update_player(s, active, spheres=clamp(p.spheres, maxima(s.game, active)))
-    return fire(s.evolve(game=replace(s.game, regain_left=REGAIN_COUNT)), Trigger.DONE)
+    return fire(s.evolve(game=s.game.with_turn(regain_left=REGAIN_COUNT)), Trigger.DONE)
 
 
 def produce_phase(s: S) -> S:
@@ -93,7 +94,7 @@ def produce_phase(s: S) -> S:
             if amount:
                 spheres = gain(spheres, sphere, amount, top)
     s = update_player(s, active, spheres=spheres)
-    return fire(s.evolve(game=replace(s.game, turn_back_left=TURN_BACK_COUNT)), Trigger.DONE)
+    return fire(s.evolve(game=s.game.with_turn(turn_back_left=TURN_BACK_COUNT)), Trigger.DONE)
 
 
 def end_effects_phase(s: S) -> S:
@@ -102,7 +103,7 @@ def end_effects_phase(s: S) -> S:
     s = triggers.turn_end(s)
     order = s.game.order
     nxt = order[(order.index(s.game.active) + 1) % len(order)]
-    game = replace(s.game, active=nxt, peoples_placed=0, regain_left=0, turn_back_left=0)
+    game = s.game.with_turn(active=nxt, peoples_placed=0, regain_left=0, turn_back_left=0)
     return fire(s.evolve(game=game, turn=s.turn + 1), Trigger.NEXT_TURN)
 
 
@@ -162,7 +163,7 @@ def _regain(s: S, a: Action) -> S:
     active = s.game.active
     spheres = gain(s.game.players[active].spheres, a.sphere, 1, maxima(s.game, active))
     s = update_player(s, active, spheres=spheres)
-    return s.evolve(game=replace(s.game, regain_left=s.game.regain_left - 1))
+    return s.evolve(game=s.game.with_turn(regain_left=s.game.regain_left - 1))
 
 
 def _regain_settle(s: S) -> S | None:
@@ -180,7 +181,7 @@ def _regain_settle(s: S) -> S | None:
             spheres = gain(spheres, sphere, take, top)
             left -= take
     s = update_player(s, active, spheres=spheres)
-    return fire(s.evolve(game=replace(s.game, regain_left=0)), Trigger.DONE)
+    return fire(s.evolve(game=s.game.with_turn(regain_left=0)), Trigger.DONE)
 
 
 REGAIN = Step(
@@ -222,7 +223,7 @@ def turn_back(s: S, player: int, cards: Iterable[int]) -> S:
 def _turn_back(s: S, a: Action) -> S:
     assert isinstance(a, TurnBack)
     s = turn_back(s, s.game.active, (a.card,))
-    return s.evolve(game=replace(s.game, turn_back_left=s.game.turn_back_left - 1))
+    return s.evolve(game=s.game.with_turn(turn_back_left=s.game.turn_back_left - 1))
 
 
 def _turn_back_settle(s: S) -> S | None:
@@ -232,7 +233,7 @@ def _turn_back_settle(s: S) -> S | None:
         return None
     if left:
         s = turn_back(s, s.game.active, turned)
-    return fire(s.evolve(game=replace(s.game, turn_back_left=0)), Trigger.DONE)
+    return fire(s.evolve(game=s.game.with_turn(turn_back_left=0)), Trigger.DONE)
 
 
 TURN_BACK = Step(

@@ -16,7 +16,7 @@ from mitosz_core.kernel.values import replace
 def update_player(s: S, index: int, **changes: object) -> S:
     """``s`` with player ``index`` changed; every other part is shared."""
     game = s.game
-    return s.evolve(game=game.with_player(index, replace(game.players[index], **changes)))
+    return s.evolve(game=game.with_player(index, game.players[index].changed(**changes)))
 
 
 def draw(s: S, player: int, count: int) -> S:

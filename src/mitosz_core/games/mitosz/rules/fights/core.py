@@ -21,6 +21,7 @@ from mitosz_core.games.mitosz.state import (
     LineName,
     Troop,
     TroopMode,
+    cached,
 )
 from mitosz_core.kernel.values import replace
 
@@ -145,7 +146,7 @@ def fighting_cards(game: Game) -> frozenset[CardId]:
     fight = game.fight
     if fight is None:
         return frozenset()
-    return game.memo(("fighting", fight), lambda: frozenset(_fighting(game, fight)))
+    return cached(game, "fighting", (fight, game.runes), lambda: frozenset(_fighting(game, fight)))
 
 
 def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:

@@ -19,7 +19,6 @@ from mitosz_core.games.mitosz.rules.fights.army import attach, has, shareable
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Mounted
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.values import replace
 
 
 def may_attack(game: Game, card: CardId) -> bool:
@@ -111,7 +110,7 @@ def attach_mount(s: S, a: AttachMount) -> S:
     s = attach(s, a.rider, a.card)
     kept = tuple(m for m in s.game.mounts if m.mount != a.card)
     mounted = Mounted(a.card, a.rider, a.shared)
-    return s.evolve(game=replace(s.game, mounts=(*kept, mounted)))
+    return s.evolve(game=s.game.with_board(mounts=(*kept, mounted)))
 
 
 def mount_of(game: Game, rider: CardId) -> CardId | None:

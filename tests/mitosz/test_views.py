@@ -1,0 +1,74 @@
+"""The caches of derived views (Core v2): owned by values, valid by the identity of
+what they read, and checkable from scratch (``MITOSZ_CHECK_VIEWS=1``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.games.mitosz import state as game_state
+from mitosz_core.games.mitosz.rules.board import board_cards
+from mitosz_core.games.mitosz.state import cached
+from mitosz_core.kernel.values import replace
+
+
+def test_a_change_to_a_hand_rebuilds_no_board_view() -> None:
+    s = mc.new_game("mitosz", seed=3)
+    game = s.game
+    calls: list[int] = []
+
+    def compute() -> tuple[int, ...]:
+        calls.append(1)
+        return board_cards(game, 0)
+
+    first = cached(game, "probe", (game.runes,), compute)
+    p = game.players[0]
+    moved = game.with_player(0, p.changed(hand=p.hand[1:], deck=(*p.deck, p.hand[0])))
+    assert moved.board is game.board and moved.players[0].realm is p.realm
+    assert cached(moved, "probe", (moved.runes,), compute) == first
+    assert len(calls) == 1
+    leaders = game.with_player(0, p.changed(leaders=()))  # the realm changed: recomputed
+    cached(leaders, "probe", (leaders.runes,), compute)
+    assert len(calls) == 2
+
+
+def test_a_view_is_recomputed_when_a_part_it_reads_is_another_object() -> None:
+    game = mc.new_game("mitosz", seed=3).game
+    calls: list[int] = []
+    part_a = tuple(range(1, 3))
+    part_b = tuple(range(1, 3))  # equal, but another object
+    cached(game, "fx", (part_a,), lambda: calls.append(1))
+    moved = replace(game, next_id=game.next_id + 1)  # a new game value, same board
+    cached(moved, "fx", (part_a,), lambda: calls.append(1))
+    assert calls == [1]  # another game value, the same inputs: the board's entry serves
+    cached(moved, "fx2", (part_b,), lambda: calls.append(1))
+    cached(replace(moved, next_id=0), "fx2", (tuple(range(1, 3)),), lambda: calls.append(1))
+    assert calls == [1, 1, 1]
+
+
+def test_the_debug_mode_catches_a_view_whose_inputs_were_not_declared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = mc.new_game("mitosz", seed=3).game
+    cached(game, "undeclared", (), lambda: game.next_id)
+    other = replace(game, next_id=game.next_id + 1)  # shares the board and the realms
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", True)
+    with pytest.raises(AssertionError, match="stale cached view 'undeclared'"):
+        cached(other, "undeclared", (), lambda: other.next_id)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_cached_view_agrees_with_a_fresh_computation(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """Random games with the debug mode on: every hit is recomputed and compared."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", True)
+    for seed in range(2):
+        chooser = random.Random(seed)
+        s = mc.new_game("mitosz", seed=seed, players=players)
+        for _ in range(250):
+            if s.is_over:
+                break
+            s = mc.apply(s, chooser.choice(mc.legal_actions(s)))
