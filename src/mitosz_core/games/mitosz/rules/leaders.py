@@ -12,7 +12,7 @@ from mitosz_core.games.mitosz.rules.board import (
     people_slot,
     region_slot,
 )
-from mitosz_core.games.mitosz.state import CardId, Game
+from mitosz_core.games.mitosz.state import CardId, Game, cached
 
 LEADER_ROW_EXTRA = 2
 """The leader row holds at most peoples + 2 leaders (3.4.2)."""
@@ -31,8 +31,11 @@ def over_limit(game: Game, player: int) -> int:
 def unique_on_board(game: Game, card: CardDef) -> bool:
     """Whether a unique card of the same serial number is on the board (2.3): a leader
     attached to a card (5.15) is still on the board, though not as a leader."""
-    cards = (*all_board_cards(game), *held_cards(game))
-    return any(game.card(c).serial == card.serial for c in cards)
+    return card.serial in cached(game, "serials", (game.runes, game.held), lambda: _serials(game))
+
+
+def _serials(game: Game) -> frozenset[str]:
+    return frozenset(game.card(c).serial for c in (*all_board_cards(game), *held_cards(game)))
 
 
 def why_not_target(game: Game, player: int, card: CardId, target: CardId | None) -> str | None:

@@ -68,6 +68,7 @@ from mitosz_core.games.mitosz.state import (
     Pending,
     PendingKind,
     PeopleSlot,
+    cached,
 )
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
@@ -255,13 +256,19 @@ def _permits(s: S, player: int) -> Iterator[Action]:
 def _owns_god_leader(s: S, player: int, other: int) -> bool:
     """Whether ``other`` owns a leader of the name of ``player``'s high god (3.4.3)."""
     game = s.game
-    god = game.card(game.players[player].high_god).name_en
-    return any(
-        inst.owner == other
-        and game.cards[inst.card].type is CardType.LEADER
-        and game.cards[inst.card].name_en == god
-        for inst in game.instances
-    )
+    return (player, other) in cached(game, "god-leader-owners", (), lambda: _god_leaders(game))
+
+
+def _god_leaders(game: Game) -> frozenset[tuple[int, int]]:
+    """``(player, other)``: ``other`` owns a leader of the name of ``player``'s high god
+    (the owners and the printed cards never change)."""
+    gods = {game.card(p.high_god).name_en: i for i, p in enumerate(game.players)}
+    found: set[tuple[int, int]] = set()
+    for inst in game.instances:
+        d = game.cards[inst.card]
+        if d.type is CardType.LEADER and d.name_en in gods:
+            found.add((gods[d.name_en], inst.owner))
+    return frozenset(found)
 
 
 def _why_not_permit(s: S, player: int, a: PermitHighGod) -> str | None:
