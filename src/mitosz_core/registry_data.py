@@ -1,4 +1,8 @@
-"""Reading the rule registry (``specs/rules/*.yaml``) shipped with the package."""
+"""Reading the rule registries (``specs/rules/*.yaml``) and the rulings
+(``specs/rulings*.yaml``) shipped with the package.
+
+A wheel carries them in ``mitosz_core/_specs/``; a source checkout reads ``specs/``.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ from pathlib import Path
 
 import yaml
 
-_PACKAGED = Path(__file__).resolve().parent / "_specs" / "rules"
-_SOURCE = Path(__file__).resolve().parents[2] / "specs" / "rules"
+_PACKAGED = Path(__file__).resolve().parent / "_specs"
+_SOURCE = Path(__file__).resolve().parents[2] / "specs"
+RULINGS_FILES = ("rulings.yaml", "rulings-mythos.yaml")
+"""The rulings of Mítosz and of MYTHOS."""
 
 
 @dataclass(frozen=True)
@@ -26,12 +32,23 @@ class Rule:
         return "golden rules" if self.id.startswith("G") else head
 
 
-def registry_dir() -> Path:
-    """Where the registry files are: packaged in a wheel, or ``specs/`` of a checkout."""
+def specs_dir() -> Path:
+    """Where the registries and rulings are: packaged in a wheel, or ``specs/`` of a
+    checkout."""
     for path in (_PACKAGED, _SOURCE):
-        if path.is_dir():
+        if (path / "rules").is_dir():
             return path
     raise FileNotFoundError("the rule registry (specs/rules) is not installed")
+
+
+def registry_dir() -> Path:
+    """The directory of the rule registries (``rules/`` of :func:`specs_dir`)."""
+    return specs_dir() / "rules"
+
+
+def rulings_files() -> tuple[Path, ...]:
+    """The rulings files (:data:`RULINGS_FILES`) in :func:`specs_dir`."""
+    return tuple(specs_dir() / name for name in RULINGS_FILES)
 
 
 def load(ruleset_file: str = "mitosz-1.1.2.yaml") -> tuple[Rule, ...]:
