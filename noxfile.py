@@ -146,7 +146,9 @@ def _dist(session: nox.Session) -> None:
     session.run(python, "-m", "pip", "install", "--quiet", str(wheel), external=True)
     with session.chdir(work):
         session.run(script, "demo", "--seed", "1", external=True, silent=True)
-        session.run(script, "demo", "--ruleset", "mythos", "--seed", "1", external=True, silent=True)
+        session.run(
+            script, "demo", "--ruleset", "mythos", "--seed", "1", external=True, silent=True
+        )
 
 
 def _supported(session: nox.Session) -> None:

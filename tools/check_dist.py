@@ -34,9 +34,7 @@ def package_files() -> Iterator[str]:
 def force_included() -> dict[str, str]:
     """Source file -> wheel path of every file the ``force-include`` table names."""
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    table: dict[str, str] = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"][
-        "force-include"
-    ]
+    table: dict[str, str] = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     out: dict[str, str] = {}
     for source, target in table.items():
         path = ROOT / source
@@ -61,9 +59,7 @@ def check(dist: Path) -> list[str]:
         members = sdist.getmembers()
         prefix = members[0].name.split("/", 1)[0]
         names = {m.name.removeprefix(f"{prefix}/") for m in members}
-        problems += [
-            f"sdist: {m.name} is a link" for m in members if m.issym() or m.islnk()
-        ]
+        problems += [f"sdist: {m.name} is a link" for m in members if m.issym() or m.islnk()]
     wanted_in_sdist = ["pyproject.toml", "README.md", *extra]
     wanted_in_sdist += [f"src/{name}" for name in package_files()]
     problems += [f"sdist: {name} is missing" for name in wanted_in_sdist if name not in names]
