@@ -404,7 +404,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+        dest="command",
+        required=True,
+        metavar="COMMAND",
+        parser_class=_Parser,
+        help="one of the commands below; 'mitosz-core COMMAND --help' shows its options",
     )
     rulesets = names()
 
@@ -477,7 +481,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="List, show and check the cards of a ruleset.",
     )
     cards_sub = cards.add_subparsers(
-        dest="cards_command", required=True, metavar="SUBCOMMAND", parser_class=_Parser
+        dest="cards_command",
+        required=True,
+        metavar="SUBCOMMAND",
+        parser_class=_Parser,
+        help="what to do with the cards",
     )
     validate = cards_sub.add_parser(
         "validate",
@@ -518,7 +526,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check deck files against a ruleset's cards and deck rules.",
     )
     deck_sub = deck.add_subparsers(
-        dest="deck_command", required=True, metavar="SUBCOMMAND", parser_class=_Parser
+        dest="deck_command",
+        required=True,
+        metavar="SUBCOMMAND",
+        parser_class=_Parser,
+        help="what to do with the deck file",
     )
     deck_validate = deck_sub.add_parser(
         "validate",

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from mitosz_core.errors import CardDataError, DeckError
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.codec import Decoder
-from mitosz_core.kernel.decks import read_deck_file
+from mitosz_core.kernel.decks import DeckPath, read_deck_file
 from mitosz_core.kernel.machine import CompiledMachine
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 
@@ -98,9 +98,7 @@ class Ruleset(ABC, Generic[G]):
             return (exc,)
         return ()
 
-    def read_deck(
-        self, path: str | os.PathLike[str]
-    ) -> tuple[DeckList | None, tuple[DeckError, ...]]:
+    def read_deck(self, path: DeckPath) -> tuple[DeckList | None, tuple[DeckError, ...]]:
         """Read a deck file (:mod:`mitosz_core.kernel.decks`) and check it: the deck (its
         readable lines) and every problem, those of its lines and those of the deck
         rules."""

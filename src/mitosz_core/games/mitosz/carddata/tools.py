@@ -8,7 +8,6 @@ text and exits with the code: 0 when all is well, 1 when the data is invalid (or
 from __future__ import annotations
 
 import enum
-import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -19,6 +18,7 @@ from mitosz_core.games.mitosz.carddata.builtin import builtin_pool
 from mitosz_core.games.mitosz.carddata.loader import SetPath, load_sets
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Mythos
 from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.kernel.decks import DeckPath
 from mitosz_core.kernel.ruleset import Ruleset
 
 Result = tuple[int, str]
@@ -70,7 +70,7 @@ def list_cards(
     return OK, "\n".join(lines)
 
 
-def validate_deck(path: str | os.PathLike[str], ruleset: Ruleset[Any] = RULESET) -> Result:
+def validate_deck(path: DeckPath, ruleset: Ruleset[Any] = RULESET) -> Result:
     """Check a deck file against the ruleset's pool and deck rules (by default Mítosz's:
     the built-in pool and 1.3.1): ``ok: ...`` with the deck's size, or every problem,
     one ``error:`` line each (each naming the line or the rule broken, and the card)."""
