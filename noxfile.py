@@ -149,6 +149,8 @@ def _dist(session: nox.Session) -> None:
         session.run(
             script, "demo", "--ruleset", "mythos", "--seed", "1", external=True, silent=True
         )
+        session.run(script, "rules", "--ruleset", "mythos", external=True, silent=True)
+        session.run(script, "cards", "show", "Zeus (high god)", external=True, silent=True)
 
 
 def _supported(session: nox.Session) -> None:
