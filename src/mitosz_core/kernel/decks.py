@@ -110,7 +110,8 @@ def read_deck(
 
 
 def parse_deck(text: str, source: str, cards: Collection[str] | None = None) -> DeckList:
-    """The deck in ``text`` (see :func:`read_deck`); raises the first problem as a
+    """The deck in ``text`` (see :func:`~mitosz_core.kernel.decks.read_deck`); raises the
+    first problem as a
     :class:`~mitosz_core.errors.DeckError`."""
     deck, problems = read_deck(text, source, cards)
     if problems:
@@ -122,7 +123,8 @@ def parse_deck(text: str, source: str, cards: Collection[str] | None = None) -> 
 def read_deck_file(
     path: DeckPath, cards: Collection[str] | None = None
 ) -> tuple[DeckList | None, tuple[DeckError, ...]]:
-    """Read a deck file: the deck and every problem (see :func:`read_deck`)."""
+    """Read a deck file: the deck and every problem (see
+    :func:`~mitosz_core.kernel.decks.read_deck`)."""
     file = path if isinstance(path, Traversable) else Path(path)
     try:
         text = file.read_text(encoding="utf-8")
@@ -132,7 +134,8 @@ def read_deck_file(
 
 
 def load_deck(path: DeckPath, cards: Collection[str] | None = None) -> DeckList:
-    """Read a deck file (see :func:`parse_deck`); raises the first problem."""
+    """Read a deck file (see :func:`~mitosz_core.kernel.decks.parse_deck`); raises the
+    first problem."""
     deck, problems = read_deck_file(path, cards)
     if problems:
         raise problems[0]

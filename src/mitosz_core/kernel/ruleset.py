@@ -149,7 +149,7 @@ class Ruleset(ABC, Generic[G]):
         self, decks: Sequence[str | os.PathLike[str] | DeckList] | None, players: int
     ) -> tuple[DeckList, ...]:
         """Decks turned into checked deck lists: each a built-in deck name, the path of a
-        deck file (:mod:`mitosz_core.kernel.decks`) or a :class:`DeckList`. A string
+        deck file (:mod:`mitosz_core.kernel.decks`) or a :class:`~mitosz_core.DeckList`. A string
         that is not a built-in deck's name is a path."""
         if decks is None:
             return self.default_decks(players)

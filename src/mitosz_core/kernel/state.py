@@ -29,7 +29,7 @@ class DeckEntry:
     """``count`` copies of the card named ``card`` (its key).
 
     A :class:`DeckList` checks its entries: ``count`` an ``int`` from 1 to
-    :data:`MAX_COUNT` (not a bool), ``card`` a non-empty ``str``."""
+    :data:`~mitosz_core.kernel.state.MAX_COUNT` (not a bool), ``card`` a non-empty ``str``."""
 
     count: int
     card: str

@@ -96,7 +96,7 @@ content hash); :func:`load_set` reads through it."""
 
 def load_set(path: SetPath) -> CardSet:
     """Read and check one set file (see ``parse_set``), once per process for the same
-    file and text (:data:`SET_FILES`); :func:`load_sets` also resolves links."""
+    file and text (``SET_FILES``); :func:`load_sets` also resolves links."""
     file = path if isinstance(path, Traversable) else Path(path)
     try:
         return SET_FILES.load(file, parse_set)
