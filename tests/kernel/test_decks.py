@@ -76,7 +76,7 @@ def test_a_deck_list_refuses_wrong_python_types_naming_the_deck_and_entry(
 
 
 def test_a_deck_list_checks_its_name_and_entries_container() -> None:
-    with pytest.raises(mc.DeckError, match="name must be a non-empty string"):
+    with pytest.raises(mc.DeckError, match="name must be a string"):
         mc.DeckList(None, ())  # type: ignore[arg-type]
     with pytest.raises(mc.DeckError, match="entries must be a tuple of DeckEntry, got NoneType"):
         mc.DeckList("mine", None)  # type: ignore[arg-type]

@@ -39,7 +39,7 @@ class DeckEntry:
 class DeckList:
     """A named list of cards, as a player brings it to the table.
 
-    Construction checks the Python types: ``name`` a non-empty ``str``, ``entries`` a
+    Construction checks the Python types: ``name`` a ``str``, ``entries`` a
     tuple (a list is taken as a tuple) of :class:`DeckEntry` values with valid counts
     and card keys. Anything else raises :class:`~mitosz_core.errors.DeckError` naming
     the deck and the entry. The deck-building rules are the ruleset's ``check_deck``."""
@@ -48,8 +48,8 @@ class DeckList:
     entries: tuple[DeckEntry, ...]
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise DeckError(repr(self.name), "a deck's name must be a non-empty string")
+        if not isinstance(self.name, str):
+            raise DeckError(_show(self.name), "a deck's name must be a string")
         entries: object = self.entries
         if isinstance(entries, list):
             entries = tuple(entries)
