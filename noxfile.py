@@ -1,19 +1,106 @@
 """Developer and CI sessions.
 
 ``nox -s ci`` is the whole test suite as CI runs it: lint, typecheck, the rule-registry
-check, the tests (fast Hypothesis profile) and the docs (warnings as errors), in one
-environment so that everything is installed once.
+check, the tests (fast Hypothesis profile), the docs (warnings as errors) and the
+packaging check (sdist, wheel built from it, installed in a fresh environment), in one
+environment on the oldest supported Python, and then the tests on every other CPython of
+this machine (``tests-3.X`` sessions).
+
+The supported versions are the ``Programming Language :: Python :: 3.X`` classifiers of
+``pyproject.toml``. Interpreters are looked up on ``PATH``; where pyenv manages them,
+every CPython >= 3.11 that pyenv has installed is made visible, not only the active one.
+Nothing is downloaded: a missing interpreter is skipped locally and fails on CI (nox's
+default when ``CI`` is set).
 """
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
 import nox
 
+ROOT = Path(__file__).resolve().parent
+OLDEST = (3, 11)
+"""The oldest CPython the project supports."""
+_MINORS = range(OLDEST[1], 40)
+"""The minor versions of Python 3 to look for on the machine."""
+
 nox.options.default_venv_backend = "venv"
+nox.options.download_python = "never"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs]"
+ALL = ".[test,typecheck,lint,docs,dist]"
+
+
+def _declared_pythons() -> tuple[str, ...]:
+    """The Python versions that ``pyproject.toml``'s classifiers declare, oldest first."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    found = []
+    for classifier in project["classifiers"]:
+        match = re.fullmatch(r"Programming Language :: Python :: 3\.(\d+)", classifier)
+        if match:
+            found.append(int(match.group(1)))
+    return tuple(f"3.{minor}" for minor in sorted(found))
+
+
+def _pyenv_versions() -> None:
+    """Let interpreter discovery see every CPython >= 3.11 installed by pyenv.
+
+    pyenv's shims run only the active versions; ``PYENV_VERSION`` lists several (as
+    ``pyenv shell 3.11.7 3.12.1`` does). The active version stays first, so ``python3``
+    means what it meant before. Nothing changes where pyenv is absent or
+    ``PYENV_VERSION`` is already set."""
+    if "PYENV_VERSION" in os.environ or shutil.which("pyenv") is None:
+        return
+    try:
+        active = subprocess.run(
+            ["pyenv", "version-name"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        installed = subprocess.run(
+            ["pyenv", "versions", "--bare", "--skip-aliases"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        return
+    wanted = [active] if active and active != "system" else []
+    for name in installed:
+        match = re.fullmatch(r"3\.(\d+)\.\d+", name)
+        if match and int(match.group(1)) >= OLDEST[1] and name not in wanted:
+            wanted.append(name)
+    if wanted:
+        os.environ["PYENV_VERSION"] = ":".join(wanted)
+
+
+def _present_pythons() -> tuple[str, ...]:
+    """The ``python3.X`` (X >= 11) interpreters on ``PATH`` that run."""
+    found = []
+    for minor in _MINORS:
+        exe = shutil.which(f"python3.{minor}")
+        if exe is None:
+            continue
+        try:
+            subprocess.run([exe, "-c", ""], capture_output=True, check=True)
+        except (OSError, subprocess.CalledProcessError):
+            continue
+        found.append(f"3.{minor}")
+    return tuple(found)
+
+
+_pyenv_versions()
+DECLARED = _declared_pythons()
+"""The supported Python versions (pyproject classifiers), oldest first."""
+PYTHONS = tuple(sorted({*DECLARED, *_present_pythons()}, key=lambda v: int(v.split(".")[1])))
+"""Every version the tests run on: the declared ones and any newer one on the machine."""
+CI_PYTHON = DECLARED[0]
+"""The interpreter of the ``ci`` session: the oldest supported one."""
 
 
 def _lint(session: nox.Session) -> None:
@@ -41,6 +128,39 @@ def _docs(session: nox.Session) -> None:
     session.run("python", "docs/check_docs.py")
 
 
+def _dist(session: nox.Session) -> None:
+    """Build the sdist and, from it, the wheel (``python -m build``); check what they
+    hold (``tools/check_dist.py``); install the wheel in a fresh environment and play a
+    Mítosz and a MYTHOS game from it, outside the source tree."""
+    work = Path(session.create_tmp()).resolve()
+    dist = work / "dist"
+    env = work / "wheel-env"
+    for old in (dist, env):
+        shutil.rmtree(old, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(dist), ".")
+    session.run("python", "tools/check_dist.py", str(dist))
+    wheel = next(dist.glob("*.whl"))
+    session.run("python", "-m", "venv", str(env))
+    python = str(env / "bin" / "python")
+    script = str(env / "bin" / "mitosz-core")
+    session.run(python, "-m", "pip", "install", "--quiet", str(wheel), external=True)
+    with session.chdir(work):
+        session.run(script, "demo", "--seed", "1", external=True, silent=True)
+        session.run(
+            script, "demo", "--ruleset", "mythos", "--seed", "1", external=True, silent=True
+        )
+        session.run(script, "rules", "--ruleset", "mythos", external=True, silent=True)
+        session.run(script, "cards", "show", "Zeus (high god)", external=True, silent=True)
+
+
+def _supported(session: nox.Session) -> None:
+    if session.python not in DECLARED:
+        session.error(
+            f"Python {session.python} is on this machine but not supported by pyproject.toml"
+            " (requires-python and the classifiers): declare it to test it"
+        )
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff check and ruff format --check."""
@@ -55,9 +175,11 @@ def typecheck(session: nox.Session) -> None:
     _typecheck(session)
 
 
-@nox.session
+@nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """pytest with the fast, derandomised Hypothesis profile."""
+    """pytest with the fast, derandomised Hypothesis profile, on each supported CPython
+    (``nox -s tests-3.12`` for one)."""
+    _supported(session)
     session.install("-e", ".[test]")
     _tests(session, *session.posargs)
 
@@ -97,18 +219,30 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session
+def dist(session: nox.Session) -> None:
+    """Build sdist and wheel, check them, and play games from the installed wheel."""
+    session.install(".[dist]")
+    _dist(session)
+
+
+@nox.session
 def bench(session: nox.Session) -> None:
     """Random-playout throughput."""
     session.install("-e", ".")
     session.run("mitosz-core", "bench", *session.posargs)
 
 
-@nox.session
+@nox.session(python=CI_PYTHON)
 def ci(session: nox.Session) -> None:
-    """Everything CI checks: lint, typecheck, registry, tests and docs."""
+    """Everything CI checks: lint, typecheck, registry, tests, docs and the packaging
+    check on the oldest supported Python, then the tests on every other one."""
     session.install("-e", ALL)
     _lint(session)
     _typecheck(session)
     _registry(session)
     _tests(session)
     _docs(session)
+    _dist(session)
+    for version in PYTHONS:
+        if version != CI_PYTHON:
+            session.notify(f"tests-{version}")

@@ -74,6 +74,16 @@ class CardDataError(MitoszError, ValueError):
         super().__init__(f"{', '.join(parts)}: {problem}")
 
 
+class RegistryError(MitoszError, ValueError):
+    """A rule registry file (``specs/rules/*.yaml``) that cannot be read; names the file
+    and, where it can, the rule."""
+
+    def __init__(self, source: str, problem: str) -> None:
+        self.source = source
+        self.problem = problem
+        super().__init__(f"{source}: {problem}")
+
+
 class MachineError(MitoszError, RuntimeError):
     """The engine tried to move along an edge that the declared state machine lacks.
 

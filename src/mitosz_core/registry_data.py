@@ -1,15 +1,26 @@
-"""Reading the rule registry (``specs/rules/*.yaml``) shipped with the package."""
+"""Reading the rule registries (``specs/rules/*.yaml``) and the rulings
+(``specs/rulings*.yaml``) shipped with the package.
+
+A wheel carries them in ``mitosz_core/_specs/``; a source checkout reads ``specs/``.
+"""
 
 from __future__ import annotations
 
+import os
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
-_PACKAGED = Path(__file__).resolve().parent / "_specs" / "rules"
-_SOURCE = Path(__file__).resolve().parents[2] / "specs" / "rules"
+from mitosz_core.errors import RegistryError
+
+_PACKAGED = Path(__file__).resolve().parent / "_specs"
+_SOURCE = Path(__file__).resolve().parents[2] / "specs"
+REGISTRY_FILES = {"mitosz": "mitosz-1.1.2.yaml", "mythos": "mythos.yaml"}
+"""The registry file of each ruleset, in ``rules/``."""
+RULINGS_FILES = ("rulings.yaml", "rulings-mythos.yaml")
+"""The rulings of Mítosz and of MYTHOS."""
 
 
 @dataclass(frozen=True)
@@ -26,26 +37,66 @@ class Rule:
         return "golden rules" if self.id.startswith("G") else head
 
 
-def registry_dir() -> Path:
-    """Where the registry files are: packaged in a wheel, or ``specs/`` of a checkout."""
+def specs_dir() -> Path:
+    """Where the registries and rulings are: packaged in a wheel, or ``specs/`` of a
+    checkout."""
     for path in (_PACKAGED, _SOURCE):
-        if path.is_dir():
+        if (path / "rules").is_dir():
             return path
     raise FileNotFoundError("the rule registry (specs/rules) is not installed")
 
 
+def registry_dir() -> Path:
+    """The directory of the rule registries (``rules/`` of :func:`specs_dir`)."""
+    return specs_dir() / "rules"
+
+
+def rulings_files() -> tuple[Path, ...]:
+    """The rulings files (:data:`RULINGS_FILES`) in :func:`specs_dir`."""
+    return tuple(specs_dir() / name for name in RULINGS_FILES)
+
+
 def load(ruleset_file: str = "mitosz-1.1.2.yaml") -> tuple[Rule, ...]:
-    data = yaml.safe_load((registry_dir() / ruleset_file).read_text(encoding="utf-8"))
-    return tuple(
-        Rule(
-            id=str(r["id"]),
-            title=str(r["title"]),
-            summary=str(r["summary"]),
-            status=str(r["status"]),
-            tests=tuple(r.get("tests") or ()),
+    """The rules of a registry shipped with the package, by file name."""
+    return load_file(registry_dir() / ruleset_file)
+
+
+def load_file(path: str | os.PathLike[str]) -> tuple[Rule, ...]:
+    """The rules of the registry file at ``path``.
+
+    Raises :class:`~mitosz_core.errors.RegistryError` naming the file (and the rule) when
+    it cannot be read, is not YAML, or is not a registry: a mapping whose ``rules`` is a
+    list of rules, each with an ``id``, ``title``, ``summary`` and ``status``."""
+    source = str(path)
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RegistryError(source, f"cannot read the file: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise RegistryError(source, f"invalid YAML: {exc}") from None
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, list):
+        raise RegistryError(source, "not a rule registry: expected a mapping with a 'rules' list")
+    out: list[Rule] = []
+    for index, raw in enumerate(rules, start=1):
+        if not isinstance(raw, dict):
+            raise RegistryError(source, f"rule #{index} is not a mapping")
+        missing = [f for f in ("id", "title", "summary", "status") if f not in raw]
+        if missing:
+            raise RegistryError(source, f"rule #{index} has no {missing[0]!r}")
+        tests = raw.get("tests") or ()
+        if not isinstance(tests, list | tuple):
+            raise RegistryError(source, f"rule {raw['id']!r}: 'tests' must be a list")
+        out.append(
+            Rule(
+                id=str(raw["id"]),
+                title=str(raw["title"]),
+                summary=str(raw["summary"]),
+                status=str(raw["status"]),
+                tests=tuple(str(t) for t in tests),
+            )
         )
-        for r in data["rules"]
-    )
+    return tuple(out)
 
 
 def coverage(rules: tuple[Rule, ...]) -> dict[str, Counter[str]]:

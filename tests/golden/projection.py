@@ -179,7 +179,7 @@ def _mitosz(state: mc.State[MitoszGame]) -> dict[str, Json]:
 
 
 def _mk(game: MythosGame, card: int | None) -> Json:
-    return None if card is None else f"{game.cards[game.instances[card].card]}#{card}"
+    return None if card is None else f"{game.key(card)}#{card}"
 
 
 def _slot(game: MythosGame, slot: Slot) -> Json:

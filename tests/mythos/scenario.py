@@ -44,7 +44,7 @@ def ids(s: S, key: str, owner: int) -> list[CardId]:
     return [
         i
         for i, inst in enumerate(game.instances)
-        if game.cards[inst.card] == key and inst.owner == owner
+        if game.cards[inst.card].key == key and inst.owner == owner
     ]
 
 
@@ -80,7 +80,7 @@ def arrange(
 
     def take(key: str) -> CardId:
         for c in free:
-            if c not in used and game.cards[game.instances[c].card] == key:
+            if c not in used and game.key(c) == key:
                 used.add(c)
                 return c
         raise AssertionError(f"player {player} has no free {key!r}")
@@ -119,7 +119,7 @@ def card_id(s: S, key: str, owner: int) -> CardId:
         for x in row:
             places += [x.card] + ([x.attached] if x.attached is not None else [])
     for c in places:
-        if s.game.cards[s.game.instances[c].card] == key:
+        if s.game.key(c) == key:
             return c
     raise AssertionError(f"no {key!r} of player {owner} outside the deck")
 

@@ -20,7 +20,7 @@ def test_new_game_by_name() -> None:
     s = mc.new_game("mythos", seed=5)
     assert s.ruleset == "mythos" and s.to_act == s.game.active
     assert [d.name for d in s.config.decks] == ["guardians", "chaos"]
-    with pytest.raises(ValueError, match="2 to 2 players"):
+    with pytest.raises(ValueError, match="MYTHOS is played by 2 players, not 3"):
         mc.new_game("mythos", seed=1, players=3)
     assert set(RULESET.builtin_decks()) == {"guardians", "chaos"}
 
@@ -60,7 +60,11 @@ def test_a_broken_saved_state_is_refused() -> None:
         mc.State.from_json(json.dumps(data))
     data = json.loads(s.to_json())
     data["state"]["game"]["cards"][0] = "Pikachu"
-    with pytest.raises(mc.DecodeError, match=r"cards\[0\].*unknown card"):
+    with pytest.raises(mc.DecodeError, match=r"cards\[0\].*expected an object for CardDef"):
+        mc.State.from_json(json.dumps(data))
+    data = json.loads(s.to_json())
+    data["state"]["game"]["cards"][1] = data["state"]["game"]["cards"][0]
+    with pytest.raises(mc.DecodeError, match=r"cards: the cards must have distinct keys"):
         mc.State.from_json(json.dumps(data))
 
 

@@ -27,7 +27,7 @@ def rulesets() -> tuple[str, ...]:
 def new_game(
     ruleset: str = "mitosz",
     *,
-    decks: Sequence[str | DeckList] | None = None,
+    decks: Sequence[str | os.PathLike[str] | DeckList] | None = None,
     seed: int,
     players: int = 2,
     auto_pass: bool = True,
@@ -37,8 +37,9 @@ def new_game(
 
     Args:
         ruleset: a registered ruleset name (see :func:`rulesets`).
-        decks: one deck per player, each a built-in deck name or a :class:`DeckList`;
-            ``None`` deals the ruleset's built-in decks.
+        decks: one deck per player, each a built-in deck name, the path of a deck file
+            (:mod:`mitosz_core.kernel.decks`) or a :class:`DeckList`; ``None`` deals the
+            ruleset's built-in decks.
         seed: the seed of every shuffle, reveal and peek in the game.
         players: the number of players.
         auto_pass: let the engine pass for a player whose only legal action is to pass a
@@ -53,9 +54,7 @@ def new_game(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     if not rs.min_players <= players <= rs.max_players:
-        raise ValueError(
-            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players, not {players}"
-        )
+        raise ValueError(f"{rs.title} is played by {rs.players_text()}, not {players}")
     config = GameConfig(
         seed=seed, players=players, decks=rs.resolve_decks(decks, players), auto_pass=auto_pass
     )
@@ -144,7 +143,7 @@ def actions_from_json(ruleset: str, text: str | bytes) -> tuple[Action | Decisio
 
 def replay(
     ruleset: str,
-    decks: Sequence[str | DeckList] | None,
+    decks: Sequence[str | os.PathLike[str] | DeckList] | None,
     seed: int,
     actions: Iterable[Action | Decision],
     players: int = 2,

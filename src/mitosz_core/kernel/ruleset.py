@@ -13,8 +13,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mitosz_core.errors import CardDataError, DeckError
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.codec import Decoder
+from mitosz_core.kernel.decks import DeckPath, read_deck_file
 from mitosz_core.kernel.machine import CompiledMachine
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 
@@ -39,6 +41,11 @@ class Ruleset(ABC, Generic[G]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
+    def players_text(self) -> str:
+        """The supported player counts in words: ``"2 players"``, ``"2 to 4 players"``."""
+        low, high = self.min_players, self.max_players
+        return f"{low} players" if low == high else f"{low} to {high} players"
+
     def action_table(self) -> Mapping[str, type[Action]]:
         """Action classes by their JSON ``type`` tag."""
         return {cls.kind: cls for cls in self.action_types}
@@ -57,8 +64,6 @@ class Ruleset(ABC, Generic[G]):
 
         Games set up by the result may name those cards in their decks. The default
         refuses: a ruleset without card files has nothing to load."""
-        from mitosz_core.errors import CardDataError
-
         raise CardDataError(
             str(paths[0]) if paths else "-",
             None,
@@ -74,9 +79,33 @@ class Ruleset(ABC, Generic[G]):
     def default_decks(self, players: int) -> tuple[DeckList, ...]:
         """The decks dealt when ``new_game`` is given none."""
 
+    def card_pool(self) -> Mapping[str, object] | None:
+        """The cards that decks may name, by key; ``None`` if the ruleset does not say
+        (deck files are then read without checking their keys: :meth:`check_deck` still
+        does)."""
+        return None
+
     @abstractmethod
     def check_deck(self, deck: DeckList) -> None:
         """Raise :class:`~mitosz_core.errors.DeckError` if ``deck`` breaks a deck rule."""
+
+    def deck_problems(self, deck: DeckList) -> tuple[DeckError, ...]:
+        """Every deck rule ``deck`` breaks, one error each; by default the one that
+        :meth:`check_deck` raises."""
+        try:
+            self.check_deck(deck)
+        except DeckError as exc:
+            return (exc,)
+        return ()
+
+    def read_deck(self, path: DeckPath) -> tuple[DeckList | None, tuple[DeckError, ...]]:
+        """Read a deck file (:mod:`mitosz_core.kernel.decks`) and check it: the deck (its
+        readable lines) and every problem, those of its lines and those of the deck
+        rules."""
+        deck, problems = read_deck_file(path, self.card_pool())
+        if deck is not None:
+            problems = (*problems, *self.deck_problems(deck))
+        return deck, problems
 
     @abstractmethod
     def setup(self, config: GameConfig) -> State[G]:
@@ -124,25 +153,46 @@ class Ruleset(ABC, Generic[G]):
         return str(action)
 
     def resolve_decks(
-        self, decks: Sequence[str | DeckList] | None, players: int
+        self, decks: Sequence[str | os.PathLike[str] | DeckList] | None, players: int
     ) -> tuple[DeckList, ...]:
-        """Built-in deck names and deck objects turned into checked deck lists."""
-        from mitosz_core.errors import DeckError
-
+        """Decks turned into checked deck lists: each a built-in deck name, the path of a
+        deck file (:mod:`mitosz_core.kernel.decks`) or a :class:`~mitosz_core.DeckList`. A string
+        that is not a built-in deck's name is a path."""
         if decks is None:
             return self.default_decks(players)
-        if isinstance(decks, str | DeckList):
-            raise DeckError(str(decks), "decks must be a sequence with one deck per player")
+        if isinstance(decks, str | os.PathLike | DeckList) or not isinstance(decks, Sequence):
+            raise DeckError(
+                repr(decks)[:60], "decks must be a list or tuple with one deck per player"
+            )
         if len(decks) != players:
             raise DeckError("<decks>", f"{len(decks)} decks given for {players} players")
-        builtin = self.builtin_decks()
-        out: list[DeckList] = []
-        for deck in decks:
-            if isinstance(deck, str):
-                if deck not in builtin:
-                    known = ", ".join(sorted(builtin))
-                    raise DeckError(deck, f"no built-in deck of that name; built-in: {known}")
-                deck = builtin[deck]
-            self.check_deck(deck)
-            out.append(deck)
-        return tuple(out)
+        return tuple(self.resolve_deck(deck, index) for index, deck in enumerate(decks, 1))
+
+    def resolve_deck(self, deck: object, index: int = 1) -> DeckList:
+        """One deck of :meth:`resolve_decks` (the ``index``-th), checked."""
+        if isinstance(deck, str) and deck in self.builtin_decks():
+            found = self.builtin_decks()[deck]
+        elif isinstance(deck, str | os.PathLike):
+            path = os.fspath(deck)
+            if isinstance(path, bytes) or (isinstance(deck, str) and not os.path.isfile(path)):
+                known = ", ".join(sorted(self.builtin_decks()))
+                raise DeckError(
+                    str(deck),
+                    f"deck #{index}: no built-in deck of that name ({known}), and no deck file"
+                    " at that path",
+                )
+            read, problems = read_deck_file(path, self.card_pool())
+            if problems:
+                raise problems[0]
+            assert read is not None
+            found = read
+        elif isinstance(deck, DeckList):
+            found = deck
+        else:
+            raise DeckError(
+                f"<deck #{index}>",
+                "expected a built-in deck name, a deck file path or a DeckList, "
+                f"got {type(deck).__name__}",
+            )
+        self.check_deck(found)
+        return found

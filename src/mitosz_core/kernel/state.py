@@ -10,17 +10,26 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
+from mitosz_core.errors import DeckError
 from mitosz_core.kernel.action import Action, Decision, Log
 from mitosz_core.kernel.rng import Rng
 
 G = TypeVar("G")
 
 
+MAX_COUNT: Final = 999
+"""The most copies one deck entry may list (a count has at most three digits). No
+ruleset allows nearly as many; the bound keeps absurd counts out of every check."""
+
+
 @dataclass(frozen=True, slots=True)
 class DeckEntry:
-    """``count`` copies of the card named ``card`` (its English name or key)."""
+    """``count`` copies of the card named ``card`` (its key).
+
+    A :class:`DeckList` checks its entries: ``count`` an ``int`` from 1 to
+    :data:`~mitosz_core.kernel.state.MAX_COUNT` (not a bool), ``card`` a non-empty ``str``."""
 
     count: int
     card: str
@@ -28,13 +37,64 @@ class DeckEntry:
 
 @dataclass(frozen=True, slots=True)
 class DeckList:
-    """A named list of cards, as a player brings it to the table."""
+    """A named list of cards, as a player brings it to the table.
+
+    Construction checks the Python types: ``name`` a ``str``, ``entries`` a
+    tuple (a list is taken as a tuple) of :class:`DeckEntry` values with valid counts
+    and card keys. Anything else raises :class:`~mitosz_core.errors.DeckError` naming
+    the deck and the entry. The deck-building rules are the ruleset's ``check_deck``."""
 
     name: str
     entries: tuple[DeckEntry, ...]
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise DeckError(_show(self.name), "a deck's name must be a string")
+        entries: object = self.entries
+        if isinstance(entries, list):
+            entries = tuple(entries)
+            object.__setattr__(self, "entries", entries)
+        if not isinstance(entries, tuple):
+            raise DeckError(
+                self.name, f"entries must be a tuple of DeckEntry, got {type(entries).__name__}"
+            )
+        for index, entry in enumerate(entries, start=1):
+            problem = _entry_problem(entry)
+            if problem is not None:
+                raise DeckError(self.name, f"entry #{index}{_entry_label(entry)}: {problem}")
+
     def size(self) -> int:
         return sum(e.count for e in self.entries)
+
+
+def _entry_problem(entry: object) -> str | None:
+    """What is wrong with one deck entry's Python types, or ``None``."""
+    if not isinstance(entry, DeckEntry):
+        return f"expected a DeckEntry, got {type(entry).__name__}"
+    count, card = entry.count, entry.card
+    if isinstance(count, bool) or not isinstance(count, int):
+        return f"the count must be an int, got {type(count).__name__}"
+    if not 1 <= count <= MAX_COUNT:
+        return f"the count must be from 1 to {MAX_COUNT}, got {_show(count)}"
+    if not isinstance(card, str):
+        return f"the card must be a key (a str), got {type(card).__name__}"
+    if not card.strip():
+        return "the card key is empty"
+    return None
+
+
+def _entry_label(entry: object) -> str:
+    """`` (card 'Zeus')`` for an entry whose card is a key, else nothing."""
+    card = getattr(entry, "card", None) if isinstance(entry, DeckEntry) else None
+    return f" (card {_show(card)})" if isinstance(card, str) else ""
+
+
+def _show(value: object) -> str:
+    """A short, safe rendering of a bad value (no huge digit strings, no long reprs)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 40:
+        return f"a {value.bit_length()}-bit number"
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,24 +161,41 @@ class MitoszRuleset(StepRuleset[Game]):
     def default_decks(self, players: int) -> tuple[DeckList, ...]:
         return tuple(_builtin_decks().values())[:players]
 
+    def card_pool(self) -> Mapping[str, CardDef]:
+        return self.pool
+
     def check_deck(self, deck: DeckList) -> None:
         """1.3.1: at least 60 cards, at most 4 of each card, exactly one high god."""
+        problems = self.deck_problems(deck)
+        if problems:
+            raise problems[0]
+
+    def deck_problems(self, deck: DeckList) -> tuple[DeckError, ...]:
+        """Every rule of 1.3.1 that ``deck`` breaks, and every card it names that is
+        not in the pool."""
+        problems: list[DeckError] = []
         counts: Counter[str] = Counter()
         for entry in deck.entries:
             if entry.card not in self.pool:
-                raise DeckError(deck.name, f"unknown card {entry.card!r}")
-            if entry.count < 1:
-                raise DeckError(deck.name, f"{entry.card!r}: a count must be at least 1")
+                problems.append(DeckError(deck.name, f"unknown card {entry.card!r}"))
+                continue
             counts[entry.card] += entry.count
         for card, n in counts.items():
             if n > MAX_COPIES:
-                raise DeckError(deck.name, f"{n} copies of {card!r}, at most {MAX_COPIES}", "1.3.1")
+                problems.append(
+                    DeckError(deck.name, f"{n} copies of {card!r}, at most {MAX_COPIES}", "1.3.1")
+                )
         gods = sum(n for c, n in counts.items() if self.pool[c].type is CardType.HIGH_GOD)
         if gods != 1:
-            raise DeckError(deck.name, f"{gods} high gods, exactly one is needed", "1.3.1")
+            problems.append(
+                DeckError(deck.name, f"{gods} high gods, exactly one is needed", "1.3.1")
+            )
         minimum = MIN_DECK_FACTOR * 12
         if deck.size() < minimum:
-            raise DeckError(deck.name, f"{deck.size()} cards, at least {minimum}", "1.3.1")
+            problems.append(
+                DeckError(deck.name, f"{deck.size()} cards, at least {minimum}", "1.3.1")
+            )
+        return tuple(problems)
 
     def setup(self, config: GameConfig) -> S:
         return self.settle(fire(initial_state(config, self.pool), Trigger.BEGIN))

@@ -37,6 +37,7 @@ Nothing is evaluated: effects are names of primitives with numbers.
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -51,6 +52,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.validators import extend
 
 from mitosz_core.errors import CardDataError
+from mitosz_core.filecache import FileCache
 from mitosz_core.games.mythos.cards import (
     CHOSEN,
     CONDITIONAL_WHEN,
@@ -82,6 +84,9 @@ from mitosz_core.games.mythos.cards import (
     When,
 )
 from mitosz_core.kernel.state import DeckEntry, DeckList
+
+CardPath = str | os.PathLike[str] | Traversable
+"""A card file: a path, or a resource of an installed package."""
 
 SCHEMA_FILE = "mythos-cards-1.schema.json"
 DECK_SIZE = 64
@@ -134,9 +139,9 @@ def card_schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Any:
-    schema = card_schema()
-    Draft202012Validator.check_schema(schema)
-    return _Validator(schema)
+    """The validator of :func:`card_schema`; the test suite checks the schema against
+    the draft 2020-12 metaschema, so this does not."""
+    return _Validator(card_schema())
 
 
 def _data() -> Traversable:
@@ -335,8 +340,9 @@ def check_card(source: str, card: CardDef) -> None:
         raise fail("unique", "a card that raises the aura cap is unique (03.5)")
 
 
-def parse_faction(text: str, source: str) -> tuple[Faction, tuple[CardDef, ...]]:
-    """Parse and check the text of one faction file; ``source`` names it in errors."""
+def parse_cards(text: str, source: str) -> tuple[Faction, tuple[CardDef, ...]]:
+    """Parse and check the text of one card file (a faction file or an added card set):
+    its faction and its cards; ``source`` names it in errors."""
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -353,35 +359,84 @@ def parse_faction(text: str, source: str) -> tuple[Faction, tuple[CardDef, ...]]
             raise CardDataError(source, card.key, "key", f"also the key of card #{seen[card.key]}")
         seen[card.key] = i + 1
         check_card(source, card)
-    total = sum(c.count for c in cards)
-    if total != DECK_SIZE:
-        raise CardDataError(source, None, "card.count", f"{total} cards, a faction has {DECK_SIZE}")
     return faction, cards
 
 
+def parse_faction(text: str, source: str) -> tuple[Faction, tuple[CardDef, ...]]:
+    """Parse and check the text of one faction file: a card file whose counts make the
+    faction's 64-card deck (R-10-copies)."""
+    faction, cards = parse_cards(text, source)
+    _check_total(source, cards)
+    return faction, cards
+
+
+def _check_total(source: str, cards: Sequence[CardDef]) -> None:
+    total = sum(c.count for c in cards)
+    if total != DECK_SIZE:
+        raise CardDataError(source, None, "card.count", f"{total} cards, a faction has {DECK_SIZE}")
+
+
+CARD_FILES: FileCache[tuple[Faction, tuple[CardDef, ...]]] = FileCache()
+"""Every card file read in this process, parsed and checked once (by resolved path and
+content hash)."""
+
+
+def read_card_file(path: CardPath) -> tuple[str, Faction, tuple[CardDef, ...]]:
+    """One card file, through :data:`CARD_FILES`: its name in errors, faction and cards."""
+    file = path if isinstance(path, Traversable) else Path(path)
+    try:
+        faction, cards = CARD_FILES.load(file, parse_cards)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardDataError(str(file), None, None, f"cannot read the file: {exc}") from exc
+    return str(file), faction, cards
+
+
 def load_factions(
-    paths: Iterable[str | Path | Traversable] | None = None,
+    paths: Iterable[CardPath] | None = None,
 ) -> Mapping[Faction, tuple[CardDef, ...]]:
-    """Load the faction files (the built-in ones by default); keys are unique across them."""
+    """Load faction files (the built-in ones by default), each a whole faction of 64
+    cards; keys are unique across them."""
     out: dict[Faction, tuple[CardDef, ...]] = {}
     owners: dict[str, str] = {}
-    chosen = [_data() / f for f in FACTION_FILES] if paths is None else list(paths)
+    chosen = builtin_faction_paths() if paths is None else list(paths)
     for path in chosen:
-        file = path if isinstance(path, Traversable) else Path(path)
-        source = str(file)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardDataError(source, None, None, f"cannot read the file: {exc}") from exc
-        faction, cards = parse_faction(text, source)
+        source, faction, cards = read_card_file(path)
+        _check_total(source, cards)
         if faction in out:
             raise CardDataError(source, None, "faction.key", f"{faction.value!r} loaded twice")
-        for card in cards:
-            if card.key in owners:
-                raise CardDataError(source, card.key, "key", f"also a card of {owners[card.key]}")
-            owners[card.key] = source
+        _claim(owners, source, cards)
         out[faction] = cards
     return MappingProxyType(out)
+
+
+def load_pool(paths: Iterable[CardPath]) -> Mapping[str, CardDef]:
+    """The built-in cards and those of the added card sets at ``paths``, by key.
+
+    An added card set has the faction file's format; its ``[faction]`` table says which
+    faction its cards belong to, and its counts need not add up to a deck. Keys are
+    unique across the built-in factions and every set."""
+    owners: dict[str, str] = {}
+    pool: dict[str, CardDef] = {}
+    for faction, cards in builtin_factions().items():
+        _claim(owners, f"the built-in {faction.value} faction", cards)
+        pool.update((c.key, c) for c in cards)
+    for path in paths:
+        source, _, cards = read_card_file(path)
+        _claim(owners, source, cards)
+        pool.update((c.key, c) for c in cards)
+    return MappingProxyType(pool)
+
+
+def _claim(owners: dict[str, str], source: str, cards: Iterable[CardDef]) -> None:
+    for card in cards:
+        if card.key in owners:
+            raise CardDataError(source, card.key, "key", f"also a card of {owners[card.key]}")
+        owners[card.key] = source
+
+
+def builtin_faction_paths() -> list[Traversable]:
+    """The built-in faction files."""
+    return [_data() / f for f in FACTION_FILES]
 
 
 def deck_of(faction: Faction, cards: Sequence[CardDef]) -> DeckList:
@@ -389,15 +444,40 @@ def deck_of(faction: Faction, cards: Sequence[CardDef]) -> DeckList:
     return DeckList(faction.value, tuple(DeckEntry(c.count, c.key) for c in cards))
 
 
-FACTIONS = load_factions()
-POOL: Mapping[str, CardDef] = MappingProxyType(
-    {c.key: c for cards in FACTIONS.values() for c in cards}
-)
-"""Every built-in card by key."""
-DECKS: Mapping[str, DeckList] = MappingProxyType(
-    {f.value: deck_of(f, cards) for f, cards in FACTIONS.items()}
-)
-"""The built-in decks: ``guardians`` and ``chaos``."""
+@cache
+def builtin_factions() -> Mapping[Faction, tuple[CardDef, ...]]:
+    """The built-in factions (loaded on first use)."""
+    return load_factions()
+
+
+@cache
+def builtin_pool() -> Mapping[str, CardDef]:
+    """Every built-in card by key."""
+    return MappingProxyType({c.key: c for cards in builtin_factions().values() for c in cards})
+
+
+@cache
+def builtin_decks() -> Mapping[str, DeckList]:
+    """The built-in decks: ``guardians`` and ``chaos``."""
+    return MappingProxyType({f.value: deck_of(f, cards) for f, cards in builtin_factions().items()})
+
+
+FACTIONS: Mapping[Faction, tuple[CardDef, ...]]
+"""The built-in factions (:func:`builtin_factions`, loaded on first access)."""
+POOL: Mapping[str, CardDef]
+"""Every built-in card by key (:func:`builtin_pool`, loaded on first access)."""
+DECKS: Mapping[str, DeckList]
+"""The built-in decks (:func:`builtin_decks`, loaded on first access)."""
+
+
+def __getattr__(name: str) -> object:
+    if name == "FACTIONS":
+        return builtin_factions()
+    if name == "POOL":
+        return builtin_pool()
+    if name == "DECKS":
+        return builtin_decks()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def composition(cards: Iterable[CardDef]) -> Counter[str]:

@@ -11,6 +11,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
+
+from mitosz_core.kernel.tagged import Tagged
 
 
 class Faction(enum.Enum):
@@ -118,41 +121,58 @@ class AttachCostKind(enum.Enum):
 # effect primitives ----------------------------------------------------------------------
 
 
+class Primitive(Tagged):
+    """The base of the effect primitives; ``kind`` is the primitive's ``op`` in a card
+    file and its ``"type"`` in a saved state."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
-class Damage:
+class Damage(Primitive):
     """Deal ``amount`` damage to a unit, the units, or a player."""
+
+    kind: ClassVar[str] = "damage"
 
     target: Target
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class Heal:
+class Heal(Primitive):
     """Remove up to ``amount`` damage from units, or give a player up to ``amount`` life
     (never above the starting 20, R-01.1-cap)."""
 
+    kind: ClassVar[str] = "heal"
+
     target: Target
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Primitive):
     """The controller draws ``amount`` cards (never above 7 in hand, 07.2)."""
 
+    kind: ClassVar[str] = "draw"
+
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class GainAura:
+class GainAura(Primitive):
     """The controller gains ``amount`` aura, up to their cap (03.4, 03.5)."""
 
+    kind: ClassVar[str] = "gain_aura"
+
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class Buff:
+class Buff(Primitive):
     """Units get ``+attack/+life``: until the end of the turn, or permanently (a marker
     that a fresh re-entry clears, 09.9)."""
+
+    kind: ClassVar[str] = "buff"
 
     target: Target
     attack: int
@@ -161,25 +181,33 @@ class Buff:
 
 
 @dataclass(frozen=True, slots=True)
-class Destroy:
+class Destroy(Primitive):
     """Destroy a unit: it dies and goes to the graveyard (06.4.3)."""
+
+    kind: ClassVar[str] = "destroy"
 
     target: Target
 
 
 @dataclass(frozen=True, slots=True)
-class Sacrifice:
+class Sacrifice(Primitive):
     """Sacrifice one of your own units, chosen (``OWN_UNIT``): it dies."""
 
+    kind: ClassVar[str] = "sacrifice"
+
 
 @dataclass(frozen=True, slots=True)
-class Revive:
+class Revive(Primitive):
     """Return the unit put into your graveyard last to your infirmary, fresh (09.9)."""
 
+    kind: ClassVar[str] = "revive"
+
 
 @dataclass(frozen=True, slots=True)
-class Bonus:
+class Bonus(Primitive):
     """Passive (09.6): ``+attack/+life`` for this unit (``SELF``) or all your units."""
+
+    kind: ClassVar[str] = "bonus"
 
     scope: Target
     attack: int
@@ -187,14 +215,33 @@ class Bonus:
 
 
 @dataclass(frozen=True, slots=True)
-class AuraCap:
+class AuraCap(Primitive):
     """Passive (09.6): your aura cap becomes ``cap`` (Hades, Olymp: 15, 03.5)."""
+
+    kind: ClassVar[str] = "aura_cap"
 
     cap: int
 
 
 Effect = Damage | Heal | Draw | GainAura | Buff | Destroy | Sacrifice | Revive | Bonus | AuraCap
 """The closed set of effect primitives."""
+
+EFFECT_TYPES: tuple[type[Primitive], ...] = (
+    Damage,
+    Heal,
+    Draw,
+    GainAura,
+    Buff,
+    Destroy,
+    Sacrifice,
+    Revive,
+    Bonus,
+    AuraCap,
+)
+"""The effect primitives, in the order of :data:`Effect`."""
+
+TAGGED: Mapping[type, Mapping[str, type]] = {Primitive: {c.kind: c for c in EFFECT_TYPES}}
+"""The tagged unions of MYTHOS game data, for the codec: the effect primitives by ``op``."""
 
 PASSIVE_EFFECTS = (Bonus, AuraCap)
 """The primitives that are states, not happenings: only passive triggers hold them."""

@@ -8,14 +8,16 @@ due; ``apply`` never stops anywhere else.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mythos import observe as observation
 from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
-from mitosz_core.games.mythos.carddata import DECK_SIZE, DECKS, POOL
+from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_pool, load_pool
+from mitosz_core.games.mythos.cards import TAGGED, CardDef
 from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
 from mitosz_core.games.mythos.rules import S, combat, turn
 from mitosz_core.games.mythos.rules.checks import state_checks
@@ -88,33 +90,69 @@ class MythosRuleset(StepRuleset[Game]):
     min_players = 2
     max_players = 2
 
+    def __init__(self, pool: Mapping[str, CardDef] | None = None) -> None:
+        self._pool = pool
+
+    @property
+    def pool(self) -> Mapping[str, CardDef]:
+        """The cards decks may name: the built-in factions (loaded on first use) by
+        default."""
+        return builtin_pool() if self._pool is None else self._pool
+
+    def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> MythosRuleset:
+        """This ruleset with the card sets at ``paths`` (card files of the faction file
+        format, :mod:`~mitosz_core.games.mythos.carddata`) loaded beside the built-in
+        cards; keys are unique across all of them."""
+        return MythosRuleset(pool=load_pool(paths))
+
+    def tagged_types(self) -> Mapping[type, Mapping[str, type]]:
+        """The effect primitives, held in the cards of the game data."""
+        return TAGGED
+
+    def card_pool(self) -> Mapping[str, CardDef]:
+        return self.pool
+
     def builtin_decks(self) -> Mapping[str, DeckList]:
-        return DECKS
+        return builtin_decks()
 
     def default_decks(self, players: int) -> tuple[DeckList, ...]:
-        return (DECKS["guardians"], DECKS["chaos"])[:players]
+        decks = builtin_decks()
+        return (decks["guardians"], decks["chaos"])[:players]
 
     def check_deck(self, deck: DeckList) -> None:
         """(01.2, R-10-copies) 64 known cards of one faction; unique cards once."""
+        problems = self.deck_problems(deck)
+        if problems:
+            raise problems[0]
+
+    def deck_problems(self, deck: DeckList) -> tuple[DeckError, ...]:
+        """Every deck rule (01.2, R-10-copies, 03.5) ``deck`` breaks, and every card it
+        names that is not in the pool."""
+        pool = self.pool
+        problems: list[DeckError] = []
         counts: Counter[str] = Counter()
         for entry in deck.entries:
-            if entry.card not in POOL:
-                raise DeckError(deck.name, f"unknown card {entry.card!r}")
-            if entry.count < 1:
-                raise DeckError(deck.name, f"{entry.card!r}: a count must be at least 1")
+            if entry.card not in pool:
+                problems.append(DeckError(deck.name, f"unknown card {entry.card!r}"))
+                continue
             counts[entry.card] += entry.count
         if deck.size() != DECK_SIZE:
-            raise DeckError(deck.name, f"{deck.size()} cards, a deck has {DECK_SIZE}", "01.2")
-        factions = {POOL[c].faction for c in counts}
+            problems.append(
+                DeckError(deck.name, f"{deck.size()} cards, a deck has {DECK_SIZE}", "01.2")
+            )
+        factions = {pool[c].faction for c in counts}
         if len(factions) > 1:
             names = ", ".join(sorted(f.value for f in factions))
-            raise DeckError(deck.name, f"cards of several factions ({names})", "R-10-copies")
+            problems.append(
+                DeckError(deck.name, f"cards of several factions ({names})", "R-10-copies")
+            )
         for card, n in counts.items():
-            if POOL[card].unique and n > 1:
-                raise DeckError(deck.name, f"{n} copies of the unique {card!r}", "03.5")
+            if pool[card].unique and n > 1:
+                problems.append(DeckError(deck.name, f"{n} copies of the unique {card!r}", "03.5"))
+        return tuple(problems)
 
     def setup(self, config: GameConfig) -> S:
-        return self.settle(fire(initial_state(config), "begin"))
+        return self.settle(fire(initial_state(config, self.pool), "begin"))
 
     def checks(self, state: State[Game]) -> State[Game]:
         return state_checks(state)
@@ -134,9 +172,9 @@ class MythosRuleset(StepRuleset[Game]):
             raise DecodeError("$.state.phase", f"{state.phase!r} is not a state of the machine")
         if len(game.players) != 2 or state.config.players != 2:
             raise DecodeError("$.state.game.players", "MYTHOS has 2 players")
-        for i, key in enumerate(game.cards):
-            if key not in POOL:
-                raise DecodeError(f"$.state.game.cards[{i}]", f"unknown card {key!r}")
+        keys = [card.key for card in game.cards]
+        if keys != sorted(set(keys)):
+            raise DecodeError("$.state.game.cards", "the cards must have distinct keys, sorted")
         for name, value in (("first", game.first), ("active", game.active)):
             if value not in (0, 1):
                 raise DecodeError(f"$.state.game.{name}", f"no player {value}")

@@ -1,7 +1,8 @@
 """The MYTHOS game data held in :attr:`mitosz_core.State.game`.
 
 Every value is frozen. A card id indexes :attr:`Game.instances`, which names the printed
-card (by key, looked up in the card pool) and its owner. Each card id sits in exactly one
+card (an index into :attr:`Game.cards`, the definitions of the cards in play, which
+travel inside the state) and its owner. Each card id sits in exactly one
 zone: a deck, a hand, a graveyard, or a slot of the battlefield, infirmary or sanctuary
 (as the slot's card or as the card attached to it, 02.6, 02.7).
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from mitosz_core.games.mythos.carddata import POOL
 from mitosz_core.games.mythos.cards import CardDef
 
 CardId = int
@@ -100,8 +100,8 @@ class Payment:
 class Game:
     """The whole MYTHOS game data."""
 
-    cards: tuple[str, ...]
-    """The keys of the printed cards in play, sorted; instances index them."""
+    cards: tuple[CardDef, ...]
+    """The printed cards in play, sorted by key; instances index them."""
     instances: tuple[Instance, ...]
     players: tuple[Player, ...]
     first: int
@@ -120,7 +120,11 @@ class Game:
 
     def card(self, card: CardId) -> CardDef:
         """The printed card of ``card``."""
-        return POOL[self.cards[self.instances[card].card]]
+        return self.cards[self.instances[card].card]
+
+    def key(self, card: CardId) -> str:
+        """The key of the printed card of ``card``."""
+        return self.cards[self.instances[card].card].key
 
     def owner(self, card: CardId) -> int:
         return self.instances[card].owner

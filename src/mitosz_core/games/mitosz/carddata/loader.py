@@ -45,6 +45,7 @@ from types import MappingProxyType
 from typing import Any
 
 from mitosz_core.errors import CardDataError, DecodeError
+from mitosz_core.filecache import FileCache
 from mitosz_core.games.mitosz.carddata.checks import check_card, check_pool, check_unique
 from mitosz_core.games.mitosz.carddata.effect_schema import to_codec_form
 from mitosz_core.games.mitosz.carddata.schema import first_error
@@ -88,16 +89,19 @@ class Pool(Mapping[str, CardDef]):
         return f"Pool({len(self)} cards from {', '.join(s.symbol for s in self.sets)})"
 
 
+SET_FILES: FileCache[CardSet] = FileCache()
+"""Every set file read in this process, parsed and checked once (by resolved path and
+content hash); :func:`load_set` reads through it."""
+
+
 def load_set(path: SetPath) -> CardSet:
-    """Read and check one set file (see ``parse_set``); :func:`load_sets` also
-    resolves links."""
+    """Read and check one set file (see ``parse_set``), once per process for the same
+    file and text (``SET_FILES``); :func:`load_sets` also resolves links."""
     file = path if isinstance(path, Traversable) else Path(path)
-    source = str(file)
     try:
-        text = file.read_text(encoding="utf-8")
+        return SET_FILES.load(file, parse_set)
     except (OSError, UnicodeDecodeError) as exc:
-        raise CardDataError(source, None, None, f"cannot read the file: {exc}") from exc
-    return parse_set(text, source)
+        raise CardDataError(str(file), None, None, f"cannot read the file: {exc}") from exc
 
 
 def load_sets(paths: Iterable[SetPath]) -> Pool:

@@ -7,17 +7,19 @@ text and exits with the code: 0 when all is well, 1 when the data is invalid (or
 
 from __future__ import annotations
 
-import os
+import enum
 from collections import Counter
-from collections.abc import Iterable
-from importlib.resources.abc import Traversable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from mitosz_core.errors import CardDataError, DeckError
+from mitosz_core.errors import CardDataError
 from mitosz_core.games.mitosz.carddata import coverage as _coverage
 from mitosz_core.games.mitosz.carddata.builtin import builtin_pool
-from mitosz_core.games.mitosz.carddata.decks import load_deck
 from mitosz_core.games.mitosz.carddata.loader import SetPath, load_sets
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Mythos
+from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.kernel.decks import DeckPath
+from mitosz_core.kernel.ruleset import Ruleset
 
 Result = tuple[int, str]
 """An exit code and the text to print."""
@@ -38,9 +40,11 @@ def validate_sets(paths: Iterable[SetPath]) -> Result:
     return OK, f"ok: {len(pool)} cards in {len(pool.sets)} sets"
 
 
-def list_cards(mythos: str | None = None, type: str | None = None) -> Result:
-    """One line per card of the built-in pool, optionally of one mythos and one card
-    type: key, type, mythos, cost, level and power."""
+def list_cards(
+    mythos: str | None = None, type: str | None = None, pool: Mapping[str, CardDef] | None = None
+) -> Result:
+    """One line per card of ``pool`` (the built-in pool by default), optionally of one
+    mythos and one card type: key, type, mythos, cost, level and power."""
     try:
         wanted_mythos = None if mythos is None else Mythos(mythos)
         wanted_type = None if type is None else CardType(type)
@@ -48,7 +52,7 @@ def list_cards(mythos: str | None = None, type: str | None = None) -> Result:
         return USAGE, _bad_choice(mythos, type)
     cards = [
         c
-        for c in builtin_pool().values()
+        for c in (builtin_pool() if pool is None else pool).values()
         if (wanted_mythos is None or c.mythos is wanted_mythos)
         and (wanted_type is None or c.type is wanted_type)
     ]
@@ -66,30 +70,39 @@ def list_cards(mythos: str | None = None, type: str | None = None) -> Result:
     return OK, "\n".join(lines)
 
 
-def validate_deck(path: str | os.PathLike[str] | Traversable) -> Result:
-    """Check a deck file against the built-in pool and the deck rules of 1.3.1 (the
-    ruleset's ``check_deck``); an error names the rule broken and the card."""
-    from mitosz_core.games.mitosz.engine import RULESET
-
-    pool = builtin_pool()
-    try:
-        deck = load_deck(path, pool)
-    except DeckError as exc:
-        return INVALID, f"error: {exc}"
-    try:
-        RULESET.check_deck(deck)
-    except DeckError as exc:
-        gods = [(e.card, e.count) for e in deck.entries if pool[e.card].type is CardType.HIGH_GOD]
-        extra = ""
-        if "high god" in exc.problem:
-            named = ", ".join(f"{n} x {card!r}" for card, n in gods) or "none"
-            extra = f"; high gods in the deck: {named}"
-        return INVALID, f"error: {exc}{extra}"
-    kinds: Counter[CardType] = Counter()
+def validate_deck(path: DeckPath, ruleset: Ruleset[Any] = RULESET) -> Result:
+    """Check a deck file against the ruleset's pool and deck rules (by default Mítosz's:
+    the built-in pool and 1.3.1): ``ok: ...`` with the deck's size, or every problem,
+    one ``error:`` line each (each naming the line or the rule broken, and the card)."""
+    deck, problems = ruleset.read_deck(path)
+    if problems:
+        pool = ruleset.card_pool() or {}
+        gods = (
+            []
+            if deck is None
+            else [(e.card, e.count) for e in deck.entries if _is_god(pool, e.card)]
+        )
+        lines = []
+        for problem in problems:
+            extra = ""
+            if "high god" in problem.problem:
+                named = ", ".join(f"{n} x {card!r}" for card, n in gods) or "none"
+                extra = f"; high gods in the deck: {named}"
+            lines.append(f"error: {problem}{extra}")
+        return INVALID, "\n".join(lines)
+    assert deck is not None
+    kinds: Counter[str] = Counter()
+    pool = ruleset.card_pool() or {}
     for entry in deck.entries:
-        kinds[pool[entry.card].type] += entry.count
-    summary = ", ".join(f"{n} {kind.value}" for kind, n in kinds.items())
+        kind = getattr(pool.get(entry.card), "type", None)
+        kinds[kind.value if isinstance(kind, enum.Enum) else "card"] += entry.count
+    summary = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
     return OK, f"ok: deck {deck.name!r}: {deck.size()} cards ({summary})"
+
+
+def _is_god(pool: Mapping[str, object], key: str) -> bool:
+    card = pool.get(key)
+    return isinstance(card, CardDef) and card.type is CardType.HIGH_GOD
 
 
 def coverage() -> Result:

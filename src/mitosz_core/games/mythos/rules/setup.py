@@ -4,6 +4,9 @@ cards in hand (01.3). The rulebook does not say who begins: the seed draws lots
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from mitosz_core.games.mythos.cards import CardDef
 from mitosz_core.games.mythos.machine import MACHINE
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.rules.effects import STARTING_LIFE
@@ -13,7 +16,8 @@ from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import GameConfig, State
 
 
-def initial_state(config: GameConfig) -> S:
+def initial_state(config: GameConfig, pool: Mapping[str, CardDef]) -> S:
+    """The state before the first automatic step; the decks' cards come from ``pool``."""
     keys = sorted({e.card for deck in config.decks for e in deck.entries})
     index = {k: i for i, k in enumerate(keys)}
     instances: list[Instance] = []
@@ -34,7 +38,7 @@ def initial_state(config: GameConfig) -> S:
         )
     first, rng = rng.below(config.players)
     game = Game(
-        cards=tuple(keys),
+        cards=tuple(pool[k] for k in keys),
         instances=tuple(instances),
         players=tuple(players),
         first=first,
