@@ -27,6 +27,7 @@ from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
 from mitosz_core.games.mitosz.rules.flow import Step, fire
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
+from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
 from mitosz_core.games.mitosz.state import FRAMES, Frame, Game
 from mitosz_core.kernel.action import Action
@@ -190,7 +191,7 @@ class MitoszRuleset(StepRuleset[Game]):
             problems.append(
                 DeckError(deck.name, f"{gods} high gods, exactly one is needed", "1.3.1")
             )
-        minimum = MIN_DECK_FACTOR * 12
+        minimum = MIN_DECK_FACTOR * VICTORY_POWER
         if deck.size() < minimum:
             problems.append(
                 DeckError(deck.name, f"{deck.size()} cards, at least {minimum}", "1.3.1")

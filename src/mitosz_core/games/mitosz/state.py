@@ -167,7 +167,6 @@ class Pending:
     cell: tuple[int, int] | None = None
     steps: int = 1
     times: int = 1
-    free_play: bool = False
     neutralized: bool = False
     rune: CardId | None = None
     """A rune (8.rune) this use concerns: the free-maneuver ``card`` a scribe attaches to

@@ -431,7 +431,7 @@ def perform_play(s: S, player: int, a: Action) -> S:
         return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target))
     if isinstance(a, PlayWithoutSummoning):
         s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
-        item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target, free_play=True)
+        item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target)
         return push(s, item)
     if isinstance(a, SacrificeItem):
         d = game.card(a.card)

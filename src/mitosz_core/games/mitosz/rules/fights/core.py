@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
 from mitosz_core.games.mitosz.state import (
@@ -172,20 +171,6 @@ def reach_of(game: Game, source: CardId | None) -> frozenset[CardId] | None:
         return None
     fighting = fighting_cards(game)
     return fighting if source in fighting else None
-
-
-def side_of_card(game: Game, card: CardId) -> int | None:
-    """The side a fighting card is on."""
-    fight = game.fight
-    if fight is None or card not in fighting_cards(game):
-        return None
-    if card == fight.people or (game.card(card).type is CardType.LOCATION):
-        return DEFEND
-    for leader in war_leaders(game, fight):
-        if card == leader or card in attachments(game, leader):
-            found = line_of(fight, leader)
-            return None if found is None else found[0]
-    return None
 
 
 def attacked_location(game: Game, fight: Fight) -> CardId | None:

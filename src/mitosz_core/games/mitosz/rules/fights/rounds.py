@@ -170,7 +170,7 @@ def _summon_troop(s: S, player: int, a: SummonTroop) -> S:
         assert not isinstance(cost, str)
         spheres = pay(spheres, cost)
     s = update_player(s, player, hand=take_from_hand(p, a.card).hand, spheres=spheres)
-    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.leader, free_play=a.free)
+    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.leader)
     return push(s, item)
 
 
