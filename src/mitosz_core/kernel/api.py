@@ -78,8 +78,11 @@ def legal_actions(state: State[Any]) -> tuple[Action, ...]:
 
 
 def is_legal(state: State[Any], action: Action) -> bool:
-    """Whether ``action`` is legal in ``state`` (the same gate as :func:`apply`)."""
-    return action in legal_actions(state)
+    """Whether ``action`` is legal in ``state``: the gate of :func:`apply`."""
+    if state.over or state.to_act is None:
+        return False
+    rs = get(state.ruleset)
+    return isinstance(action, rs.action_types) and rs.why_not(state, action) is None
 
 
 def apply(state: State[Any], action: Action) -> State[Any]:
@@ -95,8 +98,8 @@ def apply(state: State[Any], action: Action) -> State[Any]:
         raise IllegalActionError(
             action, state.phase, f"{type(action).__name__} is not an action of {rs.name}"
         )
-    if action not in legal_actions(state):
-        reason = rs.why_not(state, action) or "it is not among the legal actions now"
+    reason = rs.why_not(state, action)  # the one gate, never a search of legal_actions
+    if reason is not None:
         raise IllegalActionError(action, state.phase, reason)
     player = state.to_act
     new = rs.perform(state, action)
