@@ -668,12 +668,8 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
     elif key in memo:
         found: T = memo[key]
         return found
-    board = game.board
-    views = board._views
-    if views is None:
-        views = {}
-        object.__setattr__(board, "_views", views)
-    deps = (game.cards, game.instances, *[p.realm for p in game.players], *parts)
+    views = _views(game)
+    deps = _deps(game, parts)
     entry = views.get(key)
     if entry is not None and _same(entry[0], deps):
         value: T = entry[1]
@@ -685,6 +681,32 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
         views[key] = (deps, value)
     memo[key] = value
     return value
+
+
+def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:
+    """Whether :func:`settle` marked ``key`` on a game value with the same realms and
+    ``parts`` (the same objects): a check that found nothing to do there finds nothing
+    here either, if ``parts`` are all it reads besides the realms."""
+    entry = _views(game).get(key)
+    return entry is not None and _same(entry[0], _deps(game, parts))
+
+
+def settle(game: Game, key: Hashable, parts: tuple[object, ...]) -> None:
+    """Mark ``key`` on the board's cache for the realms and ``parts`` of ``game``."""
+    _views(game)[key] = (_deps(game, parts), True)
+
+
+def _views(game: Game) -> dict[Hashable, tuple[tuple[object, ...], Any]]:
+    board = game.board
+    views = board._views
+    if views is None:
+        views = {}
+        object.__setattr__(board, "_views", views)
+    return views
+
+
+def _deps(game: Game, parts: tuple[object, ...]) -> tuple[object, ...]:
+    return (game.cards, game.instances, *[p.realm for p in game.players], *parts)
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

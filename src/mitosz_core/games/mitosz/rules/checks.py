@@ -28,38 +28,56 @@ from mitosz_core.games.mitosz.rules.flow import interrupt
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import base_level
 from mitosz_core.games.mitosz.rules.victory import update_holds
-from mitosz_core.games.mitosz.state import ForcedFrame, Game, cached
+from mitosz_core.games.mitosz.state import ForcedFrame, Game, cached, settle, settled
 
 FORCED = frozenset(FORCED_LEAVES)
 
 
 STABLE = "checks-stable"
-"""Memo key on a game value whose board checks changed nothing (:func:`state_checks`)."""
+"""The mark of the board checks that found nothing to do (:func:`state_checks`)."""
 
 
 def state_checks(s: S) -> S:
-    """Every state-based check, in order. The checks of the board and of what is in
-    force (5.9 conflicts, 2.2, 2.3, 3.7/3.9, 1.1.1) read the game value alone: once they
-    found nothing to do on a game value, they are not run on it again (a step that only
-    moves the machine keeps the game value). The forced choices and the event window
-    depend on the machine state too, and always run."""
-    game = s.game
-    memo = game._memo
-    if memo is None or STABLE not in memo:
+    """Every state-based check, in order.
+
+    The checks of the board and of what is in force (5.9 conflicts, 2.2, 2.3, 3.7/3.9,
+    1.1.1) read only the parts named by :func:`_board_check_parts`; once they found
+    nothing to do on some parts, they are not run again while those parts stay the same
+    objects (a pass, a counter or a move between machine states changes none of them).
+    The forced choices and the event window depend on the machine state too, and always
+    run."""
+    parts = _board_check_parts(s)
+    if not settled(s.game, STABLE, parts):
+        before = s.game
         s = settle_conflicts(s)
         s = _base_levels(s)
         s = _uniques(s)
         s = _lingering(s)
         s = update_holds(s)
-        if s.game is game:
-            memo = game._memo
-            if memo is None:
-                memo = {}
-                object.__setattr__(game, "_memo", memo)
-            memo[STABLE] = True
+        if s.game is before:
+            settle(before, STABLE, parts)
     s = _leader_rows(s)
     s = _limbo(s)
     return notice(s)
+
+
+def _board_check_parts(s: S) -> tuple[object, ...]:
+    """Everything the board checks read besides the realms: the board, what is in force
+    and its tie-breaks, the fight, the lingering cards and what they wait for, the power
+    holds (and, for a hold that starts, the turn and the active player)."""
+    game = s.game
+    return (
+        game.board,
+        game.effects,
+        game.markers,
+        game.fight,
+        game.tiebreaks,
+        game.lingering,
+        game.stack,
+        game.todo,
+        game.choice,
+        *[p.hold for p in game.players],
+    )
 
 
 def _lingering(s: S) -> S:
