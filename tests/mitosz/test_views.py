@@ -14,7 +14,8 @@ from mitosz_core.games.mitosz.state import cached
 from mitosz_core.kernel.values import replace
 
 
-def test_a_change_to_a_hand_rebuilds_no_board_view() -> None:
+def test_a_change_to_a_hand_rebuilds_no_board_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)  # hits are not recomputed
     s = mc.new_game("mitosz", seed=3)
     game = s.game
     calls: list[int] = []
@@ -34,7 +35,10 @@ def test_a_change_to_a_hand_rebuilds_no_board_view() -> None:
     assert len(calls) == 2
 
 
-def test_a_view_is_recomputed_when_a_part_it_reads_is_another_object() -> None:
+def test_a_view_is_recomputed_when_a_part_it_reads_is_another_object(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
     game = mc.new_game("mitosz", seed=3).game
     calls: list[int] = []
     part_a = tuple(range(1, 3))
