@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import PlacePeople, Summon
-from mitosz_core.games.mitosz.cards import Edge
+from mitosz_core.games.mitosz.cards import CardType, Edge
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.empire import adjacent, open_roads
+from mitosz_core.games.mitosz.rules.empire import (
+    adjacent,
+    frontier,
+    open_roads,
+    placements,
+    why_not_place,
+)
 from mitosz_core.games.mitosz.rules.levels import road_level
 from mitosz_core.games.mitosz.state import Marker
 from tests.mitosz.fixtures import (
@@ -137,3 +145,27 @@ def test_one_location_per_own_people() -> None:
         act(s, Summon(tower, theirs))
     with pytest.raises(mc.IllegalActionError, match="must be attached"):
         act(s, Summon(tower))
+
+
+@pytest.mark.rule("3.2.1")
+def test_the_placements_offered_are_exactly_the_cells_where_a_people_may_go() -> None:
+    """Core v2: the summoning step offers PlacePeople only where the gate agrees; the
+    generator is exact, not a superset filtered afterwards."""
+    checked = 0
+    for seed in range(3):
+        chooser = random.Random(seed)
+        s = mc.new_game("mitosz", seed=seed, players=3)
+        for _ in range(300):
+            if s.is_over:
+                break
+            game = s.game
+            for player in range(len(game.players)):
+                for card in game.players[player].hand:
+                    if game.card(card).type is not CardType.PEOPLE:
+                        continue
+                    cells = frontier(game, player)
+                    exact = [c for c in cells if why_not_place(game, player, card, c) is None]
+                    assert list(placements(game, player, card)) == exact
+                    checked += 1
+            s = mc.apply(s, chooser.choice(mc.legal_actions(s)))
+    assert checked > 500

@@ -8,11 +8,12 @@ people of the same empire faces it (3.2.2).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardDef, Edge, Road
 from mitosz_core.games.mitosz.rules.board import all_board_cards
-from mitosz_core.games.mitosz.state import CardId, Game, PeopleSlot
+from mitosz_core.games.mitosz.state import CardId, Game, PeopleSlot, cached
 
 Cell = tuple[int, int]
 
@@ -75,7 +76,44 @@ def joining_roads(game: Game, player: int, people: CardDef, cell: Cell) -> Itera
 
 def copies_on_board(game: Game, people: CardDef) -> int:
     """Copies of a people anywhere on the board (the whole board, ruling R-3.2.1-copies)."""
-    return sum(1 for c in all_board_cards(game) if game.card(c).key == people.key)
+    keys = cached(game, "board-keys", (game.runes,), lambda: _board_keys(game))
+    return keys.get(people.key, 0)
+
+
+def _board_keys(game: Game) -> Counter[str]:
+    return Counter(game.card(c).key for c in all_board_cards(game))
+
+
+def placements(game: Game, player: int, card: CardId) -> tuple[Cell, ...]:
+    """The cells where ``player`` may place people ``card`` now, in the order of
+    :func:`frontier`: exactly those where :func:`why_not_place` finds nothing wrong."""
+    people = game.card(card)
+    if copies_on_board(game, people) >= len(people.roads):
+        return ()
+    if not game.players[player].empire:
+        return (ORIGIN,)
+    edges = frozenset(road.edge for road in people.roads)
+    return tuple(cell for cell, meets in _joins(game, player) if meets & edges)
+
+
+def _joins(game: Game, player: int) -> tuple[tuple[Cell, frozenset[Edge]], ...]:
+    """Each frontier cell with the edges on which a people placed there would meet a
+    facing road of the empire (3.2.1)."""
+
+    def compute() -> tuple[tuple[Cell, frozenset[Edge]], ...]:
+        empire = game.players[player].empire
+        out = []
+        for cell in frontier(game, player):
+            meets = frozenset(
+                edge
+                for edge in Edge
+                if (other := slot_at(empire, neighbour(cell, edge))) is not None
+                and game.card(other.card).road_on(edge.opposite) is not None
+            )
+            out.append((cell, meets))
+        return tuple(out)
+
+    return cached(game, ("joins", player), (), compute)
 
 
 def why_not_place(game: Game, player: int, card: CardId, cell: Cell) -> str | None:

@@ -39,7 +39,7 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
 from mitosz_core.games.mitosz.rules.counter_round import push
-from mitosz_core.games.mitosz.rules.empire import frontier, why_not_place
+from mitosz_core.games.mitosz.rules.empire import placements, why_not_place
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
@@ -104,13 +104,11 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
     """Every card play worth testing for ``player``; ``anytime_only`` in a counter round."""
     game = s.game
     p = game.players[player]
-    cells = None
     for card in p.hand:
         d = game.card(card)
         if d.type is CardType.PEOPLE:
             if not anytime_only and game.peoples_placed < 1 + extra_people(game, player):
-                cells = cells if cells is not None else frontier(game, player)
-                for x, y in cells:
+                for x, y in placements(game, player, card):  # exactly the placeable cells
                     yield PlacePeople(card, x, y)
         elif d.type in (ANYTIME if anytime_only else SUMMONABLE):
             linked = linked_to_high_god(game, player, d)
