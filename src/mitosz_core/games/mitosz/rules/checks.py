@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
-from mitosz_core.games.mitosz.machine import FORCED_LEAVES, Trigger
+from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
@@ -24,14 +24,11 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import card_type, settle_conflicts
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import notice
-from mitosz_core.games.mitosz.rules.flow import interrupt
+from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import base_level
 from mitosz_core.games.mitosz.rules.victory import update_holds
 from mitosz_core.games.mitosz.state import ForcedFrame, Game, cached, settle, settled
-
-FORCED = frozenset(FORCED_LEAVES)
-
 
 STABLE = "checks-stable"
 """The mark of the board checks that found nothing to do (:func:`state_checks`)."""
@@ -92,9 +89,9 @@ def _lingering(s: S) -> S:
 
 def _limbo(s: S) -> S:
     """1.4.2: cards going to the underworld together wait for their owner's order."""
-    if s.phase in FORCED or s.over or not s.game.limbo:
+    if in_forced_choice(s) or s.over or not s.game.limbo:
         return s
-    return interrupt(s, ForcedFrame(s.phase), Trigger.UNDERWORLD_ORDER)
+    return interrupt(s, ForcedFrame, Trigger.UNDERWORLD_ORDER)
 
 
 def _base_levels(s: S) -> S:
@@ -134,10 +131,10 @@ def _uniques(s: S) -> S:
 
 def _leader_rows(s: S) -> S:
     """3.4.2: enter the forced sacrifice while any row is over its limit."""
-    if s.phase in FORCED or s.over:
+    if in_forced_choice(s) or s.over:
         return s
     if any(over_limit(s.game, i) for i in range(len(s.game.players))):
-        return interrupt(s, ForcedFrame(s.phase), Trigger.LEADER_OVERFLOW)
+        return interrupt(s, ForcedFrame, Trigger.LEADER_OVERFLOW)
     return s
 
 

@@ -69,7 +69,7 @@ def push(s: S, item: Pending) -> S:
     s = s.evolve(game=game)
     if in_counter_round(s):
         return fire(s, Trigger.RESPOND)
-    return interrupt(s, CounterFrame(s.phase), Trigger.PLAY)
+    return interrupt(s, CounterFrame, Trigger.PLAY)
 
 
 def affected_player(s: S, item: Pending) -> int:

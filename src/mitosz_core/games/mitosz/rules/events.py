@@ -27,11 +27,18 @@ from itertools import chain
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Timing
-from mitosz_core.games.mitosz.machine import QUIET, Phase, Trigger
+from mitosz_core.games.mitosz.machine import Phase, Trigger
 from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.fights import rounds
-from mitosz_core.games.mitosz.rules.flow import Step, fire, resume, turn_phase
+from mitosz_core.games.mitosz.rules.flow import (
+    Step,
+    at_quiet_moment,
+    fire,
+    resume,
+    turn_phase,
+    with_frame,
+)
 from mitosz_core.games.mitosz.state import (
     CounterRound,
     Game,
@@ -43,8 +50,6 @@ from mitosz_core.games.mitosz.state import (
 )
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
-
-QUIET_STATES = frozenset(QUIET)
 
 
 def seen_now(s: S) -> Seen:
@@ -72,7 +77,7 @@ def notice(s: S) -> S:
     """The state-based check of 6.5.1: at a quiet moment, open an event window if
     something happened since the last one and some player can respond to it."""
     game = s.game
-    if s.phase not in QUIET_STATES or game.stack or game.todo or game.choice or game.limbo:
+    if not at_quiet_moment(s) or game.stack or game.todo or game.choice or game.limbo:
         return s
     now = seen_now(s)
     if game.seen == now:
@@ -92,15 +97,12 @@ def _window(s: S) -> S:
     left for :func:`notice` to move."""
     game = s.game
     item = Pending(game.next_id, game.active, PendingKind.EVENT)
-    return s.evolve(
+    s = s.evolve(
         game=replace(
-            game,
-            stack=(item,),
-            next_id=game.next_id + 1,
-            counter=CounterRound(game.active),
-            frames=(*game.frames, WindowFrame(s.phase)),
+            game, stack=(item,), next_id=game.next_id + 1, counter=CounterRound(game.active)
         )
     )
+    return with_frame(s, WindowFrame)
 
 
 def asked_players(game: Game) -> list[int]:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from mitosz_core.games.mitosz.machine import (
     COUNTER_LEAVES,
+    FORCED_LEAVES,
     MACHINE,
     PHASE_OF,
+    QUIET,
     ROUNDS,
     WINDOW_LEAVES,
     Phase,
@@ -26,6 +28,8 @@ from mitosz_core.kernel.steps import Step as Step  # re-exported: one decision s
 from mitosz_core.kernel.values import replace
 
 _ANSWERING = frozenset((*COUNTER_LEAVES, *WINDOW_LEAVES))
+_QUIET = frozenset(QUIET)
+_FORCED = frozenset(FORCED_LEAVES)
 _ROUNDS = frozenset(ROUNDS)
 
 
@@ -34,11 +38,16 @@ def fire(s: S, trigger: Trigger) -> S:
     return s.evolve(phase=MACHINE.fire(s.phase, trigger))
 
 
-def interrupt(s: S, frame: AnyFrame, trigger: Trigger) -> S:
-    """Interrupt the current state with ``frame`` (its host is the current state) and
-    move along ``trigger`` into the interruption."""
-    s = s.evolve(game=replace(s.game, frames=(*s.game.frames, frame)))
-    return fire(s, trigger)
+def with_frame(s: S, kind: type[AnyFrame]) -> S:
+    """``s`` with a frame of ``kind`` over the current state, which it will return to;
+    the machine state is not moved."""
+    return s.evolve(game=replace(s.game, frames=(*s.game.frames, kind(s.phase))))
+
+
+def interrupt(s: S, kind: type[AnyFrame], trigger: Trigger) -> S:
+    """Interrupt the current state with a frame of ``kind`` and move along ``trigger``
+    into the interruption."""
+    return fire(with_frame(s, kind), trigger)
 
 
 def resume(s: S, trigger: Trigger) -> S:
@@ -70,6 +79,17 @@ def turn_state(s: S) -> str:
 def turn_phase(s: S) -> Phase:
     """The phase of the turn under way (6.2), through any interruption."""
     return PHASE_OF[turn_state(s)]
+
+
+def at_quiet_moment(s: S) -> bool:
+    """Whether the machine is in a step of the turn where an event window may open
+    (6.5.1; ruling R-6.5.1-window), not interrupted."""
+    return s.phase in _QUIET
+
+
+def in_forced_choice(s: S) -> bool:
+    """Whether a forced choice (3.4.2, 1.4.2) is being made."""
+    return s.phase in _FORCED
 
 
 def in_counter_round(s: S) -> bool:
