@@ -539,9 +539,10 @@ def refresh(s: S) -> S:
 def arranged(s: S) -> S:
     """``s`` with its arranged changes taken as the baseline: a test that puts cards in
     place by hand has made no event (6.5.1), so no event window opens for it."""
-    from mitosz_core.games.mitosz.rules.events import QUIET_STATES, seen_now
+    from mitosz_core.games.mitosz.rules.events import seen_now
+    from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 
-    if s.phase not in QUIET_STATES or s.game.seen is None:
+    if not at_quiet_moment(s) or s.game.seen is None:
         return s
     return s.evolve(game=replace(s.game, seen=seen_now(s)))
 
