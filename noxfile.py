@@ -13,16 +13,19 @@ nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs]"
+ALL = ".[test,typecheck,lint,docs,bench]"
 
 
 def _lint(session: nox.Session) -> None:
-    session.run("ruff", "check", "src", "tests", "tools", "noxfile.py", "docs")
-    session.run("ruff", "format", "--check", "src", "tests", "tools", "noxfile.py", "docs")
+    paths = ("src", "tests", "tools", "benchmarks", "noxfile.py", "docs")
+    session.run("ruff", "check", *paths)
+    session.run("ruff", "format", "--check", *paths)
 
 
 def _typecheck(session: nox.Session) -> None:
-    session.run("mypy", "--strict", "src", "tests", "tools", "docs/_ext", "docs/check_docs.py")
+    session.run(
+        "mypy", "--strict", "src", "tests", "tools", "benchmarks", "docs/_ext", "docs/check_docs.py"
+    )
 
 
 def _registry(session: nox.Session) -> None:
@@ -50,15 +53,15 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict on src, tests and tools."""
-    session.install("-e", ".[test,typecheck]")
+    """mypy --strict on src, tests, tools and benchmarks."""
+    session.install("-e", ".[test,typecheck,bench]")
     _typecheck(session)
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
     """pytest with the fast, derandomised Hypothesis profile."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,bench]")
     _tests(session, *session.posargs)
 
 
@@ -85,7 +88,7 @@ def properties(session: nox.Session) -> None:
 @nox.session
 def registry(session: nox.Session) -> None:
     """Check the rule registry against the tests' rule markers."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,bench]")
     _registry(session)
 
 
@@ -98,9 +101,12 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Random-playout throughput."""
-    session.install("-e", ".")
-    session.run("mitosz-core", "bench", *session.posargs)
+    """The benchmark suite (``benchmarks/``): the checkout against the baseline commit,
+    interleaved in one run (about 8 minutes on 2 cores; ``nox -s bench -- --quick`` for
+    a one-minute smoke run, ``-- --help`` for the options). The checkout is installed as
+    a wheel, not editable, as the baseline is."""
+    session.install(".[bench]")
+    session.run("python", "-m", "benchmarks.run", *session.posargs)
 
 
 @nox.session
