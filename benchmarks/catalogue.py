@@ -24,7 +24,7 @@ class Size:
 
 
 SIZES = {
-    "default": Size(tuple(range(8)), sample_seeds=(0, 1, 2, 3), per_game=10, memory_states=1000),
+    "default": Size(tuple(range(6)), sample_seeds=(0, 1, 2), per_game=8, memory_states=1000),
     "quick": Size((0, 1), sample_seeds=(0,), per_game=10, memory_states=200),
     "tiny": Size((0,), sample_seeds=(0,), per_game=2, memory_states=20),
 }

@@ -76,6 +76,9 @@ class Side:
 
 @dataclass(frozen=True)
 class Figure:
+    """A mean, its standard deviation and the count of values behind it (for the memory
+    figure, one measurement: the count of states)."""
+
     mean: float
     stdev: float
     count: int
@@ -111,7 +114,8 @@ class Row:
 class Results:
     about: dict[str, Any]
     rows: list[Row]
-    workloads: dict[str, dict[str, Any]]
+    work: dict[str, dict[str, Any]]
+    """The work of one pass of each playout and of the chess games, by side."""
 
 
 # --- running ---------------------------------------------------------------------------
@@ -363,7 +367,7 @@ def targets(results: Results) -> list[str]:
 def workload_lines(results: Results) -> list[str]:
     """The work of one pass of each playout: the same on both sides, or it says so."""
     lines = []
-    for name, by_side in results.workloads.items():
+    for name, by_side in results.work.items():
         current, *others = by_side.values()
         text = ", ".join(f"{value:,} {key}" for key, value in current.items())
         if any(other != current for other in others):
@@ -387,7 +391,7 @@ def dump(results: Results, path: Path) -> None:
             {**dataclasses.asdict(row), "ratio": row.ratio, "chess_ratios": row.chess_ratios()}
             for row in results.rows
         ],
-        "workloads": results.workloads,
+        "work": results.work,
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
@@ -409,7 +413,7 @@ def load(path: Path) -> Results:
                 item["chess"],
             )
         )
-    return Results(data["about"], rows, data["workloads"])
+    return Results(data["about"], rows, data["work"])
 
 
 RATIOS = (
@@ -438,6 +442,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rst", type=Path, help="also write the table as reST here")
     parser.add_argument("--render", type=Path, help="print the table of earlier JSON results")
     args = parser.parse_args(argv)
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     if args.render is not None:
         results = load(args.render)
     else:
