@@ -50,7 +50,10 @@ TARGETS = {"playout-mitosz-2p": (4.0, 0.4), "playout-mitosz-4p": (4.0, 0.4)}
 
 @dataclass(frozen=True)
 class Plan:
-    """How long a run is: rounds of every benchmark on both sides."""
+    """How long a run is: rounds of every benchmark on both sides, each round with
+    ``processes`` pyperf workers of ``values`` values per benchmark and side, and
+    ``cold_starts`` fresh interpreters per side. Many short rounds interleave the sides
+    finely, so that a change in the machine's load falls on both alike."""
 
     size: str
     rounds: int
@@ -60,7 +63,7 @@ class Plan:
 
 
 PLANS = {
-    "default": Plan("default", rounds=3, processes=2, values=3, cold_starts=3),
+    "default": Plan("default", rounds=6, processes=1, values=3, cold_starts=1),
     "quick": Plan("quick", rounds=1, processes=1, values=2, cold_starts=1),
 }
 
