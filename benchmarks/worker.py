@@ -14,6 +14,9 @@ from typing import Any, Protocol
 from benchmarks import suite, workloads
 from benchmarks.catalogue import CHESS, PLAYOUTS, SAMPLE_GAME, SIZES, Size
 
+CLOCK = {"clock": "time.process_time (CPU time of the worker)"}
+"""The clock of the values (pyperf's own ``timer`` metadata names its default clock)."""
+
 
 class Runner(Protocol):
     """The part of :class:`pyperf.Runner` that :func:`register` uses."""
@@ -57,10 +60,6 @@ def register(runner: Runner, name: str, size: Size) -> None:
             inner_loops=len(sample),
             metadata={"sample_states": len(sample), **CLOCK},
         )
-
-
-CLOCK = {"clock": "time.process_time (CPU time of the worker)"}
-"""The clock of the values (pyperf's own ``timer`` metadata names its default clock)."""
 
 
 def _metadata(tally: workloads.Tally) -> dict[str, Any]:

@@ -47,8 +47,9 @@ def playouts(ruleset: str, players: int, seeds: tuple[int, ...]) -> Tally:
     """Play one random game per seed; time only the loop of decisions.
 
     A decision is one ``legal_actions`` and one ``apply`` by the deciding player, chosen
-    by ``random.Random(seed)``. The passes the engine makes inside ``apply`` are counted
-    apart, from the history, after the clock has stopped.
+    by ``random.Random(seed)`` (the choice, a tiny part, is inside the timed loop). The
+    passes the engine makes inside ``apply`` are counted apart, from the history, after
+    the clock has stopped.
     """
     moves = auto = 0
     seconds = 0.0

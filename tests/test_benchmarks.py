@@ -17,7 +17,7 @@ import pyperf
 import pytest
 
 import mitosz_core
-from benchmarks import run, worker, workloads
+from benchmarks import report, worker, workloads
 from benchmarks.catalogue import CHESS, MICRO, NAMES, PLAYOUTS, SIZES
 from mitosz_core import bench
 
@@ -105,41 +105,41 @@ def test_pyperf_runs_a_benchmark_through_its_worker(tmp_path: Path) -> None:
     assert result.get_nvalue() == 1 and result.mean() > 0
 
 
-def _figure(mean: float) -> run.Figure:
-    return run.Figure(mean, mean / 10, 3)
+def _figure(mean: float) -> report.Figure:
+    return report.Figure(mean, mean / 10, 3)
 
 
-def _results() -> run.Results:
+def _results() -> report.Results:
     rows = [
-        run.Row(
+        report.Row(
             name, unit, higher, _figure(200.0), _figure(100.0), 1000.0 if name in PLAYOUTS else None
         )
-        for name, (unit, higher) in run.ROWS.items()
+        for name, (unit, higher) in report.ROWS.items()
     ]
     about = {"current": "abc1234", "baseline": "f" * 40, "size": "tiny", "date": "2025-01-01"}
-    return run.Results(about, rows, {})
+    return report.Results(about, rows, {})
 
 
 def test_the_report_gives_ratios_chess_ratios_and_targets() -> None:
     results = _results()
     row = results.rows[0]
     assert row.ratio == 2.0 and row.chess_ratios() == (0.2, 0.1)
-    table = run.text_table(results)
-    assert all(name in table for name in run.ROWS)
+    table = report.text_table(results)
+    assert all(name in table for name in report.ROWS)
     assert "0.200 / 0.100" in table
-    assert [line.endswith("not met") for line in run.targets(results)] == [True, True] * 2
-    assert set(MICRO) <= set(run.ROWS)
+    assert [line.endswith("not met") for line in report.targets(results)] == [True, True] * 2
+    assert set(MICRO) <= set(report.ROWS)
 
 
 def test_the_reST_table_has_a_cell_per_column_and_the_results_round_trip(tmp_path: Path) -> None:
     results = _results()
-    rst = run.rst_table(results)
+    rst = report.rst_table(results)
     assert rst.startswith(".. list-table::")
     assert rst.count("   * - ") == len(results.rows) + 1
     cells = [line for line in rst.splitlines() if line.startswith("     -")]
-    assert len(cells) == (len(results.rows) + 1) * (len(run.HEADER) - 1)
-    run.dump(results, tmp_path / "results.json")
-    assert run.load(tmp_path / "results.json") == results
+    assert len(cells) == (len(results.rows) + 1) * (len(report.HEADER) - 1)
+    report.dump(results, tmp_path / "results.json")
+    assert report.load(tmp_path / "results.json") == results
 
 
 def test_the_bench_command_times_decisions_only_and_counts_automatic_passes(
