@@ -102,7 +102,7 @@ def docs(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """The benchmark suite (``benchmarks/``): the checkout against the baseline commit,
-    interleaved in one run (about 8 minutes on 2 cores; ``nox -s bench -- --quick`` for
+    interleaved in one run (about 10 minutes on 2 cores; ``nox -s bench -- --quick`` for
     a one-minute smoke run, ``-- --help`` for the options). The checkout is installed as
     a wheel, not editable, as the baseline is."""
     session.install(".[bench]")
