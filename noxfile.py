@@ -35,7 +35,7 @@ nox.options.download_python = "never"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs,dist]"
+ALL = ".[test,typecheck,lint,docs,dist,bench]"
 
 
 def _declared_pythons() -> tuple[str, ...]:
@@ -104,12 +104,15 @@ CI_PYTHON = DECLARED[0]
 
 
 def _lint(session: nox.Session) -> None:
-    session.run("ruff", "check", "src", "tests", "tools", "noxfile.py", "docs")
-    session.run("ruff", "format", "--check", "src", "tests", "tools", "noxfile.py", "docs")
+    paths = ("src", "tests", "tools", "benchmarks", "noxfile.py", "docs")
+    session.run("ruff", "check", *paths)
+    session.run("ruff", "format", "--check", *paths)
 
 
 def _typecheck(session: nox.Session) -> None:
-    session.run("mypy", "--strict", "src", "tests", "tools", "docs/_ext", "docs/check_docs.py")
+    session.run(
+        "mypy", "--strict", "src", "tests", "tools", "benchmarks", "docs/_ext", "docs/check_docs.py"
+    )
 
 
 def _registry(session: nox.Session) -> None:
@@ -170,8 +173,8 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict on src, tests and tools."""
-    session.install("-e", ".[test,typecheck]")
+    """mypy --strict on src, tests, tools and benchmarks."""
+    session.install("-e", ".[test,typecheck,bench]")
     _typecheck(session)
 
 
@@ -180,7 +183,7 @@ def tests(session: nox.Session) -> None:
     """pytest with the fast, derandomised Hypothesis profile, on each supported CPython
     (``nox -s tests-3.12`` for one)."""
     _supported(session)
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,bench]")
     _tests(session, *session.posargs)
 
 
@@ -207,7 +210,7 @@ def properties(session: nox.Session) -> None:
 @nox.session
 def registry(session: nox.Session) -> None:
     """Check the rule registry against the tests' rule markers."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,bench]")
     _registry(session)
 
 
@@ -227,9 +230,12 @@ def dist(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Random-playout throughput."""
-    session.install("-e", ".")
-    session.run("mitosz-core", "bench", *session.posargs)
+    """The benchmark suite (``benchmarks/``): the checkout against the baseline commit,
+    interleaved in one run (about 10 minutes on 2 cores; ``nox -s bench -- --quick`` for
+    a one-minute smoke run, ``-- --help`` for the options). The checkout is installed as
+    a wheel, not editable, as the baseline is."""
+    session.install(".[bench]")
+    session.run("python", "-m", "benchmarks.run", *session.posargs)
 
 
 @nox.session(python=CI_PYTHON)
