@@ -335,20 +335,28 @@ def arrange_choices(state: S, seed: int) -> S:
     game = state.game
     for i, p in enumerate(game.players):
         deck = list(p.deck)
+        hand = list(p.hand)
 
-        def take(key: str, deck: list[int] = deck) -> int:
-            card = next(c for c in deck if state.game.card(c).key == key)
-            deck.remove(card)
-            return card
+        def take(key: str, deck: list[int] = deck, hand: list[int] = hand) -> int:
+            # from the deck, or from the opening hand when the deck holds no copy left
+            for zone in (deck, hand):
+                for card in zone:
+                    if state.game.card(card).key == key:
+                        zone.remove(card)
+                        return card
+            raise AssertionError(f"player {i} has no {key} left to arrange")
 
         linked = GOD_PEOPLE[game.card(p.high_god).key]
         peoples = [take(k) for k in rng.sample((linked, linked, "Cross"), rng.randint(1, 2))]
         leaders = [take(k) for k in rng.sample(CHOICE_BOARD, rng.randint(1, 3))]
         wanted = [take(k) for k in rng.sample(CHOICE_HAND, 4)]
-        keep = len(p.hand) - len(wanted)
+        keep = len(p.hand) - len(wanted)  # the hand keeps its size (6.1.2)
+        kept, under = hand[:keep], hand[keep:]
+        short = keep - len(kept)  # cards of the hand taken above: refilled from the deck
+        kept, deck[:short] = kept + deck[:short], []
         p = p.changed(
-            deck=(*deck, *p.hand[keep:]),
-            hand=(*wanted, *p.hand[:keep]),
+            deck=(*deck, *under),
+            hand=(*wanted, *kept),
             empire=tuple(PeopleSlot(c, 10 + x, 10) for x, c in enumerate(peoples)),
             leaders=tuple(LeaderSlot(c) for c in leaders),
         )
