@@ -337,7 +337,7 @@ def arrange_choices(state: S, seed: int) -> S:
         deck = list(p.deck)
         hand = list(p.hand)
 
-        def take(key: str, deck: list[int] = deck, hand: list[int] = hand) -> int:
+        def take(key: str, deck: list[int] = deck, hand: list[int] = hand, i: int = i) -> int:
             # from the deck, or from the opening hand when the deck holds no copy left
             for zone in (deck, hand):
                 for card in zone:

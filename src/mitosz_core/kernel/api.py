@@ -98,9 +98,11 @@ def apply(state: State[Any], action: Action) -> State[Any]:
         raise IllegalActionError(
             action, state.phase, f"{type(action).__name__} is not an action of {rs.name}"
         )
-    reason = rs.why_not(state, action)  # the one gate, never a search of legal_actions
-    if reason is not None:
-        raise IllegalActionError(action, state.phase, reason)
+    listed = state._legal  # what the gate already passed here, if it was asked
+    if listed is None or action not in listed:
+        reason = rs.why_not(state, action)  # the one gate; legal_actions is never built
+        if reason is not None:
+            raise IllegalActionError(action, state.phase, reason)
     player = state.to_act
     new = rs.perform(state, action)
     new = new.evolve(log=new.log.append(Decision(player, action)))
