@@ -31,7 +31,10 @@ The schema (``data/mythos-cards-1.schema.json``, draft 2020-12) checks the shape
 checks here add the rules a schema cannot say (which trigger types a card type may have,
 chosen targets only where a player chooses, ...). Every problem raises
 :class:`~mitosz_core.errors.CardDataError` naming the file, the card and the field.
-Nothing is evaluated: effects are names of primitives with numbers.
+Nothing is evaluated: effects are names of primitives with numbers. Before the TOML is
+parsed, the file is checked against the input limits
+(:class:`~mitosz_core.kernel.limits.Limits`: size, nesting depth, parts of a key, digits
+of a number), and the parsed document's depth before it is checked against the schema.
 """
 
 from __future__ import annotations
@@ -80,6 +83,13 @@ from mitosz_core.games.mythos.cards import (
     TriggerType,
     UnitKind,
     When,
+)
+from mitosz_core.kernel.limits import (
+    current_limits,
+    document_depth_problem,
+    read_limited,
+    size_problem,
+    toml_text_problem,
 )
 from mitosz_core.kernel.state import DeckEntry, DeckList
 
@@ -335,12 +345,33 @@ def check_card(source: str, card: CardDef) -> None:
         raise fail("unique", "a card that raises the aura cap is unique (03.5)")
 
 
-def parse_faction(text: str, source: str) -> tuple[Faction, tuple[CardDef, ...]]:
-    """Parse and check the text of one faction file; ``source`` names it in errors."""
+def read_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML document in ``text``, checked against the input limits before and after
+    parsing; any problem is a :class:`CardDataError` naming ``source`` and the line (or
+    the field, for a document nested too deep)."""
+    limits = current_limits()
+    too_big = size_problem(text, limits.toml_bytes, "the file")
+    if too_big is not None:
+        raise CardDataError(source, None, None, too_big)
+    refused = toml_text_problem(text, limits)
+    if refused is not None:
+        raise CardDataError(
+            f"{source}:{refused.line}", None, None, f"{refused.problem} (column {refused.column})"
+        )
     try:
         document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # a syntax error, or a value tomllib cannot convert
         raise CardDataError(source, None, None, f"invalid TOML: {exc}") from exc
+    deep = document_depth_problem(document, limits.toml_depth)
+    if deep is not None:
+        path, message = deep
+        raise CardDataError(source, *_where(document, path), message)
+    return document
+
+
+def parse_faction(text: str, source: str) -> tuple[Faction, tuple[CardDef, ...]]:
+    """Parse and check the text of one faction file; ``source`` names it in errors."""
+    document = read_toml(text, source)
     problem = first_error(document)
     if problem is not None:
         path, message = problem
@@ -369,8 +400,13 @@ def load_factions(
     for path in chosen:
         file = path if isinstance(path, Traversable) else Path(path)
         source = str(file)
+        limit = current_limits().toml_bytes
         try:
-            text = file.read_text(encoding="utf-8")
+            data = read_limited(file, limit)
+            too_big = size_problem(data, limit, "the file")
+            if too_big is not None:
+                raise CardDataError(source, None, None, too_big)
+            text = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise CardDataError(source, None, None, f"cannot read the file: {exc}") from exc
         faction, cards = parse_faction(text, source)
