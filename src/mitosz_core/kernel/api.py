@@ -24,8 +24,8 @@ from mitosz_core.errors import (
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import loads
 from mitosz_core.kernel.registry import get, names
-from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.rng import SEEDS
+from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 
 JsonDict = dict[str, Any]
@@ -290,7 +290,9 @@ def replay_report(
         if isinstance(item, Decision) and item.auto and auto_pass:
             if matched >= len(engine_auto):
                 raise ReplayError(
-                    index, f"the log records the automatic decision {item}, but the engine takes none here"
+                    index,
+                    f"the log records the automatic decision {item}, "
+                    "but the engine takes none here",
                 )
             if item != engine_auto[matched]:
                 raise ReplayError(
@@ -308,6 +310,8 @@ def replay_report(
                     f"the engine took the automatic decision {engine_auto[matched]} here, "
                     f"but the log records {item}",
                 )
+            if state.over:
+                raise ReplayError(index, "the game is over; the log goes on after its end")
             if item.player != state.to_act:
                 raise ReplayError(
                     index, f"recorded for player {item.player}, but {state.to_act} is to act"
@@ -337,20 +341,22 @@ def _mismatch(state: State[Any], expect: State[Any] | str) -> str | None:
         return None if found == expect.lower() else f"digest {found}, expected {expect}"
     if state == expect:
         return None
-    for name, ours, theirs in (
+    summary: tuple[tuple[str, object, object], ...] = (
         ("ruleset", state.ruleset, expect.ruleset),
         ("number of decisions", len(state.log), len(expect.log)),
         ("turn", state.turn, expect.turn),
         ("phase", state.phase, expect.phase),
         ("player to act", state.to_act, expect.to_act),
-    ):
+    )
+    for name, ours, theirs in summary:
         if ours != theirs:
             return f"its {name} is {ours!r}, the expected state's {theirs!r}"
-    for name, ours, theirs in (
+    parts: tuple[tuple[str, object, object], ...] = (
         ("configuration", state.config, expect.config),
         ("history", state.log, expect.log),
         ("random generator", state.rng, expect.rng),
-    ):
+    )
+    for name, ours, theirs in parts:
         if ours != theirs:
             return f"its {name} differs from the expected state's"
     return "its game data differ from the expected state's"

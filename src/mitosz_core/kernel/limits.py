@@ -72,8 +72,8 @@ def current_limits() -> Limits:
 def use_limits(**changes: int) -> Iterator[Limits]:
     """Change some limits for the ``with`` block (in this thread or task only)::
 
-        with use_limits(json_bytes=256 * MIB):
-            state = State.from_json(huge_text)
+    with use_limits(json_bytes=256 * MIB):
+        state = State.from_json(huge_text)
     """
     token = _CURRENT.set(dataclasses.replace(_CURRENT.get(), **changes))
     try:
@@ -276,9 +276,7 @@ def toml_text_problem(text: str, limits: Limits) -> TextProblem | None:
         elif value in ("[", "{"):
             stack.append(value)
             if len(stack) > limits.toml_depth:
-                return _at(
-                    text, start, _deep(limits.toml_depth, "arrays and inline tables")
-                )
+                return _at(text, start, _deep(limits.toml_depth, "arrays and inline tables"))
             in_key, parts = value == "{", 0
         elif value in ("]", "}"):
             if stack:

@@ -118,7 +118,12 @@ def load_set(path: SetPath) -> CardSet:
 def load_sets(paths: Iterable[SetPath]) -> Pool:
     """Load every set and check them together: unique keys and serial numbers across
     the sets, and mythic links that name a card of the pool (2.8)."""
-    sets = [load_set(p) for p in paths]
+    return pool_of([load_set(p) for p in paths])
+
+
+def pool_of(sets: Iterable[CardSet]) -> Pool:
+    """Check loaded sets together (as :func:`load_sets` does) and pool their cards."""
+    sets = list(sets)
     symbols: dict[str, str] = {}
     for s in sets:
         if s.symbol in symbols:
