@@ -7,6 +7,8 @@ environment so that everything is installed once.
 
 from __future__ import annotations
 
+import os
+
 import nox
 
 nox.options.default_venv_backend = "venv"
@@ -78,6 +80,27 @@ def properties(session: nox.Session) -> None:
             "HYPOTHESIS_PROFILE": "deep",
             "MITOSZ_REACH_REPORT": "reach-report.json",
             "MITOSZ_REACH_REQUIRE": "1",
+        },
+    )
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """The long fuzz run of every loader (``tests/fuzz``, see docs/reliability.rst):
+    ``MITOSZ_FUZZ_MINUTES`` (default 60) shared among the loaders; prints inputs tried,
+    errors by class and failures per loader, writes them to ``fuzz-report.json`` and each
+    failing input to ``fuzz-failures/``, and fails if any input failed. Arguments go to
+    pytest, e.g. ``nox -s fuzz -- -k replay`` (the other loaders' shares are then not run)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "-q",
+        "tests/fuzz/test_loaders.py",
+        *session.posargs,
+        env={
+            "MITOSZ_FUZZ_MINUTES": os.environ.get("MITOSZ_FUZZ_MINUTES", "60"),
+            "MITOSZ_FUZZ_REPORT": "fuzz-report.json",
+            "MITOSZ_FUZZ_FAILURES": "fuzz-failures",
         },
     )
 

@@ -69,13 +69,16 @@ def current_limits() -> Limits:
 
 
 @contextmanager
-def use_limits(**changes: int) -> Iterator[Limits]:
-    """Change some limits for the ``with`` block (in this thread or task only)::
+def use_limits(limits: Limits | None = None, /, **changes: int) -> Iterator[Limits]:
+    """Put other limits in force for the ``with`` block.
 
-    with use_limits(json_bytes=256 * MIB):
-        state = State.from_json(huge_text)
+    The limits in force become ``limits`` (by default, the ones in force already) with
+    ``changes``, in this thread or task only, until the block ends::
+
+        with use_limits(json_bytes=256 * MIB):
+            state = State.from_json(huge_text)
     """
-    token = _CURRENT.set(dataclasses.replace(_CURRENT.get(), **changes))
+    token = _CURRENT.set(dataclasses.replace(limits or _CURRENT.get(), **changes))
     try:
         yield _CURRENT.get()
     finally:
