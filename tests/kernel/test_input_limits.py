@@ -227,11 +227,11 @@ def test_toml_key_of_32_parts_passes_the_scan() -> None:
 
 def test_oversized_card_file_is_refused_without_being_read_whole(tmp_path: Path) -> None:
     path = _write(tmp_path, SET_HEADER + "# " + "x" * (DEFAULT_LIMITS.toml_bytes + 1) + "\n")
-    with pytest.raises(mc.CardDataError, match="more than the limit of 1048576 bytes"):
+    with pytest.raises(mc.CardDataError, match="longer than the limit of 1048576 bytes"):
         load_set(path)
-    with pytest.raises(mc.CardDataError, match="more than the limit of 1048576 bytes"):
+    with pytest.raises(mc.CardDataError, match="longer than the limit of 1048576 bytes"):
         load_factions([path])
-    with pytest.raises(mc.CardDataError, match="more than the limit of 1048576 bytes"):
+    with pytest.raises(mc.CardDataError, match="longer than the limit of 1048576 bytes"):
         parse_set(path.read_text(encoding="utf-8"), str(path))
 
 
@@ -239,9 +239,9 @@ def test_oversized_json_is_refused_and_the_limit_can_be_raised() -> None:
     text = mc.new_game(seed=1).to_json()
     size = len(text.encode())
     with use_limits(json_bytes=size - 1):
-        with pytest.raises(mc.DecodeError, match="more than the limit of"):
+        with pytest.raises(mc.DecodeError, match="longer than the limit of"):
             mc.State.from_json(text)
-        with pytest.raises(mc.DecodeError, match="more than the limit of"):
+        with pytest.raises(mc.DecodeError, match="longer than the limit of"):
             mc.State.from_json(text.encode())
     with use_limits(json_bytes=size):
         assert mc.State.from_json(text).to_json() == text
@@ -252,7 +252,7 @@ def test_size_limit_counts_utf8_bytes() -> None:
     text = json.dumps({"type": "pass", "note": "é" * 100}, ensure_ascii=False)
     with (
         use_limits(json_bytes=len(text) + 50),  # enough characters, too few bytes
-        pytest.raises(mc.DecodeError, match="more than the limit of"),
+        pytest.raises(mc.DecodeError, match="longer than the limit of"),
     ):
         mc.action_from_json("mitosz", text)
 

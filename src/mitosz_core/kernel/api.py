@@ -77,12 +77,10 @@ def new_game(
     return rs.setup(config)
 
 
-def _check_config(rs: Ruleset[Any], seed: object, players: object) -> None:
+def _check_config(rs: Ruleset[Any], given_seed: object, given_players: object) -> None:
     """Refuse a seed or player count that no game can be set up with."""
-    for name, value in (("seed", seed), ("players", players)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigTypeError(name, f"must be an integer, got {type(value).__name__}")
-    assert isinstance(seed, int) and isinstance(players, int)
+    seed = _integer("seed", given_seed)
+    players = _integer("players", given_players)
     if not 0 <= seed < SEEDS:
         raise ConfigError("seed", f"must be in [0, 2**64), got {_number(seed)}")
     if not rs.min_players <= players <= rs.max_players:
@@ -91,6 +89,12 @@ def _check_config(rs: Ruleset[Any], seed: object, players: object) -> None:
             f"{rs.name} is played by {rs.min_players} to {rs.max_players} players, "
             f"not {_number(players)}",
         )
+
+
+def _integer(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigTypeError(name, f"must be an integer, got {type(value).__name__}")
+    return value
 
 
 def _number(value: int) -> str:

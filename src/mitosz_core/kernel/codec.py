@@ -164,7 +164,8 @@ class Decoder:
     base class (a ``Tagged`` subclass) to its table of ``kind`` -> subclass. Data nested
     deeper than ``max_depth`` lists and objects (by default the JSON depth limit in force,
     :attr:`Limits.json_depth <mitosz_core.kernel.limits.Limits.json_depth>`) is refused
-    with a :class:`DecodeError`, so decoding never exhausts the recursion limit.
+    with a :class:`~mitosz_core.DecodeError`, so decoding never exhausts the recursion
+    limit.
     """
 
     def __init__(

@@ -100,9 +100,8 @@ class TextProblem:
 
 def size_problem(text: str | bytes, limit: int, what: str) -> str | None:
     """A sentence if ``text`` is longer than ``limit`` bytes of UTF-8, else ``None``."""
-    size = utf8_size(text, limit)
-    if size > limit:
-        return f"{what} is {size} bytes long, more than the limit of {limit} bytes"
+    if utf8_size(text, limit) > limit:
+        return f"{what} is longer than the limit of {limit} bytes"
     return None
 
 
