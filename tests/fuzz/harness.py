@@ -126,10 +126,11 @@ def _save_failure(name: str, value: Any, exc: BaseException) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     body = value if isinstance(value, str | bytes) else repr(value)
     data = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else body
-    digest = hashlib.sha256(data).hexdigest()[:16]
-    (folder / f"{name}-{digest}.input").write_bytes(data)
+    stem = "".join(c if c.isalnum() else "-" for c in name)
+    stem = f"{stem}-{hashlib.sha256(data).hexdigest()[:16]}"
+    (folder / f"{stem}.input").write_bytes(data)
     trace = "".join(traceback.format_exception(exc))
-    (folder / f"{name}-{digest}.txt").write_text(trace, encoding="utf-8")
+    (folder / f"{stem}.txt").write_text(trace, encoding="utf-8")
 
 
 FUZZ_SETTINGS: dict[str, Any] = {

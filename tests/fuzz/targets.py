@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import json
 import tempfile
+import typing
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -176,16 +177,14 @@ def _tweaked(draw: Any, entry: Action | Decision) -> Action | Decision:
     """The entry with one integer field of its action changed (a card id, an index, a
     count): the action is then mostly illegal where it stands, in a new way."""
     action = entry.action if isinstance(entry, Decision) else entry
-    numbers = [
-        f.name
-        for f in dataclasses.fields(action)
-        if isinstance(getattr(action, f.name), int | None)
-        and not isinstance(getattr(action, f.name), bool)
-    ]
+    hints = typing.get_type_hints(type(action))
+    numbers = [f.name for f in dataclasses.fields(action) if hints[f.name] in (int, int | None)]
     if not numbers:
         return entry
     name = draw(st.sampled_from(numbers))
-    value = draw(st.integers(-3, 300) | st.sampled_from((None, 10**6, -(10**6), 2**63)))
+    value = draw(st.integers(-3, 300) | st.sampled_from((10**6, -(10**6), 2**63)))
+    if value == -3 and hints[name] == int | None:
+        value = None
     changed = dataclasses.replace(action, **{name: value})
     return dataclasses.replace(entry, action=changed) if isinstance(entry, Decision) else changed
 

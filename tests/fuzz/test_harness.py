@@ -39,7 +39,7 @@ def _known(exc: BaseException) -> str | None:
     return "other work" if isinstance(exc, ValueError) else None
 
 
-TARGET = harness.Target("harness-self-test", st.just("ok"), _loader, known=_known)
+TARGET = harness.Target("harness/self test", st.just("ok"), _loader, known=_known)
 
 
 def test_outcomes_are_told_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -54,8 +54,9 @@ def test_outcomes_are_told_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert figures.errors == {"DecodeError": 1}
     assert figures.known == {"other work": 1}
     assert figures.failures == {"KeyError: 'boom'": 2}
-    saved = sorted(p.suffix for p in tmp_path.iterdir())
-    assert saved == [".input", ".txt"]
+    saved = sorted(p.name for p in tmp_path.iterdir())
+    assert [name.split(".")[-1] for name in saved] == ["input", "txt"]
+    assert all(name.startswith("harness-self-test-") for name in saved)
 
 
 def test_a_failing_check_is_a_failure() -> None:
