@@ -208,6 +208,27 @@ def properties(session: nox.Session) -> None:
 
 
 @nox.session
+def fuzz(session: nox.Session) -> None:
+    """The long fuzz run of every loader (``tests/fuzz``, see docs/reliability.rst):
+    ``MITOSZ_FUZZ_MINUTES`` (default 60) shared among the loaders; prints inputs tried,
+    errors by class and failures per loader, writes them to ``fuzz-report.json`` and each
+    failing input to ``fuzz-failures/``, and fails if any input failed. Arguments go to
+    pytest, e.g. ``nox -s fuzz -- -k replay`` (the other loaders' shares are then not run)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "-q",
+        "tests/fuzz/test_loaders.py",
+        *session.posargs,
+        env={
+            "MITOSZ_FUZZ_MINUTES": os.environ.get("MITOSZ_FUZZ_MINUTES", "60"),
+            "MITOSZ_FUZZ_REPORT": "fuzz-report.json",
+            "MITOSZ_FUZZ_FAILURES": "fuzz-failures",
+        },
+    )
+
+
+@nox.session
 def registry(session: nox.Session) -> None:
     """Check the rule registry against the tests' rule markers."""
     session.install("-e", ".[test,bench]")

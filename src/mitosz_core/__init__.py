@@ -14,18 +14,22 @@ from __future__ import annotations
 from mitosz_core import games as _games  # noqa: F401
 from mitosz_core.errors import (
     CardDataError,
+    ConfigError,
+    ConfigTypeError,
     DeckError,
     DecodeError,
     IllegalActionError,
     MachineError,
     MitoszError,
     ReplayError,
+    ReplayMismatchError,
     UnknownRulesetError,
 )
 from mitosz_core.games import mitosz as _mitosz  # noqa: F401  (registers the ruleset)
 from mitosz_core.games import mythos as _mythos  # noqa: F401  (registers the ruleset)
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.api import (
+    ReplayReport,
     action_from_json,
     actions_from_json,
     apply,
@@ -34,8 +38,11 @@ from mitosz_core.kernel.api import (
     new_game,
     observe,
     replay,
+    replay_report,
     rulesets,
+    state_digest,
 )
+from mitosz_core.kernel.limits import Limits, current_limits, use_limits
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
 
 __version__ = "0.1.0"
@@ -43,6 +50,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "CardDataError",
+    "ConfigError",
+    "ConfigTypeError",
     "Decision",
     "DeckEntry",
     "DeckError",
@@ -50,19 +59,26 @@ __all__ = [
     "DecodeError",
     "GameConfig",
     "IllegalActionError",
+    "Limits",
     "MachineError",
     "MitoszError",
     "ReplayError",
+    "ReplayMismatchError",
+    "ReplayReport",
     "State",
     "UnknownRulesetError",
     "__version__",
     "action_from_json",
     "actions_from_json",
     "apply",
+    "current_limits",
     "is_legal",
     "legal_actions",
     "new_game",
     "observe",
     "replay",
+    "replay_report",
     "rulesets",
+    "state_digest",
+    "use_limits",
 ]

@@ -91,10 +91,43 @@ class MachineError(MitoszError, RuntimeError):
     """
 
 
-class ReplayError(MitoszError, ValueError):
-    """An action log that cannot be replayed; names the index of the failing entry."""
+class ConfigError(MitoszError, ValueError):
+    """Arguments of :func:`~mitosz_core.new_game` or :func:`~mitosz_core.replay` that no
+    game can be set up with: a player count the ruleset does not support, or a seed out
+    of range. ``field`` names the argument.
+    """
 
-    def __init__(self, index: int, cause: Exception) -> None:
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}")
+
+
+class ConfigTypeError(ConfigError, TypeError):
+    """A :class:`ConfigError` for an argument of the wrong type (e.g. a float seed); also
+    a ``TypeError``, as such errors were before."""
+
+
+class ReplayError(MitoszError, ValueError):
+    """An action log that cannot be replayed; names the index of the failing entry.
+
+    ``index`` is the position in the log of the entry that failed (the number of entries,
+    when the log replays but does not reach the expected state); ``cause`` is what went
+    wrong, e.g. the :class:`IllegalActionError` of that entry.
+    """
+
+    def __init__(self, index: int, cause: Exception | str) -> None:
         self.index = index
-        self.cause = cause
-        super().__init__(f"action #{index} cannot be replayed: {cause}")
+        self.cause: Exception = cause if isinstance(cause, Exception) else ValueError(cause)
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        return f"action #{self.index} cannot be replayed: {self.cause}"
+
+
+class ReplayMismatchError(ReplayError):
+    """A log that replays, but to another state than the expected one (a strict
+    :func:`~mitosz_core.replay`)."""
+
+    def _message(self) -> str:
+        return f"the log's {self.index} entries replay to another state: {self.cause}"

@@ -31,13 +31,19 @@ class FileCache(Generic[T]):
         self._entries: OrderedDict[tuple[str, str], T] = OrderedDict()
         self._size = size
 
-    def load(self, file: Path | Traversable, parse: Callable[[str, str], T]) -> T:
-        """``parse(text, source)`` of ``file``'s UTF-8 text, or the value kept from an
-        earlier call for the same file with the same text. ``source`` is ``str(file)``.
+    def load(
+        self,
+        file: Path | Traversable,
+        parse: Callable[[str, str], T],
+        read: Callable[[Path | Traversable], str] | None = None,
+    ) -> T:
+        """``parse(text, source)`` of ``file``'s UTF-8 text (as ``read`` reads it, by
+        default all of it), or the value kept from an earlier call for the same file with
+        the same text. ``source`` is ``str(file)``.
 
         Raises ``OSError`` or ``UnicodeDecodeError`` when the file cannot be read, and
-        whatever ``parse`` raises."""
-        text = file.read_text(encoding="utf-8")
+        whatever ``read`` and ``parse`` raise."""
+        text = file.read_text(encoding="utf-8") if read is None else read(file)
         where = str(file.resolve()) if isinstance(file, Path) else str(file)
         key = (where, hashlib.sha256(text.encode("utf-8")).hexdigest())
         found = self._entries.get(key)

@@ -3,15 +3,17 @@
 An :class:`Action` is a frozen, hashable value: what a player decides. A
 :class:`Decision` is an action together with who took it and whether the engine took
 it for them (an automatic pass). The :class:`Log` is a persistent (shared-tail) list of
-decisions, so appending to a state's history costs O(1) and never copies it.
+decisions, so appending to a state's history costs O(1) and never copies it. It pickles
+and copies as a flat tuple, however long it is (see :meth:`Log.__reduce__`).
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from mitosz_core.kernel.tagged import Tagged
 
@@ -96,6 +98,16 @@ class Log:
         out.reverse()
         return tuple(out)
 
+    def tail(self, count: int) -> tuple[Decision, ...]:
+        """The last ``count`` decisions, oldest first, in O(``count``)."""
+        out: list[Decision] = []
+        node: Log | None = self
+        while len(out) < count and node is not None and node._last is not None:
+            out.append(node._last)
+            node = node._prev
+        out.reverse()
+        return tuple(out)
+
     @property
     def last(self) -> Decision | None:
         return self._last
@@ -122,6 +134,19 @@ class Log:
 
     def __repr__(self) -> str:
         return f"Log({len(self)} decisions)"
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Decision, ...]]]:
+        """Pickle as the flat tuple of decisions: pickling the cons list node by node
+        would recurse once per decision and exhaust the recursion limit in a long game
+        (so that, e.g., ``multiprocessing`` could not return a finished game)."""
+        return (Log.of, (self.as_tuple(),))
+
+    def __copy__(self) -> Log:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Log:
+        """A deep copy built from a deep copy of the flat tuple (never recursive)."""
+        return Log.of(copy.deepcopy(self.as_tuple(), memo))
 
 
 Log.EMPTY = Log()

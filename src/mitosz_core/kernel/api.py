@@ -6,14 +6,26 @@ equal results in any process.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from mitosz_core.errors import DecodeError, IllegalActionError, MitoszError, ReplayError
+from mitosz_core.errors import (
+    ConfigError,
+    ConfigTypeError,
+    DecodeError,
+    IllegalActionError,
+    MitoszError,
+    ReplayError,
+    ReplayMismatchError,
+)
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import loads
 from mitosz_core.kernel.registry import get, names
+from mitosz_core.kernel.rng import SEEDS
+from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 
 JsonDict = dict[str, Any]
@@ -40,25 +52,54 @@ def new_game(
         decks: one deck per player, each a built-in deck name, the path of a deck file
             (:mod:`mitosz_core.kernel.decks`) or a :class:`DeckList`; ``None`` deals the
             ruleset's built-in decks.
-        seed: the seed of every shuffle, reveal and peek in the game.
-        players: the number of players.
+        seed: the seed of every shuffle, reveal and peek in the game: an integer in
+            [0, 2**64) (:data:`~mitosz_core.kernel.rng.SEEDS`); any other seed is refused,
+            so no two seeds give the same game.
+        players: the number of players (the ruleset's ``min_players`` to
+            ``max_players``).
         auto_pass: let the engine pass for a player whose only legal action is to pass a
             counter round (the pass is still recorded in the history).
         card_sets: card-set files to load beside the ruleset's built-in cards, so that
             ``decks`` may name their cards. The cards travel inside the state, so saved
             states and ``apply`` need nothing more; :func:`replay` takes the same files.
+
+    Raises :class:`~mitosz_core.errors.ConfigError` (a ``ValueError``) for a seed or a
+    player count out of range, :class:`~mitosz_core.errors.ConfigTypeError` (also a
+    ``TypeError``) for one that is not an integer, and the errors of the decks and card
+    sets (:class:`~mitosz_core.errors.DeckError`, :class:`~mitosz_core.errors.CardDataError`).
     """
     rs = get(ruleset)
+    _check_config(rs, seed, players)
     if card_sets:
         rs = rs.with_card_sets(card_sets)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-    if not rs.min_players <= players <= rs.max_players:
-        raise ValueError(f"{rs.title} is played by {rs.players_text()}, not {players}")
     config = GameConfig(
         seed=seed, players=players, decks=rs.resolve_decks(decks, players), auto_pass=auto_pass
     )
     return rs.setup(config)
+
+
+def _check_config(rs: Ruleset[Any], given_seed: object, given_players: object) -> None:
+    """Refuse a seed or player count that no game can be set up with."""
+    seed = _integer("seed", given_seed)
+    players = _integer("players", given_players)
+    if not 0 <= seed < SEEDS:
+        raise ConfigError("seed", f"must be in [0, 2**64), got {_number(seed)}")
+    if not rs.min_players <= players <= rs.max_players:
+        raise ConfigError(
+            "players",
+            f"{rs.title} is played by {rs.players_text()}, not {_number(players)}",
+        )
+
+
+def _integer(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigTypeError(name, f"must be an integer, got {type(value).__name__}")
+    return value
+
+
+def _number(value: int) -> str:
+    """``value`` for a message; a huge one by its size (it may not convert to text)."""
+    return str(value) if value.bit_length() <= 256 else f"an integer of {value.bit_length()} bits"
 
 
 def legal_actions(state: State[Any]) -> tuple[Action, ...]:
@@ -146,6 +187,49 @@ def actions_from_json(ruleset: str, text: str | bytes) -> tuple[Action | Decisio
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class ReplayReport:
+    """What :func:`replay_report` made of an action log.
+
+    A log may stop anywhere: a log cut short replays to the state where it stops, and
+    ``finished`` says whether the game was over by then.
+    """
+
+    state: State[Any]
+    """The state after the last entry of the log."""
+    entries: int
+    """The log entries read, all of them replayed (a failing entry raises instead)."""
+    decisions: int
+    """The decisions the log's entries were applied as (its automatic ones excluded)."""
+    automatic: int
+    """The log's automatic decisions, each checked against the one the engine took."""
+    unrecorded: int
+    """Automatic decisions the engine took after the log's last entry, which the log
+    (cut short there, or a log of plain actions) does not record."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over after the log."""
+        return self.state.is_over
+
+    @property
+    def turn(self) -> int:
+        """The turn the log reached."""
+        return self.state.turn
+
+    @property
+    def phase(self) -> str:
+        """The machine state the log reached."""
+        return self.state.phase
+
+
+def state_digest(state: State[Any]) -> str:
+    """The SHA-256 of the state's canonical JSON (:meth:`State.to_json
+    <mitosz_core.State.to_json>`), as 64 hexadecimal digits: equal states have equal
+    digests, and a saved state's digest can be kept and compared instead of the state."""
+    return hashlib.sha256(state.to_json().encode("utf-8")).hexdigest()
+
+
 def replay(
     ruleset: str,
     decks: Sequence[str | os.PathLike[str] | DeckList] | None,
@@ -155,13 +239,50 @@ def replay(
     *,
     auto_pass: bool = True,
     card_sets: Sequence[str | os.PathLike[str]] | None = None,
+    expect: State[Any] | str | None = None,
 ) -> State[Any]:
     """Rebuild a game from its seed, decks and actions.
 
-    ``actions`` may be plain actions or the decisions of a state's :attr:`~State.history`;
-    decisions the engine took automatically are skipped, since replaying re-creates them.
-    Raises :class:`ReplayError` naming the first action that cannot be applied.
+    ``actions`` may be plain actions or the decisions of a state's :attr:`~State.history`.
+    The automatic decisions of a history are not applied, since the engine takes them
+    again; each is checked against the one the engine takes there. A log of plain actions
+    leaves them out. A log may stop anywhere (see :func:`replay_report`, which says how
+    far it got).
+
+    With ``expect`` (strict mode), the replay must reach exactly that state: a
+    :class:`State`, or the :func:`state_digest` of one; otherwise it raises
+    :class:`~mitosz_core.errors.ReplayMismatchError`.
+
+    Raises :class:`ReplayError` naming the first entry that cannot be applied, or that
+    disagrees with the game: a decision recorded for another player than the one to act,
+    an automatic decision the engine does not take there, or one it takes that a history
+    leaves out. The errors of :func:`new_game` pass through.
     """
+    return replay_report(
+        ruleset,
+        decks,
+        seed,
+        actions,
+        players,
+        auto_pass=auto_pass,
+        card_sets=card_sets,
+        expect=expect,
+    ).state
+
+
+def replay_report(
+    ruleset: str,
+    decks: Sequence[str | os.PathLike[str] | DeckList] | None,
+    seed: int,
+    actions: Iterable[Action | Decision],
+    players: int = 2,
+    *,
+    auto_pass: bool = True,
+    card_sets: Sequence[str | os.PathLike[str]] | None = None,
+    expect: State[Any] | str | None = None,
+) -> ReplayReport:
+    """:func:`replay`, returning a :class:`ReplayReport`: the state, and how far the log
+    got (entries replayed, whether the game is over, automatic decisions checked)."""
     state = new_game(
         ruleset,
         decks=decks,
@@ -170,18 +291,80 @@ def replay(
         auto_pass=auto_pass,
         card_sets=card_sets,
     )
+    engine_auto: tuple[Decision, ...] = ()  # taken by the engine after the last decision
+    matched = entries = decisions = automatic = 0
     for index, item in enumerate(actions):
-        if isinstance(item, Decision):
-            if item.auto and auto_pass:
-                continue
-            if item.player != state.to_act:
+        entries = index + 1
+        if isinstance(item, Decision) and item.auto and auto_pass:
+            if matched >= len(engine_auto):
                 raise ReplayError(
                     index,
-                    ValueError(f"recorded for player {item.player}, but {state.to_act} is to act"),
+                    f"the log records the automatic decision {item}, "
+                    "but the engine takes none here",
                 )
-            item = item.action
+            if item != engine_auto[matched]:
+                raise ReplayError(
+                    index,
+                    f"the log records the automatic decision {item}, "
+                    f"but the engine took {engine_auto[matched]}",
+                )
+            matched += 1
+            automatic += 1
+            continue
+        if isinstance(item, Decision):
+            if matched < len(engine_auto):
+                raise ReplayError(
+                    index,
+                    f"the engine took the automatic decision {engine_auto[matched]} here, "
+                    f"but the log records {item}",
+                )
+            if state.over:
+                raise ReplayError(index, "the game is over; the log goes on after its end")
+            if item.player != state.to_act:
+                raise ReplayError(
+                    index, f"recorded for player {item.player}, but {state.to_act} is to act"
+                )
+            action: Action = item.action
+        else:
+            action = item  # a log of plain actions leaves the automatic decisions out
+        before = len(state.log)
         try:
-            state = apply(state, item)
+            state = apply(state, action)
         except MitoszError as exc:
             raise ReplayError(index, exc) from exc
-    return state
+        decisions += 1
+        engine_auto = state.log.tail(len(state.log) - before - 1)
+        matched = 0
+    if expect is not None:
+        problem = _mismatch(state, expect)
+        if problem is not None:
+            raise ReplayMismatchError(entries, problem)
+    return ReplayReport(state, entries, decisions, automatic, len(engine_auto) - matched)
+
+
+def _mismatch(state: State[Any], expect: State[Any] | str) -> str | None:
+    """How ``state`` differs from the expected state or digest; ``None`` if it does not."""
+    if isinstance(expect, str):
+        found = state_digest(state)
+        return None if found == expect.lower() else f"digest {found}, expected {expect}"
+    if state == expect:
+        return None
+    summary: tuple[tuple[str, object, object], ...] = (
+        ("ruleset", state.ruleset, expect.ruleset),
+        ("number of decisions", len(state.log), len(expect.log)),
+        ("turn", state.turn, expect.turn),
+        ("phase", state.phase, expect.phase),
+        ("player to act", state.to_act, expect.to_act),
+    )
+    for name, ours, theirs in summary:
+        if ours != theirs:
+            return f"its {name} is {ours!r}, the expected state's {theirs!r}"
+    parts: tuple[tuple[str, object, object], ...] = (
+        ("configuration", state.config, expect.config),
+        ("history", state.log, expect.log),
+        ("random generator", state.rng, expect.rng),
+    )
+    for name, ours, theirs in parts:
+        if ours != theirs:
+            return f"its {name} differs from the expected state's"
+    return "its game data differ from the expected state's"

@@ -5,6 +5,11 @@ derived, not hand-written, and decoding checks every value against the annotatio
 must fill. Bad input is rejected with a :class:`~mitosz_core.errors.DecodeError` naming
 the JSON path and what was expected; nothing is ever evaluated or unpickled.
 
+JSON text is checked against the :class:`~mitosz_core.kernel.limits.Limits` before it is
+parsed (size, nesting depth, digits of a number), objects may not repeat a key, and the
+decoder refuses data nested deeper than the JSON depth limit, so no input can exhaust the
+recursion limit.
+
 Supported annotations: ``int``, ``bool``, ``str``, ``None``, ``X | None``, enums,
 ``tuple[X, ...]``, fixed tuples, frozen dataclasses, :class:`Log`, and *tagged unions*:
 an annotation naming a base class with a ``kind`` class attribute (:class:`Action`, or a
@@ -24,6 +29,7 @@ from typing import Any, TypeVar, Union
 
 from mitosz_core.errors import DecodeError
 from mitosz_core.kernel.action import Action, Decision, Log
+from mitosz_core.kernel.limits import current_limits, json_text_problem, size_problem
 from mitosz_core.kernel.tagged import Tagged
 
 Json = Any
@@ -36,11 +42,82 @@ def dumps(data: Json) -> str:
 
 
 def loads(text: str | bytes, what: str = "JSON") -> Json:
-    """Parse JSON text, turning syntax errors into a :class:`DecodeError`."""
+    """Parse JSON text, checked first against the limits in force
+    (:func:`~mitosz_core.kernel.limits.current_limits`); any problem is a
+    :class:`DecodeError`: a syntax error, a text too large or nested too deep, a number of
+    too many digits, ``NaN`` or ``Infinity``, or a key repeated in an object."""
+    limits = current_limits()
+    too_big = size_problem(text, limits.json_bytes, what)
+    if too_big is not None:
+        raise DecodeError("$", too_big)
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode(json.detect_encoding(text))
+        except UnicodeDecodeError as exc:
+            raise DecodeError("$", f"{what} is not valid JSON: {exc}") from None
+    if not isinstance(text, str):
+        raise DecodeError("$", f"{what} must be text, not {type(text).__name__}")
+    problem = json_text_problem(text, limits)
+    if problem is not None:
+        raise DecodeError("$", f"{what} is refused: {problem}")
+    repeated: list[_Repeated] = []
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        data = json.loads(
+            text,
+            object_pairs_hook=lambda pairs: _object(pairs, repeated),
+            parse_constant=_no_constant,
+        )
+    except json.JSONDecodeError as exc:
         raise DecodeError("$", f"{what} is not valid JSON: {exc}") from None
+    except ValueError as exc:  # a constant, or a number Python will not convert
+        raise DecodeError("$", f"{what} is not valid JSON: {exc}") from None
+    if repeated:
+        path, key = _first_repeated(data)
+        raise DecodeError(path, f"the key {key!r} appears more than once in this object")
+    return data
+
+
+class _Repeated(dict[str, Any]):
+    """A JSON object that repeats a key (the last value is kept until it is refused)."""
+
+    key: str
+
+
+def _object(pairs: list[tuple[str, Any]], repeated: list[_Repeated]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    marked = _Repeated(out)
+    marked.key = _repeated_key(pairs)
+    repeated.append(marked)
+    return marked
+
+
+def _repeated_key(pairs: list[tuple[str, Any]]) -> str:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return key
+        seen.add(key)
+    raise AssertionError("no key is repeated")  # pragma: no cover
+
+
+def _first_repeated(data: Json) -> tuple[str, str]:
+    """The JSON path and key of the first object (in document order) that repeats a key."""
+    stack: list[tuple[Json, str]] = [(data, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Repeated):
+            return path, value.key
+        if isinstance(value, dict):
+            stack.extend((v, f"{path}.{k}") for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
+    raise AssertionError("a repeated key was recorded but not found")  # pragma: no cover
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 _HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
@@ -75,11 +152,20 @@ def encode(value: Any) -> Json:
     raise TypeError(f"cannot encode {type(value).__name__} value {value!r}")
 
 
+Decode = Callable[[Json, str, int], Any]
+"""A decoding function: ``(data, path, budget)`` -> value, where ``budget`` is how many
+more levels of lists and objects may nest below this point."""
+
+
 class Decoder:
     """Decodes JSON data into typed values.
 
     ``actions`` maps an action ``kind`` to its class; ``tagged`` maps any other tagged
-    base class (a ``Tagged`` subclass) to its table of ``kind`` -> subclass.
+    base class (a ``Tagged`` subclass) to its table of ``kind`` -> subclass. Data nested
+    deeper than ``max_depth`` lists and objects (by default the JSON depth limit in force,
+    :attr:`Limits.json_depth <mitosz_core.kernel.limits.Limits.json_depth>`) is refused
+    with a :class:`~mitosz_core.DecodeError`, so decoding never exhausts the recursion
+    limit.
     """
 
     def __init__(
@@ -88,31 +174,37 @@ class Decoder:
         tagged: Mapping[type, Mapping[str, type]] | None = None,
         *,
         defaults: bool = False,
+        max_depth: int | None = None,
     ) -> None:
         self.actions = dict(actions)
         self.defaults = defaults
         """Whether a missing field may take its dataclass default (hand-written data);
         saved states are exact and must name every field."""
+        self.max_depth = max_depth
+        """The deepest nesting decoded; ``None`` for the JSON depth limit in force."""
         self.tagged: dict[type, dict[str, type]] = {Action: dict(actions)}
         for base, table in (tagged or {}).items():
             self.tagged[base] = dict(table)
-        self._cache: dict[Any, Callable[[Json, str], Any]] = {}
+        self._cache: dict[Any, Decode] = {}
 
     def decode(self, tp: Any, data: Json, path: str = "$") -> Any:
         """Decode ``data`` as a value of annotation ``tp``; ``path`` names where it is."""
-        return self._decoder(tp)(data, path)
+        return self._decoder(tp)(data, path, self._budget())
 
     def action(self, data: Json, path: str = "$") -> Action:
         """Decode one action from its JSON form."""
-        return typing.cast(Action, self._tagged(Action)(data, path))
+        return typing.cast(Action, self._tagged(Action)(data, path, self._budget()))
 
-    def _decoder(self, tp: Any) -> Callable[[Json, str], Any]:
+    def _budget(self) -> int:
+        return current_limits().json_depth if self.max_depth is None else self.max_depth
+
+    def _decoder(self, tp: Any) -> Decode:
         found = self._cache.get(tp)
         if found is None:
             found = self._cache[tp] = self._build(tp)
         return found
 
-    def _build(self, tp: Any) -> Callable[[Json, str], Any]:
+    def _build(self, tp: Any) -> Decode:
         origin = typing.get_origin(tp)
         if tp is type(None) or tp is None:
             return _expect_none
@@ -138,53 +230,61 @@ class Decoder:
                 return self._dataclass(tp)
         raise TypeError(f"the codec does not support the annotation {tp!r}")
 
-    def _union(self, args: tuple[Any, ...]) -> Callable[[Json, str], Any]:
+    def _union(self, args: tuple[Any, ...]) -> Decode:
         members = [a for a in args if a is not type(None)]
         if len(members) != 1:
             bases = {self._tagged_base(a) for a in members}
             if len(bases) == 1 and None not in bases:
                 tagged = self._tagged(next(iter(bases)))  # type: ignore[arg-type]
                 if type(None) in args:
-                    return lambda data, path: None if data is None else tagged(data, path)
+                    return lambda data, path, budget: (
+                        None if data is None else tagged(data, path, budget)
+                    )
                 return tagged
             raise TypeError(f"the codec supports only X | None unions, not {args!r}")
         inner = self._decoder(members[0])
 
-        def decode(data: Json, path: str) -> Any:
-            return None if data is None else inner(data, path)
+        def decode(data: Json, path: str, budget: int) -> Any:
+            return None if data is None else inner(data, path, budget)
 
         return decode
 
-    def _tuple(self, args: tuple[Any, ...]) -> Callable[[Json, str], Any]:
+    def _tuple(self, args: tuple[Any, ...]) -> Decode:
         if len(args) == 2 and args[1] is Ellipsis:
             item = self._decoder(args[0])
 
-            def decode_var(data: Json, path: str) -> Any:
+            def decode_var(data: Json, path: str, budget: int) -> Any:
                 if not isinstance(data, list):
                     raise DecodeError(path, f"expected a list, got {_kind(data)}")
-                return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(data))
+                _enter(path, budget)
+                return tuple(item(v, f"{path}[{i}]", budget - 1) for i, v in enumerate(data))
 
             return decode_var
         items = [self._decoder(a) for a in args]
 
-        def decode_fixed(data: Json, path: str) -> Any:
+        def decode_fixed(data: Json, path: str, budget: int) -> Any:
             if not isinstance(data, list) or len(data) != len(items):
                 raise DecodeError(path, f"expected a list of {len(items)} items, got {_kind(data)}")
+            _enter(path, budget)
             return tuple(
-                f(v, f"{path}[{i}]") for i, (f, v) in enumerate(zip(items, data, strict=True))
+                f(v, f"{path}[{i}]", budget - 1)
+                for i, (f, v) in enumerate(zip(items, data, strict=True))
             )
 
         return decode_fixed
 
-    def _dataclass(self, cls: type[T]) -> Callable[[Json, str], T]:
-        def decode(data: Json, path: str) -> T:
-            return self._fields(cls, data, path, ignore=())
+    def _dataclass(self, cls: type[T]) -> Callable[[Json, str, int], T]:
+        def decode(data: Json, path: str, budget: int) -> T:
+            return self._fields(cls, data, path, budget, ignore=())
 
         return decode
 
-    def _fields(self, cls: type[T], data: Json, path: str, ignore: tuple[str, ...]) -> T:
+    def _fields(
+        self, cls: type[T], data: Json, path: str, budget: int, ignore: tuple[str, ...]
+    ) -> T:
         if not isinstance(data, dict):
             raise DecodeError(path, f"expected an object for {cls.__name__}, got {_kind(data)}")
+        _enter(path, budget)
         hints = _hints(cls)
         known = {name for name, _ in hints}
         unknown = sorted(set(data) - known - set(ignore))
@@ -197,7 +297,7 @@ class Decoder:
                 if name in optional:
                     continue
                 raise DecodeError(path, f"missing field {name!r} for {cls.__name__}")
-            kwargs[name] = self._decoder(tp)(data[name], f"{path}.{name}")
+            kwargs[name] = self._decoder(tp)(data[name], f"{path}.{name}", budget - 1)
         try:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:
@@ -212,25 +312,25 @@ class Decoder:
                 return base
         return None
 
-    def _tagged_as(self, base: type, tp: type) -> Callable[[Json, str], Any]:
+    def _tagged_as(self, base: type, tp: type) -> Decode:
         """Decode through ``base``'s table, insisting on an instance of ``tp``."""
         decode = self._tagged(base)
         if tp is base:
             return decode
 
-        def narrowed(data: Json, path: str) -> Any:
-            value = decode(data, path)
+        def narrowed(data: Json, path: str, budget: int) -> Any:
+            value = decode(data, path, budget)
             if not isinstance(value, tp):
                 raise DecodeError(f"{path}.type", f"expected a {tp.__name__}, got {value.kind!r}")
             return value
 
         return narrowed
 
-    def _tagged(self, base: type) -> Callable[[Json, str], Any]:
+    def _tagged(self, base: type) -> Decode:
         table = self.tagged[base]
         what = "action" if base is Action else base.__name__.lower()
 
-        def decode(data: Json, path: str) -> Any:
+        def decode(data: Json, path: str, budget: int) -> Any:
             if not isinstance(data, dict):
                 raise DecodeError(path, f"expected an {what} object, got {_kind(data)}")
             kind = data.get("type")
@@ -238,15 +338,24 @@ class Decoder:
             if cls is None:
                 known = ", ".join(sorted(table))
                 raise DecodeError(f"{path}.type", f"unknown {what} type {kind!r}; known: {known}")
-            return self._fields(cls, data, path, ignore=("type",))
+            return self._fields(cls, data, path, budget, ignore=("type",))
 
         return decode
 
-    def _log(self, data: Json, path: str) -> Log:
+    def _log(self, data: Json, path: str, budget: int) -> Log:
         if not isinstance(data, list):
             raise DecodeError(path, f"expected a list of decisions, got {_kind(data)}")
+        _enter(path, budget)
         decode = self._dataclass(Decision)
-        return Log.of([decode(d, f"{path}[{i}]") for i, d in enumerate(data)])
+        return Log.of([decode(d, f"{path}[{i}]", budget - 1) for i, d in enumerate(data)])
+
+
+def _enter(path: str, budget: int) -> None:
+    """Refuse a list or object where no more nesting is allowed."""
+    if budget <= 0:
+        raise DecodeError(
+            path, "lists and objects nested deeper than the decoder's depth limit (json_depth)"
+        )
 
 
 def _optional(cls: type) -> frozenset[str]:
@@ -272,31 +381,31 @@ def _kind(data: Json) -> str:
     return "an object" if isinstance(data, dict) else type(data).__name__
 
 
-def _expect_none(data: Json, path: str) -> None:
+def _expect_none(data: Json, path: str, budget: int) -> None:
     if data is not None:
         raise DecodeError(path, f"expected null, got {_kind(data)}")
 
 
-def _expect_bool(data: Json, path: str) -> bool:
+def _expect_bool(data: Json, path: str, budget: int) -> bool:
     if not isinstance(data, bool):
         raise DecodeError(path, f"expected a boolean, got {_kind(data)}")
     return data
 
 
-def _expect_int(data: Json, path: str) -> int:
+def _expect_int(data: Json, path: str, budget: int) -> int:
     if isinstance(data, bool) or not isinstance(data, int):
         raise DecodeError(path, f"expected an integer, got {_kind(data)}")
     return data
 
 
-def _expect_str(data: Json, path: str) -> str:
+def _expect_str(data: Json, path: str, budget: int) -> str:
     if not isinstance(data, str):
         raise DecodeError(path, f"expected a string, got {_kind(data)}")
     return data
 
 
-def _enum(cls: type[enum.Enum]) -> Callable[[Json, str], enum.Enum]:
-    def decode(data: Json, path: str) -> enum.Enum:
+def _enum(cls: type[enum.Enum]) -> Callable[[Json, str, int], enum.Enum]:
+    def decode(data: Json, path: str, budget: int) -> enum.Enum:
         try:
             return cls(data)
         except ValueError:

@@ -12,7 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+SEEDS = 1 << 64
+"""Seeds are the integers in ``range(SEEDS)``, i.e. [0, 2**64): the generator's whole
+state. :func:`~mitosz_core.new_game` refuses any other seed, since folding it would give
+two seeds the same game."""
+_MASK = SEEDS - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
@@ -26,7 +30,8 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
-        """A generator for any integer seed (negative and huge seeds are folded to 64 bits)."""
+        """A generator for an integer seed. A seed outside ``range(SEEDS)`` is folded to
+        64 bits (``seed % 2**64``); games only take seeds in range (see :data:`SEEDS`)."""
         return cls(seed & _MASK)
 
     def next64(self) -> tuple[int, Rng]:

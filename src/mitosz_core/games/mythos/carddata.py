@@ -31,7 +31,10 @@ The schema (``data/mythos-cards-1.schema.json``, draft 2020-12) checks the shape
 checks here add the rules a schema cannot say (which trigger types a card type may have,
 chosen targets only where a player chooses, ...). Every problem raises
 :class:`~mitosz_core.errors.CardDataError` naming the file, the card and the field.
-Nothing is evaluated: effects are names of primitives with numbers.
+Nothing is evaluated: effects are names of primitives with numbers. Before the TOML is
+parsed, the file is checked against the input limits
+(:class:`~mitosz_core.kernel.limits.Limits`: size, nesting depth, parts of a key, digits
+of a number), and the parsed document's depth before it is checked against the schema.
 """
 
 from __future__ import annotations
@@ -82,6 +85,13 @@ from mitosz_core.games.mythos.cards import (
     TriggerType,
     UnitKind,
     When,
+)
+from mitosz_core.kernel.limits import (
+    current_limits,
+    document_depth_problem,
+    read_limited,
+    size_problem,
+    toml_text_problem,
 )
 from mitosz_core.kernel.state import DeckEntry, DeckList
 
@@ -340,13 +350,34 @@ def check_card(source: str, card: CardDef) -> None:
         raise fail("unique", "a card that raises the aura cap is unique (03.5)")
 
 
+def read_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML document in ``text``, checked against the input limits before and after
+    parsing; any problem is a :class:`CardDataError` naming ``source`` and the line (or
+    the field, for a document nested too deep)."""
+    limits = current_limits()
+    too_big = size_problem(text, limits.toml_bytes, "the file")
+    if too_big is not None:
+        raise CardDataError(source, None, None, too_big)
+    refused = toml_text_problem(text, limits)
+    if refused is not None:
+        raise CardDataError(
+            f"{source}:{refused.line}", None, None, f"{refused.problem} (column {refused.column})"
+        )
+    try:
+        document = tomllib.loads(text)
+    except ValueError as exc:  # a syntax error, or a value tomllib cannot convert
+        raise CardDataError(source, None, None, f"invalid TOML: {exc}") from exc
+    deep = document_depth_problem(document, limits.toml_depth)
+    if deep is not None:
+        path, message = deep
+        raise CardDataError(source, *_where(document, path), message)
+    return document
+
+
 def parse_cards(text: str, source: str) -> tuple[Faction, tuple[CardDef, ...]]:
     """Parse and check the text of one card file (a faction file or an added card set):
     its faction and its cards; ``source`` names it in errors."""
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(source, None, None, f"invalid TOML: {exc}") from exc
+    document = read_toml(text, source)
     problem = first_error(document)
     if problem is not None:
         path, message = problem
@@ -381,11 +412,23 @@ CARD_FILES: FileCache[tuple[Faction, tuple[CardDef, ...]]] = FileCache()
 content hash)."""
 
 
+def read_card_text(file: Path | Traversable) -> str:
+    """The UTF-8 text of a card file, read no further than the size limit
+    (:func:`~mitosz_core.kernel.limits.current_limits`); a larger file is a
+    :class:`CardDataError`."""
+    limit = current_limits().toml_bytes
+    data = read_limited(file, limit)
+    too_big = size_problem(data, limit, "the file")
+    if too_big is not None:
+        raise CardDataError(str(file), None, None, too_big)
+    return data.decode("utf-8")
+
+
 def read_card_file(path: CardPath) -> tuple[str, Faction, tuple[CardDef, ...]]:
     """One card file, through :data:`CARD_FILES`: its name in errors, faction and cards."""
     file = path if isinstance(path, Traversable) else Path(path)
     try:
-        faction, cards = CARD_FILES.load(file, parse_cards)
+        faction, cards = CARD_FILES.load(file, parse_cards, read_card_text)
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError(str(file), None, None, f"cannot read the file: {exc}") from exc
     return str(file), faction, cards

@@ -31,6 +31,8 @@ from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
+CARD_FIELDS = ("card", "target", "to", "unit", "source", "blocker", "attacker")
+"""Action fields that name a card id."""
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     "turn.start": turn.start_phase,
     "turn.combat.damage": combat.damage_step,
@@ -156,6 +158,15 @@ class MythosRuleset(StepRuleset[Game]):
 
     def checks(self, state: State[Game]) -> State[Game]:
         return state_checks(state)
+
+    def why_not(self, state: State[Game], action: Action) -> str | None:
+        """The step's gate, after checking that every card the action names exists."""
+        cards = len(state.game.instances)
+        for name in CARD_FIELDS:
+            value = getattr(action, name, None)
+            if isinstance(value, int) and not 0 <= value < cards:
+                return f"there is no card #{value} in this game ({name})"
+        return super().why_not(state, action)
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)

@@ -5,6 +5,12 @@ annotations and writes the ``$defs`` that the card schema's ``maneuver`` refers 
 card-file form (sphere tables for costs, ``"8+"`` strings for number tests, omitted fields
 for defaults). ``tools/gen_card_schema.py`` writes them into the schema file, and a test
 fails when the file is stale.
+
+Every ``pattern`` of the schema must match a whole string: the jsonschema library tests a
+pattern with :func:`re.search`, where ``$`` also matches before a final newline (so
+``"^[0-9]+$"`` would accept ``"901\n"``). Patterns therefore end in :data:`END` (which
+means the same in Python and in the ECMA-262 dialect JSON Schema names), and
+:func:`regenerated` refuses a schema with any other pattern.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import dataclasses
 import enum
 import types
 import typing
+from collections.abc import Iterator
 from typing import Any, Union
 
 from mitosz_core.games.mitosz.effects import language as lang
@@ -27,9 +34,19 @@ SPHERE_TABLE = {
     },
     "additionalProperties": False,
 }
+END = r"(?![\s\S])"
+"""The end of the string, and only there: no character follows. (Python's ``\\Z`` is not
+ECMA-262, and ``$`` matches before a final newline in Python.)"""
+
+
+def full_match(body: str) -> str:
+    """A ``pattern`` that matches exactly the strings ``body`` matches as a whole."""
+    return f"^(?:{body}){END}"
+
+
 NUMBER_TEST = {
     "type": "string",
-    "pattern": "^[0-9][+-]?$",
+    "pattern": full_match("[0-9][+-]?"),
     "description": "a card-number test (4.2.3): 4, 8+ or 3-",
 }
 _BASES = {lang.Effect: "effect", lang.Target: "target", lang.Condition: "condition"}
@@ -175,4 +192,31 @@ def regenerated(schema: dict[str, Any]) -> dict[str, Any]:
     }
     card["properties"] = properties
     defs["card"] = card
-    return {**schema, "$defs": dict(sorted(defs.items()))}
+    out = {**schema, "$defs": dict(sorted(defs.items()))}
+    check_patterns(out)
+    return out
+
+
+def patterns(schema: Any, where: str = "#") -> Iterator[tuple[str, str]]:
+    """Every ``pattern`` in a schema, with the JSON pointer of its keyword."""
+    stack: list[tuple[Any, str]] = [(schema, where)]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, dict):
+            pattern = node.get("pattern")
+            if isinstance(pattern, str):
+                yield f"{at}/pattern", pattern
+            stack.extend((v, f"{at}/{k}") for k, v in node.items() if k != "pattern")
+        elif isinstance(node, list):
+            stack.extend((v, f"{at}/{i}") for i, v in enumerate(node))
+
+
+def check_patterns(schema: Any) -> None:
+    """Refuse a schema with a pattern that does not match whole strings only (one that
+    does not start with ``^`` and end with :data:`END`)."""
+    for at, pattern in patterns(schema):
+        if not (pattern.startswith("^") and pattern.endswith(END)):
+            raise ValueError(
+                f"{at}: the pattern {pattern!r} must start with ^ and end with {END} "
+                "(with $, re.search also accepts a final newline)"
+            )

@@ -29,7 +29,10 @@ lists a free maneuver's icon groups (3.9), ``rounds`` a fate's duration (3.7) an
 ``discard``, a selector).
 
 Every problem raises :class:`~mitosz_core.errors.CardDataError` naming the file, the card
-(its key, its name or its position) and the field. Nothing is loaded half-way.
+(its key, its name or its position) and the field. Nothing is loaded half-way. Before the
+TOML is parsed, the file is checked against the input limits
+(:class:`~mitosz_core.kernel.limits.Limits`: size, nesting depth, parts of a key, digits
+of a number), and the parsed document's depth before it is checked against the schema.
 """
 
 from __future__ import annotations
@@ -52,6 +55,13 @@ from mitosz_core.games.mitosz.carddata.schema import first_error
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Edge, Mythos, Road
 from mitosz_core.games.mitosz.effects.language import TAGGED, Cards, Maneuver, SummonCondition
 from mitosz_core.kernel.codec import Decoder
+from mitosz_core.kernel.limits import (
+    current_limits,
+    document_depth_problem,
+    read_limited,
+    size_problem,
+    toml_text_problem,
+)
 
 SetPath = str | os.PathLike[str] | Traversable
 """A set file: a path, or a resource of an installed package."""
@@ -99,15 +109,33 @@ def load_set(path: SetPath) -> CardSet:
     file and text (``SET_FILES``); :func:`load_sets` also resolves links."""
     file = path if isinstance(path, Traversable) else Path(path)
     try:
-        return SET_FILES.load(file, parse_set)
+        return SET_FILES.load(file, parse_set, read_card_text)
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError(str(file), None, None, f"cannot read the file: {exc}") from exc
+
+
+def read_card_text(file: Path | Traversable) -> str:
+    """The UTF-8 text of a card file, read no further than the size limit
+    (:func:`~mitosz_core.kernel.limits.current_limits`); a larger file is a
+    :class:`CardDataError`."""
+    source = str(file)
+    limit = current_limits().toml_bytes
+    data = read_limited(file, limit)
+    too_big = size_problem(data, limit, "the file")
+    if too_big is not None:
+        raise CardDataError(source, None, None, too_big)
+    return data.decode("utf-8")
 
 
 def load_sets(paths: Iterable[SetPath]) -> Pool:
     """Load every set and check them together: unique keys and serial numbers across
     the sets, and mythic links that name a card of the pool (2.8)."""
-    sets = [load_set(p) for p in paths]
+    return pool_of([load_set(p) for p in paths])
+
+
+def pool_of(sets: Iterable[CardSet]) -> Pool:
+    """Check loaded sets together (as :func:`load_sets` does) and pool their cards."""
+    sets = list(sets)
     symbols: dict[str, str] = {}
     for s in sets:
         if s.symbol in symbols:
@@ -125,10 +153,7 @@ def load_sets(paths: Iterable[SetPath]) -> Pool:
 def parse_set(text: str, source: str) -> CardSet:
     """Parse and check the text of a set file (everything but links, which may name
     cards of other sets); ``source`` names it in errors."""
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _syntax_error(text, source, exc) from exc
+    document = read_toml(text, source)
     problem = first_error(document)
     if problem is not None:
         path, message = problem
@@ -141,6 +166,32 @@ def parse_set(text: str, source: str) -> CardSet:
         cards.append(card)
     check_unique((source, c) for c in cards)
     return CardSet(symbol, document["set"]["name"], source, tuple(cards))
+
+
+def read_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML document in ``text``, checked against the input limits before and after
+    parsing; any problem is a :class:`CardDataError` naming ``source`` and the line (or
+    the field, for a document nested too deep)."""
+    limits = current_limits()
+    too_big = size_problem(text, limits.toml_bytes, "the file")
+    if too_big is not None:
+        raise CardDataError(source, None, None, too_big)
+    refused = toml_text_problem(text, limits)
+    if refused is not None:
+        raise CardDataError(
+            f"{source}:{refused.line}", None, None, f"{refused.problem} (column {refused.column})"
+        )
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _syntax_error(text, source, exc) from exc
+    except ValueError as exc:  # a value tomllib cannot convert
+        raise CardDataError(source, None, None, f"invalid TOML: {exc}") from exc
+    deep = document_depth_problem(document, limits.toml_depth)
+    if deep is not None:
+        path, message = deep
+        raise CardDataError(source, *_where(document, path), message)
+    return document
 
 
 def _card(raw: Mapping[str, Any], symbol: str, source: str, index: int) -> CardDef:
