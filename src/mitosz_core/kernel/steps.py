@@ -49,6 +49,13 @@ class StepRuleset(Ruleset[G]):
     """States where a player whose only legal action is ``pass_action`` passes at once."""
     pass_action: ClassVar[Action | None] = None
     settle_limit: ClassVar[int] = 10_000
+    id_fields: ClassVar[tuple[str, ...]] = ()
+    """Action fields that hold an id of the game's things (cards, say), which must be
+    below :meth:`id_count`: checked before the step's gate, for actions from outside."""
+
+    def id_count(self, state: State[G]) -> int:
+        """How many ids :attr:`id_fields` may name in ``state`` (none by default)."""
+        return 0
 
     def checks(self, state: State[G]) -> State[G]:
         """State-based checks made before every step (none by default)."""
@@ -79,6 +86,12 @@ class StepRuleset(Ruleset[G]):
         return () if step is None else step.candidates(state)
 
     def why_not(self, state: State[G], action: Action) -> str | None:
+        if self.id_fields:
+            count = self.id_count(state)
+            for name in self.id_fields:
+                value = getattr(action, name, None)
+                if isinstance(value, int) and not 0 <= value < count:
+                    return f"there is no card #{value} in this game ({name})"
         step = self.steps.get(state.phase)
         if step is None:
             return f"no decision is due in state {state.phase!r}"

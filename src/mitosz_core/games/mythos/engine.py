@@ -89,6 +89,7 @@ class MythosRuleset(StepRuleset[Game]):
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
+    id_fields = CARD_FIELDS
     min_players = 2
     max_players = 2
 
@@ -159,14 +160,9 @@ class MythosRuleset(StepRuleset[Game]):
     def checks(self, state: State[Game]) -> State[Game]:
         return state_checks(state)
 
-    def why_not(self, state: State[Game], action: Action) -> str | None:
-        """The step's gate, after checking that every card the action names exists."""
-        cards = len(state.game.instances)
-        for name in CARD_FIELDS:
-            value = getattr(action, name, None)
-            if isinstance(value, int) and not 0 <= value < cards:
-                return f"there is no card #{value} in this game ({name})"
-        return super().why_not(state, action)
+    def id_count(self, state: State[Game]) -> int:
+        """Card ids index the game's instances."""
+        return len(state.game.instances)
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)
