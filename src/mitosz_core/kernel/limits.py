@@ -1,7 +1,7 @@
 """Limits on untrusted input, checked before anything is parsed.
 
 Saved states, actions and action logs (JSON) and card files (TOML) may come from anyone.
-Before a text is handed to :mod:`json` or :mod:`tomllib`, and before anything recurses
+Before a text is handed to ``json`` or ``tomllib``, and before anything recurses
 over it, its size and shape are checked against :class:`Limits`, so that no input can
 exhaust the recursion limit, the memory or the time of the process; an input beyond a
 limit is rejected with the loader's own error (a :class:`~mitosz_core.errors.DecodeError`
