@@ -26,6 +26,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from mitosz_core.errors import CardDataError
+
 MIB = 1 << 20
 
 
@@ -113,6 +115,19 @@ def utf8_size(text: str | bytes, limit: int) -> int:
     if len(text) > limit or text.isascii():
         return len(text)
     return len(text.encode("utf-8", "surrogatepass"))
+
+
+def read_card_text(file: Path | Traversable) -> str:
+    """The UTF-8 text of a card file of either ruleset, read no further than the size
+    limit in force (:func:`current_limits`); a larger file is a
+    :class:`~mitosz_core.errors.CardDataError`. Raises ``OSError`` and
+    ``UnicodeDecodeError`` as reading does."""
+    limit = current_limits().toml_bytes
+    data = read_limited(file, limit)
+    too_big = size_problem(data, limit, "the file")
+    if too_big is not None:
+        raise CardDataError(str(file), None, None, too_big)
+    return data.decode("utf-8")
 
 
 def read_limited(file: str | Path | Traversable, limit: int) -> bytes:

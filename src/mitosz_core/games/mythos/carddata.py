@@ -89,7 +89,7 @@ from mitosz_core.games.mythos.cards import (
 from mitosz_core.kernel.limits import (
     current_limits,
     document_depth_problem,
-    read_limited,
+    read_card_text,
     size_problem,
     toml_text_problem,
 )
@@ -410,18 +410,6 @@ def _check_total(source: str, cards: Sequence[CardDef]) -> None:
 CARD_FILES: FileCache[tuple[Faction, tuple[CardDef, ...]]] = FileCache()
 """Every card file read in this process, parsed and checked once (by resolved path and
 content hash)."""
-
-
-def read_card_text(file: Path | Traversable) -> str:
-    """The UTF-8 text of a card file, read no further than the size limit
-    (:func:`~mitosz_core.kernel.limits.current_limits`); a larger file is a
-    :class:`CardDataError`."""
-    limit = current_limits().toml_bytes
-    data = read_limited(file, limit)
-    too_big = size_problem(data, limit, "the file")
-    if too_big is not None:
-        raise CardDataError(str(file), None, None, too_big)
-    return data.decode("utf-8")
 
 
 def read_card_file(path: CardPath) -> tuple[str, Faction, tuple[CardDef, ...]]:

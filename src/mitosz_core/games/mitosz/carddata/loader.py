@@ -58,7 +58,7 @@ from mitosz_core.kernel.codec import Decoder
 from mitosz_core.kernel.limits import (
     current_limits,
     document_depth_problem,
-    read_limited,
+    read_card_text,
     size_problem,
     toml_text_problem,
 )
@@ -112,19 +112,6 @@ def load_set(path: SetPath) -> CardSet:
         return SET_FILES.load(file, parse_set, read_card_text)
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError(str(file), None, None, f"cannot read the file: {exc}") from exc
-
-
-def read_card_text(file: Path | Traversable) -> str:
-    """The UTF-8 text of a card file, read no further than the size limit
-    (:func:`~mitosz_core.kernel.limits.current_limits`); a larger file is a
-    :class:`CardDataError`."""
-    source = str(file)
-    limit = current_limits().toml_bytes
-    data = read_limited(file, limit)
-    too_big = size_problem(data, limit, "the file")
-    if too_big is not None:
-        raise CardDataError(source, None, None, too_big)
-    return data.decode("utf-8")
 
 
 def load_sets(paths: Iterable[SetPath]) -> Pool:
