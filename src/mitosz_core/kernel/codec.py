@@ -133,6 +133,27 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     return found
 
 
+OMIT_DEFAULT = "omit_default"
+"""Field metadata key: a field marked ``{OMIT_DEFAULT: True}`` is left out of the JSON form
+while it holds its default, and a JSON form without it decodes to the default (so data
+saved before the field existed still loads, and the text of everything else is as it
+was)."""
+_OMITTED: dict[type, dict[str, Any]] = {}
+
+
+def _omitted(cls: type) -> dict[str, Any]:
+    """The fields of dataclass ``cls`` left out while they hold their default, by name."""
+    found = _OMITTED.get(cls)
+    if found is None:
+        found = {
+            f.name: f.default
+            for f in dataclasses.fields(cls)
+            if f.metadata.get(OMIT_DEFAULT) and f.default is not dataclasses.MISSING
+        }
+        _OMITTED[cls] = found
+    return found
+
+
 def encode(value: Any) -> Json:
     """The JSON-ready form of a game value (dicts, lists, strings, numbers)."""
     if value is None or isinstance(value, bool | int | str):
@@ -148,7 +169,12 @@ def encode(value: Any) -> Json:
         out["type"] = value.kind
         return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: encode(getattr(value, name)) for name, _ in _hints(type(value))}
+        omitted = _omitted(type(value))
+        return {
+            name: encode(getattr(value, name))
+            for name, _ in _hints(type(value))
+            if name not in omitted or getattr(value, name) != omitted[name]
+        }
     raise TypeError(f"cannot encode {type(value).__name__} value {value!r}")
 
 
@@ -292,12 +318,18 @@ class Decoder:
             raise DecodeError(path, f"unknown field {unknown[0]!r} for {cls.__name__}")
         kwargs: dict[str, Any] = {}
         optional = _optional(cls) if self.defaults else frozenset()
+        omitted = _omitted(cls)
         for name, tp in hints:
             if name not in data:
-                if name in optional:
+                if name in optional or name in omitted:
                     continue
                 raise DecodeError(path, f"missing field {name!r} for {cls.__name__}")
             kwargs[name] = self._decoder(tp)(data[name], f"{path}.{name}", budget - 1)
+            if name in omitted and kwargs[name] == omitted[name] and not self.defaults:
+                raise DecodeError(
+                    f"{path}.{name}",
+                    "a saved state leaves this field out while it holds its default",
+                )
         try:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:
