@@ -23,7 +23,7 @@ configuration are worked out once per such value (:func:`~mitosz_core.kernel.val
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mitosz_core.errors import CardDataError, MitoszError
@@ -304,13 +304,13 @@ def _indices(state: State[Game]) -> None:
             "card" if name == "card" else "player",
         )
 
-    def cards(values: Iterable[object], path: str) -> None:
+    def cards(values: Sequence[int], path: str) -> None:
         check_indices(values, ids, path, "card-id", "card")
 
-    def card(value: object, path: str) -> None:
+    def card(value: int | None, path: str) -> None:
         check_optional_index(value, ids, path, "card-id", "card")
 
-    def player(value: object, path: str) -> None:
+    def player(value: int, path: str) -> None:
         check_index(value, n, path, "player-index", "player")
 
     for i, p in enumerate(game.players):

@@ -231,6 +231,8 @@ def _fight(state: State[Game]) -> None:
     ids = len(game.instances)
     combat = game.combat
     fighting = state.phase.startswith("turn.combat.")
+    if state.over:
+        fighting = combat is not None  # a game may end mid-fight or mid-payment
     if fighting != (combat is not None):
         fail(f"{GAME}.combat", "fight", "a fight exactly while the machine is in one")
     if combat is not None:
@@ -257,7 +259,7 @@ def _fight(state: State[Game]) -> None:
                     )
                 if attacker not in combat.attackers:
                     fail(f"{GAME}.combat.{name}[{j}]", "fight", f"#{attacker} is not attacking")
-    paying = state.phase == "turn.pay"
+    paying = state.phase == "turn.pay" or (state.over and game.payment is not None)
     if paying != (game.payment is not None):
         fail(f"{GAME}.payment", "payment", "a payment exactly while an upgrade is paid for (08)")
     if game.payment is not None:
