@@ -74,8 +74,8 @@ def roads(*spec: tuple[Edge, int]) -> tuple[Road, ...]:
 
 
 CARDS = [
-    card("Sky God", CardType.HIGH_GOD, name="Sky", spheres=(3, 3, 3, 3), unique=True),
-    card("Sea God", CardType.HIGH_GOD, C, name="Sea", spheres=(2, 4, 1, 5), unique=True),
+    card("Sky God", CardType.HIGH_GOD, name="Sky", spheres=(3, 3, 3, 3)),
+    card("Sea God", CardType.HIGH_GOD, C, name="Sea", spheres=(2, 4, 1, 5)),
     card(
         "Sky Leader",
         CardType.LEADER,

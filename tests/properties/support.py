@@ -113,6 +113,7 @@ class Setup:
                 keep, gone = p.deck[: self.thin], p.deck[self.thin :]
                 game = game.with_player(i, replace(p, deck=keep, oblivion=(*p.oblivion, *gone)))
             state = state.evolve(game=game, config=replace(state.config, arranged=True))
+            state = RULESET.settle(state)  # the checks see the thinned decks (1.3.4)
         return state
 
     def describe(self) -> str:

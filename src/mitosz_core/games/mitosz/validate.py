@@ -22,6 +22,7 @@ configuration are worked out once per such value (:func:`~mitosz_core.kernel.val
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -92,6 +93,8 @@ ROW_OF_TYPE = {
 }
 """The card types each zone of the board holds (3.1-3.6)."""
 
+SERIAL = re.compile(r"[0-9]{1,6}")
+"""A serial number, as the card schema writes it (2.9)."""
 RANGES: tuple[tuple[str, int, int], ...] = (
     ("level", -9, 12),
     ("power", 0, 12),
@@ -131,8 +134,8 @@ def validate_state(
     n = state.config.players
     check_kernel(state, ruleset, TERMINAL)
     _players(state)
-    _config(state)
     _card_defs(game, pool)
+    _config(state)
     _indices(state)
     _places(game, n)
     _zones(game)
@@ -261,6 +264,8 @@ def _card_problem(game: Game, pool: Mapping[str, CardDef]) -> tuple[str, str] | 
 def _definition_problem(card: CardDef) -> str | None:
     """What a card file could not say about ``card``: the schema's ranges and the card
     checks of :func:`~mitosz_core.games.mitosz.carddata.checks.check_card`."""
+    if SERIAL.fullmatch(card.serial) is None:
+        return f"the serial {card.serial[:20]!r} is not 1 to 6 digits"
     for name, low, high in RANGES:
         value = getattr(card, name)
         if not low <= value <= high:
