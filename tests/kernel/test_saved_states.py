@@ -137,6 +137,7 @@ def test_a_negative_turn() -> None:
     refused(_edit(mitosz_states()["start"], lambda d: d["state"].update(turn=-3)), "turn-number")
 
 
+@pytest.mark.ruling("R-2.9-state")
 @pytest.mark.parametrize(
     ("edit", "value"),
     [("roads", []), ("cost", [-5, 0, 0, 0]), ("spheres", [9, 9, 9, 9]), ("type", "item")],
@@ -153,6 +154,7 @@ def test_edited_card_definitions(edit: str, value: Json) -> None:
     refused(_edit(text, change), "card-definition", f"$.state.game.cards[{index}]")
 
 
+@pytest.mark.ruling("R-2.9-state")
 def test_cards_not_in_the_pool_are_checked_like_a_card_file() -> None:
     """Ruling R-state-cards: a card of no card set the ruleset knows is checked as a card
     file would be; here the ruleset knows none, so every card is."""

@@ -75,7 +75,9 @@ AFTER_DISCARD = frozenset(
     ("turn.end.clamp", "turn.end.regain", "turn.end.produce", "turn.end.turn_back")
 )
 """The end-phase states after the discard step (6.2.4.2-6.2.4.4)."""
-BEFORE_CLAMP = frozenset(s for s in TURN_LEAVES if s not in AFTER_DISCARD | {"turn.end.effects"})
+BEFORE_CLAMP = frozenset(
+    s for s in TURN_LEAVES if s not in AFTER_DISCARD - {"turn.end.clamp"} | {"turn.end.effects"}
+)
 """The steps of a turn in which the active player may still hold a stolen sphere point
 above its maximum (7.4.11, 6.2.4.2)."""
 SPHERE_CAP = 15
