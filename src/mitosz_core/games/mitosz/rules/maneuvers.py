@@ -46,6 +46,7 @@ from mitosz_core.games.mitosz.rules.board import (
     is_cursed,
     leader_slot,
     rune_host,
+    set_turned,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.flow import in_combat_round_step, in_counter_round, turn_phase
@@ -504,7 +505,6 @@ def exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
 def _exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
     """4.6.3: the user turns, unless the maneuver is permanent or the user never turns;
     the use is recorded for per-turn limits (4.2.6, 4.5)."""
-    from mitosz_core.games.mitosz.rules.board import set_turned
 
     if not m.permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
         s = set_turned(s, (user,), True)
