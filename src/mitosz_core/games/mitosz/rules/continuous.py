@@ -78,7 +78,7 @@ def lasting(game: Game) -> tuple[Lasting, ...]:
     return cached(
         game,
         "lasting",
-        (game.runes, game.held, game.effects, game.fight),  # the fight: 3.8, 7.2.1
+        (game.effects, game.fight),  # the fight: 3.8, 7.2.1
         lambda: tuple(_lasting(game)),
     )
 
@@ -211,7 +211,7 @@ def card_type(game: Game, card: CardId) -> CardType:
     changers = cached(
         game,
         "type-changers",
-        (game.runes, game.held, game.effects, game.fight),  # those of lasting()
+        (game.effects, game.fight),  # those of lasting()
         lambda: _type_changers(game),
     )
     if not changers:

@@ -33,7 +33,7 @@ def over_limit(game: Game, player: int) -> int:
 def unique_on_board(game: Game, card: CardDef) -> bool:
     """Whether a unique card of the same serial number is on the board (2.3): a leader
     attached to a card (5.15) is still on the board, though not as a leader."""
-    return card.serial in cached(game, "serials", (game.runes, game.held), lambda: _serials(game))
+    return card.serial in cached(game, "serials", (), lambda: _serials(game))
 
 
 def _serials(game: Game) -> frozenset[str]:
