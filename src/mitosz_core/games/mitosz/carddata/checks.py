@@ -25,7 +25,6 @@ from mitosz_core.games.mitosz.effects.language import (
     Delayed,
     Maneuver,
 )
-from mitosz_core.games.mitosz.rules.continuous import LASTING_KINDS
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards, pending_target
 from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
 
@@ -79,7 +78,7 @@ def _check_maneuvers(card: CardDef, fail: Callable[[str, str], None]) -> None:
         fail("rounds", f"only a fate lasts rounds (3.7), not a {card.type}")
     for i, m in enumerate(card.maneuvers):
         where = f"maneuvers[{i}]"
-        if m.locked and not isinstance(m.effect, LASTING_KINDS):
+        if m.locked and not m.effect.lasting:
             fail(
                 f"{where}.effect",
                 "a locked bound maneuver is always on (4.2.6): only a "
