@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeVar
 from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigger
 from mitosz_core.games.mitosz.machine import Phase
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Edge
 from mitosz_core.kernel.tagged import Tagged
 from mitosz_core.kernel.values import replace
@@ -450,7 +451,7 @@ class Mounted:
 
     mount: CardId
     rider: CardId
-    shared: str | None = None
+    shared: Subtype | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz.state import (
     PeopleSlot,
     cached,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 
 
@@ -228,7 +229,7 @@ def destroy(s: S, card: CardId) -> S:
 
 def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
     """The empire slot whose location is region ``card`` (8.region), with its player."""
-    if not game.card(card).has_subtype("region"):
+    if not game.card(card).has_subtype(Subtype.REGION):
         return None
     for i, p in enumerate(game.players):
         for slot in p.empire:
