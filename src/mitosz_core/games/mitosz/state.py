@@ -690,6 +690,13 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
     return value
 
 
+def memoised(game: Game, key: Hashable) -> Any:
+    """The view :func:`cached` worked out for ``key`` on this very game value, or
+    ``None``: a hot view's fast path that builds no parts (every view is not ``None``)."""
+    memo = game._memo
+    return None if memo is None else memo.get(key)
+
+
 def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:
     """Whether :func:`settle` marked ``key`` on a game value with the same realms and
     ``parts`` (the same objects): a check that found nothing to do there finds nothing

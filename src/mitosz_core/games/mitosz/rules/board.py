@@ -18,6 +18,7 @@ from mitosz_core.games.mitosz.state import (
     LeaderSlot,
     PeopleSlot,
     cached,
+    memoised,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
@@ -25,7 +26,11 @@ from mitosz_core.kernel.values import replace
 
 def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
     """Every card on ``player``'s side of the board, high god included."""
-    return cached(game, ("board", player), (), lambda: tuple(_board_cards(game, player)))
+    key = ("board", player)
+    found: tuple[CardId, ...] | None = memoised(game, key)
+    if found is not None:
+        return found
+    return cached(game, key, (), lambda: tuple(_board_cards(game, player)))
 
 
 def _board_cards(game: Game, player: int) -> Iterator[CardId]:
@@ -87,6 +92,9 @@ def controller(game: Game, card: CardId) -> int | None:
 
 
 def _sides(game: Game) -> dict[CardId, int]:
+    found: dict[CardId, int] | None = memoised(game, "sides")
+    if found is not None:
+        return found
     return cached(
         game,
         "sides",

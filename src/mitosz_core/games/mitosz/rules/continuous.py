@@ -41,7 +41,7 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
-from mitosz_core.games.mitosz.state import CardId, Game, cached
+from mitosz_core.games.mitosz.state import CardId, Game, cached, memoised
 from mitosz_core.games.mitosz.subtypes import Subtype
 
 HAND_SIZE = 7
@@ -63,6 +63,9 @@ class Lasting:
 
 def lasting(game: Game) -> tuple[Lasting, ...]:
     """Every lasting effect in force, created ones first, then locked maneuvers."""
+    found: tuple[Lasting, ...] | None = memoised(game, "lasting")
+    if found is not None:
+        return found
     return cached(
         game,
         "lasting",
