@@ -10,12 +10,15 @@ from dataclasses import replace
 from typing import Any
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Pass, ToUnderworld
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
 from mitosz_core.games.mitosz.effects.language import (
+    BecomeType,
     Cards,
     ChangeLevel,
     Chosen,
     CounterPlay,
+    Delayed,
     Destroy,
     Discard,
     Draw,
@@ -27,6 +30,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Maneuver,
     ManeuverStep,
     Neutralize,
+    NeutralizeAbility,
     NumberTest,
     Peek,
     Permission,
@@ -38,14 +42,19 @@ from mitosz_core.games.mitosz.effects.language import (
     Side,
     Steal,
     StealSpheres,
+    SummonCondition,
     Timing,
+    Trigger,
     TurnCards,
     User,
     Who,
 )
 from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.events import seen_now
+from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 
@@ -84,7 +93,7 @@ CARDS = [
         power=1,
         cost=(1, 1, 0, 0),
         unique=True,
-        subtypes=("god",),
+        subtypes=(Subtype.GOD,),
     ),
     card("Cross", CardType.PEOPLE, level=1, power=2, roads=roads((N, 1), (E, 2), (So, 3), (W, 4))),
     card("Line", CardType.PEOPLE, level=1, power=1, roads=roads((E, 2), (W, 2))),
@@ -115,7 +124,7 @@ CARDS = [
         level=3,
         power=1,
         cost=(0, 1, 0, 0),
-        subtypes=("hero",),
+        subtypes=(Subtype.HERO,),
         links=("Sword",),
     ),
     card("King", CardType.LEADER, C, level=3, power=2, cost=(0, 1, 0, 0), unique=True),
@@ -125,7 +134,7 @@ CARDS = [
         level=2,
         level_modifier=True,
         cost=(0, 0, 1, 0),
-        subtypes=("weapon",),
+        subtypes=(Subtype.WEAPON,),
     ),
     card(
         "Axe",
@@ -134,7 +143,7 @@ CARDS = [
         level=1,
         level_modifier=True,
         cost=(0, 0, 0, 1),
-        subtypes=("weapon",),
+        subtypes=(Subtype.WEAPON,),
     ),
     card(
         "Plate",
@@ -142,7 +151,7 @@ CARDS = [
         level=1,
         level_modifier=True,
         cost=(0, 0, 1, 0),
-        subtypes=("armour",),
+        subtypes=(Subtype.ARMOUR,),
     ),
     card(
         "Torc",
@@ -151,7 +160,7 @@ CARDS = [
         level=1,
         level_modifier=True,
         cost=(1, 0, 0, 0),
-        subtypes=("relic",),
+        subtypes=(Subtype.RELIC,),
     ),
     card(
         "Cursed Ring",
@@ -208,7 +217,7 @@ MANEUVER_CARDS = [
                 Destroy(Chosen(Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True))),
                 timing=Timing.ACTION,
                 cost=(1, 0, 0, 0),
-                subtypes=("arrow_volley",),
+                subtypes=(Subtype.ARROW_VOLLEY,),
             ),
         ),
     ),
@@ -452,7 +461,6 @@ def start(seed: int = 3, players: int = 2, **kw: Any) -> S:
 
 def pass_windows(s: S) -> S:
     """Pass every open event window (6.5.1)."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     while s.phase == "window.respond":
         s = act(s, Pass())
@@ -539,8 +547,6 @@ def refresh(s: S) -> S:
 def arranged(s: S) -> S:
     """``s`` with its arranged changes taken as the baseline: a test that puts cards in
     place by hand has made no event (6.5.1), so no event window opens for it."""
-    from mitosz_core.games.mitosz.rules.events import seen_now
-    from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 
     if not at_quiet_moment(s) or s.game.seen is None:
         return s
@@ -555,7 +561,6 @@ def act(s: S, action: mc.Action) -> S:
 
 def pass_until(s: S, phase: str, limit: int = 200) -> S:
     """Take the first legal action (a pass where possible) until ``phase`` is reached."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     for _ in range(limit):
         if s.phase == phase:
@@ -567,7 +572,6 @@ def pass_until(s: S, phase: str, limit: int = 200) -> S:
 
 def lay_underworld(s: S, order: list[int] | None = None) -> S:
     """Answer the 1.4.2 ordering choice: the cards in ``order`` first, then any."""
-    from mitosz_core.games.mitosz.actions import ToUnderworld
 
     wanted = list(order or [])
     while s.phase == "forced.underworld_order":
@@ -580,7 +584,6 @@ def lay_underworld(s: S, order: list[int] | None = None) -> S:
 def settle_counter(s: S) -> S:
     """Pass every open counter round and event window until play is back in a main step
     (or a player must choose cards for an effect)."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     while s.phase == "counter.respond" or s.phase == "window.respond":
         s = act(s, Pass())
@@ -609,7 +612,6 @@ def duel(seed: int = 0, **kw: Any) -> tuple[S, int, int]:
 
 def next_turn(s: S) -> S:
     """Play passes (or the first legal action) until the next turn has begun."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     turn = s.turn
     while s.turn == turn and not s.is_over:
@@ -631,26 +633,26 @@ ATTACHMENT_CARDS = [
         CardType.LOCATION,
         level=1,
         cost=(0, 1, 0, 0),
-        subtypes=("region",),
+        subtypes=(Subtype.REGION,),
         links=("Cross",),
     ),
-    card("Wild Vale", CardType.LOCATION, C, level=1, cost=(0, 1, 0, 0), subtypes=("region",)),
+    card("Wild Vale", CardType.LOCATION, C, level=1, cost=(0, 1, 0, 0), subtypes=(Subtype.REGION,)),
     card(
         "Forge",
         CardType.LOCATION,
         C,
         level=2,
         cost=(0, 0, 1, 0),
-        subtypes=("building",),
+        subtypes=(Subtype.BUILDING,),
         links=("Vale",),
     ),
-    card("Mill", CardType.LOCATION, C, level=1, cost=(0, 0, 1, 0), subtypes=("building",)),
+    card("Mill", CardType.LOCATION, C, level=1, cost=(0, 0, 1, 0), subtypes=(Subtype.BUILDING,)),
     card(
         "Dark Tower",
         CardType.LOCATION,
         C,
         level=1,
-        subtypes=("building",),
+        subtypes=(Subtype.BUILDING,),
         magical=True,
         cursed=True,
     ),
@@ -659,7 +661,7 @@ ATTACHMENT_CARDS = [
         CardType.ITEM,
         level=1,
         level_modifier=True,
-        subtypes=("potion",),
+        subtypes=(Subtype.POTION,),
         maneuvers=(
             Maneuver(
                 "Sip",
@@ -669,7 +671,7 @@ ATTACHMENT_CARDS = [
             ),
         ),
     ),
-    card("Scribe", CardType.LEADER, C, level=2, cost=(1, 0, 0, 0), subtypes=("scribe",)),
+    card("Scribe", CardType.LEADER, C, level=2, cost=(1, 0, 0, 0), subtypes=(Subtype.SCRIBE,)),
     card(
         "Quaker",
         CardType.LEADER,
@@ -687,32 +689,32 @@ ATTACHMENT_CARDS = [
     card(
         "Ward Rune",
         CardType.MANEUVER,
-        subtypes=("rune",),
+        subtypes=(Subtype.RUNE,),
         magical=True,
-        users=(Cards(subtypes=("scribe",)),),
+        users=(Cards(subtypes=(Subtype.SCRIBE,)),),
         maneuvers=(
             Maneuver(
                 "Ward",
                 ChangeLevel(Chosen(OWN_LEADERS), 1),
                 timing=Timing.ACTION,
                 cost=(1, 0, 0, 0),
-                subtypes=("rune",),
+                subtypes=(Subtype.RUNE,),
             ),
         ),
     ),
     card(
         "Hex Rune",
         CardType.MANEUVER,
-        subtypes=("rune",),
+        subtypes=(Subtype.RUNE,),
         magical=True,
         cursed=True,
-        users=(Cards(subtypes=("scribe",)),),
+        users=(Cards(subtypes=(Subtype.SCRIBE,)),),
         maneuvers=(
             Maneuver(
                 "Hex",
                 ChangeLevel(Chosen(Cards(types=(CardType.LEADER,))), -1),
                 timing=Timing.ACTION,
-                subtypes=("rune",),
+                subtypes=(Subtype.RUNE,),
             ),
         ),
     ),
@@ -747,13 +749,6 @@ def attachment_arena(**kw: Any) -> tuple[S, int, int]:
 
 
 def _timed_cards() -> list[CardDef]:
-    from mitosz_core.games.mitosz.effects.language import (
-        BecomeType,
-        Delayed,
-        NeutralizeAbility,
-        SummonCondition,
-        Trigger,
-    )
 
     leaders = Cards(types=(CardType.LEADER,))
     mark_user = ChangeLevel(User(), 1, Duration.MARKER)
@@ -777,7 +772,7 @@ def _timed_cards() -> list[CardDef]:
             CardType.LEADER,
             level=3,
             cost=(0, 1, 0, 0),
-            subtypes=("hero",),
+            subtypes=(Subtype.HERO,),
             maneuvers=(Maneuver("Saga", mark_user, trigger=Trigger.FIGHT_END),),
         ),
         card(

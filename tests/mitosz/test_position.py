@@ -8,6 +8,7 @@ are read within the input limits and checked against their schema.
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -166,8 +167,6 @@ def test_a_toml_position_file(tmp_path: Path) -> None:
 
 
 def test_a_json_position_file_equals_its_toml_twin(tmp_path: Path) -> None:
-    import tomllib
-
     (tmp_path / "a.toml").write_text(TOML, encoding="utf-8")
     (tmp_path / "a.json").write_text(json.dumps(tomllib.loads(TOML)), encoding="utf-8")
     assert load_position(tmp_path / "a.json") == load_position(tmp_path / "a.toml")

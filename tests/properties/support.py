@@ -28,12 +28,28 @@ from hypothesis import strategies as st
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import AttachMount, Pass, PlayWithoutSummoning, Summon
 from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    Discard,
+    Draw,
+    Maneuver,
+    Search,
+    TakeBack,
+    Timing,
+    Trigger,
+    Who,
+)
+from mitosz_core.games.mitosz.effects.language import Sequence as Then
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset, census
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.rng import SEEDS
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
+from tests.mitosz import fight_fixtures as ff
+from tests.mitosz.fixtures import C, E, N, So, W, card, roads
 
 MAX_COPIES = 4
 MIN_DECK = 60
@@ -84,8 +100,6 @@ class Setup:
     def start(self) -> S:
         state: S
         if self.pool == "fights":
-            from tests.mitosz import fight_fixtures as ff
-
             decks = tuple([ff.SKY, ff.SEA, ff.SKY, ff.SEA][: self.players])
             config = GameConfig(
                 seed=self.seed, players=self.players, decks=decks, auto_pass=self.auto_pass
@@ -206,19 +220,6 @@ def choice_cards() -> tuple[CardDef, ...]:
     in a fight, 7.4.3.1), a combat maneuver, and a free action maneuver for the
     summoning steps; a people linked to the Sky god, so that any leader may defend it
     as a comrade (3.1, 7.4.5)."""
-    from mitosz_core.games.mitosz.effects.language import (
-        Cards,
-        Discard,
-        Draw,
-        Maneuver,
-        Search,
-        TakeBack,
-        Timing,
-        Trigger,
-        Who,
-    )
-    from mitosz_core.games.mitosz.effects.language import Sequence as Then
-    from tests.mitosz.fixtures import C, E, N, So, W, card, roads
 
     sky_or_sea = ("Sky", "Sea")  # a fate linked to either high god may always be played
     rethink = Then((Draw(1), Discard(1, Who.ME)))
@@ -296,7 +297,6 @@ def choice_cards() -> tuple[CardDef, ...]:
 @functools.cache
 def choices_ruleset() -> MitoszRuleset:
     """The fight test pool of ``tests/mitosz/fight_fixtures.py`` with :func:`choice_cards`."""
-    from tests.mitosz import fight_fixtures as ff
 
     return MitoszRuleset(pool={**ff.POOL, **{c.key: c for c in choice_cards()}})
 
@@ -332,7 +332,6 @@ def arrange_choices(state: S, seed: int) -> S:
     7 cards, 6.1.2) are exchanged for cards of :data:`CHOICE_HAND` from its deck; the
     exchanged cards go under the deck. The arrangement is no event (6.5.1): the last
     window is taken to have seen it."""
-    from mitosz_core.games.mitosz.rules.events import seen_now
 
     rng = random.Random(seed)
     game = state.game
@@ -343,10 +342,10 @@ def arrange_choices(state: S, seed: int) -> S:
         def take(key: str, deck: list[int] = deck, hand: list[int] = hand, i: int = i) -> int:
             # from the deck, or from the opening hand when the deck holds no copy left
             for zone in (deck, hand):
-                for card in zone:
-                    if state.game.card(card).key == key:
-                        zone.remove(card)
-                        return card
+                for found in zone:
+                    if state.game.card(found).key == key:
+                        zone.remove(found)
+                        return found
             raise AssertionError(f"player {i} has no {key} left to arrange")
 
         linked = GOD_PEOPLE[game.card(p.high_god).key]
@@ -493,7 +492,11 @@ def two_weapons_scenario() -> list[str]:
     while state.game.stack and not state.is_over:  # everyone passes: both resolve
         state = mc.apply(state, _legal(state, Pass))
     (slot,) = state.game.players[0].leaders
-    return [state.game.card(c).name for c in slot.items if state.game.card(c).has_subtype("weapon")]
+    return [
+        state.game.card(c).name
+        for c in slot.items
+        if state.game.card(c).has_subtype(Subtype.WEAPON)
+    ]
 
 
 def mount_with_items_scenario() -> list[int]:
@@ -542,7 +545,7 @@ def known_bug_trigger(state: S, action: Action) -> str | None:
     target = getattr(action, "target", None)
     if TWO_WEAPONS_BUG and isinstance(action, PlayWithoutSummoning | Summon) and target:
         d = game.card(action.card)
-        for keyword in ("weapon", "armour"):
+        for keyword in (Subtype.WEAPON, Subtype.ARMOUR):
             if d.has_subtype(keyword) and any(
                 item.target == target
                 and item.card is not None

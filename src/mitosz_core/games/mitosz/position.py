@@ -37,6 +37,7 @@ from mitosz_core.games.mitosz.state import (
     Realm,
     Turn,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.position_files import read_position_file
 from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
@@ -49,7 +50,7 @@ PHASES: Mapping[str, str] = {
 """The steps a position may be at (6.2.3): the first summoning step, the start of the
 combat phase (a fight may be declared), the second summoning step."""
 SCHEMA = "mitosz-position-1.schema.json"
-MOUNT = "mount"
+MOUNT = Subtype.MOUNT
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeVar
 from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigger
 from mitosz_core.games.mitosz.machine import Phase
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Edge
 from mitosz_core.kernel.tagged import Tagged
 from mitosz_core.kernel.values import replace
@@ -450,7 +451,7 @@ class Mounted:
 
     mount: CardId
     rider: CardId
-    shared: str | None = None
+    shared: Subtype | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,9 +520,13 @@ class Board:
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Game:
-    """The whole Mítosz game data."""
+    """The whole Mítosz game data.
+
+    Not slotted: a game value is copied a dozen times per decision, and a copy of its
+    instance dictionary (:func:`~mitosz_core.kernel.values.replace`) is several times
+    faster than setting its fields one by one."""
 
     cards: tuple[CardDef, ...]
     instances: tuple[Instance, ...]
@@ -659,7 +664,9 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
     of ``parts`` are the very objects it was computed from (the entry holds them, so no
     other object can take their ids). So a change to a hand, a counter or the machine
     state rebuilds no view of the board. Every input of ``compute`` other than the
-    realms, the printed cards and the owners must be in ``parts``.
+    realms, the board's own fields (mounts, runes, held leaders: a change to one makes a
+    new board, whose cache starts empty), the printed cards and the owners must be in
+    ``parts``.
     """
     memo = game._memo
     if memo is None:
@@ -681,6 +688,13 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
         views[key] = (deps, value)
     memo[key] = value
     return value
+
+
+def memoised(game: Game, key: Hashable) -> Any:
+    """The view :func:`cached` worked out for ``key`` on this very game value, or
+    ``None``: a hot view's fast path that builds no parts (every view is not ``None``)."""
+    memo = game._memo
+    return None if memo is None else memo.get(key)
 
 
 def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:

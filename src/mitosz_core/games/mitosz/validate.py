@@ -51,6 +51,7 @@ from mitosz_core.games.mitosz.state import (
     RoundMark,
     WindowFrame,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.state import GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 from mitosz_core.kernel.validation import (
@@ -68,8 +69,8 @@ from mitosz_core.kernel.validation import (
 TERMINAL = frozenset({"over"})
 LEADER_ROW_EXTRA = 2
 """3.4.2: at most as many leaders as peoples, plus 2."""
-MOUNT = "mount"
-ONE_EACH = ("weapon", "armour")
+MOUNT = Subtype.MOUNT
+ONE_EACH = (Subtype.WEAPON, Subtype.ARMOUR)
 """A leader carries at most one of each (8.weapon, 8.armour)."""
 AFTER_DISCARD = frozenset(
     ("turn.end.clamp", "turn.end.regain", "turn.end.produce", "turn.end.turn_back")

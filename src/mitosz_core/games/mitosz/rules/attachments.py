@@ -41,6 +41,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
+    board_cards,
     controller,
     is_cursed,
     leader_slot,
@@ -49,6 +50,18 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
     rune_host,
 )
+from mitosz_core.games.mitosz.rules.continuous import card_type
+from mitosz_core.games.mitosz.rules.fights.core import line_of
+from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+from mitosz_core.games.mitosz.rules.maneuvers import (
+    effects_of,
+    free_users,
+    pending_target,
+    take_free_maneuver,
+    total_cost,
+    why_not_timing,
+)
+from mitosz_core.games.mitosz.rules.selection import matches
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     Attached,
@@ -58,6 +71,7 @@ from mitosz_core.games.mitosz.state import (
     Pending,
     PendingKind,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
@@ -71,7 +85,7 @@ def building_hosts(game: Game, player: int) -> tuple[CardId, ...]:
         for slot in game.players[player].empire
         if slot.location is not None
         and slot.building is None
-        and game.card(slot.location).has_subtype("region")
+        and game.card(slot.location).has_subtype(Subtype.REGION)
     )
 
 
@@ -82,7 +96,7 @@ def why_not_onto_region(game: Game, player: int, card: CardId, region: CardId) -
     assert found is not None
     if found[0] != player:
         return f"#{region} is not a region of your empire (8.region)"
-    if not game.card(card).has_subtype("building"):
+    if not game.card(card).has_subtype(Subtype.BUILDING):
         return "only a building is attached to a region (8.region, 8.building)"
     if found[1].building is not None:
         return f"{game.card(region).name} already has a building (8.building)"
@@ -95,9 +109,9 @@ def free_by_link(game: Game, card: CardId, target: CardId | None) -> bool:
     d = game.card(card)
     if d.type is not CardType.LOCATION or target is None:
         return False
-    if d.has_subtype("region") and people_slot(game, target) is not None:
+    if d.has_subtype(Subtype.REGION) and people_slot(game, target) is not None:
         return linked(d, game.card(target))
-    if d.has_subtype("building") and region_slot(game, target) is not None:
+    if d.has_subtype(Subtype.BUILDING) and region_slot(game, target) is not None:
         return linked(d, game.card(target))
     return False
 
@@ -106,7 +120,7 @@ def buildings(game: Game, player: int) -> Iterator[CardId]:
     """``player``'s buildings on the board: on a people or on a region."""
     for slot in game.players[player].empire:
         for card in (slot.location, slot.building):
-            if card is not None and game.card(card).has_subtype("building"):
+            if card is not None and game.card(card).has_subtype(Subtype.BUILDING):
                 yield card
 
 
@@ -131,12 +145,11 @@ def sacrifice_building(s: S, a: SacrificeBuilding) -> S:
 def is_rune(game: Game, card: CardId) -> bool:
     """A rune: a free-maneuver card of the rune subtype (8.rune)."""
     d = game.card(card)
-    return d.type is CardType.MANEUVER and d.has_subtype("rune")
+    return d.type is CardType.MANEUVER and d.has_subtype(Subtype.RUNE)
 
 
 def selector(m: Maneuver) -> Cards | None:
     """The cards the rune's maneuver acts on, when it names a card selector."""
-    from mitosz_core.games.mitosz.rules.maneuvers import effects_of
 
     stack: list[AnyEffect] = list(effects_of(m, 1 + len(m.steps)))
     while stack:
@@ -169,8 +182,6 @@ def focused(m: Maneuver) -> Maneuver:
 
 def rune_candidates(s: S, player: int) -> Iterator[Action]:
     """Every rune attachment worth testing for ``player``."""
-    from mitosz_core.games.mitosz.rules.board import board_cards
-    from mitosz_core.games.mitosz.rules.maneuvers import free_users
 
     game = s.game
     for card in game.players[player].hand:
@@ -183,7 +194,7 @@ def rune_candidates(s: S, player: int) -> Iterator[Action]:
             if side == player or game.card(card).cursed
         ]
         for user in free_users(s, player, card):
-            if game.card(user).has_subtype("scribe"):
+            if game.card(user).has_subtype(Subtype.SCRIBE):
                 for index in range(len(game.card(card).maneuvers)):
                     for host in hosts:
                         yield AttachRune(card, user, host, index)
@@ -193,14 +204,6 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
     """8.rune: a scribe of one's own uses a rune from hand to attach it to a permanent or
     troop on one's own side (a cursed rune onto an enemy's card too, 2.4) that its
     maneuver can act on; timing and use cost as for any use (4.2.1, 4.2.2)."""
-    from mitosz_core.games.mitosz.rules.high_god import why_not_pay
-    from mitosz_core.games.mitosz.rules.maneuvers import (
-        free_users,
-        pending_target,
-        total_cost,
-        why_not_timing,
-    )
-    from mitosz_core.games.mitosz.rules.selectors import matches
 
     game = s.game
     if a.card not in game.players[player].hand:
@@ -213,7 +216,7 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
     m = d.maneuvers[a.index]
     if pending_target(m) is not None:
         return "a rune that acts on a pending event has no card to act on (ruling R-8.rune)"
-    if not game.card(a.user).has_subtype("scribe"):
+    if not game.card(a.user).has_subtype(Subtype.SCRIBE):
         return f"{game.card(a.user).name} is not a scribe: only a scribe attaches a rune (8.rune)"
     if a.user not in set(free_users(s, player, a.card)):
         return f"#{a.user} may not use {d.name} (3.9)"
@@ -234,7 +237,6 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
 def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, Pending]:
     """4.6.1-4.6.3 for a rune being attached: shown, paid, the scribe turns; it waits on
     the stack with the card it goes onto."""
-    from mitosz_core.games.mitosz.rules.maneuvers import take_free_maneuver
 
     s = take_free_maneuver(s, player, a.card, a.index, a.user, 1)
     item = Pending(
@@ -285,7 +287,6 @@ def attach_leaders(
     The host is a permanent or troop on the board (not the high god, 3.1). A card that is
     a leader no more (5.16), the host itself or a card attached to it, and a war leader of
     the fight in progress (ruling R-5.15-leader) are not attached."""
-    from mitosz_core.games.mitosz.rules.continuous import card_type
 
     game = s.game
     host = hosts[0] if hosts else None
@@ -309,7 +310,6 @@ def attach_leaders(
 
 
 def _fighting(game: Game, leader: CardId) -> bool:
-    from mitosz_core.games.mitosz.rules.fights.core import line_of
 
     return game.fight is not None and line_of(game.fight, leader) is not None
 

@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.effects.language import Permission, SummonConditio
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import (
+    board_cards,
     controller,
     is_cursed,
     leader_slot,
@@ -38,8 +39,18 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
-from mitosz_core.games.mitosz.rules.counter_round import push
+from mitosz_core.games.mitosz.rules.counter_round import (
+    ResponseSource,
+    add_resolver,
+    add_response_source,
+    push,
+)
 from mitosz_core.games.mitosz.rules.empire import placements, why_not_place
+from mitosz_core.games.mitosz.rules.fights.keywords import (
+    attach_mount,
+    mount_options,
+    why_not_mount,
+)
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
@@ -54,7 +65,8 @@ from mitosz_core.games.mitosz.rules.leaders import (
     unique_on_board,
     why_not_target,
 )
-from mitosz_core.games.mitosz.rules.selectors import def_matches, matches
+from mitosz_core.games.mitosz.rules.selection import matches
+from mitosz_core.games.mitosz.rules.selectors import def_matches
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_from_hand,
@@ -70,6 +82,7 @@ from mitosz_core.games.mitosz.state import (
     PeopleSlot,
     cached,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
@@ -90,7 +103,7 @@ def _targets(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     kind = s.game.card(card).type
     if kind is CardType.LOCATION:
         peoples = tuple(slot.card for slot in p.empire)
-        if s.game.card(card).has_subtype("building"):  # 8.building: onto a region too
+        if s.game.card(card).has_subtype(Subtype.BUILDING):  # 8.building: onto a region too
             return (*peoples, *attachments.building_hosts(s.game, player))
         return peoples
     if kind is CardType.ITEM:
@@ -156,7 +169,7 @@ def may_play_anytime(game: Game, player: int) -> bool:
 def _item_sacrifices(s: S, player: int, item: CardId) -> Iterator[Action]:
     """3.5; a potion's sacrifice uses one of its maneuvers (8.potion, ruling R-8.potion)."""
     d = s.game.card(item)
-    if not (d.type is CardType.ITEM and d.has_subtype("potion") and d.maneuvers):
+    if not (d.type is CardType.ITEM and d.has_subtype(Subtype.POTION) and d.maneuvers):
         yield SacrificeItem(item)
         return
     for index, m in enumerate(d.maneuvers):
@@ -169,7 +182,6 @@ def _main_candidates(s: S) -> Iterator[Action]:
     yield Pass()
     yield from plays(s, s.game.active, anytime_only=False)
     yield from maneuvers.candidates(s, s.game.active)
-    from mitosz_core.games.mitosz.rules.fights.keywords import mount_options
 
     yield from mount_options(s, s.game.active)  # 8.mount: in the summoning steps too
     yield from attachments.rune_candidates(s, s.game.active)  # 8.rune
@@ -182,7 +194,6 @@ def _main_candidates(s: S) -> Iterator[Action]:
 def pay_with_options(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     """The cards ``player`` could give up for ``card``'s further summoning condition
     (6.3.4); ``(None,)`` when it has none."""
-    from mitosz_core.games.mitosz.rules.board import board_cards
 
     cond = s.game.card(card).summoning
     if cond is None:
@@ -381,7 +392,7 @@ def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None
             return f"{d.name} is not attached to one of your leaders (3.5)"
         if is_cursed(game, a.card):  # 2.4, 8.rune
             return f"{d.name} is cursed and cannot be sacrificed (2.4)"
-        if d.has_subtype("potion") and d.maneuvers:  # 8.potion: the sacrifice is its effect
+        if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: the sacrifice is its effect
             return maneuvers.why_not(s, player, UseManeuver(a.card, a.index, a.target))
         if a.index != 0 or a.target is not None:
             return "only a potion's sacrifice uses a maneuver and names a target (8.potion)"
@@ -401,8 +412,6 @@ def _why_not_main(s: S, a: Action) -> str | None:
     if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
         return maneuvers.why_not(s, s.game.active, a)
     if isinstance(a, AttachMount):
-        from mitosz_core.games.mitosz.rules.fights.keywords import why_not_mount
-
         return why_not_mount(s, s.game.active, a)
     if isinstance(a, AttachRune):
         return attachments.why_not_attach_rune(s, s.game.active, a)  # 8.rune
@@ -433,7 +442,7 @@ def perform_play(s: S, player: int, a: Action) -> S:
         return push(s, item)
     if isinstance(a, SacrificeItem):
         d = game.card(a.card)
-        if d.has_subtype("potion") and d.maneuvers:  # 8.potion: its effect, then sacrificed
+        if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: its effect, then sacrificed
             s, item = maneuvers.perform(s, player, UseManeuver(a.card, a.index, a.target))
             return push(s, item)
         return remove_to_underworld(s, a.card)
@@ -451,8 +460,6 @@ def _perform_main(s: S, a: Action) -> S:
         s, item = maneuvers.perform(s, s.game.active, a)
         return push(s, item)
     if isinstance(a, AttachMount):
-        from mitosz_core.games.mitosz.rules.fights.keywords import attach_mount
-
         return attach_mount(s, a)  # 8.mount
     if isinstance(a, AttachRune):
         s, item = attachments.attach_rune(s, s.game.active, a)  # 8.rune
@@ -548,3 +555,24 @@ def _reach_board(s: S, item: Pending) -> S:
             )
             return update_player(s, side, leaders=leaders)
     return to_underworld(s, (item.card,))
+
+
+def _anytime_plays(s: S, player: int) -> Iterator[Action]:
+    return plays(s, player, anytime_only=True)
+
+
+def _why_not_anytime(s: S, player: int, a: Action) -> str | None:
+    return why_not_play(s, player, a, anytime_only=True)
+
+
+def _resolve(s: S, item: Pending) -> S:
+    s = resolve_play(s, item)
+    return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
+
+
+add_response_source(
+    ResponseSource(
+        2, (Summon, PlayWithoutSummoning), _anytime_plays, _why_not_anytime, perform_play
+    )
+)
+add_resolver(PendingKind.PLAY, _resolve)
