@@ -123,7 +123,7 @@ class Position:
     def state(self, ruleset: MitoszRuleset | None = None) -> State[Game]:
         """The position as a state at its step, checked by the ruleset's validator;
         raises :class:`~mitosz_core.errors.InvalidStateError` naming the first broken
-        rule. ``ruleset`` (by default the built-in one, with :attr:`card_sets`) gives the
+        rule. ``ruleset`` (by default the built-in one, with ``card_sets``) gives the
         card pool the keys name."""
         ruleset = self.ruleset() if ruleset is None else ruleset
         pool = ruleset.pool

@@ -74,7 +74,7 @@ class Position:
 
     def state(self, ruleset: MythosRuleset | None = None) -> State[Game]:
         """The position as a state, checked by the ruleset's validator; ``ruleset`` (by
-        default the built-in one, with :attr:`card_sets`) gives the card pool."""
+        default the built-in one, with ``card_sets``) gives the card pool."""
         ruleset = self.ruleset() if ruleset is None else ruleset
         pool = ruleset.pool
         if len(self.players) != 2:
