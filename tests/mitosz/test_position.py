@@ -12,12 +12,14 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import mitosz_core as mc
 from mitosz_core.errors import InvalidStateError
 from mitosz_core.games.mitosz.actions import Pass, PlacePeople
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.games.mitosz.rules.levels import power
+from mitosz_core.kernel.position_files import position_schema
 from mitosz_core.mitosz import Leader, MarkerAt, People, Position, Side, load_position
 
 ZEUS = "Zeus (high god)"
@@ -200,3 +202,9 @@ def test_a_position_file_over_the_size_limit(tmp_path: Path) -> None:
     path.write_text(" " * 3000 + "{}", encoding="utf-8")
     with mc.use_limits(json_bytes=1000), pytest.raises(mc.DecodeError, match="longer than"):
         load_position(path)
+
+
+@pytest.mark.parametrize("name", ["mitosz-position-1.schema.json", "mythos-position-1.schema.json"])
+def test_the_position_schemas_are_valid_draft_2020_12(name: str) -> None:
+    Draft202012Validator.check_schema(position_schema(name))
+    assert position_schema(name)["additionalProperties"] is False
