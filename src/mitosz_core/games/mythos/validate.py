@@ -104,6 +104,8 @@ def _cards_problem(state: State[Game], pool: Mapping[str, CardDef]) -> tuple[str
 def _check_cards(state: State[Game], pool: Mapping[str, CardDef]) -> None:
     game, config = state.game, state.config
     keys = [card.key for card in game.cards]
+    if keys != sorted(set(keys)):
+        fail(f"{GAME}.cards", "card-definition", "the cards must have distinct keys, sorted")
     if keys != sorted({e.card for deck in config.decks for e in deck.entries}):
         fail(f"{GAME}.cards", "config-decks", "the decks name other cards than the game holds")
     for i, card in enumerate(game.cards):
