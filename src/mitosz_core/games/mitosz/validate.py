@@ -177,13 +177,17 @@ def _config(state: State[Game]) -> None:
             "config-decks",
             f"the decks hold {len(layout)} cards, the game {len(game.instances)}",
         )
-    for i, (inst, (card, owner)) in enumerate(zip(game.instances, layout, strict=True)):
-        if inst.card != card or inst.owner != owner:
-            fail(
-                f"{GAME}.instances[{i}]",
-                "config-decks",
-                "this card is not the one the decks in the configuration say",
-            )
+    same = once(
+        ("laid out",), (config, game.cards, game.instances), lambda: _laid_out(game, layout)
+    )
+    if not same:
+        for i, (inst, (card, owner)) in enumerate(zip(game.instances, layout, strict=True)):
+            if inst.card != card or inst.owner != owner:
+                fail(
+                    f"{GAME}.instances[{i}]",
+                    "config-decks",
+                    "this card is not the one the decks in the configuration say",
+                )
     reveals = game.opening_reveals
     if config.arranged:  # an arranged position: no set-up to compare with
         if reveals and len(reveals) != config.players:
@@ -211,6 +215,10 @@ def _config(state: State[Game]) -> None:
             f"turn {state.turn} after {decisions} decisions: a turn "
             "ends with a decision of its player",
         )
+
+
+def _laid_out(game: Game, layout: list[tuple[int, int]]) -> bool:
+    return [(inst.card, inst.owner) for inst in game.instances] == layout
 
 
 def _layout(config: GameConfig, game: Game) -> list[tuple[int, int]] | str:
@@ -433,20 +441,34 @@ def _round_mark(mark: RoundMark | None, n: int, path: str) -> None:
 
 def _places(game: Game, n: int) -> None:
     """1.2: every card in exactly one place; G1: every pile holds its owner's cards."""
-    seen: Counter[int] = Counter()
+    everywhere: list[int] = []
     for i, p in enumerate(game.players):
-        seen.update((*p.deck, *p.hand, *p.underworld, *p.oblivion))
-        seen.update(board_cards(game, i))
-    seen.update(held_cards(game))
-    seen.update(item.card for item in game.stack if item.card is not None)
-    seen.update(game.lingering)
+        everywhere += (*p.deck, *p.hand, *p.underworld, *p.oblivion, *board_cards(game, i))
+    everywhere += held_cards(game)
+    everywhere += (item.card for item in game.stack if item.card is not None)
+    everywhere += game.lingering
     for batch in game.limbo:
-        seen.update(batch.cards)
-    if len(seen) != len(game.instances) or any(v != 1 for v in seen.values()):
-        for card in range(len(game.instances)):
+        everywhere += batch.cards
+    count = len(game.instances)
+    if len(everywhere) != count or len(set(everywhere)) != count:
+        seen = Counter(everywhere)
+        for card in range(count):
             if seen[card] != 1:
                 fail(GAME, "one-place", f"card #{card} is in {seen[card]} places, not exactly 1")
+    mine = once(("owned",), (game.instances,), lambda: _owned(game, n))
     for i, p in enumerate(game.players):
+        if (
+            mine[i].issuperset(p.deck)
+            and mine[i].issuperset(p.hand)
+            and (mine[i].issuperset(p.underworld) and mine[i].issuperset(p.oblivion))
+        ):
+            if p.high_god not in mine[i]:
+                fail(
+                    f"{GAME}.players[{i}].realm.high_god",
+                    "card-owner",
+                    "a high god stays with its owner",
+                )
+            continue
         for name in ("deck", "hand", "underworld", "oblivion"):
             for j, card in enumerate(getattr(p, name)):
                 if game.owner(card) != i:
@@ -469,6 +491,13 @@ def _places(game: Game, n: int) -> None:
                     "card-owner",
                     f"card #{card} is not player {batch.owner}'s",
                 )
+
+
+def _owned(game: Game, n: int) -> tuple[frozenset[int], ...]:
+    """Each player's card ids."""
+    return tuple(
+        frozenset(c for c, inst in enumerate(game.instances) if inst.owner == i) for i in range(n)
+    )
 
 
 def _zones(game: Game) -> None:
