@@ -21,7 +21,7 @@ from mitosz_core.games.mitosz.carddata import builtin_pool
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import MACHINE, SUMMONING_HOSTS, Trigger
-from mitosz_core.games.mitosz.rules import S, counter_round, events, summoning, turn
+from mitosz_core.games.mitosz.rules import S, counter_round, events, summoning, turn, victory
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
@@ -120,6 +120,10 @@ def census(game: Game) -> Counter[int]:
     return seen
 
 
+DECISION_LIMIT = 10_000
+"""The most decisions a game may take, automatic passes included (ruling R-1.3.4-length)."""
+
+
 class MitoszRuleset(StepRuleset[Game]):
     """Mítosz 1.1.2, for 2 to 4 players."""
 
@@ -208,6 +212,13 @@ class MitoszRuleset(StepRuleset[Game]):
     def id_count(self, state: State[Game]) -> int:
         """Card ids index the game's instances."""
         return len(state.game.instances)
+
+    decision_limit = DECISION_LIMIT
+
+    def stop_at_limit(self, state: State[Game]) -> State[Game]:
+        """The game has taken :data:`DECISION_LIMIT` decisions: it ends in a draw
+        (ruling R-1.3.4-length)."""
+        return victory.end_game(state, None, "decision-limit")
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)

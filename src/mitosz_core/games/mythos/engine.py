@@ -19,7 +19,7 @@ from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_pool, load_pool
 from mitosz_core.games.mythos.cards import TAGGED, CardDef
 from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
-from mitosz_core.games.mythos.rules import S, combat, turn
+from mitosz_core.games.mythos.rules import S, combat, turn, victory
 from mitosz_core.games.mythos.rules.checks import state_checks
 from mitosz_core.games.mythos.rules.flow import Step, fire
 from mitosz_core.games.mythos.rules.hand import HAND_MAX
@@ -73,6 +73,10 @@ def census(game: Game) -> Counter[int]:
                 if slot.attached is not None:
                     seen[slot.attached] += 1
     return seen
+
+
+DECISION_LIMIT = 10_000
+"""The most decisions a game may take, automatic passes included (ruling R-01.5-length)."""
 
 
 class MythosRuleset(StepRuleset[Game]):
@@ -163,6 +167,13 @@ class MythosRuleset(StepRuleset[Game]):
     def id_count(self, state: State[Game]) -> int:
         """Card ids index the game's instances."""
         return len(state.game.instances)
+
+    decision_limit = DECISION_LIMIT
+
+    def stop_at_limit(self, state: State[Game]) -> State[Game]:
+        """The game has taken :data:`DECISION_LIMIT` decisions: it ends in a draw
+        (ruling R-01.5-length)."""
+        return victory.end_game(state, None, "decision-limit")
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)
