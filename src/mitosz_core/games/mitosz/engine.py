@@ -16,6 +16,7 @@ from typing import Any
 from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mitosz import observe as observation
 from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
+from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
 from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.games.mitosz.carddata import builtin_pool
 from mitosz_core.games.mitosz.cards import CardDef, CardType
@@ -31,6 +32,7 @@ from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
 from mitosz_core.games.mitosz.state import FRAMES, Frame, Game
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -214,6 +216,14 @@ class MitoszRuleset(StepRuleset[Game]):
         return len(state.game.instances)
 
     decision_limit = DECISION_LIMIT
+
+    def action_space(self) -> ActionSpace:
+        """The Mítosz integer action space (:mod:`mitosz_core.games.mitosz.actionspace`)."""
+        space = self.__dict__.get("_action_space")
+        if space is None:
+            space = MitoszActionSpace(self)
+            self.__dict__["_action_space"] = space
+        return space
 
     def stop_at_limit(self, state: State[Game]) -> State[Game]:
         """The game has taken :data:`DECISION_LIMIT` decisions: it ends in a draw

@@ -16,6 +16,7 @@ from typing import Any
 from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mythos import observe as observation
 from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
+from mitosz_core.games.mythos.actionspace import MythosActionSpace
 from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_pool, load_pool
 from mitosz_core.games.mythos.cards import TAGGED, CardDef
 from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
@@ -28,6 +29,7 @@ from mitosz_core.games.mythos.rules.upgrades import PAY
 from mitosz_core.games.mythos.rules.zones import ROW_SLOTS
 from mitosz_core.games.mythos.state import Game, Row
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -169,6 +171,14 @@ class MythosRuleset(StepRuleset[Game]):
         return len(state.game.instances)
 
     decision_limit = DECISION_LIMIT
+
+    def action_space(self) -> ActionSpace:
+        """The MYTHOS integer action space (:mod:`mitosz_core.games.mythos.actionspace`)."""
+        space = self.__dict__.get("_action_space")
+        if space is None:
+            space = MythosActionSpace(self)
+            self.__dict__["_action_space"] = space
+        return space
 
     def stop_at_limit(self, state: State[Game]) -> State[Game]:
         """The game has taken :data:`DECISION_LIMIT` decisions: it ends in a draw
