@@ -9,12 +9,14 @@ decision is due; ``apply`` never stops anywhere else.
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mitosz import observe as observation
+from mitosz_core.games.mitosz import sample as sampling
 from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
 from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
@@ -216,6 +218,10 @@ class MitoszRuleset(StepRuleset[Game]):
         return len(state.game.instances)
 
     decision_limit = DECISION_LIMIT
+
+    def sample_state(self, state: State[Game], player: int, rng: random.Random) -> State[Game]:
+        """Determinization (:mod:`mitosz_core.games.mitosz.sample`)."""
+        return sampling.sample_state(state, player, rng)
 
     def action_space(self) -> ActionSpace:
         """The Mítosz integer action space (:mod:`mitosz_core.games.mitosz.actionspace`)."""

@@ -9,12 +9,14 @@ due; ``apply`` never stops anywhere else.
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mythos import observe as observation
+from mitosz_core.games.mythos import sample as sampling
 from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mythos.actionspace import MythosActionSpace
 from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_pool, load_pool
@@ -171,6 +173,10 @@ class MythosRuleset(StepRuleset[Game]):
         return len(state.game.instances)
 
     decision_limit = DECISION_LIMIT
+
+    def sample_state(self, state: State[Game], player: int, rng: random.Random) -> State[Game]:
+        """Determinization (:mod:`mitosz_core.games.mythos.sample`)."""
+        return sampling.sample_state(state, player, rng)
 
     def action_space(self) -> ActionSpace:
         """The MYTHOS integer action space (:mod:`mitosz_core.games.mythos.actionspace`)."""
