@@ -54,7 +54,7 @@ class ActionSpace(ABC):
     @property
     @abstractmethod
     def num_distinct_actions(self) -> int:
-        """The size of the space: every index of every reachable state is below it."""
+        """How many indices the space has; every index of every reachable state is below."""
 
     @abstractmethod
     def index_of(self, state: State[Any], action: Action) -> int:
@@ -107,7 +107,8 @@ class ActionSpace(ABC):
 
     def legal_mask(self, state: State[Any]) -> Mask:
         """``num_distinct_actions`` booleans, true at the legal indices, built in time
-        proportional to the number of legal actions (a :class:`Mask`)."""
+        proportional to the number of legal actions (a
+        :class:`~mitosz_core.kernel.actionspace.Mask`)."""
         return Mask(self.num_distinct_actions, frozenset(self.legal_table(state)))
 
 

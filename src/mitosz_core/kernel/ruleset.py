@@ -151,7 +151,7 @@ class Ruleset(ABC, Generic[G]):
     # ruleset fills them in from its own modules.
 
     def action_space(self) -> ActionSpace:
-        """The ruleset's fixed integer action space (:mod:`mitosz_core.kernel.actionspace`).
+        """The ruleset's fixed integer action space (``mitosz_core.kernel.actionspace``).
         The default raises :class:`~mitosz_core.errors.NotAvailableError`."""
         raise NotAvailableError(self.name, "an integer action space")
 
@@ -174,7 +174,7 @@ class Ruleset(ABC, Generic[G]):
         return tuple(1.0 if i == state.winner else -1.0 for i in range(players))
 
     decision_limit: ClassVar[int | None] = None
-    """The most decisions (the automatic passes included) a game may take: when its
+    """The most decisions a game may take, automatic passes included. When its
     history reaches this length, :func:`~mitosz_core.apply` ends the game through
     :meth:`stop_at_limit`. ``None``: no limit is enforced."""
 

@@ -353,7 +353,7 @@ def layouts() -> tuple[Layout, ...]:
                 ("user", own),
                 ("index", index),
                 ("target|target_pending", aim),
-                ("times", times),
+                ("times", card_times),
             ),
         ),
         Layout(
