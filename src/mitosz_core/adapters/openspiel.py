@@ -4,7 +4,7 @@ Importing this module registers ``python_mitosz`` and ``python_mythos`` with
 ``pyspiel``; ``pyspiel.load_game("python_mitosz", {"players": 3, "seed": 5})`` loads one.
 Chance is explicit: every shuffle, reveal and peek of a game is drawn by the engine's
 generator from the game's seed, so the one chance node, at the root, draws that seed,
-uniformly among :data:`CHANCE_SEEDS` seeds (never declared deterministic). No player
+uniformly among the ``chance_seeds`` parameter's seeds (65,536 by default) (never declared deterministic). No player
 observes the seed: it reaches them only through what the rules show. Actions are the
 integers of the ruleset's action space; the observation and
 information-state tensors are :mod:`mitosz_core.adapters.tensors`; returns are win 1,
@@ -33,10 +33,11 @@ from mitosz_core.kernel.codec import dumps
 from mitosz_core.kernel.registry import get
 from mitosz_core.kernel.state import State
 
-DEFAULTS: dict[str, int] = {"players": 2}
-"""The game parameters and their defaults."""
 CHANCE_SEEDS = 1 << 16
-"""The seeds the root chance node draws from (a game's seed is 0 .. CHANCE_SEEDS - 1)."""
+"""By default, the seeds the root chance node draws from (0 .. CHANCE_SEEDS - 1)."""
+DEFAULTS: dict[str, int] = {"players": 2, "chance_seeds": CHANCE_SEEDS}
+"""The game parameters and their defaults: the player count, and how many seeds the
+root chance node draws from (a small number gives short playthrough files)."""
 
 
 def game_type(ruleset: str) -> Any:
@@ -72,10 +73,11 @@ class MitoszGame(pyspiel.Game):  # type: ignore[misc]
         params = {**DEFAULTS, **(params or {})}
         self.ruleset = ruleset
         self.players = int(params["players"])
+        self.chance_seeds = int(params["chance_seeds"])
         self.space = action_space(ruleset)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.num_distinct_actions,
-            max_chance_outcomes=CHANCE_SEEDS,
+            max_chance_outcomes=self.chance_seeds,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -119,6 +121,7 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.ruleset = game.ruleset
         self.players = game.players
+        self.chance_seeds = game.chance_seeds
         self._held = _Held(state)
 
     @property
@@ -147,8 +150,8 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._state is not None:
             return []
-        p = 1.0 / CHANCE_SEEDS
-        return [(seed, p) for seed in range(CHANCE_SEEDS)]
+        p = 1.0 / self.chance_seeds
+        return [(seed, p) for seed in range(self.chance_seeds)]
 
     def current_player(self) -> int:
         if self._state is None:
@@ -160,7 +163,7 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._state is None:
-            return list(range(CHANCE_SEEDS)) if player == pyspiel.PlayerId.CHANCE else []
+            return list(range(self.chance_seeds)) if player == pyspiel.PlayerId.CHANCE else []
         if self.state.is_over or player != self.state.to_act:
             return []
         return list(self.space.legal_indices(self.state))
