@@ -6,9 +6,9 @@ Chance is explicit (the games are never declared deterministic): every shuffle, 
 and peek of a game is drawn by the engine's generator from the game's seed, so the one
 chance node, at the root, draws that seed, uniformly among the ``chance_seeds``
 parameter's seeds (65,536 by default). No player observes the seed: it reaches them only
-through what the rules show. Actions are the integers of the ruleset's action space; the
-observation and information-state tensors are :mod:`mitosz_core.adapters.tensors`; returns are win 1,
-loss -1, draw 0. States serialize to the engine's JSON form (``State.to_json``), not
+through what the rules show. Actions are the integers of the ruleset's action space;
+the observation and information-state tensors are :mod:`mitosz_core.adapters.tensors`;
+returns are win 1, loss -1, draw 0. States serialize to the engine's JSON form (``State.to_json``), not
 through pickle.
 """
 
