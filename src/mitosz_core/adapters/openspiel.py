@@ -1,15 +1,15 @@
 """OpenSpiel games for both rulesets (``pip install mitosz-core[rl]``).
 
 Importing this module registers ``python_mitosz`` and ``python_mythos`` with
-``pyspiel``; ``pyspiel.load_game("python_mitosz", {"players": 3, "seed": 5})`` loads one.
-Chance is explicit (the games are never declared deterministic): every shuffle, reveal
-and peek of a game is drawn by the engine's generator from the game's seed, so the one
-chance node, at the root, draws that seed, uniformly among the ``chance_seeds``
+``pyspiel``; ``pyspiel.load_game("python_mitosz", {"players": 3, "seed": 5})`` loads
+one. Chance is explicit (the games are never declared deterministic): every shuffle,
+reveal and peek of a game is drawn by the engine's generator from the game's seed, so
+the one chance node, at the root, draws that seed, uniformly among the ``chance_seeds``
 parameter's seeds (65,536 by default). No player observes the seed: it reaches them only
-through what the rules show. Actions are the integers of the ruleset's action space;
-the observation and information-state tensors are :mod:`mitosz_core.adapters.tensors`;
-returns are win 1, loss -1, draw 0. States serialize to the engine's JSON form (``State.to_json``), not
-through pickle.
+through what the rules show. Actions are the integers of the ruleset's action space; the
+observation and information-state tensors are :mod:`mitosz_core.adapters.tensors`;
+returns are win 1, loss -1, draw 0. States serialize to the engine's JSON form
+(``State.to_json``), not through pickle.
 """
 
 from __future__ import annotations
