@@ -11,11 +11,11 @@ player may see: no card in another hand or in a deck. Each face-up card is a
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from mitosz_core.errors import MitoszError
+from mitosz_core.extras import load
 from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.state import State, set_svg_renderer
 from mitosz_core.render import mitosz as _mitosz
@@ -68,12 +68,7 @@ def png(state: State[Any], player: int | None = None, *, scale: float = 1.0) -> 
 
     Raises :class:`~mitosz_core.errors.MitoszError` if CairoSVG is not installed.
     """
-    try:  # the optional extra: loaded when a PNG is first asked for
-        cairosvg = importlib.import_module("cairosvg")
-    except ImportError as exc:
-        raise MitoszError(
-            f"PNG pictures need CairoSVG: pip install 'mitosz-core[{PNG_EXTRA}]' ({exc})"
-        ) from None
+    cairosvg = load("cairosvg", PNG_EXTRA)
     data: bytes = cairosvg.svg2png(bytestring=svg(state, player).encode("utf-8"), scale=scale)
     return data
 

@@ -1,0 +1,56 @@
+"""Bots that play through the public API only: each decides from a
+:class:`~mitosz_core.kernel.view.PlayerView`, which gives the player's observation,
+the legal actions and determinized samples, never a hidden card.
+
+- :class:`RandomBot`: uniformly random legal actions;
+- :class:`HeuristicBot`: one step of lookahead scored by the per-ruleset evaluation of
+  :mod:`mitosz_core.bots.evaluate` (power, tempo, card advantage, fight odds);
+- :class:`MCTSBot`: information-set Monte Carlo tree search (UCT over determinizations).
+
+Every bot is seeded: a game between bots is reproducible from the game seed and the bots'
+seeds. :func:`make_bot` builds one by name (``random``, ``heuristic``, ``mcts``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mitosz_core.bots.heuristic import HeuristicBot
+from mitosz_core.bots.mcts import MCTSBot
+from mitosz_core.bots.randombot import RandomBot
+from mitosz_core.errors import MitoszError
+from mitosz_core.kernel.api import apply
+from mitosz_core.kernel.state import State
+from mitosz_core.kernel.view import Bot, view
+
+__all__ = ["BOT_SPECS", "Bot", "HeuristicBot", "MCTSBot", "RandomBot", "make_bot", "play"]
+
+BOT_SPECS = ("random", "heuristic", "mcts", "mcts:N")
+"""The bot specs :func:`make_bot` reads; ``mcts:N`` is the search bot with N playouts a
+decision."""
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A bot from its spec (one of :data:`BOT_SPECS`), seeded with ``seed``; an unknown
+    spec raises :class:`~mitosz_core.errors.MitoszError`."""
+    name, _, arg = spec.partition(":")
+    if name == "random" and not arg:
+        return RandomBot(seed)
+    if name == "heuristic" and not arg:
+        return HeuristicBot(seed)
+    if name == "mcts" and not arg:
+        return MCTSBot(seed)
+    if name == "mcts" and arg.isdigit() and int(arg) >= 1:
+        return MCTSBot(seed, playouts=int(arg))
+    raise MitoszError(f"unknown bot {spec!r}; expected one of: {', '.join(BOT_SPECS)}")
+
+
+def play(state: State[Any], bots: Sequence[Bot], max_decisions: int = 1_000_000) -> State[Any]:
+    """Let ``bots`` (one per player) play ``state`` to its end; each decides from its
+    own player's view."""
+    for _ in range(max_decisions):
+        if state.is_over or state.to_act is None:
+            return state
+        state = apply(state, bots[state.to_act].choose(view(state, state.to_act)))
+    raise MitoszError(f"the game did not end within {max_decisions} decisions")
