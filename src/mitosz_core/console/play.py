@@ -135,7 +135,7 @@ class Session:
         turn = self.state.turn
         self.state = apply(self.state, action)
         if self.state.turn != turn and not self.state.is_over:
-            self.console.rule(f"turn {self.state.turn}")
+            self.console.rule(f"turn {self.state.turn} begins")
 
     def _decide(self) -> bool:
         """One decision of the person (commands in between); ``False`` to stop."""

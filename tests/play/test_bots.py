@@ -1,0 +1,71 @@
+"""The bots (``mitosz_core.bots``): legal, seeded and reproducible choices; the heuristic
+bot is stronger than the random one; the search bot keeps to its budget."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, make_bot, play
+from mitosz_core.bots.evaluate import WIN, evaluate
+from mitosz_core.errors import MitoszError
+from mitosz_core.kernel.view import view
+from mitosz_core.simulate import plan, run, summarize
+from tests.helpers import play_random
+
+
+def _mid(ruleset: str, seed: int) -> mc.State[Any]:
+    """A position some way into a game, with more than one legal action."""
+    s = play_random(mc.new_game(ruleset, seed=seed), seed, lambda s: s.turn >= 4)
+    return play_random(s, seed, lambda s: len(mc.legal_actions(s)) > 1)
+
+
+@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
+@pytest.mark.parametrize("name", ["random", "heuristic", "mcts:8"])
+def test_a_bot_chooses_a_legal_action_and_the_same_one_again(ruleset: str, name: str) -> None:
+    state = _mid(ruleset, 3)
+    first = make_bot(name, 11).choose(view(state))
+    assert first in mc.legal_actions(state)
+    assert make_bot(name, 11).choose(view(state)) == first
+
+
+def test_the_random_bot_still_takes_a_state() -> None:
+    state = _mid("mythos", 2)
+    assert RandomBot(5).choose(state) == RandomBot(5).choose(view(state))
+
+
+def test_play_runs_a_game_of_bots_to_its_end() -> None:
+    end = play(mc.new_game("mythos", seed=4), [HeuristicBot(1), RandomBot(2)])
+    assert end.is_over
+    again = play(mc.new_game("mythos", seed=4), [HeuristicBot(1), RandomBot(2)])
+    assert again == end
+
+
+def test_the_evaluation_scores_the_end_of_a_game() -> None:
+    end = play_random(mc.new_game("mythos", seed=4), 4)
+    assert end.winner is not None
+    assert evaluate(mc.observe(end, end.winner), end.winner) == WIN
+    assert evaluate(mc.observe(end, 1 - end.winner), 1 - end.winner) == -WIN
+
+
+def test_the_heuristic_bot_beats_the_random_bot() -> None:
+    records = run(plan("mythos", ("guardians", "chaos"), ("heuristic", "random"), 12))
+    assert summarize(records).wins["A"].count >= 9
+
+
+def test_the_search_bot_keeps_to_a_time_budget() -> None:
+    state = _mid("mythos", 5)
+    bot = MCTSBot(1, seconds=0.2)
+    start = time.perf_counter()
+    assert bot.choose(view(state)) in mc.legal_actions(state)
+    assert time.perf_counter() - start < 2.0
+
+
+def test_an_unknown_bot_is_refused() -> None:
+    with pytest.raises(MitoszError, match="unknown bot 'greedy'"):
+        make_bot("greedy", 1)
+    with pytest.raises(MitoszError, match="unknown bot 'mcts:0'"):
+        make_bot("mcts:0", 1)
