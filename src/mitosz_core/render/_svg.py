@@ -34,7 +34,7 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 11px; fill: #
 .dial { fill: none; stroke-width: 6; }
 .panel { fill: #faf7ef; stroke: #c8bda3; }
 .panel.active { stroke: #2a7a2a; stroke-width: 2.5; }
-.fight { fill: #fff1f0; stroke: #b03030; }
+rect.fight { fill: #fff1f0; stroke: #b03030; }
 """
 
 
@@ -92,13 +92,14 @@ class Canvas:
         h: int = CARD_H,
     ) -> ET.Element:
         """A face-up card: its name, then ``lines`` below it. A turned card is drawn
-        rotated a quarter turn about its centre."""
+        rotated a quarter turn, its top where an upright card's top would be."""
         attrs: dict[str, object] = {
             "class": " ".join(["card", *classes.split(), *(["turned"] if turned else [])]),
             "data-key": view["key"],
             "data-id": view["id"],
         }
         if turned:
+            y += (w - h) / 2
             attrs["transform"] = f"rotate(90 {x + w / 2} {y + h / 2})"
         g = self.group(parent, **attrs)
         ET.SubElement(g, "title").text = view["key"]

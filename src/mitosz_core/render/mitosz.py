@@ -142,7 +142,7 @@ def _player(
             classes=mine,
             turned=slot["turned"],
         )
-        iy = ry + CARD_H + 4 if not slot["turned"] else ry + CARD_W - 20
+        iy = ry + (CARD_W if slot["turned"] else CARD_H) + 4
         for item in slot["items"]:
             canvas.card(panel, lx, iy, item, (), classes=mine, h=20)
             iy += 22

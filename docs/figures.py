@@ -1,0 +1,120 @@
+"""Make the figures of the "Play, watch, simulate" page (``docs/play.rst``)::
+
+    python docs/figures.py [--games N] [--jobs N] [--only pictures|simulation]
+
+- ``docs/figures/pictures/*.svg``: the board pictures of real positions, each reached by
+  random play from a fixed seed through the public API;
+- ``docs/figures/simulation-<ruleset>.rst``: every pair of built-in decks, 2 players, the
+  heuristic bot on both sides, ``--games`` games a pair (default 40) with the seats
+  swapped, as ``mitosz-core simulate --all-pairs`` plays them.
+
+``nox -s figures`` runs it; the files are committed, so the docs build needs no games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mitosz_core as mc
+from mitosz_core import render
+from mitosz_core import simulate as sim
+from mitosz_core.kernel.registry import get
+
+FIGURES = Path(__file__).resolve().parent / "figures"
+
+Obs = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Picture:
+    name: str
+    ruleset: str
+    seed: int
+    until: Callable[[Obs], bool]
+    """Random play stops at the first position whose spectator's view this holds for."""
+    viewer: int | None
+    players: int = 2
+
+
+def _mitosz_board(obs: Obs) -> bool:
+    return obs["turn"] >= 7 and all(len(p["empire"]) >= 2 for p in obs["players"])
+
+
+PICTURES = (
+    Picture("mitosz-board", "mitosz", 7, _mitosz_board, 0),
+    Picture("mitosz-fight", "mitosz", 4, lambda o: bool(o["fight"] and o["fight"]["levels"]), 0),
+    Picture("mitosz-counter-round", "mitosz", 5, lambda o: bool(o["stack"]), 1),
+    Picture("mitosz-3-players", "mitosz", 2, lambda o: o["turn"] >= 9, None, players=3),
+    Picture("mythos-board", "mythos", 3, lambda o: o["round"] >= 6, 0),
+    Picture("mythos-fight", "mythos", 2, lambda o: o["combat"] is not None, 1),
+)
+
+
+def position(picture: Picture) -> mc.State[Any]:
+    rng = random.Random(picture.seed)
+    state = mc.new_game(picture.ruleset, seed=picture.seed, players=picture.players)
+    while not state.is_over and not picture.until(render.spectator_view(state)):
+        state = mc.apply(state, rng.choice(mc.legal_actions(state)))
+    return state
+
+
+def pictures() -> None:
+    folder = FIGURES / "pictures"
+    folder.mkdir(parents=True, exist_ok=True)
+    for picture in PICTURES:
+        state = position(picture)
+        (folder / f"{picture.name}.svg").write_text(
+            render.svg(state, picture.viewer), encoding="utf-8"
+        )
+        print(f"{picture.name}: turn {state.turn}, {state.phase}")
+
+
+def simulation(ruleset: str, games: int, jobs: int) -> None:
+    decks = list(get(ruleset).builtin_decks())
+    rows = [
+        "   * - deck A",
+        "     - deck B",
+        "     - games",
+        "     - A wins [95% Wilson interval]",
+        "     - draws",
+        "     - first player wins",
+        "     - turns",
+    ]
+    for i, a in enumerate(decks):
+        for b in decks[i + 1 :]:
+            specs = sim.plan(ruleset, (a, b), ("heuristic", "heuristic"), games)
+            s = sim.summarize(sim.run(specs, jobs=jobs))
+            rows += [
+                f"   * - {a}",
+                f"     - {b}",
+                f"     - {s.games}",
+                f"     - {s.wins['A'].text()}",
+                f"     - {100 * s.draws.value:.1f}%",
+                f"     - {s.first_player.text()}",
+                f"     - {s.mean_turns:.1f}",
+            ]
+            print(f"{ruleset} {a} vs {b}: A {s.wins['A'].text()}")
+    text = ".. list-table::\n   :header-rows: 1\n\n" + "\n".join(rows) + "\n"
+    (FIGURES / f"simulation-{ruleset}.rst").write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40, help="games a pair of decks")
+    parser.add_argument("--jobs", "-j", type=int, default=2, help="local processes")
+    parser.add_argument("--only", choices=("pictures", "simulation"))
+    args = parser.parse_args()
+    if args.only in (None, "pictures"):
+        pictures()
+    if args.only in (None, "simulation"):
+        for ruleset in ("mitosz", "mythos"):
+            simulation(ruleset, args.games, args.jobs)
+
+
+if __name__ == "__main__":
+    main()
