@@ -281,7 +281,7 @@ def figures(session: nox.Session) -> None:
     """The board pictures and the simulation tables of the built-in decks on the docs
     page ``play.rst`` (``docs/figures.py``; a few minutes on 2 cores). Arguments go to
     the script, e.g. ``-- --games 100``."""
-    session.install(".")
+    session.install(".", "pexpect")
     session.run("python", "docs/figures.py", *session.posargs)
 
 

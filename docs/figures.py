@@ -6,7 +6,10 @@
   random play from a fixed seed through the public API;
 - ``docs/figures/simulation-<ruleset>.rst``: every pair of built-in decks, 2 players, the
   heuristic bot on both sides, ``--games`` games a pair (default 40) with the seats
-  swapped, as ``mitosz-core simulate --all-pairs`` plays them.
+  swapped, as ``mitosz-core simulate --all-pairs`` plays them;
+- ``docs/figures/*.txt``: the real output of the example commands of the page (a saved
+  game ``docs/figures/game-mythos.json`` for ``replay`` and ``render``; ``play`` is run
+  in a pseudo-terminal through pexpect, so its transcript is what a person sees).
 
 ``nox -s figures`` runs it; the files are committed, so the docs build needs no games.
 """
@@ -14,15 +17,23 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import random
+import re
+import shlex
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pexpect
+
 import mitosz_core as mc
 from mitosz_core import render
 from mitosz_core import simulate as sim
+from mitosz_core.cli import main as cli
 from mitosz_core.kernel.registry import get
 
 FIGURES = Path(__file__).resolve().parent / "figures"
@@ -103,14 +114,73 @@ def simulation(ruleset: str, games: int, jobs: int) -> None:
     (FIGURES / f"simulation-{ruleset}.rst").write_text(text, encoding="utf-8")
 
 
+EXAMPLES = {
+    "simulate-mythos": "simulate --ruleset mythos --games 40 --bots heuristic random -j 2",
+    "simulate-mitosz": "simulate hellenic celtic --games 20 --bots heuristic random -j 2",
+    "simulate-csv": "simulate --ruleset mythos --games 4 --bots heuristic random --format csv",
+    "replay": "replay docs/figures/game-mythos.json --to 40 --player 0",
+    "replay-json": "replay docs/figures/game-mythos.json --json --to 158",
+}
+"""The example commands whose output the page shows, by the name of their output file."""
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
+
+
+def examples() -> None:
+    rng = random.Random(6)
+    game = mc.new_game("mythos", seed=6)
+    while not game.is_over:
+        game = mc.apply(game, rng.choice(mc.legal_actions(game)))
+    (FIGURES / "game-mythos.json").write_text(game.to_json(), encoding="utf-8")
+    for name, command in EXAMPLES.items():
+        out = io.StringIO()
+        stdin = sys.stdin
+        sys.stdin = io.StringIO("")  # replay reads its commands: none, so it shows one step
+        try:
+            with contextlib.redirect_stdout(out):
+                cli(shlex.split(command))
+        finally:
+            sys.stdin = stdin
+        text = out.getvalue()
+        if name == "replay-json":
+            text = text[:600] + " ...\n"
+        (FIGURES / f"{name}.txt").write_text(f"$ mitosz-core {command}\n{text}", encoding="utf-8")
+        print(f"example {name}")
+    (FIGURES / "play.txt").write_text(play_transcript(), encoding="utf-8")
+
+
+def play_transcript() -> str:
+    """The first decisions of ``mitosz-core play --ruleset mythos --seed 3`` as a person
+    sees them in a terminal of 100 columns (colours taken out)."""
+    prompt = r"choose 1-\d+ or a command> "
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "mitosz_core", "play", "--ruleset", "mythos", "--seed", "3", "--bot", "heuristic"],
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(60, 100),
+    )
+    log = io.StringIO()
+    child.logfile_read = log
+    for answer in ("help hydra", "1", "2", "undo", "1", "quit"):
+        child.expect(prompt)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    return "$ mitosz-core play --ruleset mythos --seed 3 --bot heuristic\n" + ANSI.sub(
+        "", log.getvalue()
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games a pair of decks")
     parser.add_argument("--jobs", "-j", type=int, default=2, help="local processes")
-    parser.add_argument("--only", choices=("pictures", "simulation"))
+    parser.add_argument("--only", choices=("pictures", "simulation", "examples"))
     args = parser.parse_args()
     if args.only in (None, "pictures"):
         pictures()
+    if args.only in (None, "examples"):
+        examples()
     if args.only in (None, "simulation"):
         for ruleset in ("mitosz", "mythos"):
             simulation(ruleset, args.games, args.jobs)

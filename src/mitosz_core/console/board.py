@@ -221,10 +221,10 @@ def _mythos_player(
     obs: JsonDict, cards: Mapping[str, Any], i: int, viewer: int | None
 ) -> RenderableType:
     p = obs["players"][i]
-    rows = Table(show_header=False, box=None, padding=(0, 1))
+    rows = Table(show_header=False, box=None, padding=(0, 1), expand=True)
     rows.add_column(style="dim")
     for _ in range(5):
-        rows.add_column(min_width=14)
+        rows.add_column(ratio=1)
     for row in ("battlefield", "infirmary", "sanctuary"):
         cells: list[RenderableType] = [_slot_text(s) for s in p[row]]
         cells += [Text("·", style="dim")] * (5 - len(cells))
