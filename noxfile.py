@@ -264,14 +264,14 @@ def strength(session: nox.Session) -> None:
     """Bot strength (``benchmarks/strength.py``): heuristic against random and search
     against heuristic, 400 games a match with seats and decks swapped, 95% Wilson
     intervals, for both rulesets (about an hour and a quarter on 2 cores); writes
-    ``docs/figures/strength.rst``. Arguments go to the script, e.g. ``-- --games 40``."""
+    ``docs/figures/strength.inc``. Arguments go to the script, e.g. ``-- --games 40``."""
     session.install(".")
     session.run(
         "python",
         "-m",
         "benchmarks.strength",
         "--rst",
-        "docs/figures/strength.rst",
+        "docs/figures/strength.inc",
         *session.posargs,
     )
 

@@ -4,7 +4,7 @@
 
 - ``docs/figures/pictures/*.svg``: the board pictures of real positions, each reached by
   random play from a fixed seed through the public API;
-- ``docs/figures/simulation-<ruleset>.rst``: every pair of built-in decks, 2 players, the
+- ``docs/figures/simulation-<ruleset>.inc``: every pair of built-in decks, 2 players, the
   heuristic bot on both sides, ``--games`` games a pair (default 40) with the seats
   swapped, as ``mitosz-core simulate --all-pairs`` plays them;
 - ``docs/figures/*.txt``: the real output of the example commands of the page (a saved
@@ -111,7 +111,7 @@ def simulation(ruleset: str, games: int, jobs: int) -> None:
             ]
             print(f"{ruleset} {a} vs {b}: A {s.wins['A'].text()}")
     text = ".. list-table::\n   :header-rows: 1\n\n" + "\n".join(rows) + "\n"
-    (FIGURES / f"simulation-{ruleset}.rst").write_text(text, encoding="utf-8")
+    (FIGURES / f"simulation-{ruleset}.inc").write_text(text, encoding="utf-8")
 
 
 EXAMPLES = {

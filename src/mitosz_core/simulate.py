@@ -6,7 +6,7 @@ seed ``first_seed + i // 2``, with side A in seat 0 for even ``i`` and in seat 1
 ``i``, so each seed is played both ways round. :func:`play_game` plays one spec and
 returns a :class:`GameRecord`; :func:`run` plays them all, on this process, on ``jobs``
 local processes, or on a Ray cluster (the extra ``mitosz-core[ray]``, module
-:mod:`mitosz_core.simulate_ray`); the records come back in the plan's order, equal
+``mitosz_core.simulate_ray``); the records come back in the plan's order, equal
 whatever ran them. :func:`summarize` turns them into a :class:`Summary`: win rates with
 95% Wilson intervals, draws, game length, first-player advantage, the reasons the games
 ended and the cards played most in won games.
@@ -58,9 +58,9 @@ class GameSpec:
     sides: tuple[str, ...]
     """The side (A or B) in each seat."""
     decks: tuple[str, ...]
-    """Each seat's deck: a built-in deck name or a deck file."""
+    """The deck of each seat, a built-in deck name or a deck file."""
     bots: tuple[str, ...]
-    """Each seat's bot spec (see :func:`make_bot`)."""
+    """The bot spec of each seat (see :func:`mitosz_core.bots.make_bot`)."""
     card_sets: tuple[str, ...] = ()
 
     def bot_seed(self, seat: int) -> int:

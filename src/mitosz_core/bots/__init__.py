@@ -1,5 +1,5 @@
 """Bots that play through the public API only: each decides from a
-:class:`~mitosz_core.kernel.view.PlayerView`, which gives the player's observation,
+``PlayerView`` (``mitosz_core.kernel.view``), which gives the player's observation,
 the legal actions and determinized samples, never a hidden card.
 
 - :class:`RandomBot`: uniformly random legal actions;
@@ -31,7 +31,7 @@ BOT_SPECS = ("random", "heuristic", "mcts", "mcts:N")
 decision."""
 
 
-def make_bot(spec: str, seed: int) -> Bot:
+def make_bot(spec: str, seed: int) -> RandomBot | HeuristicBot | MCTSBot:
     """A bot from its spec (one of :data:`BOT_SPECS`), seeded with ``seed``; an unknown
     spec raises :class:`~mitosz_core.errors.MitoszError`."""
     name, _, arg = spec.partition(":")

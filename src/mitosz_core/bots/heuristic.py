@@ -2,7 +2,7 @@
 :func:`~mitosz_core.bots.evaluate.evaluate`.
 
 For each legal action the bot applies it to a state sampled from its view
-(:meth:`~mitosz_core.kernel.view.PlayerView.sample`, so it never reads a hidden card),
+(``PlayerView.sample``, so it never reads a hidden card),
 lets every player answer with the *quiet reply* (a pass, "done" or the end of the turn
 where one is legal, else a random legal action) until it is its own decision again
 outside a counter round or event window (so what it played has resolved), or

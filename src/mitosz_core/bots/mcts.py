@@ -2,7 +2,7 @@
 Cowling, Powley and Whitehouse 2012).
 
 The tree is over the bot's information set, not over one state. Each playout samples a
-determinization from the bot's view (:meth:`~mitosz_core.kernel.view.PlayerView.sample`,
+determinization from the bot's view (``PlayerView.sample``,
 so no hidden card is read), walks the tree by UCT among the children whose action is
 legal in that sample (counting how often each was *available*, as IS-MCTS does), adds
 one new child, plays on for :attr:`MCTSBot.rollout_steps` decisions with the quiet reply
