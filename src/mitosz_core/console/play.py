@@ -1,7 +1,8 @@
 """``mitosz-core play``: a person plays against bots in the terminal.
 
 At each of their decisions the program shows the board from their side
-(:mod:`mitosz_core.console.board`) and the legal actions, numbered, each with a readable
+(:mod:`mitosz_core.console.board`; again only when another player has acted or a turn
+has begun since it was last shown) and the legal actions, numbered, each with a readable
 text that no other legal action has. The player answers with a number or a command:
 
 - ``help NAME`` (or ``? NAME``): a card's text, by its key or name;
@@ -106,16 +107,18 @@ class Session:
         self.console = console
         self.save_to = save_to
         self.card_sets = card_sets
+        self.stale = True
+        """Whether the board changed by others' doings since it was last shown."""
 
     def cards(self) -> dict[str, Any]:
         return {d.key: d for d in self.state.game.cards}
 
     def show(self) -> None:
         self.console.print(board(observe(self.state, self.seat), self.cards(), self.seat))
+        self.stale = False
 
     def run(self) -> int:
         describe = get(self.state.ruleset).describe
-        self.show()
         while not self.state.is_over:
             player = self.state.to_act
             assert player is not None
@@ -125,7 +128,10 @@ class Session:
                 text = describe(self.state, action)
                 self._apply(action)
                 self.console.print(f"P{player} ({self.names[player]}): {escape(text)}")
+                self.stale = True
                 continue
+            if self.stale:
+                self.show()
             if not self._decide():
                 return 0
         self.show()
@@ -136,6 +142,7 @@ class Session:
         self.state = apply(self.state, action)
         if self.state.turn != turn and not self.state.is_over:
             self.console.rule(f"turn {self.state.turn} begins")
+            self.stale = True
 
     def _decide(self) -> bool:
         """One decision of the person (commands in between); ``False`` to stop."""
