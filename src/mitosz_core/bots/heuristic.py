@@ -5,7 +5,9 @@ For each legal action the bot applies it to a state sampled from its view
 (``PlayerView.sample``, so it never reads a hidden card),
 lets every player answer with the *quiet reply* (a pass, "done" or the end of the turn
 where one is legal, else a random legal action) until it is its own decision again
-outside a counter round or event window (so what it played has resolved), or
+outside a counter round, event window or fight (so what it played has resolved and the
+fight it started is decided; in a fight the quiet reply names a commander and takes the
+spoils), or
 :attr:`HeuristicBot.reply_steps` replies are made, and scores the position it then
 observes. It takes the best; ties go to its seeded generator. A decision with one legal
 action costs nothing.
@@ -24,26 +26,35 @@ from mitosz_core.kernel.view import PlayerView
 
 QUIET = frozenset({"Pass", "Done", "EndTurn"})
 """The class names of the actions that do nothing more: the quiet reply takes one."""
+FIRST = ("Designate", "TakeSpoils")
+"""What the quiet reply takes before a quiet action: in a Mítosz fight a commander is
+named (rather than no defence at all) and the spoils are taken."""
 
 
 def quiet_reply(state: State[Any], rng: random.Random) -> Action:
-    """A pass, "done" or the end of the turn if one is legal; else a random legal action."""
+    """The first legal action of the kinds in :data:`FIRST`, else a pass, "done" or the
+    end of the turn, else a random legal action."""
     actions = legal_actions(state)
+    for kind in FIRST:
+        for action in actions:
+            if type(action).__name__ == kind:
+                return action
     for action in actions:
         if type(action).__name__ in QUIET:
             return action
     return rng.choice(actions)
 
 
-INTERRUPTIONS = ("counter.", "window.", "forced.")
-"""The machine states of an interruption (a counter round, an event window, a forced
-choice): a position inside one is not settled yet."""
+INTERRUPTIONS = ("counter.", "window.", "forced.", "turn.combat.battle.", "turn.combat.duel.")
+"""The machine states in which a position is not settled yet: an interruption (a counter
+round, an event window, a forced choice) or a Mítosz fight under way, whose outcome is
+what an attack is worth."""
 
 
 def settle(state: State[Any], me: int, rng: random.Random, steps: int) -> State[Any]:
     """``state`` after quiet replies, until ``me`` decides again outside an interruption
-    (so the card just played has resolved), the game ends, or ``steps`` replies are made.
-    Inside an interruption ``me`` replies quietly too."""
+    or a fight (so the card just played has resolved, the fight just begun is decided),
+    the game ends, or ``steps`` replies are made. Inside them ``me`` replies quietly too."""
     for _ in range(steps):
         if state.over or state.to_act is None:
             break
@@ -58,7 +69,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int, *, reply_steps: int = 8) -> None:
+    def __init__(self, seed: int, *, reply_steps: int = 16) -> None:
         self._rng = random.Random(seed)
         self.reply_steps = reply_steps
 
