@@ -5,9 +5,11 @@ The tree is over the bot's information set, not over one state. Each playout sam
 determinization from the bot's view (``PlayerView.sample``,
 so no hidden card is read), walks the tree by UCT among the children whose action is
 legal in that sample (counting how often each was *available*, as IS-MCTS does), adds
-one new child, plays on for :attr:`MCTSBot.rollout_steps` decisions with the quiet reply
-of :mod:`mitosz_core.bots.heuristic`, and scores the position it reaches with
-:func:`~mitosz_core.bots.evaluate.evaluate` squashed to (-1, 1). Every node keeps the
+one new child, plays on with the quiet replies of :mod:`mitosz_core.bots.heuristic` until
+the position is settled for the bot (its own decision again, outside a counter round,
+event window or fight; at most :attr:`MCTSBot.rollout_steps` replies), and scores it
+with :func:`~mitosz_core.bots.evaluate.evaluate` squashed to (-1, 1), as the heuristic
+bot scores its lookahead. Every node keeps the
 mean value for the player who chose its action. The bot plays the root action visited
 most.
 
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mitosz_core.bots.evaluate import evaluate
-from mitosz_core.bots.heuristic import quiet_reply
+from mitosz_core.bots.heuristic import settle
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import apply, legal_actions, observe
 from mitosz_core.kernel.state import State
@@ -63,7 +65,7 @@ class MCTSBot:
         playouts: int = 48,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout_steps: int = 4,
+        rollout_steps: int = 16,
     ) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
@@ -84,7 +86,7 @@ class MCTSBot:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            self._playout(root, view.sample(self._rng))
+            self._playout(root, view.sample(self._rng), view.player)
             done += 1
         legal = set(actions)
         visited = [
@@ -96,7 +98,7 @@ class MCTSBot:
             return self._rng.choice(actions)
         return max(visited, key=lambda t: (t[0], t[1]))[2]
 
-    def _playout(self, root: _Node, state: State[Any]) -> None:
+    def _playout(self, root: _Node, state: State[Any], me: int) -> None:
         path = [root]
         node = root
         # selection: walk down while every action legal here has been tried
@@ -115,20 +117,15 @@ class MCTSBot:
                 state = apply(state, action)
                 path.append(child)
                 break
-            mover = state.to_act
             action, child = max(
                 ((a, node.children[a]) for a in actions),
                 key=lambda pair: pair[1].ucb(self.exploration),
             )
-            assert child.player == mover or child.player is not None
             state = apply(state, action)
             path.append(child)
             node = child
-        # rollout: a few quiet replies, then the evaluation
-        for _ in range(self.rollout_steps):
-            if state.over or state.to_act is None:
-                break
-            state = apply(state, quiet_reply(state, self._rng))
+        # rollout: quiet replies until the position is settled, then the evaluation
+        state = settle(state, me, self._rng, self.rollout_steps)
         values: dict[int, float] = {}
         for n in path[1:]:
             assert n.player is not None
