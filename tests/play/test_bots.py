@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, make_bot, play
+from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
 from mitosz_core.bots.evaluate import WIN, evaluate
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.view import view
 from mitosz_core.simulate import plan, run, summarize
 from tests.helpers import play_random
+from tests.play.sampling import SAMPLING, needs_sampling
 
 
 def _mid(ruleset: str, seed: int) -> mc.State[Any]:
@@ -23,8 +24,14 @@ def _mid(ruleset: str, seed: int) -> mc.State[Any]:
     return play_random(s, seed, lambda s: len(mc.legal_actions(s)) > 1)
 
 
-@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
-@pytest.mark.parametrize("name", ["random", "heuristic", "mcts:8"])
+CASES = [
+    pytest.param(r, n, marks=[] if n == "random" else [needs_sampling(r)])
+    for r in ("mitosz", "mythos")
+    for n in ("random", "heuristic", "mcts:8")
+]
+
+
+@pytest.mark.parametrize(("ruleset", "name"), CASES)
 def test_a_bot_chooses_a_legal_action_and_the_same_one_again(ruleset: str, name: str) -> None:
     state = _mid(ruleset, 3)
     first = make_bot(name, 11).choose(view(state))
@@ -37,6 +44,7 @@ def test_the_random_bot_still_takes_a_state() -> None:
     assert RandomBot(5).choose(state) == RandomBot(5).choose(view(state))
 
 
+@needs_sampling("mythos")
 def test_play_runs_a_game_of_bots_to_its_end() -> None:
     end = play(mc.new_game("mythos", seed=4), [HeuristicBot(1), RandomBot(2)])
     assert end.is_over
@@ -51,17 +59,30 @@ def test_the_evaluation_scores_the_end_of_a_game() -> None:
     assert evaluate(mc.observe(end, 1 - end.winner), 1 - end.winner) == -WIN
 
 
+@needs_sampling("mythos")
 def test_the_heuristic_bot_beats_the_random_bot() -> None:
     records = run(plan("mythos", ("guardians", "chaos"), ("heuristic", "random"), 12))
     assert summarize(records).wins["A"].count >= 9
 
 
+@needs_sampling("mythos")
 def test_the_search_bot_keeps_to_a_time_budget() -> None:
     state = _mid("mythos", 5)
     bot = MCTSBot(1, seconds=0.2)
     start = time.perf_counter()
     assert bot.choose(view(state)) in mc.legal_actions(state)
     assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
+def test_a_searching_bot_is_refused_where_the_ruleset_cannot_sample(ruleset: str) -> None:
+    state = mc.new_game(ruleset, seed=1)
+    check_bots(["random"], state)
+    if SAMPLING[ruleset]:
+        check_bots(["heuristic", "mcts:4"], state)
+    else:
+        with pytest.raises(MitoszError, match="cannot sample yet"):
+            check_bots(["random", "mcts:4"], state)
 
 
 def test_an_unknown_bot_is_refused() -> None:

@@ -53,18 +53,27 @@ def _decisions(state: mc.State[Any]) -> list[mc.Decision]:
 
 
 def test_simulate_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys, "simulate", "--ruleset", "mythos", "-n", "4", "--bots", "heuristic", "random"
-    )
+    code, out, _ = run(capsys, "simulate", "--ruleset", "mythos", "-n", "4", "--bots", "random")
     assert code == 0
-    assert out.startswith("A = guardians (heuristic) against B = chaos (random): 4 games")
+    assert out.startswith("A = guardians (random) against B = chaos (random): 4 games")
     wins = re.findall(r"[AB] wins +\d+\.\d% \[[\d.]+, [\d.]+\]", out)
     assert len(wins) == 2 and "draws" in out and "first player" in out
 
 
 def test_simulate_csv_has_a_row_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "simulate", "--ruleset", "mythos", "-n", "3", "--format", "csv", "--seed", "5"
+        capsys,
+        "simulate",
+        "--ruleset",
+        "mythos",
+        "-n",
+        "3",
+        "--format",
+        "csv",
+        "--seed",
+        "5",
+        "--bots",
+        "random",
     )
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and len(rows) == 3
@@ -87,11 +96,14 @@ def test_simulate_json_and_every_pair(capsys: pytest.CaptureFixture[str]) -> Non
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["simulate", "nowhere", "chaos", "--ruleset", "mythos"], "deck 'nowhere': neither"),
+        (
+            ["simulate", "nowhere", "chaos", "--ruleset", "mythos", "--bots", "random"],
+            "deck 'nowhere': neither",
+        ),
         (["simulate", "--bots", "genius"], "unknown bot 'genius'"),
         (["simulate", "-n", "0"], "at least 1"),
-        (["simulate", "--all-pairs", "hellenic", "celtic"], "name no decks"),
-        (["simulate", "hellenic"], "name two decks"),
+        (["simulate", "--all-pairs", "hellenic", "celtic", "--bots", "random"], "name no decks"),
+        (["simulate", "hellenic", "--bots", "random"], "name two decks"),
     ],
 )
 def test_simulate_user_errors(

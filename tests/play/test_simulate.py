@@ -45,7 +45,7 @@ def test_a_record_is_the_game_its_seed_replays() -> None:
 
 
 def test_local_processes_give_the_same_records() -> None:
-    specs = sim.plan("mythos", ("guardians", "chaos"), ("heuristic", "random"), 6)
+    specs = sim.plan("mythos", ("guardians", "chaos"), ("random", "random"), 6)
     alone = sim.run(specs)
     seen: list[int] = []
     pooled = sim.run(specs, jobs=2, on_record=lambda r: seen.append(r.index))

@@ -16,14 +16,14 @@ text that no other legal action has. The player answers with a number or a comma
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from mitosz_core.bots import BOT_SPECS, make_bot
+from mitosz_core.bots import BOT_SPECS, check_bots, make_bot
 from mitosz_core.console.board import board, card_text
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.action import Action
@@ -94,7 +94,7 @@ class Session:
         self,
         state: State[Any],
         seat: int,
-        bots: dict[int, Bot],
+        bots: Mapping[int, Bot],
         names: dict[int, str],
         console: Console,
         save_to: Path,
@@ -263,6 +263,7 @@ def run(args: argparse.Namespace) -> int:
     specs: list[str] = args.bot or ["heuristic"]
     others = [p for p in range(players) if p != args.seat]
     names = {p: specs[min(k, len(specs) - 1)] for k, p in enumerate(others)}
+    check_bots(list(names.values()), state)
     bots = {p: make_bot(spec, state.config.seed * 8 + p) for p, spec in names.items()}
     console = Console(highlight=False)
     session = Session(state, args.seat, bots, names, console, Path(args.save_to), card_sets)

@@ -18,9 +18,10 @@ from rich.console import Console
 from rich.table import Table
 
 from mitosz_core import simulate as sim
-from mitosz_core.bots import BOT_SPECS, make_bot
+from mitosz_core.bots import BOT_SPECS, check_bots
 from mitosz_core.console.progress import progress
 from mitosz_core.errors import MitoszError
+from mitosz_core.kernel.api import new_game
 from mitosz_core.kernel.registry import get
 
 
@@ -44,8 +45,7 @@ def _decks(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 def run(args: argparse.Namespace) -> int:
     """The ``simulate`` command."""
-    for spec in args.bots:
-        make_bot(spec, 0)  # an unknown bot is a usage error before any game
+    check_bots(args.bots, new_game(args.ruleset, seed=0))  # a usage error before any game
     for path in args.card_set or []:
         if not Path(path).is_file():
             raise MitoszError(f"--card-set {path!r}: no such file")

@@ -47,7 +47,6 @@ HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Lasting:
     """An effect in force: ``key`` names it for 5.9 tie-breaks (``e<id>`` for a created

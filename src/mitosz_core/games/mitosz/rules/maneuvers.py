@@ -44,7 +44,6 @@ MAX_TIMES = 4
 """The most slash repetitions offered as separate actions (4.2.6)."""
 
 
-
 # --- reading maneuvers ---------------------------------------------------------------------
 
 
