@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mitosz_core import simulate as sim
+from mitosz_core.bots import sampling_available
+from mitosz_core.kernel.api import new_game
 from mitosz_core.kernel.registry import get
 
 
@@ -122,6 +124,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match", action="append", help="only this match (repeatable)")
     parser.add_argument("--rst", type=Path, help="also write the table to this file")
     args = parser.parse_args(argv)
+    missing = [
+        r
+        for r in args.ruleset or ["mitosz", "mythos"]
+        if not sampling_available(new_game(r, seed=0))
+    ]
+    if missing:
+        note = (
+            f"Not measured yet: the {' and '.join(missing)} ruleset cannot sample "
+            "determinizations (``sample_state``), which the heuristic and search bots need.\n"
+        )
+        print(note, end="")
+        if args.rst is not None:
+            args.rst.write_text(note, encoding="utf-8")
+        return 1
     outcomes = []
     for ruleset in args.ruleset or ["mitosz", "mythos"]:
         for match in matches(args.playouts):

@@ -5,8 +5,9 @@
 - ``docs/figures/pictures/*.svg``: the board pictures of real positions, each reached by
   random play from a fixed seed through the public API;
 - ``docs/figures/simulation-<ruleset>.inc``: every pair of built-in decks, 2 players, the
-  heuristic bot on both sides, ``--games`` games a pair (default 40) with the seats
-  swapped, as ``mitosz-core simulate --all-pairs`` plays them;
+  heuristic bot on both sides (the random bot while a ruleset cannot sample
+  determinizations), ``--games`` games a pair (default 40) with the seats swapped, as
+  ``mitosz-core simulate --all-pairs`` plays them;
 - ``docs/figures/*.txt``: the real output of the example commands of the page (a saved
   game ``docs/figures/game-mythos.json`` for ``replay`` and ``render``; ``play`` is run
   in a pseudo-terminal through pexpect, so its transcript is what a person sees).
@@ -33,6 +34,7 @@ import pexpect
 import mitosz_core as mc
 from mitosz_core import render
 from mitosz_core import simulate as sim
+from mitosz_core.bots import sampling_available
 from mitosz_core.cli import main as cli
 from mitosz_core.kernel.registry import get
 
@@ -85,7 +87,7 @@ def pictures() -> None:
         print(f"{picture.name}: turn {state.turn}, {state.phase}")
 
 
-def simulation(ruleset: str, games: int, jobs: int) -> None:
+def simulation(ruleset: str, games: int, jobs: int, bot: str) -> None:
     decks = list(get(ruleset).builtin_decks())
     rows = [
         "   * - deck A",
@@ -98,7 +100,7 @@ def simulation(ruleset: str, games: int, jobs: int) -> None:
     ]
     for i, a in enumerate(decks):
         for b in decks[i + 1 :]:
-            specs = sim.plan(ruleset, (a, b), ("heuristic", "heuristic"), games)
+            specs = sim.plan(ruleset, (a, b), (bot, bot), games)
             s = sim.summarize(sim.run(specs, jobs=jobs))
             rows += [
                 f"   * - {a}",
@@ -110,18 +112,28 @@ def simulation(ruleset: str, games: int, jobs: int) -> None:
                 f"     - {s.mean_turns:.1f}",
             ]
             print(f"{ruleset} {a} vs {b}: A {s.wins['A'].text()}")
-    text = ".. list-table::\n   :header-rows: 1\n\n" + "\n".join(rows) + "\n"
+    head = f"The {bot} bot on both sides, {games} games a pair, seats swapped.\n\n"
+    text = head + ".. list-table::\n   :header-rows: 1\n\n" + "\n".join(rows) + "\n"
     (FIGURES / f"simulation-{ruleset}.inc").write_text(text, encoding="utf-8")
 
 
 EXAMPLES = {
-    "simulate-mythos": "simulate --ruleset mythos --games 40 --bots heuristic random -j 2",
-    "simulate-mitosz": "simulate hellenic celtic --games 20 --bots heuristic random -j 2",
-    "simulate-csv": "simulate --ruleset mythos --games 4 --bots heuristic random --format csv",
+    "simulate-mythos": "simulate --ruleset mythos --games 40 --bots {bot} random -j 2",
+    "simulate-mitosz": "simulate hellenic celtic --games 20 --bots {bot} random -j 2",
+    "simulate-csv": "simulate --ruleset mythos --games 4 --bots {bot} random --format csv",
     "replay": "replay docs/figures/game-mythos.json --to 40 --player 0",
     "replay-json": "replay docs/figures/game-mythos.json --json --to 158",
 }
-"""The example commands whose output the page shows, by the name of their output file."""
+"""The example commands whose output the page shows, by the name of their output file;
+``{bot}`` is the bot of :func:`best_bot`."""
+
+
+def best_bot() -> str:
+    """``heuristic`` where both rulesets can sample determinizations (which it needs),
+    else ``random``."""
+    ok = all(sampling_available(mc.new_game(r, seed=0)) for r in ("mitosz", "mythos"))
+    return "heuristic" if ok else "random"
+
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 
@@ -132,7 +144,9 @@ def examples() -> None:
     while not game.is_over:
         game = mc.apply(game, rng.choice(mc.legal_actions(game)))
     (FIGURES / "game-mythos.json").write_text(game.to_json(), encoding="utf-8")
-    for name, command in EXAMPLES.items():
+    bot = best_bot()
+    for name, template in EXAMPLES.items():
+        command = template.format(bot=bot)
         out = io.StringIO()
         stdin = sys.stdin
         sys.stdin = io.StringIO("")  # replay reads its commands: none, so it shows one step
@@ -146,16 +160,16 @@ def examples() -> None:
             text = text[:600] + " ...\n"
         (FIGURES / f"{name}.txt").write_text(f"$ mitosz-core {command}\n{text}", encoding="utf-8")
         print(f"example {name}")
-    (FIGURES / "play.txt").write_text(play_transcript(), encoding="utf-8")
+    (FIGURES / "play.txt").write_text(play_transcript(bot), encoding="utf-8")
 
 
-def play_transcript() -> str:
-    """The first decisions of ``mitosz-core play --ruleset mythos --seed 3`` as a person
-    sees them in a terminal of 100 columns (colours taken out)."""
+def play_transcript(bot: str) -> str:
+    """The first decisions of ``mitosz-core play --ruleset mythos --seed 3 --bot BOT`` as
+    a person sees them in a terminal of 100 columns (colours taken out)."""
     prompt = r"choose 1-\d+ or a command> "
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "mitosz_core", "play", "--ruleset", "mythos", "--seed", "3", "--bot", "heuristic"],
+        ["-m", "mitosz_core", "play", "--ruleset", "mythos", "--seed", "3", "--bot", bot],
         encoding="utf-8",
         timeout=120,
         dimensions=(60, 100),
@@ -183,7 +197,7 @@ def main() -> None:
         examples()
     if args.only in (None, "simulation"):
         for ruleset in ("mitosz", "mythos"):
-            simulation(ruleset, args.games, args.jobs)
+            simulation(ruleset, args.games, args.jobs, best_bot())
 
 
 if __name__ == "__main__":
