@@ -3,6 +3,7 @@ bot is stronger than the random one; the search bot keeps to its budget."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -37,6 +38,41 @@ def test_a_bot_chooses_a_legal_action_and_the_same_one_again(ruleset: str, name:
     first = make_bot(name, 11).choose(view(state))
     assert first in mc.legal_actions(state)
     assert make_bot(name, 11).choose(view(state)) == first
+
+
+SEARCHING = [
+    pytest.param(r, n, marks=[needs_sampling(r)])
+    for r in ("mitosz", "mythos")
+    for n in ("heuristic", "mcts:8")
+]
+
+
+@pytest.mark.parametrize(("ruleset", "name"), SEARCHING)
+def test_a_bot_decides_the_same_whatever_the_hidden_cards_are(ruleset: str, name: str) -> None:
+    # Two states that the deciding player cannot tell apart (the same information set,
+    # other hidden cards and another future of the generator): a bot that never reads a
+    # hidden card decides the same in both.
+    for seed in (3, 8, 13):
+        state = _mid(ruleset, seed)
+        me = state.to_act
+        assert me is not None
+        other = mc.sample_state(state, me, random.Random(seed))
+        assert mc.observe(other, me) == mc.observe(state, me)
+        hidden = [
+            [state.game.card(c).key for c in p.hand]
+            for i, p in enumerate(state.game.players)
+            if i != me
+        ]
+        redrawn = [
+            [other.game.card(c).key for c in p.hand]
+            for i, p in enumerate(other.game.players)
+            if i != me
+        ]
+        if hidden != redrawn:
+            break
+    else:
+        pytest.fail("no sample redrew the opponent's hand")
+    assert make_bot(name, 5).choose(view(other)) == make_bot(name, 5).choose(view(state))
 
 
 def test_the_random_bot_still_takes_a_state() -> None:
