@@ -35,7 +35,7 @@ nox.options.download_python = "never"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs,dist,bench,ray,png]"
+ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png]"
 
 
 def _declared_pythons() -> tuple[str, ...]:
@@ -174,7 +174,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict on src, tests, tools and benchmarks."""
-    session.install("-e", ".[test,typecheck,bench]")
+    session.install("-e", ".[test,typecheck,bench,rl]")
     _typecheck(session)
 
 
@@ -183,7 +183,7 @@ def tests(session: nox.Session) -> None:
     """pytest with the fast, derandomised Hypothesis profile, on each supported CPython
     (``nox -s tests-3.12`` for one)."""
     _supported(session)
-    session.install("-e", ".[test,bench]")
+    session.install("-e", ".[test,bench,rl]")
     _tests(session, *session.posargs)
 
 
@@ -231,7 +231,7 @@ def fuzz(session: nox.Session) -> None:
 @nox.session
 def registry(session: nox.Session) -> None:
     """Check the rule registry against the tests' rule markers."""
-    session.install("-e", ".[test,bench]")
+    session.install("-e", ".[test,bench,rl]")
     _registry(session)
 
 

@@ -142,16 +142,21 @@ def apply(state: State[Any], action: Action) -> State[Any]:
         if reason is not None:
             raise IllegalActionError(action, state.phase, reason)
     player = state.to_act
+    limit = rs.decision_limit
     new = rs.perform(state, action)
     new = new.evolve(log=new.log.append(Decision(player, action)))
     if state.config.auto_pass:
         while not new.over and new.to_act is not None:
+            if limit is not None and len(new.log) >= limit:
+                break
             auto = rs.auto_action(new)
             if auto is None:
                 break
             who = new.to_act
             new = rs.perform(new, auto)
             new = new.evolve(log=new.log.append(Decision(who, auto, auto=True)))
+    if limit is not None and len(new.log) >= limit and not new.over:
+        new = rs.stop_at_limit(new)
     return new
 
 

@@ -151,7 +151,7 @@ class Ruleset(ABC, Generic[G]):
     # ruleset fills them in from its own modules.
 
     def action_space(self) -> ActionSpace:
-        """The ruleset's fixed integer action space (:mod:`mitosz_core.kernel.actionspace`).
+        """The ruleset's fixed integer action space (``mitosz_core.kernel.actionspace``).
         The default raises :class:`~mitosz_core.errors.NotAvailableError`."""
         raise NotAvailableError(self.name, "an integer action space")
 
@@ -173,11 +173,22 @@ class Ruleset(ABC, Generic[G]):
             return (0.0,) * players
         return tuple(1.0 if i == state.winner else -1.0 for i in range(players))
 
+    decision_limit: ClassVar[int | None] = None
+    """The most decisions a game may take, automatic passes included. When its
+    history reaches this length, :func:`~mitosz_core.apply` ends the game through
+    :meth:`stop_at_limit`. ``None``: no limit is enforced."""
+
+    def stop_at_limit(self, state: State[G]) -> State[G]:
+        """The game ended at :attr:`decision_limit` (the ruleset's ruling says how)."""
+        raise NotAvailableError(self.name, "ending a game at the decision limit")
+
     def max_game_length(self, players: int) -> int:
         """The most decisions (the automatic passes included) a game of ``players`` can
-        take: a bound the rules enforce. The default raises
-        :class:`~mitosz_core.errors.NotAvailableError`."""
-        raise NotAvailableError(self.name, "a maximum game length")
+        take: :attr:`decision_limit`, which :func:`~mitosz_core.apply` enforces. Raises
+        :class:`~mitosz_core.errors.NotAvailableError` if the ruleset sets none."""
+        if self.decision_limit is None:
+            raise NotAvailableError(self.name, "a maximum game length")
+        return self.decision_limit
 
     def validate(self, state: State[G]) -> None:
         """Check a decoded state's internal consistency; raise ``DecodeError`` if broken."""

@@ -58,7 +58,7 @@ class PlayerView:
 
     @property
     def observation(self) -> Any:
-        """What the player sees: :func:`~mitosz_core.observe` of the state."""
+        """The player's observation, as :func:`~mitosz_core.observe` gives it."""
         return observe(self._state, self._player)
 
     @property
