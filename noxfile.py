@@ -35,7 +35,7 @@ nox.options.download_python = "never"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs,dist,bench,rl]"
+ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png]"
 
 
 def _declared_pythons() -> tuple[str, ...]:
@@ -257,6 +257,32 @@ def bench(session: nox.Session) -> None:
     a wheel, not editable, as the baseline is."""
     session.install(".[bench]")
     session.run("python", "-m", "benchmarks.run", *session.posargs)
+
+
+@nox.session
+def strength(session: nox.Session) -> None:
+    """Bot strength (``benchmarks/strength.py``): heuristic against random and search
+    against heuristic, 400 games a match with seats and decks swapped, 95% Wilson
+    intervals, for both rulesets (about an hour and a quarter on 2 cores); writes
+    ``docs/figures/strength.inc``. Arguments go to the script, e.g. ``-- --games 40``."""
+    session.install(".")
+    session.run(
+        "python",
+        "-m",
+        "benchmarks.strength",
+        "--rst",
+        "docs/figures/strength.inc",
+        *session.posargs,
+    )
+
+
+@nox.session
+def figures(session: nox.Session) -> None:
+    """The board pictures and the simulation tables of the built-in decks on the docs
+    page ``play.rst`` (``docs/figures.py``; a few minutes on 2 cores). Arguments go to
+    the script, e.g. ``-- --games 100``."""
+    session.install(".", "pexpect")
+    session.run("python", "docs/figures.py", *session.posargs)
 
 
 @nox.session(python=CI_PYTHON)

@@ -16,7 +16,10 @@ from mitosz_core.cli import build_parser, main
 from tests.kernel.test_decks import IMP_SET
 
 ROOT = Path(__file__).resolve().parents[1]
-COMMANDS = ("demo", "bench", "rules", "cards", "deck", "machine")
+COMMANDS = (
+    *("demo", "bench", "rules", "cards", "deck", "machine"),
+    *("play", "replay", "render", "simulate"),
+)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

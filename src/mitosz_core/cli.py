@@ -1,6 +1,7 @@
-"""The ``mitosz-core`` command line: ``demo``, ``bench``, ``rules``, ``cards``, ``deck`` and
-``machine`` (``mitosz-core --help`` lists them, ``mitosz-core COMMAND --help`` their
-options).
+"""The ``mitosz-core`` command line: ``demo``, ``bench``, ``rules``, ``cards``, ``deck``,
+``machine``, ``play``, ``replay``, ``render`` and ``simulate`` (``mitosz-core --help``
+lists them, ``mitosz-core COMMAND --help`` their options; the last four live in
+:mod:`mitosz_core.console`).
 
 Exit status: 0 when all is well; 1 when the data a check was asked about is invalid
 (``cards validate``, ``cards coverage``, ``deck validate``); 2 for a usage error: a bad
@@ -21,6 +22,10 @@ from typing import Any
 
 from mitosz_core.bench import run as run_bench
 from mitosz_core.bots import RandomBot
+from mitosz_core.console import play as play_command
+from mitosz_core.console import replay as replay_command
+from mitosz_core.console import simulate as simulate_command
+from mitosz_core.console.progress import progress
 from mitosz_core.errors import MitoszError, RegistryError
 from mitosz_core.games.mitosz.carddata import tools
 from mitosz_core.games.mitosz.cards import SPHERES
@@ -47,6 +52,10 @@ examples:
   mitosz-core cards list --ruleset mythos --type unit
   mitosz-core cards show "Zeus (high god)"
   mitosz-core deck validate my.deck --card-set my-set.toml
+  mitosz-core play --bot heuristic
+  mitosz-core replay game.json --by turn
+  mitosz-core render game.json -o board.svg
+  mitosz-core simulate hellenic celtic --games 200 --bots heuristic random -j 2
 
 exit status: 0 all is well; 1 the checked data is invalid; 2 a usage error (a bad option,
 an unknown card, a file that cannot be read). Errors go to standard error, one line per
@@ -151,7 +160,14 @@ def _result(state: Any, players: list[str]) -> None:
 
 def _bench(args: argparse.Namespace) -> int:
     _check_players(get(args.ruleset), args.players)
-    result = run_bench(args.ruleset, games=args.games, players=args.players, first_seed=args.seed)
+    with progress(f"{args.ruleset}: {args.games} games", args.games) as bar:
+        result = run_bench(
+            args.ruleset,
+            games=args.games,
+            players=args.players,
+            first_seed=args.seed,
+            on_game=bar.advance,
+        )
     print(result.report())
     return OK
 
@@ -550,6 +566,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ruleset_option(machine, "whose machine to print")
     machine.set_defaults(run=_machine)
+    play_command.add_parser(sub, rulesets)
+    replay_command.add_parsers(sub, rulesets)
+    simulate_command.add_parser(sub, rulesets)
     return parser
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
@@ -178,6 +179,10 @@ class State(Generic[G]):
             object.__setattr__(self, "_derived", memo)
         return memo
 
+    def _repr_svg_(self) -> str | None:
+        """The board as a spectator sees it, for Jupyter: :func:`mitosz_core.render.svg`."""
+        return None if _svg_renderer is None else _svg_renderer(self)
+
     def to_json(self) -> str:
         """The exact JSON form of this state; :meth:`from_json` gives an equal state back."""
         get(self.ruleset)  # a state of an unregistered ruleset cannot be saved
@@ -226,6 +231,16 @@ class State(Generic[G]):
         state: State[Any] = State(**values)
         ruleset.validate(state)
         return state
+
+
+_svg_renderer: Callable[[State[Any]], str] | None = None
+
+
+def set_svg_renderer(render: Callable[[State[Any]], str]) -> None:
+    """Let :meth:`State._repr_svg_` draw with ``render`` (:mod:`mitosz_core.render` sets
+    it when imported; the kernel itself draws nothing)."""
+    global _svg_renderer
+    _svg_renderer = render
 
 
 FORMAT = "mitosz-core/state/1"
