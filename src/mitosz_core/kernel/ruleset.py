@@ -55,9 +55,10 @@ class Ruleset(ABC, Generic[G]):
         game data: base class -> ``kind`` -> subclass. None by default."""
         return {}
 
-    def decoder(self) -> Decoder:
-        """A decoder for this ruleset's saved states, actions and logs."""
-        return Decoder(self.action_table(), self.tagged_types())
+    def decoder(self, *, defaults: bool = False) -> Decoder:
+        """A decoder for this ruleset's saved states, actions and logs; with ``defaults``,
+        a missing field that has a default takes it (actions written by hand)."""
+        return Decoder(self.action_table(), self.tagged_types(), defaults=defaults)
 
     def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> Ruleset[G]:
         """This ruleset with the given card-set files loaded beside its built-in cards.

@@ -36,7 +36,7 @@ def start_phase(s: S) -> S:
     from mitosz_core.games.mitosz.rules.attachments import release_at_turn_start
 
     s = check_turn_start(s)
-    if s.over:
+    if s.is_over:
         return s
     s = release_at_turn_start(end_maneuver_effects(s))
     return fire(triggers.turn_start(s), Trigger.STARTED)
