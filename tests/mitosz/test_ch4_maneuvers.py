@@ -7,7 +7,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Choose, Pass, UseManeuver
 from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Pending, PendingKind
 from tests.mitosz.fixtures import (
     act,

@@ -40,11 +40,10 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import (
     card_type,
     immune,
-    level,
     neutralized,
 )
-from mitosz_core.games.mitosz.rules.levels import power
-from mitosz_core.games.mitosz.rules.selectors import matching
+from mitosz_core.games.mitosz.rules.levels import level, power
+from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.state import (
     ActiveEffect,
     Attached,

@@ -32,7 +32,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules import S, triggers
 from mitosz_core.games.mitosz.rules.board import leader_slot
-from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import ActiveEffect, FightKind, Todo, Waiting
 from tests.mitosz.fixtures import (
     act,

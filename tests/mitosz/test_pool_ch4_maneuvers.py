@@ -26,10 +26,10 @@ from mitosz_core.games.mitosz.cards import Edge
 from mitosz_core.games.mitosz.effects.language import Immunity
 from mitosz_core.games.mitosz.rules import S, maneuvers
 from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.continuous import hand_size, immune, level
+from mitosz_core.games.mitosz.rules.continuous import hand_size, immune
 from mitosz_core.games.mitosz.rules.fights.army import troop_level
 from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import is_turned
-from mitosz_core.games.mitosz.rules.levels import power
+from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import FightKind
 from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import (

@@ -134,7 +134,7 @@ def test_three_tied_effects_are_ordered_transitively() -> None:
     all be recorded. No effect then beat the others, and which level a card had depended
     on the order the board listed the effects in. A pair whose order follows from earlier
     reveals (e3 > e1 > e2) is now not revealed again."""
-    from mitosz_core.games.mitosz.rules.continuous import level
+    from mitosz_core.games.mitosz.rules.levels import level
 
     before, after, target = _three_tied_levels()
     wins = {(t.winner, t.b if t.winner == t.a else t.a) for t in after.game.tiebreaks}

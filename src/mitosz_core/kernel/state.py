@@ -9,12 +9,15 @@ so every part that an action does not change is shared, never copied.
 from __future__ import annotations
 
 import dataclasses
+import typing
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
-from mitosz_core.errors import DeckError, MitoszDeprecationWarning
+from mitosz_core.errors import DeckError, DecodeError, MitoszDeprecationWarning
 from mitosz_core.kernel.action import Action, Decision, Log
+from mitosz_core.kernel.codec import dumps, encode, loads
+from mitosz_core.kernel.registry import get
 from mitosz_core.kernel.rng import Rng
 
 G = TypeVar("G")
@@ -181,9 +184,6 @@ class State(Generic[G]):
 
     def to_json(self) -> str:
         """The exact JSON form of this state; :meth:`from_json` gives an equal state back."""
-        from mitosz_core.kernel.codec import dumps, encode
-        from mitosz_core.kernel.registry import get
-
         get(self.ruleset)  # a state of an unregistered ruleset cannot be saved
         body = {key: encode(getattr(self, attr)) for key, attr in _KERNEL_FIELDS.items()}
         body["game"] = encode(self.game)
@@ -196,10 +196,6 @@ class State(Generic[G]):
         Raises :class:`~mitosz_core.errors.DecodeError` naming the JSON path of the first
         bad value, or :class:`~mitosz_core.errors.UnknownRulesetError`.
         """
-        from mitosz_core.errors import DecodeError
-        from mitosz_core.kernel.codec import loads
-        from mitosz_core.kernel.registry import get
-
         data = loads(text, "a saved state")
         if not isinstance(data, dict):
             raise DecodeError("$", "a saved state must be a JSON object")
@@ -259,6 +255,4 @@ def _deprecated(old: str, new: str, level: int = 3) -> None:
 
 
 def _kernel_hints() -> dict[str, Any]:
-    import typing
-
     return typing.get_type_hints(State)

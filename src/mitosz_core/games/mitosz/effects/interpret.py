@@ -67,7 +67,8 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import Lasting, card_type, immune, source_kinds
 from mitosz_core.games.mitosz.rules.fights.core import reach_of
 from mitosz_core.games.mitosz.rules.high_god import maxima
-from mitosz_core.games.mitosz.rules.selectors import def_matches, matches, matching
+from mitosz_core.games.mitosz.rules.selection import matches, matching
+from mitosz_core.games.mitosz.rules.selectors import def_matches
 from mitosz_core.games.mitosz.rules.zones import draw, to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     ActiveEffect,

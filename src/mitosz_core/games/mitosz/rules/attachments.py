@@ -200,7 +200,7 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
         total_cost,
         why_not_timing,
     )
-    from mitosz_core.games.mitosz.rules.selectors import matches
+    from mitosz_core.games.mitosz.rules.selection import matches
 
     game = s.game
     if a.card not in game.players[player].hand:

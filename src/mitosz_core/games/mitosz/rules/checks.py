@@ -26,7 +26,7 @@ from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import notice
 from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt
 from mitosz_core.games.mitosz.rules.leaders import over_limit
-from mitosz_core.games.mitosz.rules.levels import base_level
+from mitosz_core.games.mitosz.rules.printed import base_level
 from mitosz_core.games.mitosz.rules.victory import update_holds
 from mitosz_core.games.mitosz.state import ForcedFrame, Game, cached, settle, settled
 

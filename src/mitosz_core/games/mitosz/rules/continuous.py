@@ -40,7 +40,7 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
-from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, matches
+from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
 from mitosz_core.games.mitosz.state import CardId, Game, cached
 
 HAND_SIZE = 7
@@ -130,7 +130,7 @@ def _reaches(game: Game, item: Lasting, card: CardId | None) -> bool:
     return (
         isinstance(target, Every)
         and side is not None
-        and matches(game, item.player, side, card, target.cards, item.source, lasting=True)
+        and printed_matches(game, item.player, side, card, target.cards, item.source)
     )
 
 
@@ -171,30 +171,6 @@ def covers(item: Lasting, player: int) -> bool:
 
 
 # --- levels and power -------------------------------------------------------------------
-
-
-def level(game: Game, card: CardId) -> int:
-    """A card's level now: printed, markers and attachments, then lasting effects; a
-    level set by an effect replaces it, the strongest setter winning (5.9). A card whose
-    ability is neutralised gives no level of its own (5.5, ruling R-5.5-level): only
-    other effects' changes count."""
-    from mitosz_core.games.mitosz.rules.levels import base_level, leader_level
-
-    found = leader_slot(game, card)
-    value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
-    if neutralized(game, card):
-        value = 0
-    setters: list[Lasting] = []
-    for item in lasting(game):
-        if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card):
-            value += item.effect.amount
-        elif isinstance(item.effect, SetLevel) and applies_to(game, item, card):
-            setters.append(item)
-    if setters:
-        winner = strongest(game, setters)
-        assert isinstance(winner.effect, SetLevel)
-        return winner.effect.level
-    return value
 
 
 def level_bonus(game: Game, card: CardId) -> int:

@@ -50,7 +50,7 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.flow import in_combat_round_step, in_counter_round, turn_phase
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
-from mitosz_core.games.mitosz.rules.selectors import matches, matching
+from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
 from mitosz_core.kernel.action import Action

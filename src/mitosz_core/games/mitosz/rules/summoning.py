@@ -54,7 +54,8 @@ from mitosz_core.games.mitosz.rules.leaders import (
     unique_on_board,
     why_not_target,
 )
-from mitosz_core.games.mitosz.rules.selectors import def_matches, matches
+from mitosz_core.games.mitosz.rules.selection import matches
+from mitosz_core.games.mitosz.rules.selectors import def_matches
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_from_hand,

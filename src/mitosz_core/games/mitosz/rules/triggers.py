@@ -144,7 +144,7 @@ def on_play(s: S, item: Pending, start: int = 0) -> S:
     round (ruling R-6.3.7-troop)."""
     from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
     from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
-    from mitosz_core.games.mitosz.rules.selectors import matching
+    from mitosz_core.games.mitosz.rules.selection import matching
 
     card = item.card
     if card is None or controller(s.game, card) is None:

@@ -67,15 +67,6 @@ def draw_phase(s: S) -> S:
     return fire(draw(s, s.game.active, DRAW_COUNT), Trigger.DRAWN)
 
 
-def combat_slot(s: S) -> S | None:
-    """6.2.3.2: the combat phase. The active player may start one fight (chapter 7, see
-    :mod:`.fights.declare`); when no fight can be started and no mount attached, the phase
-    ends at once. ``None`` when the player has that decision to make."""
-    from mitosz_core.games.mitosz.rules.fights.declare import nothing_to_declare
-
-    return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
-
-
 def clamp_phase(s: S) -> S:
     """6.2.4.2: spheres above their maximum (spoils, 7.4.11) fall to it."""
     active = s.game.active

@@ -16,7 +16,7 @@ from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import Duration, Permission
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot
-from mitosz_core.games.mitosz.rules.continuous import level, level_bonus, player_may
+from mitosz_core.games.mitosz.rules.continuous import level_bonus, player_may
 from mitosz_core.games.mitosz.rules.fights.core import (
     ATTACK,
     DEFEND,
@@ -32,7 +32,8 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     side_player,
     war_leaders,
 )
-from mitosz_core.games.mitosz.rules.levels import base_level, road_level, same_mythos_bonus
+from mitosz_core.games.mitosz.rules.levels import level, road_level
+from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,

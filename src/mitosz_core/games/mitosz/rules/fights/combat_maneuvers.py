@@ -18,15 +18,16 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
     set_turned,
 )
-from mitosz_core.games.mitosz.rules.continuous import level
 from mitosz_core.games.mitosz.rules.fights.core import (
     allied,
     fighting_cards,
     set_fight,
     troop_entry,
+    troop_turned,
     war_leaders,
 )
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import CardId, Choice, ChoicePurpose, Game, Todo
 from mitosz_core.kernel.values import replace
 
@@ -62,8 +63,6 @@ def is_creature(game: Game, card: CardId) -> bool:
 
 
 def is_turned(game: Game, card: CardId) -> bool:
-    from mitosz_core.games.mitosz.rules.fights.access import troop_turned
-
     found = leader_slot(game, card)
     return found[1].turned if found is not None else troop_turned(game, card)
 
