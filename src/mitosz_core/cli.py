@@ -227,7 +227,9 @@ def _cards_list(args: argparse.Namespace) -> int:
         if args.faction is not None:
             raise UsageError("argument --faction: MYTHOS cards only; Mítosz cards have --mythos")
         mitosz_pool = {k: c for k, c in pool.items() if isinstance(c, MitoszCard)}
-        code, text = tools.list_cards(mythos=args.mythos, type=args.type, pool=mitosz_pool)
+        code, text = tools.list_cards(
+            mythos=args.mythos, type=args.type, pool=mitosz_pool, text=args.text
+        )
         if code == USAGE:
             raise UsageError(text.removeprefix("error: "))
         return _emit((code, text))
@@ -254,7 +256,15 @@ def _cards_list(args: argparse.Namespace) -> int:
         )
         for c in cards
     ]
-    return _emit((OK, _table(rows) if cards else "no cards"))
+    if not cards:
+        return _emit((OK, "no cards"))
+    lines = _table(rows).splitlines()
+    if args.text:
+        lines = [lines[0]] + [
+            f"{line}\n    {card.text_en}" if card.text_en else line
+            for line, card in zip(lines[1:], cards, strict=True)
+        ]
+    return _emit((OK, "\n".join(lines)))
 
 
 def _cards_show(args: argparse.Namespace) -> int:
@@ -503,6 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--mythos", help="Mítosz: only the cards of this mythos, e.g. celtic")
     listing.add_argument("--faction", help="MYTHOS: only the cards of this faction, e.g. chaos")
     listing.add_argument("--type", help="only the cards of this card type, e.g. leader or unit")
+    listing.add_argument(
+        "--text", action="store_true", help="print each card's English text under its line"
+    )
     card_set_option(listing)
     show = cards_sub.add_parser(
         "show",
