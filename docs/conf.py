@@ -34,6 +34,7 @@ extensions = [
 exclude_patterns = [
     "_build",
     "_ext",
+    "_vendor",
     "generated/rulings.rst",
     "generated/machine-mitosz.rst",
     "generated/rulings-mythos.rst",
@@ -42,6 +43,10 @@ exclude_patterns = [
     "generated/card-pool.rst",
 ]
 templates_path: list[str] = []
+# Mermaid is served from the site itself (copied from the npm package at each build by
+# mitosz_docs.vendor_mermaid), so an offline reader sees the diagrams.
+html_static_path = ["_vendor"]
+mermaid_use_local = "mermaid/mermaid.esm.min.mjs"
 
 html_theme = "furo"
 html_title = "mitosz-core"

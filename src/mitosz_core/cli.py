@@ -28,6 +28,7 @@ from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
 from mitosz_core.games.mythos.cards import CardDef as MythosCard
 from mitosz_core.games.mythos.cards import CardType as MythosType
 from mitosz_core.games.mythos.cards import Faction
+from mitosz_core.kernel import diagram
 from mitosz_core.kernel.api import apply, new_game, observe
 from mitosz_core.kernel.registry import get, names
 from mitosz_core.kernel.ruleset import Ruleset
@@ -184,7 +185,15 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _machine(args: argparse.Namespace) -> int:
-    print(get(args.ruleset).machine.spec.mermaid())
+    machine = get(args.ruleset).machine
+    try:
+        chosen = diagram.part(machine, args.part)
+    except KeyError:
+        known = ", ".join(p.name for p in (*machine.spec.parts, diagram.WHOLE))
+        raise UsageError(
+            f"argument --part: {args.ruleset} has no part {args.part!r}; expected one of: {known}"
+        ) from None
+    print(diagram.draw(machine, chosen).text, end="")
     return OK
 
 
@@ -559,9 +568,22 @@ def build_parser() -> argparse.ArgumentParser:
     machine = sub.add_parser(
         "machine",
         help="print the state machine as a Mermaid diagram",
-        description="Print a ruleset's state machine as a Mermaid state diagram.",
+        description="Print a ruleset's state machine, or one part of it, as a Mermaid state"
+        " diagram drawn from the table the engine follows.",
     )
     ruleset_option(machine, "whose machine to print")
+    machine.add_argument(
+        "--part",
+        default="all",
+        metavar="PART",
+        help="one sub-diagram ("
+        + "; ".join(
+            f"{name}: {', '.join(part.name for part in get(name).machine.spec.parts)}"
+            for name in rulesets
+            if get(name).machine.spec.parts
+        )
+        + "), or all, the whole machine (default: all)",
+    )
     machine.set_defaults(run=_machine)
     return parser
 
