@@ -28,7 +28,7 @@ import yaml
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 HTML = DOCS / "_build" / "html"
-SKIPPED_DIRS = frozenset({"_build", "generated", "_ext"})
+SKIPPED_DIRS = frozenset({"_build", "generated", "_ext", "_vendor"})
 ROOT_DOC = "index"
 SUMMARY_PREFIX = 40
 

@@ -8,7 +8,9 @@ they are never stale:
 - ``rulings.rst``: ``specs/rulings.yaml``, each ruling linked to its rule;
 - ``machine-mitosz.rst`` and ``machine-mythos.rst``: each state machine as Mermaid
   diagrams, one per part (:mod:`mitosz_core.kernel.diagram`), and a table;
-- ``card-language.rst`` and ``card-pool.rst``: see :mod:`card_pages`.
+- ``card-language.rst`` and ``card-pool.rst``: see :mod:`card_pages`;
+- ``actions.rst``, ``observation-mitosz.rst`` and ``observation-mythos.rst``: see
+  :mod:`reference_pages`.
 
 Mermaid itself is bundled into the site, never loaded from a CDN: when the
 configuration is read, its ES module build is copied from ``tools/mermaid/node_modules`` (``npm ci --prefix
@@ -31,6 +33,7 @@ from typing import Any
 
 import yaml
 from card_pages import language_page, pool_page
+from reference_pages import actions_page, observation_page
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
@@ -425,6 +428,9 @@ def generate(app: Sphinx) -> None:
     pages["machine-mythos"] = machine_page("mythos", labels["mythos"])
     pages["card-language"] = language_page()
     pages["card-pool"] = pool_page()
+    pages["actions"] = actions_page()
+    pages["observation-mitosz"] = observation_page("mitosz")
+    pages["observation-mythos"] = observation_page("mythos")
 
     out = docs / GENERATED
     for name, content in pages.items():

@@ -3,7 +3,7 @@
 The kernel's API (:mod:`mitosz_core`) serves every ruleset, so its states are
 ``State[Any]`` and its actions the base class :class:`~mitosz_core.Action`. This module
 is the same API for Mítosz alone, typed for it: :data:`State` is the kernel's state with
-the Mítosz game data (:class:`Game`), :data:`MitoszAction` the union of every Mítosz
+the Mítosz game data (``Game``), :data:`MitoszAction` the union of every Mítosz
 action, and :func:`new_game`, :func:`legal_actions`, :func:`apply` and :func:`replay`
 take and return them. A typed program that reads ``state.game.playres`` or builds
 ``Summon(crad=3)`` fails ``mypy --strict``::
@@ -70,7 +70,7 @@ RULESET: Final = "mitosz"
 """The registry name of the ruleset."""
 
 State: TypeAlias = _State[Game]
-"""A Mítosz game state: :class:`mitosz_core.State` whose ``game`` is a :class:`Game`."""
+"""The state of a Mítosz game (:class:`mitosz_core.State`), whose ``game`` is a ``Game``."""
 
 MitoszAction: TypeAlias = (
     Pass

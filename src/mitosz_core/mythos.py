@@ -1,7 +1,7 @@
 """The typed face of the MYTHOS ruleset: ``import mitosz_core.mythos as mythos``.
 
 The same API as :mod:`mitosz_core.mitosz`, for MYTHOS: :data:`State` is the kernel's
-state with the MYTHOS game data (:class:`Game`), :data:`MythosAction` the union of every
+state with the MYTHOS game data (``Game``), :data:`MythosAction` the union of every
 MYTHOS action, and :func:`new_game`, :func:`legal_actions`, :func:`apply` and
 :func:`replay` take and return them::
 
@@ -53,7 +53,7 @@ RULESET: Final = "mythos"
 """The registry name of the ruleset."""
 
 State: TypeAlias = _State[Game]
-"""A MYTHOS game state: :class:`mitosz_core.State` whose ``game`` is a :class:`Game`."""
+"""The state of a MYTHOS game (:class:`mitosz_core.State`), whose ``game`` is a ``Game``."""
 
 MythosAction: TypeAlias = (
     DrawCard

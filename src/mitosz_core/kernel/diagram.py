@@ -1,4 +1,5 @@
-"""Mermaid state diagrams drawn from a compiled machine (:class:`CompiledMachine`).
+"""Mermaid state diagrams drawn from a compiled machine
+(:class:`~mitosz_core.kernel.machine.CompiledMachine`).
 
 The diagrams are drawn from the leaf-state table the engine follows, never from a
 separate description, so they cannot drift from the rules' machine. A machine may declare

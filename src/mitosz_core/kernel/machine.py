@@ -74,7 +74,7 @@ class Part:
     title: str
     """A heading for the part, e.g. ``A battle (7.4)``."""
     show: tuple[str, ...]
-    """State paths drawn state by state: a path covers itself and the states below it;
+    """State paths drawn state by state. A path covers itself and the states below it;
     the empty path covers every state."""
     groups: tuple[str, ...] = ()
     """State paths drawn as one node each, for the states outside ``show``."""

@@ -160,8 +160,8 @@ class State(Generic[G]):
 
     @property
     def log(self) -> Log:
-        """Deprecated: the history as a :class:`~mitosz_core.kernel.action.Log`; use
-        :attr:`history`."""
+        """The history as a :class:`~mitosz_core.kernel.action.Log` (deprecated name; use
+        :attr:`history`)."""
         _deprecated("State.log", "State.history")
         return self._log
 
