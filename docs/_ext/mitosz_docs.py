@@ -13,9 +13,9 @@ they are never stale:
   :mod:`reference_pages`.
 
 Mermaid itself is bundled into the site, never loaded from a CDN: when the
-configuration is read, its ES module build is copied from ``tools/mermaid/node_modules`` (``npm ci --prefix
-tools/mermaid``, which ``nox -s docs`` runs) to ``docs/_vendor/mermaid/``, a static path
-of the site (``mermaid_use_local``).
+configuration is read, its ES module build is copied from ``tools/mermaid/node_modules``
+(``npm ci --prefix tools/mermaid``, which ``nox -s docs`` runs) to
+``docs/_vendor/mermaid/``, a static path of the site (``mermaid_use_local``).
 
 A file is rewritten only when its content changes, so incremental builds stay
 incremental. A registry entry without a summary, or with an unknown status, fails the

@@ -103,8 +103,7 @@ DESCRIPTIONS: Mapping[str, Mapping[str, str]] = {
         "``attached`` upgrade, ``attack``, ``life``, ``max_life``, ``damage``, and whether "
         "it is ``mobilized`` and has ``attacked``.",
         "players[].infirmary": "The infirmary row, slots as on the battlefield.",
-        "players[].sanctuary": "The sanctuary row: each slot's ``card`` and ``attached`` "
-        "upgrade.",
+        "players[].sanctuary": "The sanctuary row: each slot's ``card`` and ``attached`` upgrade.",
     },
 }
 """What each top-level and per-player observation field means."""
