@@ -93,3 +93,13 @@ def test_the_saved_format_keeps_its_keys() -> None:
     assert saved["state"]["over"] is False
     assert len(saved["state"]["log"]) == len(state.history)
     assert mc.State.from_json(state.to_json()) == state
+
+
+def test_the_suite_turns_a_deprecated_name_into_an_error() -> None:
+    """pytest's configuration (pyproject.toml) makes any use of a deprecated name in the
+    project's code or tests fail, so they use only the new names."""
+    state = _played(decisions=1)
+    with pytest.raises(MitoszDeprecationWarning):
+        _ = state.over
+    with pytest.raises(MitoszDeprecationWarning):
+        mc.replay("mitosz", None, 5, state.history)
