@@ -242,8 +242,8 @@ def state_digest(state: State[Any]) -> str:
 _UNSET: Any = object()
 """The default of a keyword argument of :func:`replay` that was not given."""
 _REPLAY_POSITIONAL = ("decks", "seed", "actions", "players")
-"""The arguments that :func:`replay` and :func:`replay_report` took by position before
-version 0.2, in that order (deprecated)."""
+"""The arguments that :func:`replay` and :func:`replay_report` took by position, in that
+order (deprecated in version 0.1)."""
 
 
 @overload
@@ -289,8 +289,9 @@ def replay(
 
     The arguments are those of :func:`new_game`, by keyword, and ``actions``:
     ``replay("mitosz", seed=42, actions=state.history, decks=...)``. (``decks``,
-    ``seed``, ``actions`` and ``players`` by position, as before version 0.2, still work
-    and raise a :class:`~mitosz_core.errors.MitoszDeprecationWarning`.)
+    ``seed``, ``actions`` and ``players`` by position, the older form, still work in
+    version 0.1 and raise a :class:`~mitosz_core.errors.MitoszDeprecationWarning`; the
+    next release removes it.)
 
     ``actions`` may be plain actions or the decisions of a state's :attr:`~State.history`.
     The automatic decisions of a history are not applied, since the engine takes them

@@ -126,9 +126,9 @@ class State(Generic[G]):
         rng: the random generator; all shuffles and reveals draw from it.
         game: the ruleset's own frozen game data.
 
-    The decisions so far are :attr:`history`. (``over`` and ``log``, the names of
-    ``is_over`` and of the history before version 0.2, still work and raise a
-    :class:`~mitosz_core.errors.MitoszDeprecationWarning`.)
+    The decisions so far are :attr:`history`. (``over`` and ``log``, the older names of
+    ``is_over`` and of the history, still work in version 0.1 and raise a
+    :class:`~mitosz_core.errors.MitoszDeprecationWarning`; the next release removes them.)
     """
 
     ruleset: str
@@ -243,7 +243,8 @@ _KERNEL_FIELDS = {
 """The kernel's part of the saved format: JSON key -> field. The keys are those of the
 format's first version (``over``, ``log``), whatever the fields are called now."""
 _RENAMED = {"over": "is_over", "log": "_log"}
-"""Arguments of :meth:`State.evolve` renamed in version 0.2: old name -> new name."""
+"""Arguments of :meth:`State.evolve` renamed (deprecated in version 0.1): old name -> new
+name."""
 
 
 def _deprecated(old: str, new: str, level: int = 3) -> None:
