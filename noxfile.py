@@ -192,7 +192,7 @@ def tests(session: nox.Session) -> None:
     """pytest with the fast, derandomised Hypothesis profile, on each supported CPython
     (``nox -s tests-3.12`` for one)."""
     _supported(session)
-    session.install("-e", ".[test,bench]")
+    session.install("-e", ".[test,typecheck,bench]")  # mypy: the typed-API check
     _tests(session, *session.posargs)
 
 
