@@ -146,6 +146,11 @@ class State(Generic[G]):
     _legal: tuple[Action, ...] | None = field(
         default=None, init=False, compare=False, repr=False, hash=False
     )
+    _derived: dict[str, Any] | None = field(
+        default=None, init=False, compare=False, repr=False, hash=False
+    )
+    """Other values derived from this state and memoised on it (e.g. the legal actions
+    by their integer index); never carried to an evolved state."""
 
     @property
     def history(self) -> tuple[Decision, ...]:
@@ -180,7 +185,16 @@ class State(Generic[G]):
         fields.update(self.__dict__)
         fields.update(changes)
         fields["_legal"] = None
+        fields["_derived"] = None
         return new
+
+    def derived(self) -> dict[str, Any]:
+        """The memo of values derived from this (immutable) state, created on first use."""
+        memo = self._derived
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_derived", memo)
+        return memo
 
     def to_json(self) -> str:
         """The exact JSON form of this state; :meth:`from_json` gives an equal state back."""

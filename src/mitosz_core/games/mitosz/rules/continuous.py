@@ -46,19 +46,6 @@ from mitosz_core.games.mitosz.state import CardId, Game, cached
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
 
-LASTING_KINDS = (
-    ChangeLevel,
-    SetLevel,
-    ChangePower,
-    Grant,
-    MakeImmune,
-    SetHandSize,
-    PlayerPermission,
-    NeutralizeAbility,
-    BecomeType,
-)
-"""The effects that last (the rest take hold once and are final, 4.3)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Lasting:
@@ -78,7 +65,7 @@ def lasting(game: Game) -> tuple[Lasting, ...]:
     return cached(
         game,
         "lasting",
-        (game.runes, game.held, game.effects, game.fight),  # the fight: 3.8, 7.2.1
+        (game.effects, game.fight),  # the fight: 3.8, 7.2.1
         lambda: tuple(_lasting(game)),
     )
 
@@ -110,7 +97,7 @@ def _raw_lasting(game: Game) -> Iterator[Lasting]:
                     continue  # 3.6: the same intrigue takes effect only once
                 seen_intrigues.add(d.key)
             for index, m in enumerate(d.maneuvers):
-                if m.locked and isinstance(m.effect, LASTING_KINDS):
+                if m.locked and m.effect.lasting:
                     target = card if isinstance(getattr(m.effect, "target", None), User) else None
                     yield Lasting(f"s{card}.{index}", m.effect, side, card, target)
 
@@ -211,7 +198,7 @@ def card_type(game: Game, card: CardId) -> CardType:
     changers = cached(
         game,
         "type-changers",
-        (game.runes, game.held, game.effects, game.fight),  # those of lasting()
+        (game.effects, game.fight),  # those of lasting()
         lambda: _type_changers(game),
     )
     if not changers:

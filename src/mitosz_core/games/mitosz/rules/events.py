@@ -39,6 +39,7 @@ from mitosz_core.games.mitosz.rules.flow import (
     turn_phase,
     with_frame,
 )
+from mitosz_core.games.mitosz.rules.summoning import may_play_anytime, plays
 from mitosz_core.games.mitosz.state import (
     CounterRound,
     Game,
@@ -116,7 +117,6 @@ def asked_players(game: Game) -> list[int]:
 def could_answer(game: Game, player: int) -> bool:
     """Whether ``player`` holds anything that might answer an event at all (an index
     of possible responders: cheap, and necessary for a legal response)."""
-    from mitosz_core.games.mitosz.rules.summoning import may_play_anytime
 
     return _may_answer(game, player) or may_play_anytime(game, player)
 
@@ -128,7 +128,6 @@ def can_respond(window: S) -> bool:
     answer (:func:`could_answer`) is not probed, and the maneuvers are only enumerated
     for a player with a card whose maneuver could answer at all (a counter or a
     reaction)."""
-    from mitosz_core.games.mitosz.rules.summoning import may_play_anytime, plays
 
     counter = window.game.counter
     assert counter is not None

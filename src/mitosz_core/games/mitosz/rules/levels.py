@@ -82,7 +82,7 @@ def power(game: Game, player: int) -> int:
     return cached(
         game,
         ("power", player),
-        (game.runes, game.held, game.markers, game.effects, game.fight),  # 5.14, 7.2.1
+        (game.markers, game.effects, game.fight),  # 5.14, 7.2.1
         lambda: _power(game, player),
     )
 

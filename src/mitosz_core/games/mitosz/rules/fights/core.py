@@ -145,7 +145,7 @@ def fighting_cards(game: Game) -> frozenset[CardId]:
     fight = game.fight
     if fight is None:
         return frozenset()
-    return cached(game, "fighting", (fight, game.runes), lambda: frozenset(_fighting(game, fight)))
+    return cached(game, "fighting", (fight,), lambda: frozenset(_fighting(game, fight)))
 
 
 def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
