@@ -50,7 +50,7 @@ class ActionSpace(ABC):
     @property
     @abstractmethod
     def num_distinct_actions(self) -> int:
-        """The size of the space: every index of every reachable state is below it."""
+        """The size of the space (every index of every reachable state is below it)."""
 
     @abstractmethod
     def index_of(self, state: State[Any], action: Action) -> int:

@@ -58,7 +58,7 @@ class PlayerView:
 
     @property
     def observation(self) -> Any:
-        """What the player sees: :func:`~mitosz_core.observe` of the state."""
+        """What the player sees, :func:`~mitosz_core.observe` of the state."""
         return observe(self._state, self._player)
 
     @property
