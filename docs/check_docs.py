@@ -191,9 +191,20 @@ def rule_problems(page: RulePage) -> list[str]:
     return problems
 
 
-_REMOTE_SCRIPT = re.compile(
-    r"<script[^>]*\bsrc=[\"']?(?:https?:)?//|\bimport\b[^;\n]*[\"'](?:https?:)?//"
-)
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.DOTALL)
+_REMOTE_SRC = re.compile(r"\bsrc=[\"']?(?:https?:)?//")
+_REMOTE_IMPORT = re.compile(r"\bimport\b[^;\n]*[\"'](?:https?:)?//")
+
+
+def loads_remote_script(source: str) -> bool:
+    """Whether an HTML page loads a script from another host: a ``<script src>`` or an
+    ``import`` inside a script that names a URL with a host."""
+    return any(
+        _REMOTE_SRC.search(attributes) or _REMOTE_IMPORT.search(body)
+        for attributes, body in _SCRIPT.findall(source)
+    )
+
+
 BUNDLED_MERMAID = "_static/mermaid/mermaid.esm.min.mjs"
 
 
@@ -203,7 +214,7 @@ def offline_problems() -> list[str]:
     for page in sorted(HTML.rglob("*.html")):
         source = page.read_text(encoding="utf-8")
         name = page.relative_to(HTML)
-        if _REMOTE_SCRIPT.search(source):
+        if loads_remote_script(source):
             problems.append(f"{name} loads a script from another host")
         if 'class="mermaid"' in source and BUNDLED_MERMAID not in source:
             problems.append(f"{name} draws diagrams but does not load {BUNDLED_MERMAID}")
