@@ -119,8 +119,17 @@ def _registry(session: nox.Session) -> None:
     session.run("python", "tools/check_registry.py")
 
 
-def _tests(session: nox.Session, *args: str) -> None:
-    session.run("pytest", "-q", *args, env={"HYPOTHESIS_PROFILE": "ci"})
+def _tests(session: nox.Session, *args: str, mermaid: bool = False) -> None:
+    env = {"HYPOTHESIS_PROFILE": "ci"}
+    if mermaid:  # the diagram parse check must run, not be skipped
+        env["MITOSZ_REQUIRE_MERMAID"] = "1"
+    session.run("pytest", "-q", *args, env=env)
+
+
+def _mermaid(session: nox.Session) -> None:
+    """Install Mermaid and its parser's DOM from the npm registry into tools/mermaid
+    (package-lock.json pins them): the docs bundle it, a test parses each diagram."""
+    session.run("npm", "ci", "--prefix", "tools/mermaid", "--no-audit", "--no-fund", external=True)
 
 
 def _docs(session: nox.Session) -> None:
@@ -183,7 +192,7 @@ def tests(session: nox.Session) -> None:
     """pytest with the fast, derandomised Hypothesis profile, on each supported CPython
     (``nox -s tests-3.12`` for one)."""
     _supported(session)
-    session.install("-e", ".[test,bench,rl]")
+    session.install("-e", ".[test,typecheck,bench,rl]")  # mypy: the typed-API check
     _tests(session, *session.posargs)
 
 
@@ -239,6 +248,7 @@ def registry(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """Build the Sphinx site with warnings as errors, and run its doctests."""
     session.install("-e", ".[docs]")
+    _mermaid(session)
     _docs(session)
 
 
@@ -293,7 +303,8 @@ def ci(session: nox.Session) -> None:
     _lint(session)
     _typecheck(session)
     _registry(session)
-    _tests(session)
+    _mermaid(session)
+    _tests(session, mermaid=True)
     _docs(session)
     _dist(session)
     for version in PYTHONS:

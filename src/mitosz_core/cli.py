@@ -33,6 +33,7 @@ from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
 from mitosz_core.games.mythos.cards import CardDef as MythosCard
 from mitosz_core.games.mythos.cards import CardType as MythosType
 from mitosz_core.games.mythos.cards import Faction
+from mitosz_core.kernel import diagram
 from mitosz_core.kernel.api import apply, new_game, observe
 from mitosz_core.kernel.registry import get, names
 from mitosz_core.kernel.ruleset import Ruleset
@@ -200,7 +201,15 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _machine(args: argparse.Namespace) -> int:
-    print(get(args.ruleset).machine.spec.mermaid())
+    machine = get(args.ruleset).machine
+    try:
+        chosen = diagram.part(machine, args.part)
+    except KeyError:
+        known = ", ".join(p.name for p in (*machine.spec.parts, diagram.WHOLE))
+        raise UsageError(
+            f"argument --part: {args.ruleset} has no part {args.part!r}; expected one of: {known}"
+        ) from None
+    print(diagram.draw(machine, chosen).text, end="")
     return OK
 
 
@@ -243,7 +252,9 @@ def _cards_list(args: argparse.Namespace) -> int:
         if args.faction is not None:
             raise UsageError("argument --faction: MYTHOS cards only; Mítosz cards have --mythos")
         mitosz_pool = {k: c for k, c in pool.items() if isinstance(c, MitoszCard)}
-        code, text = tools.list_cards(mythos=args.mythos, type=args.type, pool=mitosz_pool)
+        code, text = tools.list_cards(
+            mythos=args.mythos, type=args.type, pool=mitosz_pool, text=args.text
+        )
         if code == USAGE:
             raise UsageError(text.removeprefix("error: "))
         return _emit((code, text))
@@ -270,7 +281,15 @@ def _cards_list(args: argparse.Namespace) -> int:
         )
         for c in cards
     ]
-    return _emit((OK, _table(rows) if cards else "no cards"))
+    if not cards:
+        return _emit((OK, "no cards"))
+    lines = _table(rows).splitlines()
+    if args.text:
+        lines = [lines[0]] + [
+            f"{line}\n    {card.text_en}" if card.text_en else line
+            for line, card in zip(lines[1:], cards, strict=True)
+        ]
+    return _emit((OK, "\n".join(lines)))
 
 
 def _cards_show(args: argparse.Namespace) -> int:
@@ -519,6 +538,9 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--mythos", help="Mítosz: only the cards of this mythos, e.g. celtic")
     listing.add_argument("--faction", help="MYTHOS: only the cards of this faction, e.g. chaos")
     listing.add_argument("--type", help="only the cards of this card type, e.g. leader or unit")
+    listing.add_argument(
+        "--text", action="store_true", help="print each card's English text under its line"
+    )
     card_set_option(listing)
     show = cards_sub.add_parser(
         "show",
@@ -562,9 +584,22 @@ def build_parser() -> argparse.ArgumentParser:
     machine = sub.add_parser(
         "machine",
         help="print the state machine as a Mermaid diagram",
-        description="Print a ruleset's state machine as a Mermaid state diagram.",
+        description="Print a ruleset's state machine, or one part of it, as a Mermaid state"
+        " diagram drawn from the table the engine follows.",
     )
     ruleset_option(machine, "whose machine to print")
+    machine.add_argument(
+        "--part",
+        default="all",
+        metavar="PART",
+        help="one sub-diagram ("
+        + "; ".join(
+            f"{name}: {', '.join(part.name for part in get(name).machine.spec.parts)}"
+            for name in rulesets
+            if get(name).machine.spec.parts
+        )
+        + "), or all, the whole machine (default: all)",
+    )
     machine.set_defaults(run=_machine)
     play_command.add_parser(sub, rulesets)
     replay_command.add_parsers(sub, rulesets)

@@ -64,7 +64,7 @@ def check_state(s: S, start_keys: list[Counter[str]]) -> None:
     for i, p in enumerate(game.players):
         # life and aura bounds (01.1, 01.4, 03.4, 03.5, 11.5, R-01.1-cap)
         assert p.life <= STARTING_LIFE
-        assert s.over or p.life > 0
+        assert s.is_over or p.life > 0
         assert 0 <= p.aura <= aura_cap(game, i) <= HARD_CAP
         assert len(p.hand) <= HAND_MAX  # 07.2
         # slot limits and slot pairs (02.1, 02.6, 02.7)
@@ -78,18 +78,18 @@ def check_state(s: S, start_keys: list[Counter[str]]) -> None:
                 if slot.attached is not None:
                     assert ATTACHED_TO.get(kind) is game.card(slot.attached).type
                     assert game.owner(slot.attached) == i
-                if kind is CardType.UNIT and not s.over:
+                if kind is CardType.UNIT and not s.is_over:
                     assert life(game, slot) > 0  # the dead have died (06.4.3)
                     assert slot.damage >= 0
                 if row is Row.BATTLEFIELD:
                     assert not (slot.mobilized and slot.damage < 0)
-    if s.over:
+    if s.is_over:
         assert s.to_act is None and s.phase == "over" and game.ending is not None
         assert mc.legal_actions(s) == ()
     else:
         assert s.to_act in (0, 1)
         assert mc.legal_actions(s), f"no legal action in {s.phase}"
-    if s.over:
+    if s.is_over:
         return  # a game may end mid-fight or mid-payment
     if game.combat is not None:
         assert s.phase.startswith("turn.combat")
@@ -141,7 +141,7 @@ class MythosMachine(RuleBasedStateMachine):
     def begin(self, seed: int, swap: bool, auto_pass: bool) -> None:
         self._start(seed, swap, auto_pass)
 
-    @precondition(lambda self: self.state.over)
+    @precondition(lambda self: self.state.is_over)
     @rule(seed=st.integers(0, 2**40), swap=st.booleans(), auto_pass=st.booleans())
     def restart(self, seed: int, swap: bool, auto_pass: bool) -> None:
         before = self.state.to_json()
@@ -163,18 +163,18 @@ class MythosMachine(RuleBasedStateMachine):
         check_state(new, self.start_keys)
         self.state = new
 
-    @precondition(lambda self: not self.state.over)
+    @precondition(lambda self: not self.state.is_over)
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
         legal = mc.legal_actions(self.state)
         self._advance(legal[data.draw(st.integers(0, len(legal) - 1), label="index")], pure=True)
 
-    @precondition(lambda self: not self.state.over)
+    @precondition(lambda self: not self.state.is_over)
     @rule(steps=st.integers(1, 40), seed=st.integers(0, 2**32))
     def fast_forward(self, steps: int, seed: int) -> None:
         rng = random.Random(seed)
         for _ in range(steps):
-            if self.state.over:
+            if self.state.is_over:
                 break
             self._advance(rng.choice(mc.legal_actions(self.state)))
 
@@ -213,12 +213,16 @@ class MythosMachine(RuleBasedStateMachine):
         s = self.state
         self.rules_run += 1
         due = self.rules_run % REPLAY_EVERY == 0
-        if s.over and not self.replayed_end:
+        if s.is_over and not self.replayed_end:
             self.replayed_end = due = True
         if due:
             config = s.config
             rebuilt = mc.replay(
-                "mythos", config.decks, config.seed, s.history, auto_pass=config.auto_pass
+                "mythos",
+                decks=config.decks,
+                seed=config.seed,
+                actions=s.history,
+                auto_pass=config.auto_pass,
             )
             assert rebuilt == s
 
@@ -240,7 +244,7 @@ def test_reach_sweep() -> None:
         keys = owned_keys(s.game)
         reach.record((MACHINE.initial, s.phase), game=reach.MYTHOS)
         for _ in range(400):
-            if s.over:
+            if s.is_over:
                 break
             action = rng.choice(mc.legal_actions(s))
             new, phases = reach.traced(RULESET, s, action)

@@ -56,7 +56,7 @@ def settle(state: State[Any], me: int, rng: random.Random, steps: int) -> State[
     or a fight (so the card just played has resolved, the fight just begun is decided),
     the game ends, or ``steps`` replies are made. Inside them ``me`` replies quietly too."""
     for _ in range(steps):
-        if state.over or state.to_act is None:
+        if state.is_over or state.to_act is None:
             break
         if state.to_act == me and not state.phase.startswith(INTERRUPTIONS):
             break

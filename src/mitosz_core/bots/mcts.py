@@ -102,7 +102,7 @@ class MCTSBot:
         path = [root]
         node = root
         # selection: walk down while every action legal here has been tried
-        while not state.over and state.to_act is not None:
+        while not state.is_over and state.to_act is not None:
             actions = legal_actions(state)
             untried = [a for a in actions if a not in node.children]
             for a in actions:

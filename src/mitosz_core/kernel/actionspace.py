@@ -35,7 +35,7 @@ def memo_legal(state: State[Any], rules: LegalSource) -> tuple[Action, ...]:
     cached = state._legal
     if cached is not None:
         return cached
-    result = () if state.over else rules.legal(state)
+    result = () if state.is_over else rules.legal(state)
     object.__setattr__(state, "_legal", result)
     return result
 

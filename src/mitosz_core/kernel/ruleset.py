@@ -57,9 +57,10 @@ class Ruleset(ABC, Generic[G]):
         game data: base class -> ``kind`` -> subclass. None by default."""
         return {}
 
-    def decoder(self) -> Decoder:
-        """A decoder for this ruleset's saved states, actions and logs."""
-        return Decoder(self.action_table(), self.tagged_types())
+    def decoder(self, *, defaults: bool = False) -> Decoder:
+        """A decoder for this ruleset's saved states, actions and logs; with ``defaults``,
+        a missing field that has a default takes it (actions written by hand)."""
+        return Decoder(self.action_table(), self.tagged_types(), defaults=defaults)
 
     def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> Ruleset[G]:
         """This ruleset with the given card-set files loaded beside its built-in cards.
@@ -169,7 +170,7 @@ class Ruleset(ABC, Generic[G]):
         """Each player's result: once the game is over, 1 for the winner and -1 for every
         other player, 0 for everyone in a draw; 0 for everyone while it runs."""
         players = state.config.players
-        if not state.over or state.winner is None:
+        if not state.is_over or state.winner is None:
             return (0.0,) * players
         return tuple(1.0 if i == state.winner else -1.0 for i in range(players))
 

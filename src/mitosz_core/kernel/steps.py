@@ -113,7 +113,7 @@ class StepRuleset(Ruleset[G]):
         s = state
         for _ in range(self.settle_limit):
             s = self.checks(s)
-            if s.over:
+            if s.is_over:
                 return s
             auto = self.automatic.get(s.phase)
             if auto is not None:

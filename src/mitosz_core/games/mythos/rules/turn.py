@@ -70,7 +70,7 @@ def start_phase(s: S) -> S:
     aura (03.2, 03.3, 03.6)."""
     if s.game.active == s.game.first:
         s = new_round(s)
-        if s.over:
+        if s.is_over:
             return s
     me = s.game.active
     p = s.game.players[me]
