@@ -35,7 +35,7 @@ nox.options.download_python = "never"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs,dist,bench]"
+ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png]"
 
 
 def _declared_pythons() -> tuple[str, ...]:
@@ -119,8 +119,17 @@ def _registry(session: nox.Session) -> None:
     session.run("python", "tools/check_registry.py")
 
 
-def _tests(session: nox.Session, *args: str) -> None:
-    session.run("pytest", "-q", *args, env={"HYPOTHESIS_PROFILE": "ci"})
+def _tests(session: nox.Session, *args: str, mermaid: bool = False) -> None:
+    env = {"HYPOTHESIS_PROFILE": "ci"}
+    if mermaid:  # the diagram parse check must run, not be skipped
+        env["MITOSZ_REQUIRE_MERMAID"] = "1"
+    session.run("pytest", "-q", *args, env=env)
+
+
+def _mermaid(session: nox.Session) -> None:
+    """Install Mermaid and its parser's DOM from the npm registry into tools/mermaid
+    (package-lock.json pins them): the docs bundle it, a test parses each diagram."""
+    session.run("npm", "ci", "--prefix", "tools/mermaid", "--no-audit", "--no-fund", external=True)
 
 
 def _docs(session: nox.Session) -> None:
@@ -174,7 +183,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict on src, tests, tools and benchmarks."""
-    session.install("-e", ".[test,typecheck,bench]")
+    session.install("-e", ".[test,typecheck,bench,rl]")
     _typecheck(session)
 
 
@@ -183,7 +192,7 @@ def tests(session: nox.Session) -> None:
     """pytest with the fast, derandomised Hypothesis profile, on each supported CPython
     (``nox -s tests-3.12`` for one)."""
     _supported(session)
-    session.install("-e", ".[test,bench]")
+    session.install("-e", ".[test,typecheck,bench,rl]")  # mypy: the typed-API check
     _tests(session, *session.posargs)
 
 
@@ -241,7 +250,7 @@ def soak(session: nox.Session) -> None:
 @nox.session
 def registry(session: nox.Session) -> None:
     """Check the rule registry against the tests' rule markers."""
-    session.install("-e", ".[test,bench]")
+    session.install("-e", ".[test,bench,rl]")
     _registry(session)
 
 
@@ -249,6 +258,7 @@ def registry(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """Build the Sphinx site with warnings as errors, and run its doctests."""
     session.install("-e", ".[docs]")
+    _mermaid(session)
     _docs(session)
 
 
@@ -269,6 +279,32 @@ def bench(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.run", *session.posargs)
 
 
+@nox.session
+def strength(session: nox.Session) -> None:
+    """Bot strength (``benchmarks/strength.py``): heuristic against random and search
+    against heuristic, 400 games a match with seats and decks swapped, 95% Wilson
+    intervals, for both rulesets (about an hour and a quarter on 2 cores); writes
+    ``docs/figures/strength.inc``. Arguments go to the script, e.g. ``-- --games 40``."""
+    session.install(".")
+    session.run(
+        "python",
+        "-m",
+        "benchmarks.strength",
+        "--rst",
+        "docs/figures/strength.inc",
+        *session.posargs,
+    )
+
+
+@nox.session
+def figures(session: nox.Session) -> None:
+    """The board pictures and the simulation tables of the built-in decks on the docs
+    page ``play.rst`` (``docs/figures.py``; a few minutes on 2 cores). Arguments go to
+    the script, e.g. ``-- --games 100``."""
+    session.install(".", "pexpect")
+    session.run("python", "docs/figures.py", *session.posargs)
+
+
 @nox.session(python=CI_PYTHON)
 def ci(session: nox.Session) -> None:
     """Everything CI checks: lint, typecheck, registry, tests, docs and the packaging
@@ -277,7 +313,8 @@ def ci(session: nox.Session) -> None:
     _lint(session)
     _typecheck(session)
     _registry(session)
-    _tests(session)
+    _mermaid(session)
+    _tests(session, mermaid=True)
     session.run("python", "tools/soak.py", "--games", "40", "--workers", "2")  # short soak
     _docs(session)
     _dist(session)

@@ -9,7 +9,9 @@ Fails (exit status 1, one line per problem) when:
 - a page under ``docs/`` (other than ``_build/``, ``generated/`` and ``_ext/``) cannot be
   reached from ``index`` through toctrees, or a toctree names a page that does not exist;
 - a rule of a registry in ``specs/rules/`` is missing from its generated rule page, or is
-  rendered there without its summary.
+  rendered there without its summary;
+- a built page loads a script from another host (the site must work offline: Mermaid is
+  bundled), or a page with a diagram does not load the bundled Mermaid.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import yaml
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 HTML = DOCS / "_build" / "html"
-SKIPPED_DIRS = frozenset({"_build", "generated", "_ext"})
+SKIPPED_DIRS = frozenset({"_build", "generated", "_ext", "_vendor"})
 ROOT_DOC = "index"
 SUMMARY_PREFIX = 40
 
@@ -189,8 +191,41 @@ def rule_problems(page: RulePage) -> list[str]:
     return problems
 
 
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.DOTALL)
+_REMOTE_SRC = re.compile(r"\bsrc=[\"']?(?:https?:)?//")
+_REMOTE_IMPORT = re.compile(r"\bimport\b[^;\n]*[\"'](?:https?:)?//")
+
+
+def loads_remote_script(source: str) -> bool:
+    """Whether an HTML page loads a script from another host: a ``<script src>`` or an
+    ``import`` inside a script that names a URL with a host."""
+    return any(
+        _REMOTE_SRC.search(attributes) or _REMOTE_IMPORT.search(body)
+        for attributes, body in _SCRIPT.findall(source)
+    )
+
+
+BUNDLED_MERMAID = "_static/mermaid/mermaid.esm.min.mjs"
+
+
+def offline_problems() -> list[str]:
+    """Pages that load a script from another host, or draw diagrams without Mermaid."""
+    problems = []
+    for page in sorted(HTML.rglob("*.html")):
+        source = page.read_text(encoding="utf-8")
+        name = page.relative_to(HTML)
+        if loads_remote_script(source):
+            problems.append(f"{name} loads a script from another host")
+        if 'class="mermaid"' in source and BUNDLED_MERMAID not in source:
+            problems.append(f"{name} draws diagrams but does not load {BUNDLED_MERMAID}")
+    if not (HTML / BUNDLED_MERMAID).is_file():
+        problems.append(f"{BUNDLED_MERMAID} is not in the built site")
+    return problems
+
+
 def main() -> int:
     problems = toctree_problems()
+    problems.extend(offline_problems())
     for page in RULE_PAGES:
         problems.extend(rule_problems(page))
     if problems:

@@ -34,14 +34,22 @@ extensions = [
 exclude_patterns = [
     "_build",
     "_ext",
+    "_vendor",
     "generated/rulings.rst",
     "generated/machine-mitosz.rst",
     "generated/rulings-mythos.rst",
     "generated/machine-mythos.rst",
     "generated/card-language.rst",
     "generated/card-pool.rst",
+    "generated/actions.rst",
+    "generated/observation-mitosz.rst",
+    "generated/observation-mythos.rst",
 ]
 templates_path: list[str] = []
+# Mermaid is served from the site itself (copied from the npm package at each build by
+# mitosz_docs.vendor_mermaid), so an offline reader sees the diagrams.
+html_static_path = ["_vendor"]
+mermaid_use_local = "mermaid/mermaid.esm.min.mjs"
 
 html_theme = "furo"
 html_title = "mitosz-core"
@@ -80,6 +88,11 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "os.PathLike"),
+    # The rulesets' game data (State.game) are internal and change with the rules; the
+    # typed faces name them so that mypy checks user code, and what a player may read of
+    # them is documented as the observation (observation.rst).
+    ("py:class", "mitosz_core.games.mitosz.state.Game"),
+    ("py:class", "mitosz_core.games.mythos.state.Game"),
 ]
 
 # The generated rule reference links these modules with :mod: (they have API pages);

@@ -9,14 +9,19 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mitosz_core.cli import build_parser, main
+from mitosz_core.kernel.registry import get
 from tests.kernel.test_decks import IMP_SET
 
 ROOT = Path(__file__).resolve().parents[1]
-COMMANDS = ("demo", "bench", "rules", "cards", "deck", "machine")
+COMMANDS = (
+    *("demo", "bench", "rules", "cards", "deck", "machine"),
+    *("play", "replay", "render", "simulate"),
+)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -165,6 +170,23 @@ def test_cards_list_and_show_for_mythos(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0
     assert "faction: guardians" in out and "triggers: activated" in out
     assert "text_de: Aktivierung (2 Aura)" in out
+
+
+@pytest.mark.parametrize(("ruleset", "key"), [("mythos", "Zeus"), ("mitosz", "Heracles")])
+def test_cards_list_with_text_prints_each_cards_text_under_it(
+    capsys: pytest.CaptureFixture[str], ruleset: str, key: str
+) -> None:
+    code, plain, _ = run(capsys, "cards", "list", "--ruleset", ruleset)
+    assert code == 0
+    code, out, _ = run(capsys, "cards", "list", "--ruleset", ruleset, "--text")
+    assert code == 0
+    lines = out.splitlines()
+    assert [line for line in lines if not line.startswith("    ")] == plain.splitlines()
+    pool: dict[str, Any] = dict(get(ruleset).card_pool() or {})
+    row = next(i for i, line in enumerate(lines) if line.split("  ")[0].strip() == key)
+    assert lines[row + 1] == f"    {pool[key].text_en}"
+    texts = [line for line in lines if line.startswith("    ")]
+    assert len(texts) == sum(1 for card in pool.values() if getattr(card, "text_en", ""))
 
 
 def test_cards_show_prints_a_mitosz_card_and_its_text(capsys: pytest.CaptureFixture[str]) -> None:

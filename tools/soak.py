@@ -84,7 +84,7 @@ def play_one(index: int, base: int, foreign: dict[str, deque[Action]], tally: Ta
     try:
         s = mc.new_game(ruleset, seed=seed, players=players, auto_pass=auto_pass)
         rules.validate(s)
-        while not s.over:
+        while not s.is_over:
             if step >= MAX_DECISIONS:
                 tally.stopped += 1
                 break

@@ -6,8 +6,16 @@ they are never stale:
 - ``rules-mitosz.rst`` and ``rules-mythos.rst``: the rule registries in ``specs/rules/``,
   with a coverage table and, per rule, the tests and the modules that cite the rule;
 - ``rulings.rst``: ``specs/rulings.yaml``, each ruling linked to its rule;
-- ``machine-mitosz.rst``: the Mítosz state machine as a Mermaid diagram and a table;
-- ``card-language.rst`` and ``card-pool.rst``: see :mod:`card_pages`.
+- ``machine-mitosz.rst`` and ``machine-mythos.rst``: each state machine as Mermaid
+  diagrams, one per part (:mod:`mitosz_core.kernel.diagram`), and a table;
+- ``card-language.rst`` and ``card-pool.rst``: see :mod:`card_pages`;
+- ``actions.rst``, ``observation-mitosz.rst`` and ``observation-mythos.rst``: see
+  :mod:`reference_pages`.
+
+Mermaid itself is bundled into the site, never loaded from a CDN: when the
+configuration is read, its ES module build is copied from ``tools/mermaid/node_modules``
+(``npm ci --prefix tools/mermaid``, which ``nox -s docs`` runs) to
+``docs/_vendor/mermaid/``, a static path of the site (``mermaid_use_local``).
 
 A file is rewritten only when its content changes, so incremental builds stay
 incremental. A registry entry without a summary, or with an unknown status, fails the
@@ -25,10 +33,13 @@ from typing import Any
 
 import yaml
 from card_pages import language_page, pool_page
+from reference_pages import actions_page, observation_page
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
+import mitosz_core  # noqa: F401  (registers the rulesets)
+from mitosz_core.kernel import diagram
 from mitosz_core.kernel.registry import get
 
 logger = logging.getLogger(__name__)
@@ -335,19 +346,25 @@ def describe_state(doc: str | None, labels: Mapping[str, str]) -> str:
 
 
 def machine_page(name: str, labels: Mapping[str, str]) -> str:
-
     machine = get(name).machine
     spec = machine.spec
-    diagram = spec.mermaid().strip("\n").splitlines()
-    # transitions writes the title as bare front matter; Mermaid expects ``title: ...``.
-    if len(diagram) > 2 and diagram[0] == "---" and diagram[2] == "---" and ":" not in diagram[1]:
-        diagram[1] = f"title: {diagram[1]}"
-    lines = [
-        HEADER.format(source=f"mitosz_core.games.{name}.machine"),
-        ".. mermaid::",
-        "",
-        *(f"   {line}" if line.strip() else "" for line in diagram),
-        "",
+    lines = [HEADER.format(source=f"mitosz_core.games.{name}.machine")]
+    for part in diagram.parts(machine):
+        drawn = diagram.draw(machine, part)
+        lines += heading(text(part.title), "~")
+        lines += [
+            f"``mitosz-core machine --ruleset {name} --part {part.name}`` prints this diagram.",
+            "",
+            ".. mermaid::",
+            "",
+            *(f"   {line}" for line in drawn.text.splitlines()),
+            "",
+        ]
+        if drawn.notes:
+            lines += ["Not drawn, to keep the diagram readable:", ""]
+            lines += [f"- {text(note)}." for note in drawn.notes]
+            lines.append("")
+    lines += [
         ".. list-table:: Leaf states and their outgoing edges",
         "   :header-rows: 1",
         "   :widths: 25 40 35",
@@ -411,6 +428,9 @@ def generate(app: Sphinx) -> None:
     pages["machine-mythos"] = machine_page("mythos", labels["mythos"])
     pages["card-language"] = language_page()
     pages["card-pool"] = pool_page()
+    pages["actions"] = actions_page()
+    pages["observation-mitosz"] = observation_page("mitosz")
+    pages["observation-mythos"] = observation_page("mythos")
 
     out = docs / GENERATED
     for name, content in pages.items():
@@ -421,7 +441,38 @@ def generate(app: Sphinx) -> None:
             stale.unlink()
 
 
+MERMAID_DIST = Path("tools/mermaid/node_modules/mermaid/dist")
+"""Mermaid's build, installed from the npm registry by ``npm ci --prefix tools/mermaid``."""
+VENDOR = "_vendor"
+"""The docs' static path that the bundled scripts are copied to."""
+
+
+def vendor_mermaid(app: Sphinx, config: object = None) -> None:
+    """Copy Mermaid's ES module build (its entry module and its chunks, no source maps)
+    into the site's static files."""
+    docs = Path(app.srcdir)
+    dist = docs.parent / MERMAID_DIST
+    entry = dist / "mermaid.esm.min.mjs"
+    if not entry.is_file():
+        raise ExtensionError(
+            f"mitosz_docs: {entry.relative_to(docs.parent)} is missing; install Mermaid from "
+            "the npm registry with 'npm ci --prefix tools/mermaid' (nox -s docs does)"
+        )
+    out = docs / VENDOR / "mermaid"
+    write_bytes_if_changed(out / entry.name, entry.read_bytes())
+    for chunk in sorted((dist / "chunks" / "mermaid.esm.min").glob("*.mjs")):
+        write_bytes_if_changed(out / "chunks" / "mermaid.esm.min" / chunk.name, chunk.read_bytes())
+
+
+def write_bytes_if_changed(path: Path, content: bytes) -> None:
+    if path.exists() and path.read_bytes() == content:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("mitosz_documented_modules", [], "env", types=[list])
     app.connect("builder-inited", generate)
+    app.connect("config-inited", vendor_mermaid)  # before the static paths are checked
     return {"version": "0.1.0", "parallel_read_safe": True, "parallel_write_safe": True}

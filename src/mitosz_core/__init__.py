@@ -53,6 +53,7 @@ from mitosz_core.kernel.api import (
 from mitosz_core.kernel.limits import Limits, current_limits, use_limits
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
 from mitosz_core.kernel.view import Bot, PlayerView, view
+from mitosz_core.render import svg as _svg  # noqa: F401  (lets a State draw itself)
 
 __version__ = "0.1.0"
 

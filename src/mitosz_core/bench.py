@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mitosz_core.kernel.api import apply, legal_actions, new_game
@@ -47,9 +48,14 @@ class BenchResult:
 
 
 def run(
-    ruleset: str = "mitosz", games: int = 20, players: int = 2, first_seed: int = 0
+    ruleset: str = "mitosz",
+    games: int = 20,
+    players: int = 2,
+    first_seed: int = 0,
+    on_game: Callable[[], None] | None = None,
 ) -> BenchResult:
-    """Play ``games`` random games on seeds ``first_seed...``; time only the decisions."""
+    """Play ``games`` random games on seeds ``first_seed...``; time only the decisions.
+    ``on_game`` is called after each game (outside the clock), e.g. to show progress."""
     decisions = auto_passes = 0
     elapsed = 0.0
     for seed in range(first_seed, first_seed + games):
@@ -61,4 +67,6 @@ def run(
             decisions += 1
         elapsed += time.perf_counter() - start
         auto_passes += sum(1 for decision in state.history if decision.auto)
+        if on_game is not None:
+            on_game()
     return BenchResult(ruleset, games, decisions, elapsed, auto_passes)

@@ -1,6 +1,7 @@
-"""The ``mitosz-core`` command line: ``demo``, ``bench``, ``rules``, ``cards``, ``deck`` and
-``machine`` (``mitosz-core --help`` lists them, ``mitosz-core COMMAND --help`` their
-options).
+"""The ``mitosz-core`` command line: ``demo``, ``bench``, ``rules``, ``cards``, ``deck``,
+``machine``, ``play``, ``replay``, ``render`` and ``simulate`` (``mitosz-core --help``
+lists them, ``mitosz-core COMMAND --help`` their options; the last four live in
+:mod:`mitosz_core.console`).
 
 Exit status: 0 when all is well; 1 when the data a check was asked about is invalid
 (``cards validate``, ``cards coverage``, ``deck validate``); 2 for a usage error: a bad
@@ -21,6 +22,10 @@ from typing import Any
 
 from mitosz_core.bench import run as run_bench
 from mitosz_core.bots import RandomBot
+from mitosz_core.console import play as play_command
+from mitosz_core.console import replay as replay_command
+from mitosz_core.console import simulate as simulate_command
+from mitosz_core.console.progress import progress
 from mitosz_core.errors import MitoszError, RegistryError
 from mitosz_core.games.mitosz.carddata import tools
 from mitosz_core.games.mitosz.cards import SPHERES
@@ -28,6 +33,7 @@ from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
 from mitosz_core.games.mythos.cards import CardDef as MythosCard
 from mitosz_core.games.mythos.cards import CardType as MythosType
 from mitosz_core.games.mythos.cards import Faction
+from mitosz_core.kernel import diagram
 from mitosz_core.kernel.api import apply, new_game, observe
 from mitosz_core.kernel.registry import get, names
 from mitosz_core.kernel.ruleset import Ruleset
@@ -47,6 +53,10 @@ examples:
   mitosz-core cards list --ruleset mythos --type unit
   mitosz-core cards show "Zeus (high god)"
   mitosz-core deck validate my.deck --card-set my-set.toml
+  mitosz-core play --bot heuristic
+  mitosz-core replay game.json --by turn
+  mitosz-core render game.json -o board.svg
+  mitosz-core simulate hellenic celtic --games 200 --bots heuristic random -j 2
 
 exit status: 0 all is well; 1 the checked data is invalid; 2 a usage error (a bad option,
 an unknown card, a file that cannot be read). Errors go to standard error, one line per
@@ -151,7 +161,14 @@ def _result(state: Any, players: list[str]) -> None:
 
 def _bench(args: argparse.Namespace) -> int:
     _check_players(get(args.ruleset), args.players)
-    result = run_bench(args.ruleset, games=args.games, players=args.players, first_seed=args.seed)
+    with progress(f"{args.ruleset}: {args.games} games", args.games) as bar:
+        result = run_bench(
+            args.ruleset,
+            games=args.games,
+            players=args.players,
+            first_seed=args.seed,
+            on_game=bar.advance,
+        )
     print(result.report())
     return OK
 
@@ -184,7 +201,15 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _machine(args: argparse.Namespace) -> int:
-    print(get(args.ruleset).machine.spec.mermaid())
+    machine = get(args.ruleset).machine
+    try:
+        chosen = diagram.part(machine, args.part)
+    except KeyError:
+        known = ", ".join(p.name for p in (*machine.spec.parts, diagram.WHOLE))
+        raise UsageError(
+            f"argument --part: {args.ruleset} has no part {args.part!r}; expected one of: {known}"
+        ) from None
+    print(diagram.draw(machine, chosen).text, end="")
     return OK
 
 
@@ -227,7 +252,9 @@ def _cards_list(args: argparse.Namespace) -> int:
         if args.faction is not None:
             raise UsageError("argument --faction: MYTHOS cards only; Mítosz cards have --mythos")
         mitosz_pool = {k: c for k, c in pool.items() if isinstance(c, MitoszCard)}
-        code, text = tools.list_cards(mythos=args.mythos, type=args.type, pool=mitosz_pool)
+        code, text = tools.list_cards(
+            mythos=args.mythos, type=args.type, pool=mitosz_pool, text=args.text
+        )
         if code == USAGE:
             raise UsageError(text.removeprefix("error: "))
         return _emit((code, text))
@@ -254,7 +281,15 @@ def _cards_list(args: argparse.Namespace) -> int:
         )
         for c in cards
     ]
-    return _emit((OK, _table(rows) if cards else "no cards"))
+    if not cards:
+        return _emit((OK, "no cards"))
+    lines = _table(rows).splitlines()
+    if args.text:
+        lines = [lines[0]] + [
+            f"{line}\n    {card.text_en}" if card.text_en else line
+            for line, card in zip(lines[1:], cards, strict=True)
+        ]
+    return _emit((OK, "\n".join(lines)))
 
 
 def _cards_show(args: argparse.Namespace) -> int:
@@ -503,6 +538,9 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--mythos", help="Mítosz: only the cards of this mythos, e.g. celtic")
     listing.add_argument("--faction", help="MYTHOS: only the cards of this faction, e.g. chaos")
     listing.add_argument("--type", help="only the cards of this card type, e.g. leader or unit")
+    listing.add_argument(
+        "--text", action="store_true", help="print each card's English text under its line"
+    )
     card_set_option(listing)
     show = cards_sub.add_parser(
         "show",
@@ -546,10 +584,26 @@ def build_parser() -> argparse.ArgumentParser:
     machine = sub.add_parser(
         "machine",
         help="print the state machine as a Mermaid diagram",
-        description="Print a ruleset's state machine as a Mermaid state diagram.",
+        description="Print a ruleset's state machine, or one part of it, as a Mermaid state"
+        " diagram drawn from the table the engine follows.",
     )
     ruleset_option(machine, "whose machine to print")
+    machine.add_argument(
+        "--part",
+        default="all",
+        metavar="PART",
+        help="one sub-diagram ("
+        + "; ".join(
+            f"{name}: {', '.join(part.name for part in get(name).machine.spec.parts)}"
+            for name in rulesets
+            if get(name).machine.spec.parts
+        )
+        + "), or all, the whole machine (default: all)",
+    )
     machine.set_defaults(run=_machine)
+    play_command.add_parser(sub, rulesets)
+    replay_command.add_parsers(sub, rulesets)
+    simulate_command.add_parser(sub, rulesets)
     return parser
 
 

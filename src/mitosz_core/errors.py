@@ -146,6 +146,21 @@ class InvalidStateError(DecodeError):
         self.problem = problem
 
 
+class RulesetMismatchError(MitoszError, ValueError):
+    """A state of one ruleset given to another ruleset's typed face (e.g. a MYTHOS state
+    to :func:`mitosz_core.mitosz.apply`). ``expected`` and ``found`` name the rulesets."""
+
+    def __init__(self, expected: str, found: str) -> None:
+        self.expected = expected
+        self.found = found
+        super().__init__(f"expected a {expected} state, got a {found} state")
+
+
+class MitoszDeprecationWarning(DeprecationWarning):
+    """A name or a calling form that still works but will be removed in the next release;
+    the message names its replacement (see the changelog)."""
+
+
 class NotAvailableError(MitoszError, NotImplementedError):
     """A service of the AI interface (an action space, determinization, ...) that the
     ruleset does not provide. ``ruleset`` and ``service`` name them."""

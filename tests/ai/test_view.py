@@ -49,11 +49,7 @@ def test_view_is_immutable_and_hides_the_state() -> None:
         v._player = 1
     public = [name for name in dir(v) if not name.startswith("_")]
     for name in public:
-        try:
-            value = getattr(v, name)
-        except mc.NotAvailableError:
-            continue  # a service the ruleset does not give yet holds no state either
-        assert not isinstance(value, mc.State), name
+        assert not isinstance(getattr(v, name), mc.State), name
 
 
 def test_view_refuses_a_player_not_in_the_game() -> None:
@@ -101,3 +97,16 @@ def test_sample_needs_a_random_random() -> None:
         mc.sample_state(state, 0, 7)  # type: ignore[arg-type]
     with pytest.raises(mc.ConfigError, match="no player 5"):
         mc.sample_state(state, 5, random.Random(1))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_view_gives_indices_strings_and_samples(ruleset: str) -> None:
+    state = mc.new_game(ruleset, seed=4)
+    v = mc.view(state)
+    assert v.legal_indices == mc.action_space(ruleset).legal_indices(state)
+    for action in v.legal_actions:
+        assert v.action_at(v.index_of(action)) == action
+    assert len({v.action_string(a) for a in v.legal_actions}) == len(v.legal_actions)
+    sample = v.sample(random.Random(2))
+    assert sample == mc.sample_state(state, v.player, random.Random(2))
+    assert mc.observe(sample, v.player) == v.observation

@@ -73,7 +73,11 @@ def saved_states() -> tuple[str, ...]:
         count = len(game.history)
         for stop in (0, count // 3, count):
             state = mc.replay(
-                game.ruleset, game.decks, game.seed, game.history[:stop], game.players
+                game.ruleset,
+                decks=game.decks,
+                seed=game.seed,
+                actions=game.history[:stop],
+                players=game.players,
             )
             out.append(state.to_json())
     return tuple(out)

@@ -191,7 +191,9 @@ def _tweaked(draw: Any, entry: Action | Decision) -> Action | Decision:
 
 def _replay(args: tuple[Any, ...]) -> mc.ReplayReport:
     ruleset, decks, seed, entries, players, auto_pass = args
-    return mc.replay_report(ruleset, decks, seed, entries, players, auto_pass=auto_pass)
+    return mc.replay_report(
+        ruleset, decks=decks, seed=seed, actions=entries, players=players, auto_pass=auto_pass
+    )
 
 
 def _check_replay(args: tuple[Any, ...], report: mc.ReplayReport) -> None:

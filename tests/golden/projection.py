@@ -49,7 +49,7 @@ def project(state: mc.State[Any]) -> Json:
     head: dict[str, Json] = {
         "turn": state.turn,
         "to_act": state.to_act,
-        "over": state.over,
+        "over": state.is_over,
         "winner": state.winner,
         "legal": legal_strings(state),
     }

@@ -34,7 +34,7 @@ def test_mythos_attach_of_card_1000000_is_an_illegal_action_not_an_index_error()
     with pytest.raises(mc.IllegalActionError, match=r"there is no card #1000000 in this game"):
         mc.apply(state, action)
     with pytest.raises(mc.ReplayError, match="there is no card #1000000 in this game") as caught:
-        mc.replay("mythos", None, 1, [*state.history, action])
+        mc.replay("mythos", decks=None, seed=1, actions=[*state.history, action])
     assert caught.value.index == len(state.history)
 
 

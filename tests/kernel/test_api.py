@@ -93,17 +93,19 @@ def test_json_round_trip_is_exact() -> None:
 
 def test_replay_rebuilds_the_state_from_its_history() -> None:
     state = play_random(mc.new_game(seed=21, players=3), seed=9)
-    rebuilt = mc.replay("mitosz", state.config.decks, 21, state.history, players=3)
+    rebuilt = mc.replay(
+        "mitosz", decks=state.config.decks, seed=21, actions=state.history, players=3
+    )
     assert rebuilt == state
 
 
 def test_replay_accepts_plain_actions_and_reports_the_failing_index() -> None:
     state = _some_state(seed=8, steps=30)
     chosen = [d.action for d in state.history if not d.auto]
-    assert mc.replay("mitosz", None, 8, chosen) == state
+    assert mc.replay("mitosz", decks=None, seed=8, actions=chosen) == state
     broken = [*chosen[:3], Discard(999)]
     with pytest.raises(mc.ReplayError, match="#3"):
-        mc.replay("mitosz", None, 8, broken)
+        mc.replay("mitosz", decks=None, seed=8, actions=broken)
 
 
 def test_illegal_action_raises_a_clear_error_and_changes_nothing() -> None:

@@ -157,7 +157,7 @@ def test_a_mitosz_deck_file_goes_where_a_deck_name_goes(tmp_path: Path) -> None:
     assert by_file == by_str
     assert by_file.config.decks[0].entries == by_name.config.decks[0].entries
     end = play_random(by_file, 3)
-    assert mc.replay("mitosz", [path, "celtic"], 3, end.history) == end
+    assert mc.replay("mitosz", decks=[path, "celtic"], seed=3, actions=end.history) == end
 
 
 def test_a_deck_file_breaking_a_rule_or_missing_is_a_deck_error(tmp_path: Path) -> None:
@@ -205,7 +205,9 @@ def test_a_mythos_deck_file_and_card_set(tmp_path: Path) -> None:
     assert len(imps) == 4 and s.game.card(imps[0]).text_de.startswith("Eintritt")
     end = play_random(s, 1)
     assert mc.State.from_json(end.to_json()) == end
-    again = mc.replay("mythos", [deck, "guardians"], 1, end.history, card_sets=[card_set])
+    again = mc.replay(
+        "mythos", decks=[deck, "guardians"], seed=1, actions=end.history, card_sets=[card_set]
+    )
     assert again == end
 
 

@@ -50,7 +50,7 @@ def test_log_of_10000_decisions_pickles_and_deep_copies() -> None:
 
 def test_state_with_a_10000_decision_history_pickles_and_deep_copies() -> None:
     state = mc.new_game(seed=1)
-    long = state.evolve(log=_long_log())
+    long = state.evolve(_log=_long_log())
     assert pickle.loads(pickle.dumps(long)) == long
     assert copy.deepcopy(long) == long
 

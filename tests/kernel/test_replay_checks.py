@@ -33,12 +33,14 @@ def _game_with_auto_passes(seed: int = 8, limit: int = 400) -> mc.State[Any]:
 
 
 def _replay(history: list[Decision] | tuple[Decision, ...], state: mc.State[Any]) -> Any:
-    return mc.replay("mitosz", state.config.decks, state.config.seed, history)
+    return mc.replay("mitosz", decks=state.config.decks, seed=state.config.seed, actions=history)
 
 
 def test_history_with_its_automatic_decisions_replays_and_they_are_checked() -> None:
     state = _game_with_auto_passes()
-    report = mc.replay_report("mitosz", state.config.decks, state.config.seed, state.history)
+    report = mc.replay_report(
+        "mitosz", decks=state.config.decks, seed=state.config.seed, actions=state.history
+    )
     assert report.state == state
     assert report.automatic == sum(d.auto for d in state.history) > 0
     assert report.decisions + report.automatic == report.entries == len(state.history)
@@ -81,14 +83,18 @@ def test_history_that_leaves_out_an_automatic_decision_is_a_replay_error() -> No
 def test_plain_actions_leave_the_automatic_decisions_out() -> None:
     state = _game_with_auto_passes()
     plain = [d.action for d in state.history if not d.auto]
-    report = mc.replay_report("mitosz", state.config.decks, state.config.seed, plain)
+    report = mc.replay_report(
+        "mitosz", decks=state.config.decks, seed=state.config.seed, actions=plain
+    )
     assert report.state == state and report.automatic == 0
 
 
 def test_truncated_log_replays_and_says_how_far_it_got() -> None:
     state = _game_with_auto_passes()
     cut = state.history[:5]
-    report = mc.replay_report("mitosz", state.config.decks, state.config.seed, cut)
+    report = mc.replay_report(
+        "mitosz", decks=state.config.decks, seed=state.config.seed, actions=cut
+    )
     assert report.entries == 5
     assert not report.finished
     assert report.turn == report.state.turn and report.phase == report.state.phase
@@ -99,7 +105,9 @@ def test_log_cut_between_a_decision_and_its_automatic_passes_counts_them_unrecor
     state = _game_with_auto_passes()
     history = state.history
     index = next(i for i, d in enumerate(history) if d.auto)
-    report = mc.replay_report("mitosz", state.config.decks, state.config.seed, history[:index])
+    report = mc.replay_report(
+        "mitosz", decks=state.config.decks, seed=state.config.seed, actions=history[:index]
+    )
     taken = len(report.state.history) - index
     assert taken >= 1 and report.unrecorded == taken
 
@@ -109,29 +117,39 @@ def test_finished_game_replays_as_finished() -> None:
     rng = random.Random(3)
     while not state.is_over:
         state = mc.apply(state, rng.choice(mc.legal_actions(state)))
-    report = mc.replay_report("mythos", None, 3, state.history)
+    report = mc.replay_report("mythos", decks=None, seed=3, actions=state.history)
     assert report.finished and report.state == state
     last = next(d for d in reversed(state.history) if not d.auto)
     with pytest.raises(mc.ReplayError, match="the game is over"):
-        mc.replay("mythos", None, 3, [*state.history, last])
+        mc.replay("mythos", decks=None, seed=3, actions=[*state.history, last])
 
 
 def test_strict_replay_must_reach_the_expected_state_or_digest() -> None:
     state = _game_with_auto_passes()
     config = state.config
-    assert mc.replay("mitosz", config.decks, config.seed, state.history, expect=state) == state
+    assert (
+        mc.replay(
+            "mitosz", decks=config.decks, seed=config.seed, actions=state.history, expect=state
+        )
+        == state
+    )
     digest = mc.state_digest(state)
     assert len(digest) == 64
-    assert mc.replay("mitosz", config.decks, config.seed, state.history, expect=digest) == state
+    assert (
+        mc.replay(
+            "mitosz", decks=config.decks, seed=config.seed, actions=state.history, expect=digest
+        )
+        == state
+    )
     saved = mc.State.from_json(state.to_json())
     assert mc.state_digest(saved) == digest
     last = max(i for i, d in enumerate(state.history) if not d.auto)
     short = state.history[:last]
     with pytest.raises(mc.ReplayMismatchError, match="number of decisions is") as caught:
-        mc.replay("mitosz", config.decks, config.seed, short, expect=state)
+        mc.replay("mitosz", decks=config.decks, seed=config.seed, actions=short, expect=state)
     assert caught.value.index == len(short)
     with pytest.raises(mc.ReplayMismatchError, match=f"expected {digest}"):
-        mc.replay("mitosz", config.decks, config.seed, short, expect=digest)
+        mc.replay("mitosz", decks=config.decks, seed=config.seed, actions=short, expect=digest)
 
 
 def test_strict_replay_names_a_difference_beyond_the_summary() -> None:
@@ -139,7 +157,9 @@ def test_strict_replay_names_a_difference_beyond_the_summary() -> None:
     other = state.evolve(rng=Rng(state.rng.state ^ 1))
     config = state.config
     with pytest.raises(mc.ReplayMismatchError, match="random generator differs"):
-        mc.replay("mitosz", config.decks, config.seed, state.history, expect=other)
+        mc.replay(
+            "mitosz", decks=config.decks, seed=config.seed, actions=state.history, expect=other
+        )
 
 
 # --- seeds and player counts ------------------------------------------------------------------
@@ -156,7 +176,7 @@ def test_seed_outside_the_generator_range_is_a_config_error(seed: int) -> None:
     assert caught.value.field == "seed"
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, mc.MitoszError)
     with pytest.raises(mc.ConfigError):
-        mc.replay("mitosz", None, seed, [])
+        mc.replay("mitosz", decks=None, seed=seed, actions=[])
 
 
 def test_seeds_a_multiple_of_2_64_apart_no_longer_give_the_same_game() -> None:
@@ -169,8 +189,8 @@ def test_seeds_a_multiple_of_2_64_apart_no_longer_give_the_same_game() -> None:
 def test_seed_that_is_not_an_integer_is_a_config_type_error(seed: Any) -> None:
     calls: tuple[Callable[[], object], ...] = (
         lambda: mc.new_game(seed=seed),
-        lambda: mc.replay("mitosz", None, seed, []),
-        lambda: mc.replay("mythos", None, seed, []),
+        lambda: mc.replay("mitosz", decks=None, seed=seed, actions=[]),
+        lambda: mc.replay("mythos", decks=None, seed=seed, actions=[]),
     )
     for call in calls:
         with pytest.raises(mc.ConfigTypeError, match="seed: must be an integer") as caught:
@@ -182,7 +202,7 @@ def test_seed_that_is_not_an_integer_is_a_config_type_error(seed: Any) -> None:
 def test_wrong_player_count_is_a_config_error(ruleset: str, players: int) -> None:
     calls: tuple[Callable[[], object], ...] = (
         lambda: mc.new_game(ruleset, seed=1, players=players),
-        lambda: mc.replay(ruleset, None, 1, [], players=players),
+        lambda: mc.replay(ruleset, decks=None, seed=1, actions=[], players=players),
     )
     for call in calls:
         with pytest.raises(mc.ConfigError, match=f"players: .* players, not {players}") as caught:

@@ -33,7 +33,7 @@ def _play(
     for seed in range(seeds):
         s = mc.new_game(ruleset, seed=seed, players=players)
         rng = random.Random(seed)
-        while not s.over:
+        while not s.is_over:
             if found(s):
                 return s
             s = mc.apply(s, rng.choice(mc.legal_actions(s)))
@@ -63,7 +63,7 @@ def mythos_states() -> dict[str, str]:
         "start": lambda s: True,
         "units": lambda s: any(p.infirmary or p.battlefield for p in s.game.players),
         "combat": lambda s: s.game.combat is not None,
-        "over": lambda s: s.over,
+        "over": lambda s: s.is_over,
     }
     return {name: _play("mythos", 2, found).to_json() for name, found in finds.items()}
 

@@ -205,11 +205,11 @@ def test_a_random_game_runs_to_the_end(seed: int, players: int) -> None:
     state: S = ruleset.setup(GameConfig(seed=seed, players=players, decks=decks))
     rng = random.Random(seed)
     for _ in range(20_000):
-        if state.over:
+        if state.is_over:
             break
         legal = [a for a in ruleset.candidates(state) if ruleset.why_not(state, a) is None]
         state = ruleset.perform(state, rng.choice(legal))
-    assert state.over
+    assert state.is_over
     assert state.game.ending in ("power", "deck-out")
 
 
@@ -477,5 +477,7 @@ def test_a_user_card_set_plays_in_a_game(tmp_path: Path) -> None:
     while not state.is_over:
         state = mc.apply(state, rng.choice(mc.legal_actions(state)))
     assert mc.State.from_json(state.to_json()) == state  # the cards travel in the state
-    again = mc.replay("mitosz", [deck, "celtic"], 3, state.history, card_sets=[path])
+    again = mc.replay(
+        "mitosz", decks=[deck, "celtic"], seed=3, actions=state.history, card_sets=[path]
+    )
     assert again == state

@@ -143,13 +143,13 @@ def resettle(s: S) -> S:
     """Run the automatic steps from an arranged state (e.g. ``phase="turn.start"``), and
     the engine's automatic passes, as ``apply`` does after an action."""
     s = settle(s)
-    while s.config.auto_pass and not s.over and s.to_act is not None:
+    while s.config.auto_pass and not s.is_over and s.to_act is not None:
         auto = RULESET.auto_action(s)
         if auto is None:
             break
         who = s.to_act
         s = RULESET.perform(s, auto)
-        s = s.evolve(log=s.log.append(Decision(who, auto, auto=True)))
+        s = s.evolve(_log=s._log.append(Decision(who, auto, auto=True)))
     return s
 
 

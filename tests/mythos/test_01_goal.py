@@ -45,7 +45,7 @@ def test_a_player_at_zero_life_loses() -> None:
     s = arrange(s, CHAOS, hand=["False Light"], aura=5)
     s = arrange(s, GUARDIANS, hand=[], life=2)
     s = act(s, Play(card_id(s, "False Light", CHAOS)))
-    assert s.over and s.winner == CHAOS and s.game.ending == "life"
+    assert s.is_over and s.winner == CHAOS and s.game.ending == "life"
     assert s.game.players[GUARDIANS].life == 0 and s.to_act is None
     assert s.phase == "over" and mc.legal_actions(s) == ()
 
@@ -56,7 +56,7 @@ def test_losing_below_zero_in_a_fight() -> None:
     s = arrange(s, GUARDIANS, hand=[], battlefield=["Heracles"])
     s = arrange(s, CHAOS, hand=[], life=3)
     s = act(s, Attack(card_id(s, "Heracles", GUARDIANS)))
-    assert s.over and s.winner == GUARDIANS and s.game.players[CHAOS].life == -3
+    assert s.is_over and s.winner == GUARDIANS and s.game.players[CHAOS].life == -3
 
 
 @pytest.mark.rule("01.4")
@@ -66,7 +66,7 @@ def test_both_players_at_zero_at_once_is_a_draw() -> None:
     s = arrange(s, GUARDIANS, life=0)
     s = arrange(s, CHAOS, life=-1)
     s = resettle(s)
-    assert s.over and s.winner is None and s.game.ending == "life"
+    assert s.is_over and s.winner is None and s.game.ending == "life"
 
 
 def _empty_decks(s: mc.State) -> mc.State:  # type: ignore[type-arg]
@@ -81,10 +81,10 @@ def _empty_decks(s: mc.State) -> mc.State:  # type: ignore[type-arg]
 def test_an_empty_deck_is_no_loss() -> None:
     s = _empty_decks(start(phase="turn.start", round_=0))
     s = resettle(s)
-    assert not s.over and s.phase == "turn.main"  # the draw sacrifice was taken
+    assert not s.is_over and s.phase == "turn.main"  # the draw sacrifice was taken
     assert s.game.players[GUARDIANS].aura == 2
     s = act(s, EndTurn())
-    assert not s.over and s.game.active == CHAOS
+    assert not s.is_over and s.game.active == CHAOS
 
 
 @pytest.mark.rule("01.5")
@@ -92,7 +92,7 @@ def test_an_empty_deck_is_no_loss() -> None:
 def test_a_stalemate_with_both_decks_empty_ends_in_a_draw() -> None:
     s = resettle(_empty_decks(start(phase="turn.start", round_=0)))
     rounds = 0
-    while not s.over:
+    while not s.is_over:
         s = act(s, EndTurn())
         rounds = s.game.round
     assert s.winner is None and s.game.ending == "stalemate"
@@ -109,15 +109,15 @@ def test_a_change_of_life_restarts_the_stalemate_count() -> None:
     s = arrange(s, CHAOS, life=19)
     s = act(s, EndTurn())
     s = act(s, EndTurn())  # round 3 starts: life changed
-    assert s.game.quiet_rounds == 0 and not s.over
+    assert s.game.quiet_rounds == 0 and not s.is_over
 
 
 @pytest.mark.ruling("R-01.5")
 def test_the_round_limit_ends_the_game_in_a_draw() -> None:
     s = resettle(start(phase="turn.start", round_=ROUND_LIMIT - 1))
-    assert s.game.round == ROUND_LIMIT and not s.over
+    assert s.game.round == ROUND_LIMIT and not s.is_over
     s = act(arrange(s, GUARDIANS, hand=[]), mc.legal_actions(s)[0])
-    while not s.over:
+    while not s.is_over:
         s = act(s, EndTurn() if EndTurn() in mc.legal_actions(s) else mc.legal_actions(s)[0])
     assert s.game.ending == "round-limit" and s.winner is None
     assert s.game.round == ROUND_LIMIT + 1
@@ -130,7 +130,7 @@ def test_random_games_always_end() -> None:
         s = new(seed=seed, decks=("chaos", "guardians") if seed % 2 else ("guardians", "chaos"))
         rng = random.Random(seed)
         steps = 0
-        while not s.over:
+        while not s.is_over:
             s = mc.apply(s, rng.choice(mc.legal_actions(s)))
             steps += 1
             assert steps < 20_000

@@ -209,9 +209,9 @@ def test_a_fight_is_a_sequence_of_short_choices() -> None:
         ["Hydra", "Cerberus", "Minotaur", "Chimera", "Harpy"],
     )
     s = act(s, Attack(card_id(s, "Heracles", GUARDIANS)))
-    while not s.over and s.phase.startswith("turn.combat"):
+    while not s.is_over and s.phase.startswith("turn.combat"):
         legal = mc.legal_actions(s)
         assert 1 <= len(legal) <= 26
         s = act(s, legal[-1] if s.phase == "turn.combat.declare" else legal[0])
     assert s.phase in ("turn.main", "over")
-    assert EndTurn() in mc.legal_actions(s) or s.over
+    assert EndTurn() in mc.legal_actions(s) or s.is_over

@@ -157,4 +157,4 @@ def test_life_is_paid_only_while_it_leaves_the_player_alive() -> None:
     assert why == "it costs 5 life and you have 5 (R-08-life)"
     s = arrange(s, GUARDIANS, life=6)
     s = attach(s, "Acropolis")
-    assert s.game.players[GUARDIANS].life == 1 and not s.over
+    assert s.game.players[GUARDIANS].life == 1 and not s.is_over

@@ -235,7 +235,7 @@ def test_deck_rules() -> None:
         RULESET.check_deck(DeckList("x", (DeckEntry(64, "Pikachu"),)))
     custom = DeckList("cultists", (DeckEntry(64, "Cultist"),))
     s = mc.new_game("mythos", decks=[custom, "guardians"], seed=1)
-    assert s.game.players[0].hand and not s.over
+    assert s.game.players[0].hand and not s.is_over
 
 
 @pytest.mark.rule("10.1", "10.2", "10.3")
@@ -248,7 +248,7 @@ def test_the_factions_are_roughly_balanced_in_random_play() -> None:
         decks = ("guardians", "chaos") if seed % 2 == 0 else ("chaos", "guardians")
         s = new(seed=seed, decks=decks)
         rng = random.Random(seed)
-        while not s.over:
+        while not s.is_over:
             s = mc.apply(s, rng.choice(mc.legal_actions(s)))
         if s.winner is not None:
             wins[decks[s.winner]] += 1

@@ -29,7 +29,7 @@ def _random_game(seed: int, auto_pass: bool = True, limit: int | None = None) ->
     s = new(seed=seed, auto_pass=auto_pass)
     rng = random.Random(seed)
     n = 0
-    while not s.over and (limit is None or n < limit):
+    while not s.is_over and (limit is None or n < limit):
         s = mc.apply(s, rng.choice(mc.legal_actions(s)))
         n += 1
     return s
@@ -43,11 +43,18 @@ def test_json_round_trip_and_replay() -> None:
             back = mc.State.from_json(text)
             assert back == s and back.to_json() == text
             assert json.loads(text)["ruleset"] == "mythos"
-            again = mc.replay("mythos", s.config.decks, seed, s.history, auto_pass=auto)
+            again = mc.replay(
+                "mythos", decks=s.config.decks, seed=seed, actions=s.history, auto_pass=auto
+            )
             assert again == s
             log = json.dumps([json.loads(d.action.to_json()) for d in s.history if not d.auto])
             actions = mc.actions_from_json("mythos", log)
-            assert mc.replay("mythos", s.config.decks, seed, actions, auto_pass=auto) == s
+            assert (
+                mc.replay(
+                    "mythos", decks=s.config.decks, seed=seed, actions=actions, auto_pass=auto
+                )
+                == s
+            )
 
 
 def test_a_broken_saved_state_is_refused() -> None:
@@ -81,14 +88,14 @@ def test_describe_and_a_bot_game() -> None:
     s = new(seed=4)
     bots = [RandomBot(1), RandomBot(2)]
     lines = []
-    while not s.over:
+    while not s.is_over:
         assert s.to_act is not None
         action = bots[s.to_act].choose(s)
         lines.append(RULESET.describe(s, action))
         s = mc.apply(s, action)
     assert all(isinstance(x, str) and x for x in lines)
     assert any(x.startswith("plays ") for x in lines)
-    assert play(new(seed=5), bots).over
+    assert play(new(seed=5), bots).is_over
 
 
 def test_bench_runs() -> None:

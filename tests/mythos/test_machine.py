@@ -53,8 +53,5 @@ def test_the_turn_runs_in_rulebook_order() -> None:
     assert MACHINE.fire("turn.end", "next_turn") == "turn.start"
 
 
-def test_mermaid_names_every_state() -> None:
-    diagram = SPEC.mermaid()
-    for state in MACHINE.states:
-        assert state.rsplit(".", 1)[-1] in diagram
+def test_every_state_has_a_description() -> None:
     assert set(SPEC.doc) == set(MACHINE.states)

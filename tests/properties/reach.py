@@ -81,7 +81,7 @@ def traced(rs: StepRuleset[Any], s: State[Any], action: Action) -> tuple[State[A
         for _ in range(rs.settle_limit):
             s = rs.checks(s)
             phases.append(s.phase)
-            if s.over:
+            if s.is_over:
                 return s
             auto = rs.automatic.get(s.phase)
             if auto is not None:
@@ -97,14 +97,14 @@ def traced(rs: StepRuleset[Any], s: State[Any], action: Action) -> tuple[State[A
     player = s.to_act
     assert player is not None
     s = settle(rs.steps[s.phase].perform(s, action))
-    s = s.evolve(log=s.log.append(Decision(player, action)))
-    while s.config.auto_pass and not s.over and s.to_act is not None:
+    s = s.evolve(_log=s._log.append(Decision(player, action)))
+    while s.config.auto_pass and not s.is_over and s.to_act is not None:
         auto = rs.auto_action(s)
         if auto is None:
             break
         who = s.to_act
         s = settle(rs.steps[s.phase].perform(s, auto))
-        s = s.evolve(log=s.log.append(Decision(who, auto, auto=True)))
+        s = s.evolve(_log=s._log.append(Decision(who, auto, auto=True)))
     return s, phases
 
 

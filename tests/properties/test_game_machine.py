@@ -100,7 +100,7 @@ def _traced_settle(s: S, seen: list[S]) -> S:
     for _ in range(SETTLE_LIMIT):
         s = state_checks(s)
         seen.append(s)
-        if s.over:
+        if s.is_over:
             return s
         auto = AUTOMATIC.get(s.phase)
         if auto is not None:
@@ -126,9 +126,9 @@ def traced_apply(s: S, action: Action) -> tuple[S, list[S]]:
     s = STEPS[s.phase].perform(s, action)
     seen.append(s)
     s = _traced_settle(s, seen)
-    s = s.evolve(log=s.log.append(Decision(player, action)))
+    s = s.evolve(_log=s._log.append(Decision(player, action)))
     if s.config.auto_pass:
-        while not s.over and s.to_act is not None:
+        while not s.is_over and s.to_act is not None:
             auto = RULESET.auto_action(s)
             if auto is None:
                 break
@@ -136,7 +136,7 @@ def traced_apply(s: S, action: Action) -> tuple[S, list[S]]:
             s = STEPS[s.phase].perform(s, auto)
             seen.append(s)
             s = _traced_settle(s, seen)
-            s = s.evolve(log=s.log.append(Decision(who, auto, auto=True)))
+            s = s.evolve(_log=s._log.append(Decision(who, auto, auto=True)))
     seen.append(s)
     return s, seen
 
@@ -356,7 +356,7 @@ class GameMachine(RuleBasedStateMachine):
 
     def _running(self, data: st.DataObject) -> None:
         """If the game is over: check that it refuses every action, then start a new one."""
-        if not self.state.over:
+        if not self.state.is_over:
             return
         before = self._json()
         with pytest.raises(mc.IllegalActionError, match="game is over"):
@@ -436,7 +436,7 @@ class GameMachine(RuleBasedStateMachine):
         self._running(data)
         rng = random.Random(seed)
         for _ in range(steps):
-            if self.state.over:
+            if self.state.is_over:
                 break
             legal = playable(self.state)
             if not legal:
@@ -493,7 +493,7 @@ class GameMachine(RuleBasedStateMachine):
         self.fresh_states += 1
         # the JSON round trip costs more than everything else here: every few states,
         # and at the end of every game
-        text = self._json() if s.over or self.fresh_states % JSON_EVERY == 0 else None
+        text = self._json() if s.is_over or self.fresh_states % JSON_EVERY == 0 else None
         back = None if text is None else mc.State.from_json(text)
         if back is not None:  # a decoded copy shares no object with ``s``: no cache either
             assert back == s, "State.from_json(s.to_json()) != s"
@@ -557,7 +557,7 @@ class GameMachine(RuleBasedStateMachine):
         s = self.state
         self.rules_run += 1
         due = self.rules_run % REPLAY_EVERY == 0
-        if s.over and not self.replayed_end:
+        if s.is_over and not self.replayed_end:
             self.replayed_end = due = True
         if not due:
             return
@@ -571,9 +571,9 @@ class GameMachine(RuleBasedStateMachine):
         else:
             rebuilt = mc.replay(
                 "mitosz",
-                config.decks,
-                config.seed,
-                s.history,
+                decks=config.decks,
+                seed=config.seed,
+                actions=s.history,
                 players=config.players,
                 auto_pass=config.auto_pass,
             )
@@ -585,7 +585,7 @@ class GameMachine(RuleBasedStateMachine):
         target(float(len(self.phases)), label="machine states seen")
         for label in RARE:
             target(float(self.rare[label]), label=label)
-        if self.ready and self.state.over:
+        if self.ready and self.state.is_over:
             event(f"game ended: {self.state.game.ending}")
         event(f"games started: {self.games}")
 
@@ -662,7 +662,7 @@ def test_reach_sweep() -> None:
         check_state(s, base)
         style = rng.choice(STYLES)
         for _ in range(SWEEP_STEPS):
-            if s.over:
+            if s.is_over:
                 break
             action = choose(rng, playable(s), style)
             new, trace = traced_apply(s, action)

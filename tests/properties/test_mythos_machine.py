@@ -48,7 +48,7 @@ def check_state(s: S, start_keys: list[Counter[str]]) -> None:
     card, the fight, the payment, the result, a legal action), and conservation: each
     owner keeps the cards it started with."""
     RULESET.validate(s)
-    if s.over:
+    if s.is_over:
         assert mc.legal_actions(s) == ()
     assert owned_keys(game=s.game) == start_keys
 
@@ -94,7 +94,7 @@ class MythosMachine(RuleBasedStateMachine):
     def begin(self, seed: int, swap: bool, auto_pass: bool) -> None:
         self._start(seed, swap, auto_pass)
 
-    @precondition(lambda self: self.state.over)
+    @precondition(lambda self: self.state.is_over)
     @rule(seed=st.integers(0, 2**40), swap=st.booleans(), auto_pass=st.booleans())
     def restart(self, seed: int, swap: bool, auto_pass: bool) -> None:
         before = self.state.to_json()
@@ -116,18 +116,18 @@ class MythosMachine(RuleBasedStateMachine):
         check_state(new, self.start_keys)
         self.state = new
 
-    @precondition(lambda self: not self.state.over)
+    @precondition(lambda self: not self.state.is_over)
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
         legal = mc.legal_actions(self.state)
         self._advance(legal[data.draw(st.integers(0, len(legal) - 1), label="index")], pure=True)
 
-    @precondition(lambda self: not self.state.over)
+    @precondition(lambda self: not self.state.is_over)
     @rule(steps=st.integers(1, 40), seed=st.integers(0, 2**32))
     def fast_forward(self, steps: int, seed: int) -> None:
         rng = random.Random(seed)
         for _ in range(steps):
-            if self.state.over:
+            if self.state.is_over:
                 break
             self._advance(rng.choice(mc.legal_actions(self.state)))
 
@@ -166,12 +166,16 @@ class MythosMachine(RuleBasedStateMachine):
         s = self.state
         self.rules_run += 1
         due = self.rules_run % REPLAY_EVERY == 0
-        if s.over and not self.replayed_end:
+        if s.is_over and not self.replayed_end:
             self.replayed_end = due = True
         if due:
             config = s.config
             rebuilt = mc.replay(
-                "mythos", config.decks, config.seed, s.history, auto_pass=config.auto_pass
+                "mythos",
+                decks=config.decks,
+                seed=config.seed,
+                actions=s.history,
+                auto_pass=config.auto_pass,
             )
             assert rebuilt == s
 
@@ -193,7 +197,7 @@ def test_reach_sweep() -> None:
         keys = owned_keys(s.game)
         reach.record((MACHINE.initial, s.phase), game=reach.MYTHOS)
         for _ in range(400):
-            if s.over:
+            if s.is_over:
                 break
             action = rng.choice(mc.legal_actions(s))
             new, phases = reach.traced(RULESET, s, action)

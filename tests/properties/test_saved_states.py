@@ -36,7 +36,7 @@ def reached() -> tuple[str, ...]:
             s = mc.new_game(ruleset, seed=seed, players=players)
             rng = random.Random(seed)
             step = 0
-            while not s.over and step < 400:
+            while not s.is_over and step < 400:
                 if step % 37 == 0:
                     out.append(s.to_json())
                 s = mc.apply(s, rng.choice(mc.legal_actions(s)))
@@ -119,10 +119,10 @@ def test_an_accepted_state_plays_on(text: str, seed: int) -> None:
         return
     event("accepted")
     rng = random.Random(seed)
-    if not s.over:
+    if not s.is_over:
         assert mc.legal_actions(s), "an accepted running state has no legal action"
     for _ in range(CONTINUATION):
-        if s.over:
+        if s.is_over:
             break
         legal = mc.legal_actions(s)
         assert legal

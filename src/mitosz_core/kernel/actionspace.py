@@ -14,24 +14,28 @@ never replaces the actions themselves nor the history, which keeps the actions.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, overload
 
 from mitosz_core.errors import ActionIndexError
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.state import State
 
 
-class _Rules(Protocol):
+class LegalSource(Protocol):
+    """Anything that lists the legal actions of a state: a ruleset."""
+
     def legal(self, state: State[Any], /) -> tuple[Action, ...]: ...
 
 
-def memo_legal(state: State[Any], rules: _Rules) -> tuple[Action, ...]:
+def memo_legal(state: State[Any], rules: LegalSource) -> tuple[Action, ...]:
     """The legal actions of ``state``, memoised on it exactly as
     :func:`~mitosz_core.legal_actions` does (which calls this)."""
     cached = state._legal
     if cached is not None:
         return cached
-    result = () if state.over else rules.legal(state)
+    result = () if state.is_over else rules.legal(state)
     object.__setattr__(state, "_legal", result)
     return result
 
@@ -44,13 +48,13 @@ class ActionSpace(ABC):
     :func:`~mitosz_core.legal_actions`.
     """
 
-    def __init__(self, rules: _Rules) -> None:
+    def __init__(self, rules: LegalSource) -> None:
         self._rules = rules
 
     @property
     @abstractmethod
     def num_distinct_actions(self) -> int:
-        """The size of the space: every index of every reachable state is below it."""
+        """How many indices the space has; every index of every reachable state is below."""
 
     @abstractmethod
     def index_of(self, state: State[Any], action: Action) -> int:
@@ -101,10 +105,241 @@ class ActionSpace(ABC):
         """The indices of the legal actions, ascending (the sparse form of the mask)."""
         return tuple(sorted(self.legal_table(state)))
 
-    def legal_mask(self, state: State[Any]) -> list[bool]:
-        """``num_distinct_actions`` booleans, true at the legal indices. Apart from the
-        list itself, the work is proportional to the number of legal actions."""
-        mask = [False] * self.num_distinct_actions
-        for index in self.legal_table(state):
-            mask[index] = True
-        return mask
+    def legal_mask(self, state: State[Any]) -> Mask:
+        """``num_distinct_actions`` booleans, true at the legal indices, built in time
+        proportional to the number of legal actions (a
+        :class:`~mitosz_core.kernel.actionspace.Mask`)."""
+        return Mask(self.num_distinct_actions, frozenset(self.legal_table(state)))
+
+
+class Mask(Sequence[bool]):
+    """A read-only sequence of ``size`` booleans, true at ``indices``; it stores only the
+    true ones, so it is built in time proportional to their number (``list(mask)`` or
+    a NumPy array gives the dense form)."""
+
+    __slots__ = ("_indices", "_size")
+
+    def __init__(self, size: int, indices: frozenset[int]) -> None:
+        self._size = size
+        self._indices = indices
+
+    @property
+    def indices(self) -> tuple[int, ...]:
+        """The true positions, ascending."""
+        return tuple(sorted(self._indices))
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> bool: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[bool]: ...
+    def __getitem__(self, index: int | slice) -> bool | Sequence[bool]:
+        if isinstance(index, slice):
+            return [i in self._indices for i in range(self._size)[index]]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        return index in self._indices
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mask):
+            return self._size == other._size and self._indices == other._indices
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._size, self._indices))
+
+    def __repr__(self) -> str:
+        return f"Mask({self._size}, true at {self.indices})"
+
+
+class Domain(ABC):
+    """The values one action field may take, numbered ``0 .. size - 1``."""
+
+    size: int
+    """How many codes the domain has."""
+
+    @abstractmethod
+    def code(self, state: State[Any], value: object) -> int | None:
+        """The code of ``value`` in ``state``; ``None`` if it is outside the domain."""
+
+    @abstractmethod
+    def label(self, state: State[Any], value: object) -> str:
+        """A short readable text for ``value``'s code (e.g. ``hand 3``)."""
+
+
+class Values(Domain):
+    """A fixed list of values (an enum's members, booleans, small integers)."""
+
+    def __init__(self, values: tuple[object, ...]) -> None:
+        self.values = values
+        self.size = len(values)
+        self._index = {v: i for i, v in enumerate(values)}
+
+    def code(self, state: State[Any], value: object) -> int | None:
+        try:
+            return self._index.get(value)
+        except TypeError:  # an unhashable value
+            return None
+
+    def label(self, state: State[Any], value: object) -> str:
+        return str(value.value if hasattr(value, "value") else value)
+
+
+class OrNone(Domain):
+    """``None`` (code 0) or a value of ``inner`` (codes from 1)."""
+
+    def __init__(self, inner: Domain, none: str = "none") -> None:
+        self.inner = inner
+        self.size = inner.size + 1
+        self._none = none
+
+    def code(self, state: State[Any], value: object) -> int | None:
+        if value is None:
+            return 0
+        inner = self.inner.code(state, value)
+        return None if inner is None else inner + 1
+
+    def label(self, state: State[Any], value: object) -> str:
+        return self._none if value is None else self.inner.label(state, value)
+
+
+class Positions(Domain):
+    """Things the ruleset finds at numbered positions of a state (a card in hand slot 3,
+    on a leader slot of the next player, ...): ``locate(state)`` gives every position by
+    the thing there, memoised per state under ``name``; ``describe(code)`` names one."""
+
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        locate: Callable[[State[Any]], Mapping[object, int]],
+        describe: Callable[[int], str],
+    ) -> None:
+        self.name = name
+        self.size = size
+        self._locate = locate
+        self._describe = describe
+
+    def positions(self, state: State[Any]) -> Mapping[object, int]:
+        memo = state.derived()
+        key = f"positions:{self.name}"
+        found: Mapping[object, int] | None = memo.get(key)
+        if found is None:
+            found = self._locate(state)
+            memo[key] = found
+        return found
+
+    def code(self, state: State[Any], value: object) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None
+        found = self.positions(state).get(value)
+        return found if found is not None and 0 <= found < self.size else None
+
+    def label(self, state: State[Any], value: object) -> str:
+        code = self.code(state, value)
+        return "?" if code is None else self._describe(code)
+
+
+class Either(Domain):
+    """The codes of several domains one after another; a value takes the code of the
+    first that holds it (e.g. a card of one's own board, else of one's hand)."""
+
+    def __init__(self, *parts: Domain) -> None:
+        self.parts = parts
+        self.size = sum(p.size for p in parts)
+
+    def code(self, state: State[Any], value: object) -> int | None:
+        offset = 0
+        for part in self.parts:
+            found = part.code(state, value)
+            if found is not None:
+                return offset + found
+            offset += part.size
+        return None
+
+    def label(self, state: State[Any], value: object) -> str:
+        for part in self.parts:
+            if part.code(state, value) is not None:
+                return part.label(state, value)
+        return "?"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The indices of one action class: its fields, each over a :class:`Domain`, in
+    mixed radix (the first field varies slowest). ``fields`` must name every field of
+    the class that can differ between two of its actions, so that an index names one
+    action."""
+
+    kind: type[Action]
+    fields: tuple[tuple[str, Domain], ...] = ()
+    """``(name, domain)`` per field; ``a|b`` names fields coded together (their values
+    as one tuple), e.g. a target that is either a card or a pending event."""
+
+    @property
+    def size(self) -> int:
+        size = 1
+        for _, domain in self.fields:
+            size *= domain.size
+        return size
+
+
+def _field(action: Action, name: str) -> object:
+    """The value of field ``name``; a name ``a|b`` joins fields into one tuple value."""
+    if "|" in name:
+        return tuple(getattr(action, part) for part in name.split("|"))
+    return getattr(action, name)
+
+
+class LayoutSpace(ActionSpace):
+    """An action space made of one :class:`Layout` per action class, one block of
+    indices after another in the order given."""
+
+    def __init__(self, rules: LegalSource, layouts: tuple[Layout, ...]) -> None:
+        super().__init__(rules)
+        self.layouts = layouts
+        self._by_kind: dict[type[Action], tuple[int, Layout]] = {}
+        offset = 0
+        for layout in layouts:
+            self._by_kind[layout.kind] = (offset, layout)
+            offset += layout.size
+        self._size = offset
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._size
+
+    def block(self, kind: type[Action]) -> range:
+        """The indices of the action class ``kind``."""
+        offset, layout = self._by_kind[kind]
+        return range(offset, offset + layout.size)
+
+    def index_of(self, state: State[Any], action: Action) -> int:
+        found = self._by_kind.get(type(action))
+        if found is None:
+            raise ActionIndexError(action, f"{type(action).__name__} has no indices")
+        offset, layout = found
+        index = 0
+        for name, domain in layout.fields:
+            value = _field(action, name)
+            code = domain.code(state, value)
+            if code is None:
+                raise ActionIndexError(
+                    action, f"its {name} {value!r} is outside the action space's {name} field"
+                )
+            index = index * domain.size + code
+        return offset + index
+
+    def action_string(self, state: State[Any], action: Action) -> str:
+        found = self._by_kind.get(type(action))
+        if found is None:
+            raise ActionIndexError(action, f"{type(action).__name__} has no indices")
+        _, layout = found
+        parts = [
+            f"{name}={domain.label(state, _field(action, name))}" for name, domain in layout.fields
+        ]
+        return f"{action.kind}({', '.join(parts)})" if parts else action.kind

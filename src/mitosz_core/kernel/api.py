@@ -9,15 +9,17 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from mitosz_core.errors import (
     ConfigError,
     ConfigTypeError,
     DecodeError,
     IllegalActionError,
+    MitoszDeprecationWarning,
     MitoszError,
     ReplayError,
     ReplayMismatchError,
@@ -117,7 +119,7 @@ def legal_actions(state: State[Any]) -> tuple[Action, ...]:
 
 def is_legal(state: State[Any], action: Action) -> bool:
     """Whether ``action`` is legal in ``state``: the gate of :func:`apply`."""
-    if state.over or state.to_act is None:
+    if state.is_over or state.to_act is None:
         return False
     rs = get(state.ruleset)
     return isinstance(action, rs.action_types) and rs.why_not(state, action) is None
@@ -130,7 +132,7 @@ def apply(state: State[Any], action: Action) -> State[Any]:
     legal now.
     """
     rs = get(state.ruleset)
-    if state.over or state.to_act is None:
+    if state.is_over or state.to_act is None:
         raise IllegalActionError(action, state.phase, "the game is over")
     if not isinstance(action, rs.action_types):
         raise IllegalActionError(
@@ -142,16 +144,21 @@ def apply(state: State[Any], action: Action) -> State[Any]:
         if reason is not None:
             raise IllegalActionError(action, state.phase, reason)
     player = state.to_act
+    limit = rs.decision_limit
     new = rs.perform(state, action)
-    new = new.evolve(log=new.log.append(Decision(player, action)))
+    new = new.evolve(_log=new._log.append(Decision(player, action)))
     if state.config.auto_pass:
-        while not new.over and new.to_act is not None:
+        while not new.is_over and new.to_act is not None:
+            if limit is not None and len(new._log) >= limit:
+                break
             auto = rs.auto_action(new)
             if auto is None:
                 break
             who = new.to_act
             new = rs.perform(new, auto)
-            new = new.evolve(log=new.log.append(Decision(who, auto, auto=True)))
+            new = new.evolve(_log=new._log.append(Decision(who, auto, auto=True)))
+    if limit is not None and len(new._log) >= limit and not new.is_over:
+        new = rs.stop_at_limit(new)
     return new
 
 
@@ -212,18 +219,25 @@ def _ruleset(ruleset: str | State[Any]) -> Ruleset[Any]:
 
 
 def action_from_json(ruleset: str, text: str | bytes) -> Action:
-    """Read one action from its JSON form (see :meth:`Action.to_json`)."""
+    """Read one action from its JSON form (see :meth:`Action.to_json`).
+
+    A field that has a default may be left out and takes it:
+    ``{"type": "summon", "card": 3}`` is ``Summon(card=3)``. A missing field without a
+    default, an unknown field or a bad value raises :class:`~mitosz_core.DecodeError`
+    naming its JSON path."""
     rs = get(ruleset)
-    return rs.decoder().action(loads(text, "an action"))
+    return rs.decoder(defaults=True).action(loads(text, "an action"))
 
 
 def actions_from_json(ruleset: str, text: str | bytes) -> tuple[Action | Decision, ...]:
-    """Read an action log: a JSON list of actions or of decisions (as in a saved state)."""
+    """Read an action log: a JSON list of actions or of decisions (as in a saved state).
+
+    As in :func:`action_from_json`, fields that have a default may be left out."""
     rs = get(ruleset)
     data = loads(text, "an action log")
     if not isinstance(data, list):
         raise DecodeError("$", "an action log must be a JSON list")
-    decoder = rs.decoder()
+    decoder = rs.decoder(defaults=True)
     out: list[Action | Decision] = []
     for i, item in enumerate(data):
         if isinstance(item, dict) and "action" in item:
@@ -276,6 +290,28 @@ def state_digest(state: State[Any]) -> str:
     return hashlib.sha256(state.to_json().encode("utf-8")).hexdigest()
 
 
+_UNSET: Any = object()
+"""The default of a keyword argument of :func:`replay` that was not given."""
+_REPLAY_POSITIONAL = ("decks", "seed", "actions", "players")
+"""The arguments that :func:`replay` and :func:`replay_report` took by position, in that
+order (deprecated in version 0.1)."""
+
+
+@overload
+def replay(
+    ruleset: str = "mitosz",
+    *,
+    seed: int,
+    actions: Iterable[Action | Decision],
+    decks: Sequence[str | os.PathLike[str] | DeckList] | None = None,
+    players: int = 2,
+    auto_pass: bool = True,
+    card_sets: Sequence[str | os.PathLike[str]] | None = None,
+    expect: State[Any] | str | None = None,
+) -> State[Any]: ...
+
+
+@overload
 def replay(
     ruleset: str,
     decks: Sequence[str | os.PathLike[str] | DeckList] | None,
@@ -286,8 +322,27 @@ def replay(
     auto_pass: bool = True,
     card_sets: Sequence[str | os.PathLike[str]] | None = None,
     expect: State[Any] | str | None = None,
+) -> State[Any]: ...  # deprecated: decks, seed, actions and players by position
+
+
+def replay(
+    ruleset: str = "mitosz",
+    *legacy: Any,
+    seed: Any = _UNSET,
+    actions: Any = _UNSET,
+    decks: Any = _UNSET,
+    players: Any = _UNSET,
+    auto_pass: bool = True,
+    card_sets: Sequence[str | os.PathLike[str]] | None = None,
+    expect: State[Any] | str | None = None,
 ) -> State[Any]:
     """Rebuild a game from its seed, decks and actions.
+
+    The arguments are those of :func:`new_game`, by keyword, and ``actions``:
+    ``replay("mitosz", seed=42, actions=state.history, decks=...)``. (``decks``,
+    ``seed``, ``actions`` and ``players`` by position, the older form, still work in
+    version 0.1 and raise a :class:`~mitosz_core.errors.MitoszDeprecationWarning`; the
+    next release removes it.)
 
     ``actions`` may be plain actions or the decisions of a state's :attr:`~State.history`.
     The automatic decisions of a history are not applied, since the engine takes them
@@ -304,18 +359,29 @@ def replay(
     an automatic decision the engine does not take there, or one it takes that a history
     leaves out. The errors of :func:`new_game` pass through.
     """
-    return replay_report(
-        ruleset,
-        decks,
-        seed,
-        actions,
-        players,
-        auto_pass=auto_pass,
-        card_sets=card_sets,
-        expect=expect,
-    ).state
+    given = _replay_arguments(
+        "replay",
+        legacy,
+        {"decks": decks, "seed": seed, "actions": actions, "players": players},
+    )
+    return _replay(ruleset, **given, auto_pass=auto_pass, card_sets=card_sets, expect=expect).state
 
 
+@overload
+def replay_report(
+    ruleset: str = "mitosz",
+    *,
+    seed: int,
+    actions: Iterable[Action | Decision],
+    decks: Sequence[str | os.PathLike[str] | DeckList] | None = None,
+    players: int = 2,
+    auto_pass: bool = True,
+    card_sets: Sequence[str | os.PathLike[str]] | None = None,
+    expect: State[Any] | str | None = None,
+) -> ReplayReport: ...
+
+
+@overload
 def replay_report(
     ruleset: str,
     decks: Sequence[str | os.PathLike[str] | DeckList] | None,
@@ -326,9 +392,74 @@ def replay_report(
     auto_pass: bool = True,
     card_sets: Sequence[str | os.PathLike[str]] | None = None,
     expect: State[Any] | str | None = None,
+) -> ReplayReport: ...  # deprecated: decks, seed, actions and players by position
+
+
+def replay_report(
+    ruleset: str = "mitosz",
+    *legacy: Any,
+    seed: Any = _UNSET,
+    actions: Any = _UNSET,
+    decks: Any = _UNSET,
+    players: Any = _UNSET,
+    auto_pass: bool = True,
+    card_sets: Sequence[str | os.PathLike[str]] | None = None,
+    expect: State[Any] | str | None = None,
 ) -> ReplayReport:
     """:func:`replay`, returning a :class:`ReplayReport`: the state, and how far the log
     got (entries replayed, whether the game is over, automatic decisions checked)."""
+    given = _replay_arguments(
+        "replay_report",
+        legacy,
+        {"decks": decks, "seed": seed, "actions": actions, "players": players},
+    )
+    return _replay(ruleset, **given, auto_pass=auto_pass, card_sets=card_sets, expect=expect)
+
+
+def _replay_arguments(
+    function: str, legacy: tuple[Any, ...], given: dict[str, Any]
+) -> dict[str, Any]:
+    """The keyword arguments of a :func:`replay` call, its deprecated positional ones
+    (``decks, seed, actions, players``) moved to their names."""
+    if legacy:
+        if len(legacy) > len(_REPLAY_POSITIONAL):
+            raise TypeError(
+                f"{function}() takes at most {len(_REPLAY_POSITIONAL) + 1} positional "
+                f"arguments ({len(legacy) + 1} given)"
+            )
+        warnings.warn(
+            f"{function}() with decks, seed, actions or players by position is deprecated"
+            f" and will be removed in the next release; pass them by keyword, as to"
+            f" new_game(): {function}(ruleset, seed=..., actions=..., decks=...)",
+            MitoszDeprecationWarning,
+            stacklevel=3,
+        )
+        for name, value in zip(_REPLAY_POSITIONAL, legacy, strict=False):
+            if given[name] is not _UNSET:
+                raise TypeError(f"{function}() got multiple values for argument {name!r}")
+            given[name] = value
+    for name in ("seed", "actions"):
+        if given[name] is _UNSET:
+            raise TypeError(f"{function}() missing required keyword argument: {name!r}")
+    if given["decks"] is _UNSET:
+        given["decks"] = None
+    if given["players"] is _UNSET:
+        given["players"] = 2
+    return given
+
+
+def _replay(
+    ruleset: str,
+    *,
+    decks: Sequence[str | os.PathLike[str] | DeckList] | None,
+    seed: int,
+    actions: Iterable[Action | Decision],
+    players: int,
+    auto_pass: bool,
+    card_sets: Sequence[str | os.PathLike[str]] | None,
+    expect: State[Any] | str | None,
+) -> ReplayReport:
+    """The replay of :func:`replay` and :func:`replay_report`."""
     state = new_game(
         ruleset,
         decks=decks,
@@ -364,7 +495,7 @@ def replay_report(
                     f"the engine took the automatic decision {engine_auto[matched]} here, "
                     f"but the log records {item}",
                 )
-            if state.over:
+            if state.is_over:
                 raise ReplayError(index, "the game is over; the log goes on after its end")
             if item.player != state.to_act:
                 raise ReplayError(
@@ -373,13 +504,13 @@ def replay_report(
             action: Action = item.action
         else:
             action = item  # a log of plain actions leaves the automatic decisions out
-        before = len(state.log)
+        before = len(state._log)
         try:
             state = apply(state, action)
         except MitoszError as exc:
             raise ReplayError(index, exc) from exc
         decisions += 1
-        engine_auto = state.log.tail(len(state.log) - before - 1)
+        engine_auto = state._log.tail(len(state._log) - before - 1)
         matched = 0
     if expect is not None:
         problem = _mismatch(state, expect)
@@ -397,7 +528,7 @@ def _mismatch(state: State[Any], expect: State[Any] | str) -> str | None:
         return None
     summary: tuple[tuple[str, object, object], ...] = (
         ("ruleset", state.ruleset, expect.ruleset),
-        ("number of decisions", len(state.log), len(expect.log)),
+        ("number of decisions", len(state._log), len(expect._log)),
         ("turn", state.turn, expect.turn),
         ("phase", state.phase, expect.phase),
         ("player to act", state.to_act, expect.to_act),
@@ -407,7 +538,7 @@ def _mismatch(state: State[Any], expect: State[Any] | str) -> str | None:
             return f"its {name} is {ours!r}, the expected state's {theirs!r}"
     parts: tuple[tuple[str, object, object], ...] = (
         ("configuration", state.config, expect.config),
-        ("history", state.log, expect.log),
+        ("history", state._log, expect._log),
         ("random generator", state.rng, expect.rng),
     )
     for name, ours, theirs in parts:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from transitions.extensions import HierarchicalGraphMachine, HierarchicalMachine
+from transitions.extensions import HierarchicalMachine
 from transitions.extensions.nesting import NestedState
 
 from mitosz_core.errors import MachineError
@@ -39,10 +39,6 @@ class _DottedState(NestedState):
 
 
 class _Machine(HierarchicalMachine):
-    state_cls = _DottedState
-
-
-class _GraphMachine(HierarchicalGraphMachine):
     state_cls = _DottedState
 
 
@@ -65,6 +61,25 @@ class Return:
     dests: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One readable sub-diagram of a machine (:mod:`mitosz_core.kernel.diagram`).
+
+    The states under the ``show`` paths are drawn one by one; every other state is drawn
+    as the node of its longest path in ``groups`` (or of its first path component), so
+    edges into and out of the part stay visible without the rest of the machine."""
+
+    name: str
+    """The part's name, e.g. ``battle`` (``mitosz-core machine --part battle``)."""
+    title: str
+    """A heading for the part, e.g. ``A battle (7.4)``."""
+    show: tuple[str, ...]
+    """State paths drawn state by state. A path covers itself and the states below it;
+    the empty path covers every state."""
+    groups: tuple[str, ...] = ()
+    """State paths drawn as one node each, for the states outside ``show``."""
+
+
 @dataclass(frozen=True)
 class MachineSpec:
     """A ruleset's state-graph declaration, in ``transitions`` form."""
@@ -77,6 +92,9 @@ class MachineSpec:
     """Optional one-line description per state, for the docs."""
     returns: tuple[Return, ...] = ()
     """Return edges of the interruptions (see :class:`Return`)."""
+    parts: tuple[Part, ...] = ()
+    """The sub-diagrams the docs and ``mitosz-core machine --part`` draw (none: the
+    whole machine only)."""
 
     def _transitions(self) -> list[dict[str, Any]]:
         edges = [
@@ -105,18 +123,6 @@ class MachineSpec:
             initial=self.initial,
             auto_transitions=False,
         )
-
-    def mermaid(self) -> str:
-        """The declaration as a Mermaid state diagram (no graphviz needed)."""
-        graph = _GraphMachine(
-            states=list(self.states),
-            transitions=self._transitions(),
-            initial=self.initial,
-            auto_transitions=False,
-            graph_engine="mermaid",
-            title=self.name,
-        )
-        return str(graph.get_graph().draw(None))
 
 
 @dataclass(frozen=True)

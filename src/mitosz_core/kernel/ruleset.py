@@ -57,9 +57,10 @@ class Ruleset(ABC, Generic[G]):
         game data: base class -> ``kind`` -> subclass. None by default."""
         return {}
 
-    def decoder(self) -> Decoder:
-        """A decoder for this ruleset's saved states, actions and logs."""
-        return Decoder(self.action_table(), self.tagged_types())
+    def decoder(self, *, defaults: bool = False) -> Decoder:
+        """A decoder for this ruleset's saved states, actions and logs; with ``defaults``,
+        a missing field that has a default takes it (actions written by hand)."""
+        return Decoder(self.action_table(), self.tagged_types(), defaults=defaults)
 
     def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> Ruleset[G]:
         """This ruleset with the given card-set files loaded beside its built-in cards.
@@ -151,7 +152,7 @@ class Ruleset(ABC, Generic[G]):
     # ruleset fills them in from its own modules.
 
     def action_space(self) -> ActionSpace:
-        """The ruleset's fixed integer action space (:mod:`mitosz_core.kernel.actionspace`).
+        """The ruleset's fixed integer action space (``mitosz_core.kernel.actionspace``).
         The default raises :class:`~mitosz_core.errors.NotAvailableError`."""
         raise NotAvailableError(self.name, "an integer action space")
 
@@ -169,15 +170,26 @@ class Ruleset(ABC, Generic[G]):
         """Each player's result: once the game is over, 1 for the winner and -1 for every
         other player, 0 for everyone in a draw; 0 for everyone while it runs."""
         players = state.config.players
-        if not state.over or state.winner is None:
+        if not state.is_over or state.winner is None:
             return (0.0,) * players
         return tuple(1.0 if i == state.winner else -1.0 for i in range(players))
 
+    decision_limit: ClassVar[int | None] = None
+    """The most decisions a game may take, automatic passes included. When its
+    history reaches this length, :func:`~mitosz_core.apply` ends the game through
+    :meth:`stop_at_limit`. ``None``: no limit is enforced."""
+
+    def stop_at_limit(self, state: State[G]) -> State[G]:
+        """The game ended at :attr:`decision_limit` (the ruleset's ruling says how)."""
+        raise NotAvailableError(self.name, "ending a game at the decision limit")
+
     def max_game_length(self, players: int) -> int:
         """The most decisions (the automatic passes included) a game of ``players`` can
-        take: a bound the rules enforce. The default raises
-        :class:`~mitosz_core.errors.NotAvailableError`."""
-        raise NotAvailableError(self.name, "a maximum game length")
+        take: :attr:`decision_limit`, which :func:`~mitosz_core.apply` enforces. Raises
+        :class:`~mitosz_core.errors.NotAvailableError` if the ruleset sets none."""
+        if self.decision_limit is None:
+            raise NotAvailableError(self.name, "a maximum game length")
+        return self.decision_limit
 
     def validate(self, state: State[G]) -> None:
         """Check a decoded state's internal consistency; raise ``DecodeError`` if broken."""

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
-from mitosz_core.errors import DeckError, DecodeError
+from mitosz_core.errors import DeckError, DecodeError, MitoszDeprecationWarning
 from mitosz_core.kernel.action import Action, Decision, Log
 from mitosz_core.kernel.codec import dumps, encode, loads
 from mitosz_core.kernel.registry import get
@@ -126,10 +128,13 @@ class State(Generic[G]):
         to_act: index of the player who must decide now; ``None`` when the game is over.
         turn: number of turns begun so far (1 in the first turn).
         winner: the winning player's index; ``None`` while running or for a draw.
-        over: whether the game has ended.
+        is_over: whether the game has ended by the rules, in a victory or a draw.
         rng: the random generator; all shuffles and reveals draw from it.
         game: the ruleset's own frozen game data.
-        log: every decision so far (see :attr:`history`).
+
+    The decisions so far are :attr:`history`. (``over`` and ``log``, the older names of
+    ``is_over`` and of the history, still work in version 0.1 and raise a
+    :class:`~mitosz_core.errors.MitoszDeprecationWarning`; the next release removes them.)
     """
 
     ruleset: str
@@ -138,10 +143,12 @@ class State(Generic[G]):
     to_act: int | None
     turn: int
     winner: int | None
-    over: bool
+    is_over: bool
     rng: Rng
     game: G
-    log: Log = Log.EMPTY
+    _log: Log = Log.EMPTY
+    """The decisions so far, as a shared-tail list (appending costs O(1)); the engine's
+    storage of :attr:`history`."""
     _legal: tuple[Action, ...] | None = field(
         default=None, init=False, compare=False, repr=False, hash=False
     )
@@ -152,18 +159,30 @@ class State(Generic[G]):
     by their integer index); never carried to an evolved state."""
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended by the rules, in a victory or a draw."""
-        return self.over
-
-    @property
     def history(self) -> tuple[Decision, ...]:
         """Every decision in order (the action log), automatic passes included (``auto``)."""
-        return self.log.as_tuple()
+        return self._log.as_tuple()
+
+    @property
+    def over(self) -> bool:
+        """Deprecated name of :attr:`is_over`."""
+        _deprecated("State.over", "State.is_over")
+        return self.is_over
+
+    @property
+    def log(self) -> Log:
+        """The history as a :class:`~mitosz_core.kernel.action.Log` (deprecated name; use
+        :attr:`history`)."""
+        _deprecated("State.log", "State.history")
+        return self._log
 
     def evolve(self, **changes: Any) -> State[G]:
         """A copy with ``changes``; everything else is shared (a shallow copy, never a
         deep one). The memoised legal actions are not carried over."""
+        for old_name, new_name in _RENAMED.items():
+            if old_name in changes:
+                _deprecated(f"State.evolve({old_name}=...)", f"State.evolve({new_name}=...)")
+                changes[new_name] = changes.pop(old_name)
         unknown = changes.keys() - _EVOLVABLE
         if unknown:
             raise TypeError(f"State has no field {sorted(unknown)[0]!r}")
@@ -183,10 +202,14 @@ class State(Generic[G]):
             object.__setattr__(self, "_derived", memo)
         return memo
 
+    def _repr_svg_(self) -> str | None:
+        """The board as a spectator sees it, for Jupyter: :func:`mitosz_core.render.svg`."""
+        return None if _svg_renderer is None else _svg_renderer(self)
+
     def to_json(self) -> str:
         """The exact JSON form of this state; :meth:`from_json` gives an equal state back."""
         get(self.ruleset)  # a state of an unregistered ruleset cannot be saved
-        body = {f: encode(getattr(self, f)) for f in _KERNEL_FIELDS}
+        body = {key: encode(getattr(self, attr)) for key, attr in _KERNEL_FIELDS.items()}
         body["game"] = encode(self.game)
         return dumps({"format": FORMAT, "ruleset": self.ruleset, "state": body})
 
@@ -219,10 +242,10 @@ class State(Generic[G]):
         decoder = ruleset.decoder()
         hints = _kernel_hints()
         values: dict[str, Any] = {}
-        for f in _KERNEL_FIELDS:
-            if f not in body:
-                raise DecodeError("$.state", f"missing field {f!r}")
-            values[f] = decoder.decode(hints[f], body[f], f"$.state.{f}")
+        for key, attribute in _KERNEL_FIELDS.items():
+            if key not in body:
+                raise DecodeError("$.state", f"missing field {key!r}")
+            values[attribute] = decoder.decode(hints[attribute], body[key], f"$.state.{key}")
         if "game" not in body:
             raise DecodeError("$.state", "missing field 'game'")
         if values["ruleset"] != name:
@@ -233,9 +256,37 @@ class State(Generic[G]):
         return state
 
 
+_svg_renderer: Callable[[State[Any]], str] | None = None
+
+
+def set_svg_renderer(render: Callable[[State[Any]], str]) -> None:
+    """Let :meth:`State._repr_svg_` draw with ``render`` (:mod:`mitosz_core.render` sets
+    it when imported; the kernel itself draws nothing)."""
+    global _svg_renderer
+    _svg_renderer = render
+
+
 FORMAT = "mitosz-core/state/1"
 _EVOLVABLE = frozenset(f.name for f in dataclasses.fields(State) if f.init)
-_KERNEL_FIELDS = ("ruleset", "config", "phase", "to_act", "turn", "winner", "over", "rng", "log")
+_KERNEL_FIELDS = {
+    **{name: name for name in ("ruleset", "config", "phase", "to_act", "turn", "winner")},
+    "over": "is_over",
+    "rng": "rng",
+    "log": "_log",
+}
+"""The kernel's part of the saved format: JSON key -> field. The keys are those of the
+format's first version (``over``, ``log``), whatever the fields are called now."""
+_RENAMED = {"over": "is_over", "log": "_log"}
+"""Arguments of :meth:`State.evolve` renamed (deprecated in version 0.1): old name -> new
+name."""
+
+
+def _deprecated(old: str, new: str, level: int = 3) -> None:
+    warnings.warn(
+        f"{old} is deprecated and will be removed in the next release; use {new}",
+        MitoszDeprecationWarning,
+        stacklevel=level,
+    )
 
 
 def _kernel_hints() -> dict[str, Any]:

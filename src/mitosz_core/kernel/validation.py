@@ -82,15 +82,15 @@ def check_kernel(state: State[Any], ruleset: StepRuleset[Any], terminal: frozens
         fail(f"{ROOT}.config.seed", "seed", "a seed is a 64-bit number")
     if state.phase not in ruleset.machine.states:
         fail(f"{ROOT}.phase", "machine-state", f"{state.phase!r} is not a state of the machine")
-    bad, _ = log_facts(state.log, n)
+    bad, _ = log_facts(state._log, n)
     if bad is not None:
         check_index(
-            state.log.as_tuple()[bad].player, n, f"{ROOT}.log[{bad}].player", "log-player", "player"
+            state.history[bad].player, n, f"{ROOT}.log[{bad}].player", "log-player", "player"
         )
     ended = state.phase in terminal
-    if state.over != ended:
-        fail(f"{ROOT}.over", "result", f"over is {state.over} in machine state {state.phase!r}")
-    if state.over:
+    if state.is_over != ended:
+        fail(f"{ROOT}.over", "result", f"over is {state.is_over} in machine state {state.phase!r}")
+    if state.is_over:
         if state.to_act is not None:
             fail(f"{ROOT}.to_act", "result", "nobody decides in a game that is over")
         check_optional_index(state.winner, n, f"{ROOT}.winner", "winner", "player")
@@ -161,10 +161,15 @@ def log_facts(log: Log, players: int) -> tuple[int | None, int]:
     return bad, decided
 
 
+def decisions_taken(state: State[Any]) -> int:
+    """How many decisions of ``state``'s history were not automatic."""
+    return log_facts(state._log, state.config.players)[1]
+
+
 def check_plays_on(state: State[Any], ruleset: StepRuleset[Any]) -> None:
     """Run last, when every field is known to be in range: the deciding player, nothing
     left for the state-based checks or the step to do by themselves, and a legal action."""
-    if state.over:
+    if state.is_over:
         return
     step = ruleset.steps[state.phase]
     try:

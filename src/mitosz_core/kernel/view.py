@@ -58,7 +58,7 @@ class PlayerView:
 
     @property
     def observation(self) -> Any:
-        """What the player sees: :func:`~mitosz_core.observe` of the state."""
+        """The player's observation, as :func:`~mitosz_core.observe` gives it."""
         return observe(self._state, self._player)
 
     @property
@@ -69,7 +69,7 @@ class PlayerView:
     @property
     def is_deciding(self) -> bool:
         """Whether it is this player's decision now."""
-        return self._state.to_act == self._player and not self._state.over
+        return self._state.to_act == self._player and not self._state.is_over
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
@@ -106,7 +106,7 @@ class PlayerView:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self._state.over
+        return self._state.is_over
 
     @property
     def returns(self) -> tuple[float, ...]:

@@ -9,13 +9,16 @@ decision is due; ``apply`` never stops anywhere else.
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mitosz import observe as observation
+from mitosz_core.games.mitosz import sample as sampling
 from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
+from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
 from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.games.mitosz.carddata import builtin_pool, load_sets
 from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
@@ -31,6 +34,7 @@ from mitosz_core.games.mitosz.rules import (
     summoning,
     triggers,
     turn,
+    victory,
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
@@ -42,6 +46,7 @@ from mitosz_core.games.mitosz.rules.setup import initial_state
 from mitosz_core.games.mitosz.state import FRAMES, Frame, Game
 from mitosz_core.games.mitosz.validate import validate_state
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -135,6 +140,10 @@ def census(game: Game) -> Counter[int]:
     return seen
 
 
+DECISION_LIMIT = 10_000
+"""The most decisions a game may take, automatic passes included (ruling R-1.3.4-length)."""
+
+
 class MitoszRuleset(StepRuleset[Game]):
     """Mítosz 1.1.2, for 2 to 4 players."""
 
@@ -221,6 +230,25 @@ class MitoszRuleset(StepRuleset[Game]):
     def id_count(self, state: State[Game]) -> int:
         """Card ids index the game's instances."""
         return len(state.game.instances)
+
+    decision_limit = DECISION_LIMIT
+
+    def sample_state(self, state: State[Game], player: int, rng: random.Random) -> State[Game]:
+        """Determinization (:mod:`mitosz_core.games.mitosz.sample`)."""
+        return sampling.sample_state(state, player, rng)
+
+    def action_space(self) -> ActionSpace:
+        """The Mítosz integer action space (:mod:`mitosz_core.games.mitosz.actionspace`)."""
+        space = self.__dict__.get("_action_space")
+        if space is None:
+            space = MitoszActionSpace(self)
+            self.__dict__["_action_space"] = space
+        return space
+
+    def stop_at_limit(self, state: State[Game]) -> State[Game]:
+        """The game has taken :data:`DECISION_LIMIT` decisions: it ends in a draw
+        (ruling R-1.3.4-length)."""
+        return victory.end_game(state, None, "decision-limit")
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)

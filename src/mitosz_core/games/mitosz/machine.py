@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, Return, compile_machine
+from mitosz_core.kernel.machine import (
+    CompiledMachine,
+    Edge,
+    MachineSpec,
+    Part,
+    Return,
+    compile_machine,
+)
 
 COUNTER_STEPS = ["open", "respond", "resolve", "choose"]
 """The steps of a counter round (6.4.1): it opens with the affected player; players
@@ -307,8 +314,55 @@ DOC = {
     "over": "The game has ended (1.1.1 or 1.3.4).",
 }
 
+INTERRUPTIONS = ("counter", "window", "forced")
+PARTS = (
+    Part(
+        "turn",
+        "A turn (6.2)",
+        show=(
+            "setup",
+            "turn.start",
+            "turn.draw",
+            "turn.summoning_1",
+            "turn.combat.declare",
+            "turn.summoning_2",
+            "turn.end",
+            "over",
+        ),
+        groups=(B, D, *INTERRUPTIONS),
+    ),
+    Part(
+        "summoning",
+        "The summoning steps (6.2.3.1, 6.2.3.3)",
+        show=SUMMONING_HOSTS,
+        groups=("turn.draw", "turn.combat", "turn.end", *INTERRUPTIONS),
+    ),
+    Part("counter", "The counter round (6.4.1)", show=("counter",), groups=(B, D, "turn")),
+    Part(
+        "battle",
+        "A battle (7.4)",
+        show=(B,),
+        groups=("turn.combat.declare", "turn.summoning_2", *INTERRUPTIONS),
+    ),
+    Part(
+        "duel",
+        "A duel (7.6)",
+        show=(D,),
+        groups=("turn.combat.declare", "turn.summoning_2", *INTERRUPTIONS),
+    ),
+    Part("forced", "The forced choices (3.4.2, 1.4.2)", show=("forced",)),
+    Part("window", "The event window (6.5.1)", show=("window",)),
+)
+"""The sub-diagrams of the machine (:mod:`mitosz_core.kernel.diagram`)."""
+
 SPEC = MachineSpec(
-    name="mitosz", states=STATES, edges=EDGES, initial="setup", doc=DOC, returns=RETURNS
+    name="mitosz",
+    states=STATES,
+    edges=EDGES,
+    initial="setup",
+    doc=DOC,
+    returns=RETURNS,
+    parts=PARTS,
 )
 
 MACHINE: CompiledMachine = compile_machine(SPEC)

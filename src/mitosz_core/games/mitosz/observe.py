@@ -81,7 +81,7 @@ def observe(s: S, me: int) -> JsonDict:
         "active": game.active,
         "to_act": s.to_act,
         "order": list(game.order),
-        "over": s.over,
+        "over": s.is_over,
         "winner": s.winner,
         "ending": game.ending,
         "peoples_placed": game.peoples_placed,

@@ -170,7 +170,7 @@ class Position:
             to_act=self.active,
             turn=self.turn,
             winner=None,
-            over=False,
+            is_over=False,
             rng=Rng.from_seed(self.seed),
             game=game,
         )
@@ -183,7 +183,7 @@ class Position:
         else:
             return state
         checked = ruleset.checks(state)  # what play would have noted: power holds (1.1.1)
-        if checked.phase != state.phase or checked.over:
+        if checked.phase != state.phase or checked.is_over:
             raise InvalidStateError(
                 "phase",
                 "quiet-moment",

@@ -556,7 +556,8 @@ class Game:
     peeked: tuple[int, CardId] | None = None
     """The latest peek (4.2.3): who looked, and at which card; shown to them only."""
     ending: str | None = None
-    """Why the game ended: ``"power"`` (1.1.1) or ``"deck-out"`` (1.3.4)."""
+    """Why the game ended: ``"power"`` (1.1.1), ``"deck-out"`` (1.3.4) or
+    ``"decision-limit"`` (ruling R-1.3.4-length)."""
     fight: Fight | None = None
     """The fight of the current combat phase, while it lasts (chapter 7)."""
     board: Board = Board()

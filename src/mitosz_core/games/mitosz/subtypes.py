@@ -2,7 +2,7 @@
 
 The card data names them by their value (``"potion"``); rule code by member
 (``Subtype.POTION``). The groups they belong to, and which card types may carry them, are
-:mod:`.carddata.vocabulary`'s."""
+``mitosz_core.games.mitosz.carddata.vocabulary``'s."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The Mítosz vocabulary: spheres, card types, mythoi and card edges (chapters 2, 3, 8).
 
-Plain enums shared by the card model (:mod:`.cards`) and the effect language.
+Plain enums shared by the card model (:mod:`mitosz_core.games.mitosz.cards`) and the effect
+language.
 """
 
 from __future__ import annotations

@@ -62,6 +62,7 @@ from mitosz_core.kernel.validation import (
     check_optional_index,
     check_plays_on,
     check_range,
+    decisions_taken,
     fail,
     once,
 )
@@ -207,7 +208,7 @@ def _config(state: State[Game]) -> None:
             "seed",
             "the turn order and opening reveals are not those the seed gives (6.1.1)",
         )
-    decisions = sum(not d.auto for d in state.log.as_tuple())
+    decisions = decisions_taken(state)
     if state.turn > 1 + decisions:
         fail(
             "$.state.log",
@@ -637,7 +638,7 @@ def _frames(state: State[Game]) -> None:
         if frame.host not in kind.hosts or frame.host not in region:
             fail(f"{path}.host", "frame", f"a {frame.kind} frame cannot interrupt {frame.host!r}")
         region = kind.region
-    if not state.over and state.phase not in region:
+    if not state.is_over and state.phase not in region:
         fail("$.state.phase", "frame", f"{state.phase!r} is not where the frames say play is")
     if state.phase in ("counter.respond", "window.respond") and game.counter is None:
         fail(f"{GAME}.counter", "counter-round", "a counter round is under way")
@@ -678,7 +679,7 @@ def _fight(state: State[Game]) -> None:
 def _result(state: State[Game]) -> None:
     """The ending agrees with the result (1.1.1, 1.3.4)."""
     game = state.game
-    if not state.over:
+    if not state.is_over:
         if game.ending is not None:
             fail(f"{GAME}.ending", "result", "a running game has no ending")
         return

@@ -9,18 +9,21 @@ due; ``apply`` never stops anywhere else.
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mythos import observe as observation
+from mitosz_core.games.mythos import sample as sampling
 from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
+from mitosz_core.games.mythos.actionspace import MythosActionSpace
 from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_pool, load_pool
 from mitosz_core.games.mythos.cards import TAGGED, CardDef
 from mitosz_core.games.mythos.describe import describe
 from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
-from mitosz_core.games.mythos.rules import S, combat, turn
+from mitosz_core.games.mythos.rules import S, combat, turn, victory
 from mitosz_core.games.mythos.rules.checks import state_checks
 from mitosz_core.games.mythos.rules.flow import Step, fire
 from mitosz_core.games.mythos.rules.setup import initial_state
@@ -28,6 +31,7 @@ from mitosz_core.games.mythos.rules.upgrades import PAY
 from mitosz_core.games.mythos.state import Game, Row
 from mitosz_core.games.mythos.validate import validate_state
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -73,6 +77,10 @@ def census(game: Game) -> Counter[int]:
                 if slot.attached is not None:
                     seen[slot.attached] += 1
     return seen
+
+
+DECISION_LIMIT = 10_000
+"""The most decisions a game may take, automatic passes included (ruling R-01.5-length)."""
 
 
 class MythosRuleset(StepRuleset[Game]):
@@ -163,6 +171,25 @@ class MythosRuleset(StepRuleset[Game]):
     def id_count(self, state: State[Game]) -> int:
         """Card ids index the game's instances."""
         return len(state.game.instances)
+
+    decision_limit = DECISION_LIMIT
+
+    def sample_state(self, state: State[Game], player: int, rng: random.Random) -> State[Game]:
+        """Determinization (:mod:`mitosz_core.games.mythos.sample`)."""
+        return sampling.sample_state(state, player, rng)
+
+    def action_space(self) -> ActionSpace:
+        """The MYTHOS integer action space (:mod:`mitosz_core.games.mythos.actionspace`)."""
+        space = self.__dict__.get("_action_space")
+        if space is None:
+            space = MythosActionSpace(self)
+            self.__dict__["_action_space"] = space
+        return space
+
+    def stop_at_limit(self, state: State[Game]) -> State[Game]:
+        """The game has taken :data:`DECISION_LIMIT` decisions: it ends in a draw
+        (ruling R-01.5-length)."""
+        return victory.end_game(state, None, "decision-limit")
 
     def observe(self, state: State[Game], player: int) -> dict[str, Any]:
         return observation.observe(state, player)

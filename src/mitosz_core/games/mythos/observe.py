@@ -66,7 +66,7 @@ def observe(s: S, me: int) -> JsonDict:
         "first": game.first,
         "active": game.active,
         "to_act": s.to_act,
-        "over": s.over,
+        "over": s.is_over,
         "winner": s.winner,
         "ending": game.ending,
         "combat": None

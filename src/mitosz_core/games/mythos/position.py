@@ -152,7 +152,7 @@ class Position:
             to_act=self.active,
             turn=self.turn,
             winner=None,
-            over=False,
+            is_over=False,
             rng=Rng.from_seed(self.seed),
             game=game,
         )

@@ -116,7 +116,8 @@ class Game:
     round_lives: tuple[int, ...] = ()
     """Both players' life at the start of the current round."""
     ending: str | None = None
-    """Why the game ended: ``"life"`` (01.4), ``"stalemate"`` or ``"round-limit"`` (R-01.5)."""
+    """Why the game ended: ``"life"`` (01.4), ``"stalemate"`` or ``"round-limit"`` (R-01.5),
+    ``"decision-limit"`` (R-01.5-length)."""
 
     def card(self, card: CardId) -> CardDef:
         """The printed card of ``card``."""

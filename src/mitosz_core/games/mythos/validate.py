@@ -38,8 +38,8 @@ from mitosz_core.kernel.validation import (
     check_optional_index,
     check_plays_on,
     check_range,
+    decisions_taken,
     fail,
-    log_facts,
     once,
 )
 
@@ -87,7 +87,7 @@ def _cards(state: State[Game], pool: Mapping[str, CardDef]) -> None:
     if problem is not None:
         fail(*problem)
     if not config.arranged:
-        _, decided = log_facts(state.log, 2)
+        decided = decisions_taken(state)
         if state.turn > 1 + decided:
             fail("$.state.log", "log", f"turn {state.turn} after {decided} decisions")
 
@@ -189,7 +189,7 @@ def _rows(state: State[Game]) -> None:
         at = f"{GAME}.players[{i}]"
         if len(p.hand) > HAND_MAX:
             fail(f"{at}.hand", "hand-size", f"more than {HAND_MAX} cards")
-        if not state.over:
+        if not state.is_over:
             check_range(p.life, 1, STARTING_LIFE, f"{at}.life", "life", "a player's life")
         else:
             check_range(p.life, -99, STARTING_LIFE, f"{at}.life", "life", "a player's life")
@@ -218,7 +218,7 @@ def _rows(state: State[Game]) -> None:
                 check_range(slot.damage, 0, 99, f"{path}.damage", "damage", "damage")
                 for name in ("attack_mod", "life_mod", "temp_attack", "temp_life"):
                     check_range(getattr(slot, name), -99, 99, f"{path}.{name}", "modifier", name)
-                if kind is CardType.UNIT and not state.over and life(game, slot) <= 0:
+                if kind is CardType.UNIT and not state.is_over and life(game, slot) <= 0:
                     fail(f"{path}.damage", "damage", "a unit at 0 life has died (06.4.3)")
     check_range(game.round, 0, ROUND_LIMIT + 1, f"{GAME}.round", "round", "the round")
     check_range(
@@ -233,7 +233,7 @@ def _fight(state: State[Game]) -> None:
     ids = len(game.instances)
     combat = game.combat
     fighting = state.phase.startswith("turn.combat.")
-    if state.over:
+    if state.is_over:
         fighting = combat is not None  # a game may end mid-fight or mid-payment
     if fighting != (combat is not None):
         fail(f"{GAME}.combat", "fight", "a fight exactly while the machine is in one")
@@ -261,7 +261,7 @@ def _fight(state: State[Game]) -> None:
                     )
                 if attacker not in combat.attackers:
                     fail(f"{GAME}.combat.{name}[{j}]", "fight", f"#{attacker} is not attacking")
-    paying = state.phase == "turn.pay" or (state.over and game.payment is not None)
+    paying = state.phase == "turn.pay" or (state.is_over and game.payment is not None)
     if paying != (game.payment is not None):
         fail(f"{GAME}.payment", "payment", "a payment exactly while an upgrade is paid for (08)")
     if game.payment is not None:
@@ -273,7 +273,7 @@ def _fight(state: State[Game]) -> None:
 
 def _result(state: State[Game]) -> None:
     game = state.game
-    if not state.over:
+    if not state.is_over:
         if game.ending is not None:
             fail(f"{GAME}.ending", "result", "a running game has no ending")
         return

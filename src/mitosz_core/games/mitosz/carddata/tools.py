@@ -41,10 +41,14 @@ def validate_sets(paths: Iterable[SetPath]) -> Result:
 
 
 def list_cards(
-    mythos: str | None = None, type: str | None = None, pool: Mapping[str, CardDef] | None = None
+    mythos: str | None = None,
+    type: str | None = None,
+    pool: Mapping[str, CardDef] | None = None,
+    text: bool = False,
 ) -> Result:
     """One line per card of ``pool`` (the built-in pool by default), optionally of one
-    mythos and one card type: key, type, mythos, cost, level and power."""
+    mythos and one card type: key, type, mythos, cost, level and power; with ``text``,
+    each followed by the card's English text, indented."""
     try:
         wanted_mythos = None if mythos is None else Mythos(mythos)
         wanted_type = None if type is None else CardType(type)
@@ -67,6 +71,11 @@ def list_cards(
         "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
         for row in rows
     ]
+    if text:
+        lines = [lines[0]] + [
+            f"{line}\n    {card.text_en}" if card.text_en else line
+            for line, card in zip(lines[1:], cards, strict=True)
+        ]
     return OK, "\n".join(lines)
 
 

@@ -89,7 +89,7 @@ def _lingering(s: S) -> S:
 
 def _limbo(s: S) -> S:
     """1.4.2: cards going to the underworld together wait for their owner's order."""
-    if in_forced_choice(s) or s.over or not s.game.limbo:
+    if in_forced_choice(s) or s.is_over or not s.game.limbo:
         return s
     return interrupt(s, ForcedFrame, Trigger.UNDERWORLD_ORDER)
 
@@ -131,7 +131,7 @@ def _uniques(s: S) -> S:
 
 def _leader_rows(s: S) -> S:
     """3.4.2: enter the forced sacrifice while any row is over its limit."""
-    if in_forced_choice(s) or s.over:
+    if in_forced_choice(s) or s.is_over:
         return s
     if any(over_limit(s.game, i) for i in range(len(s.game.players))):
         return interrupt(s, ForcedFrame, Trigger.LEADER_OVERFLOW)

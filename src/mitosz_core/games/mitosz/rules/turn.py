@@ -37,7 +37,7 @@ def start_phase(s: S) -> S:
     effects (6.2.1.3)."""
 
     s = check_turn_start(s)
-    if s.over:
+    if s.is_over:
         return s
     s = release_at_turn_start(end_maneuver_effects(s))
     return fire(triggers.turn_start(s), Trigger.STARTED)

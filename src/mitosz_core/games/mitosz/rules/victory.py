@@ -37,7 +37,7 @@ def update_holds(s: S) -> S:
 def end_game(s: S, winner: int | None, ending: str) -> S:
     """The game ends with ``winner`` (``None`` for a draw), for the reason ``ending``."""
     s = s.evolve(game=replace(s.game, ending=ending))
-    return fire(s, Trigger.GAME_OVER).evolve(over=True, winner=winner, to_act=None)
+    return fire(s, Trigger.GAME_OVER).evolve(is_over=True, winner=winner, to_act=None)
 
 
 def check_turn_start(s: S) -> S:

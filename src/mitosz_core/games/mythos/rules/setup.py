@@ -51,7 +51,7 @@ def initial_state(config: GameConfig, pool: Mapping[str, CardDef]) -> S:
         to_act=None,
         turn=1,
         winner=None,
-        over=False,
+        is_over=False,
         rng=rng,
         game=game,
     )

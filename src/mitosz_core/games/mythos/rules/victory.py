@@ -25,7 +25,7 @@ STALEMATE_ROUNDS = 3
 def end_game(s: S, winner: int | None, ending: str) -> S:
     """The game ends with ``winner`` (``None`` for a draw), for the reason ``ending``."""
     s = s.evolve(game=replace(s.game, ending=ending))
-    return fire(s, "game_over").evolve(over=True, winner=winner, to_act=None)
+    return fire(s, "game_over").evolve(is_over=True, winner=winner, to_act=None)
 
 
 def check_life(s: S) -> S:

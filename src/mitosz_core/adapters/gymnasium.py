@@ -1,0 +1,121 @@
+"""A Gymnasium single-agent environment: one player against a chosen bot
+(``pip install mitosz-core[rl]``).
+
+The agent plays seat ``seat``; every other seat is played by ``opponent``, a
+:class:`~mitosz_core.Bot` that decides from its :class:`~mitosz_core.PlayerView` only
+(by default a random bot seeded with each episode, so an episode is reproducible from
+the seed given to ``reset``). Observations are dicts of the observation tensor and
+the action mask (as in the PettingZoo environment); actions are integers of the
+ruleset's action space; the reward is the agent's :func:`~mitosz_core.returns` at the
+end; an episode is truncated at the ruleset's maximum game length. An index that names
+no legal action (which a masked agent never plays) ends the episode as a loss, with
+``info["illegal"]``, and leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from mitosz_core.adapters import tensors
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.api import (
+    action_space,
+    apply,
+    max_game_length,
+    new_game,
+    returns,
+    utility_range,
+)
+from mitosz_core.kernel.rng import SEEDS
+from mitosz_core.kernel.state import State
+from mitosz_core.kernel.view import Bot, PlayerView, view
+
+
+class RandomViewBot:
+    """Plays uniformly among the legal actions of its view, from its own seed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        return self._rng.choice(view.legal_actions)
+
+
+class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
+    """One seat of a game against ``opponent``."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        ruleset: str = "mitosz",
+        players: int = 2,
+        seat: int = 0,
+        opponent: Bot | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        self.seat = seat
+        self._default_opponent = opponent is None
+        self.opponent: Bot = opponent if opponent is not None else RandomViewBot()
+        self.render_mode = render_mode
+        self.space = action_space(ruleset)
+        size = self.space.num_distinct_actions
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-10.0, 1000.0, tensors.shape(ruleset), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self.action_space: spaces.Discrete = spaces.Discrete(size)  # type: ignore[assignment]
+        self.state: State[Any] | None = None
+
+    def _others(self, state: State[Any]) -> State[Any]:
+        """Let the bot play until the agent decides or the game ends."""
+        while not state.is_over and state.to_act != self.seat:
+            state = apply(state, self.opponent.choose(view(state)))
+        return state
+
+    def _observation(self) -> dict[str, Any]:
+        assert self.state is not None
+        mask = np.zeros(self.space.num_distinct_actions, dtype=np.int8)
+        if not self.state.is_over:
+            mask[list(self.space.legal_indices(self.state))] = 1
+        return {
+            "observation": tensors.observation_tensor(self.state, self.seat),
+            "action_mask": mask,
+        }
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, SEEDS, dtype=np.uint64))
+        if self._default_opponent:  # the default bot is seeded with the episode
+            self.opponent = RandomViewBot(int(self.np_random.integers(0, 2**63)))
+        self.state = self._others(new_game(self.ruleset, seed=game_seed, players=self.players))
+        return self._observation(), {}
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        assert self.state is not None
+        index = int(action)
+        if index not in self.space.legal_table(self.state):
+            low, _ = utility_range(self.ruleset)
+            return self._observation(), low, True, False, {"illegal": index}
+        state = apply(self.state, self.space.decode(self.state, index))
+        self.state = self._others(state)
+        over = self.state.is_over
+        reward = returns(self.state)[self.seat] if over else 0.0
+        truncated = not over and len(self.state.history) >= max_game_length(self.ruleset)
+        return self._observation(), reward, over, truncated, {}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return f"{self.ruleset}: turn {self.state.turn}, {self.state.phase}"

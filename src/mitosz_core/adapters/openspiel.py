@@ -1,0 +1,235 @@
+"""OpenSpiel games for both rulesets (``pip install mitosz-core[rl]``).
+
+Importing this module registers ``python_mitosz`` and ``python_mythos`` with
+``pyspiel``; ``pyspiel.load_game("python_mitosz", {"players": 3, "seed": 5})`` loads
+one. Chance is explicit (the games are never declared deterministic): every shuffle,
+reveal and peek of a game is drawn by the engine's generator from the game's seed, so
+the one chance node, at the root, draws that seed, uniformly among the ``chance_seeds``
+parameter's seeds (65,536 by default). No player observes the seed: it reaches them only
+through what the rules show. Actions are the integers of the ruleset's action space; the
+observation and information-state tensors are :mod:`mitosz_core.adapters.tensors`;
+returns are win 1, loss -1, draw 0. States serialize to the engine's JSON form
+(``State.to_json``), not through pickle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from mitosz_core.adapters import tensors
+from mitosz_core.kernel.actionspace import ActionSpace
+from mitosz_core.kernel.api import (
+    action_space,
+    apply,
+    max_game_length,
+    new_game,
+    observe,
+    returns,
+)
+from mitosz_core.kernel.codec import dumps
+from mitosz_core.kernel.registry import get
+from mitosz_core.kernel.state import State
+
+CHANCE_SEEDS = 1 << 16
+"""By default, the seeds the root chance node draws from (0 .. CHANCE_SEEDS - 1)."""
+DEFAULTS: dict[str, int] = {"players": 2, "chance_seeds": CHANCE_SEEDS}
+"""The game parameters and their defaults: the player count, and how many seeds the
+root chance node draws from (a small number gives short playthrough files)."""
+
+
+def game_type(ruleset: str) -> Any:
+    """The ``pyspiel.GameType`` of ``python_<ruleset>``."""
+    rs = get(ruleset)
+    return pyspiel.GameType(
+        short_name=f"python_{ruleset}",
+        long_name=f"Python {rs.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=rs.max_players,
+        min_num_players=rs.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=dict(DEFAULTS),
+    )
+
+
+ROOT = "root"
+"""The serialized form of the root chance node."""
+
+
+class MitoszGame(pyspiel.Game):  # type: ignore[misc]
+    """An OpenSpiel game of one ruleset."""
+
+    def __init__(self, params: dict[str, Any] | None = None, ruleset: str = "mitosz") -> None:
+        params = {**DEFAULTS, **(params or {})}
+        self.ruleset = ruleset
+        self.players = int(params["players"])
+        self.chance_seeds = int(params["chance_seeds"])
+        self.space = action_space(ruleset)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.num_distinct_actions,
+            max_chance_outcomes=self.chance_seeds,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=max_game_length(ruleset, self.players),
+        )
+        super().__init__(game_type(ruleset), info, params)
+
+    def new_initial_state(self) -> MitoszState:
+        return MitoszState(self, None)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.ruleset, perfect_recall)
+
+    def deserialize_state(self, text: str) -> MitoszState:
+        if text == ROOT:
+            return MitoszState(self, None)
+        return MitoszState(self, State.from_json(text))
+
+
+class _Held:
+    """An engine state inside an OpenSpiel state: a clone (a deep copy of the OpenSpiel
+    state's attributes) shares it, since it is immutable."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State[Any] | None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return self
+
+
+class MitoszState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state over an engine state."""
+
+    def __init__(self, game: MitoszGame, state: State[Any] | None) -> None:
+        super().__init__(game)
+        self.ruleset = game.ruleset
+        self.players = game.players
+        self.chance_seeds = game.chance_seeds
+        self._held = _Held(state)
+
+    @property
+    def _state(self) -> State[Any] | None:
+        return self._held.state
+
+    @_state.setter
+    def _state(self, state: State[Any] | None) -> None:
+        self._held = _Held(state)
+
+    @property
+    def space(self) -> ActionSpace:
+        """The ruleset's action space."""
+        return action_space(self.ruleset)
+
+    @property
+    def state(self) -> State[Any]:
+        """The engine state (after the root chance node)."""
+        if self._state is None:
+            raise pyspiel.SpielError("the root chance node has not drawn the seed yet")
+        return self._state
+
+    def is_chance_node(self) -> bool:
+        return self._state is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._state is not None:
+            return []
+        p = 1.0 / self.chance_seeds
+        return [(seed, p) for seed in range(self.chance_seeds)]
+
+    def current_player(self) -> int:
+        if self._state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert self.state.to_act is not None
+        return self.state.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._state is None:
+            return list(range(self.chance_seeds)) if player == pyspiel.PlayerId.CHANCE else []
+        if self.state.is_over or player != self.state.to_act:
+            return []
+        return list(self.space.legal_indices(self.state))
+
+    def _apply_action(self, action: int) -> None:
+        if self._state is None:
+            self._state = new_game(self.ruleset, seed=int(action), players=self.players)
+            return
+        self._state = apply(self.state, self.space.decode(self.state, int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if self._state is None:
+            return f"seed {action}"
+        return self.space.action_string(self.state, self.space.decode(self.state, int(action)))
+
+    def is_terminal(self) -> bool:
+        return self._state is not None and self._state.is_over
+
+    def returns(self) -> list[float]:
+        if self._state is None:
+            return [0.0] * self.players
+        return list(returns(self._state))
+
+    def serialize(self) -> str:
+        return ROOT if self._state is None else self._state.to_json()
+
+    def __str__(self) -> str:
+        if self._state is None:
+            return "chance: the game's seed"
+        return dumps(observe(self._state, self._state.to_act or 0))
+
+
+class Observer:
+    """The observation (or, with ``perfect_recall``, information-state) tensor and
+    string of a player."""
+
+    def __init__(self, ruleset: str, perfect_recall: bool) -> None:
+        self.ruleset = ruleset
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(tensors.shape(ruleset, perfect_recall), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: MitoszState, player: int) -> None:
+        if state.is_chance_node():
+            self.tensor[:] = 0.0
+        elif self.perfect_recall:
+            self.tensor[:] = tensors.information_state_tensor(state.state, player)
+        else:
+            self.tensor[:] = tensors.observation_tensor(state.state, player)
+
+    def string_from(self, state: MitoszState, player: int) -> str:
+        if state.is_chance_node():
+            return "root"
+        text = dumps(observe(state.state, player))
+        if self.perfect_recall:
+            public = [f"{d.player}:{d.action.kind}" for d in state.state.history]
+            text += " " + ",".join(public)
+        return text
+
+
+class MythosGame(MitoszGame):
+    """The OpenSpiel game of MYTHOS."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params, "mythos")
+
+
+for _ruleset, _game in (("mitosz", MitoszGame), ("mythos", MythosGame)):
+    pyspiel.register_game(game_type(_ruleset), _game)

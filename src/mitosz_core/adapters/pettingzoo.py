@@ -1,0 +1,154 @@
+"""A PettingZoo AEC environment for both rulesets (``pip install mitosz-core[rl]``).
+
+Agents are ``player_0`` .. ``player_{n-1}``; the agent selected is the player who
+decides. An agent's observation is a dict: ``observation`` (the float32 observation
+tensor of :mod:`mitosz_core.adapters.tensors`) and ``action_mask`` (int8, 1 at the legal
+indices of the ruleset's action space, all 0 for an agent not deciding). Actions are
+integers of that space. Rewards are :func:`~mitosz_core.returns` once the game is over
+(win 1, loss -1, draw 0), else 0. ``reset(seed=s)`` starts the game of seed ``s``.
+``render_mode="ansi"``: :meth:`MitoszEnv.render` returns a short text of the state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.agent_selector import AgentSelector
+
+from mitosz_core.adapters import tensors
+from mitosz_core.kernel.api import (
+    action_space,
+    apply,
+    max_game_length,
+    new_game,
+    observe,
+    returns,
+)
+from mitosz_core.kernel.rng import SEEDS
+from mitosz_core.kernel.state import State
+
+
+class MitoszEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one ruleset and player count."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's class attribute)
+        "render_modes": ["ansi"],
+        "name": "mitosz_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        ruleset: str = "mitosz",
+        players: int = 2,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.ruleset = ruleset
+        self.players = players
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"{ruleset}_v0"}
+        self.space = action_space(ruleset)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        size = self.space.num_distinct_actions
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=-10.0, high=1000.0, shape=tensors.shape(ruleset), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(size)
+        self._seeds = random.Random()
+        self.state: State[Any] | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def _index(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds.seed(seed)
+        game_seed = seed % SEEDS if seed is not None else self._seeds.randrange(SEEDS)
+        self.state = new_game(self.ruleset, seed=game_seed, players=self.players)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._selector = AgentSelector(self.agents)
+        self._select()
+
+    def _select(self) -> None:
+        assert self.state is not None
+        if self.state.to_act is not None:
+            self.agent_selection = self.possible_agents[self.state.to_act]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        assert self.state is not None
+        player = self._index(agent)
+        mask = np.zeros(self.space.num_distinct_actions, dtype=np.int8)
+        if self.state.to_act == player and not self.state.is_over:
+            mask[list(self.space.legal_indices(self.state))] = 1
+        return {
+            "observation": tensors.observation_tensor(self.state, player),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None and action is not None
+        self.state = apply(self.state, self.space.decode(self.state, int(action)))
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_over:
+            result = returns(self.state)
+            for i, name in enumerate(self.possible_agents):
+                self.rewards[name] = result[i]
+                self.terminations[name] = True
+            self.agent_selection = self._selector.next()
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            truncated = len(self.state.history) >= max_game_length(self.ruleset, self.players)
+            if truncated:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        obs = observe(self.state, self.state.to_act or 0)
+        lines = [f"{self.ruleset}: turn {obs['turn']}, {obs['phase']}, to act: {obs['to_act']}"]
+        for i, p in enumerate(obs["players"]):
+            keys = ("power", "life", "deck_size", "hand_size")
+            shown = ", ".join(f"{k} {p[k]}" for k in keys if k in p)
+            lines.append(f"  player {i}: {shown}")
+        if self.state.is_over:
+            lines.append(f"  over: winner {self.state.winner}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def env(ruleset: str = "mitosz", players: int = 2, render_mode: str | None = None) -> MitoszEnv:
+    """A new :class:`MitoszEnv`."""
+    return MitoszEnv(ruleset, players, render_mode)

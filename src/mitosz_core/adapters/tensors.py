@@ -1,0 +1,333 @@
+"""Observation and information-state tensors (NumPy), per ruleset, of fixed shape.
+
+Both are built from :func:`~mitosz_core.observe` of the player, so they hold nothing the
+player may not see; the printed features of a visible card (type, cost, level) come
+from its card definition. Every value is finite and, but for counts, in [0, 1]. The
+layout of each ruleset is a list of named fields (:data:`MITOSZ_OBSERVATION`,
+:data:`MYTHOS_OBSERVATION`); :func:`layout` gives it, and the docs page "Using the
+engine for AI research" prints it field by field.
+
+The information-state tensor is the observation tensor followed by what the player has
+seen happen so far: for each seat (the player's own first), how many decisions of each
+action class that seat has taken (a public record), divided by 100.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mitosz_core.games.mitosz import actionspace as mitosz_space
+from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
+from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
+from mitosz_core.games.mythos import actionspace as mythos_space
+from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
+from mitosz_core.games.mythos.cards import CardType as MythosCardType
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.api import observe
+from mitosz_core.kernel.state import State
+
+Tensor = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a tensor: ``size`` values, described by ``doc``."""
+
+    name: str
+    size: int
+    doc: str
+
+
+def _size(fields: tuple[Field, ...]) -> int:
+    return sum(f.size for f in fields)
+
+
+M_SEATS = mitosz_space.SEATS
+M_HAND = mitosz_space.HAND
+M_LEADERS = mitosz_space.LEADERS
+M_PEOPLES = mitosz_space.PEOPLES
+M_INTRIGUES = mitosz_space.INTRIGUES
+M_TYPES = tuple(CardType)
+M_EDGES = tuple(Edge)
+
+MITOSZ_SEAT: tuple[Field, ...] = (
+    Field("present", 1, "1 if the seat is in the game"),
+    Field("active", 1, "1 if it is this seat's turn"),
+    Field("to_act", 1, "1 if this seat decides now"),
+    Field("spheres", 4, "sphere points (magic, influence, wealth, force) / 10"),
+    Field("sphere_maxima", 4, "sphere maxima / 10"),
+    Field("power", 1, "power / 12"),
+    Field("sizes", 4, "deck, hand, underworld, oblivion sizes / 60 (hand / 14)"),
+    Field("holding", 1, "1 while a power hold runs (1.1.1)"),
+    Field(
+        "leaders",
+        M_LEADERS * 4,
+        f"{M_LEADERS} leader slots: present, level / 10, turned, items / 3",
+    ),
+    Field(
+        "empire",
+        M_PEOPLES * 13,
+        f"{M_PEOPLES} people slots: present, x / 6, y / 6, location, building, "
+        "road level / 10 and road open for north, east, south, west",
+    ),
+    Field("intrigues", M_INTRIGUES, f"{M_INTRIGUES} intrigue slots: present"),
+)
+MITOSZ_HAND_CARD: tuple[Field, ...] = (
+    Field("present", 1, "1 if the hand slot holds a card"),
+    Field("type", len(M_TYPES), "card type, one-hot (" + ", ".join(t.value for t in M_TYPES) + ")"),
+    Field("level", 1, "printed level / 10"),
+    Field("cost", 4, "summoning cost per sphere / 10"),
+    Field("power", 1, "printed power / 12"),
+)
+MITOSZ_OBSERVATION: tuple[Field, ...] = (
+    Field("turn", 1, "turns begun / 50"),
+    Field("over", 1, "1 once the game is over"),
+    Field("won", 1, "1 if the player won"),
+    Field("stack", 1, "events on the pending stack / 8"),
+    Field("choice", 1, "1 if the player must choose among options"),
+    Field("fight", 3, "a fight runs; the player attacks; the player defends"),
+    Field(
+        "seats",
+        M_SEATS * _size(MITOSZ_SEAT),
+        f"{M_SEATS} seats, the player's own first, each: "
+        + "; ".join(f"{f.name} ({f.size})" for f in MITOSZ_SEAT),
+    ),
+    Field(
+        "hand",
+        M_HAND * _size(MITOSZ_HAND_CARD),
+        f"{M_HAND} own hand slots, each: "
+        + "; ".join(f"{f.name} ({f.size})" for f in MITOSZ_HAND_CARD),
+    ),
+)
+
+Y_HAND = mythos_space.HAND
+Y_SLOTS = 5
+Y_TYPES = tuple(MythosCardType)
+MYTHOS_SLOT: tuple[Field, ...] = (
+    Field("present", 1, "1 if the slot holds a card"),
+    Field("type", len(Y_TYPES), "card type, one-hot"),
+    Field("attached", 1, "1 if a card is attached"),
+    Field("unit", 5, "attack / 10, life / 10, max life / 10, mobilised, attacked"),
+)
+MYTHOS_SEAT: tuple[Field, ...] = (
+    Field("life", 1, "life / 20"),
+    Field("aura", 2, "aura / 10, aura cap / 10"),
+    Field("sizes", 3, "deck / 64, hand / 10, graveyard / 64"),
+    Field("active", 1, "1 if it is this seat's turn"),
+    Field(
+        "rows",
+        3 * Y_SLOTS * _size(MYTHOS_SLOT),
+        "battlefield, infirmary, sanctuary: 5 slots each: "
+        + "; ".join(f"{f.name} ({f.size})" for f in MYTHOS_SLOT),
+    ),
+)
+MYTHOS_OBSERVATION: tuple[Field, ...] = (
+    Field("turn", 1, "turns begun / 80"),
+    Field("round", 1, "round / 40"),
+    Field("over", 1, "1 once the game is over"),
+    Field("won", 1, "1 if the player won"),
+    Field("to_act", 1, "1 if the player decides now"),
+    Field("combat", 3, "attackers / 5, blocks / 5, damage order entries / 5"),
+    Field("payment", 1, "attach cost left / 3"),
+    Field(
+        "seats",
+        2 * _size(MYTHOS_SEAT),
+        "2 seats, the player's own first: "
+        + "; ".join(f"{f.name} ({f.size})" for f in MYTHOS_SEAT),
+    ),
+    Field(
+        "hand",
+        Y_HAND * (1 + len(Y_TYPES) + 1),
+        f"{Y_HAND} own hand slots: present, type one-hot, aura cost / 10",
+    ),
+)
+
+
+def _history_fields(actions: tuple[type[Action], ...], seats: int) -> tuple[Field, ...]:
+    return (
+        Field(
+            "history",
+            seats * len(actions),
+            f"{seats} seats, the player's own first: decisions taken per action class "
+            f"({', '.join(a.kind for a in actions)}) / 100",
+        ),
+    )
+
+
+def layout(ruleset: str, information_state: bool = False) -> tuple[Field, ...]:
+    """The fields of a ruleset's observation (or information-state) tensor, in order."""
+    if ruleset == "mitosz":
+        fields = MITOSZ_OBSERVATION
+        extra = _history_fields(MITOSZ_ACTIONS, M_SEATS)
+    else:
+        fields = MYTHOS_OBSERVATION
+        extra = _history_fields(MYTHOS_ACTIONS, 2)
+    return (*fields, *extra) if information_state else fields
+
+
+def shape(ruleset: str, information_state: bool = False) -> tuple[int]:
+    """The shape of a ruleset's observation (or information-state) tensor."""
+    return (_size(layout(ruleset, information_state)),)
+
+
+def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
+    obs = observe(state, player)
+    game = state.game
+    n = state.config.players
+    out[0] = obs["turn"] / 50
+    out[1] = float(obs["over"])
+    out[2] = float(obs["winner"] == player)
+    out[3] = len(obs["stack"]) / 8
+    out[4] = float(obs["choice"] is not None and obs["choice"]["player"] == player)
+    fight = obs["fight"]
+    if fight is not None:
+        out[5:8] = (1.0, float(fight["attacker"] == player), float(fight["defender"] == player))
+    at = 8
+    seat_size = _size(MITOSZ_SEAT)
+    for q in range(M_SEATS):
+        base = at + q * seat_size
+        if q >= n:
+            continue
+        i = (player + q) % n
+        p = obs["players"][i]
+        v = out[base : base + seat_size]
+        v[0] = 1.0
+        v[1] = float(obs["active"] == i)
+        v[2] = float(obs["to_act"] == i)
+        v[3:7] = [p["spheres"][s] / 10 for s in SPHERES]
+        v[7:11] = [p["sphere_maxima"][s] / 10 for s in SPHERES]
+        v[11] = p["power"] / 12
+        v[12:16] = (
+            p["deck_size"] / 60,
+            p["hand_size"] / M_HAND,
+            len(p["underworld"]) / 60,
+            len(p["oblivion"]) / 60,
+        )
+        v[16] = float(p["holding_since_turn"] is not None)
+        k = 17
+        for j, leader in enumerate(p["leaders"][:M_LEADERS]):
+            v[k + 4 * j : k + 4 * j + 4] = (
+                1.0,
+                leader["level"] / 10,
+                float(leader["turned"]),
+                len(leader["items"]) / 3,
+            )
+        k += 4 * M_LEADERS
+        for j, slot in enumerate(p["empire"][:M_PEOPLES]):
+            roads = {r["edge"]: r for r in slot["roads"]}
+            cell = [
+                1.0,
+                slot["x"] / 6,
+                slot["y"] / 6,
+                float(slot["location"] is not None),
+                float(slot["building"] is not None),
+            ]
+            cell += [roads[e.value]["level"] / 10 if e.value in roads else 0.0 for e in M_EDGES]
+            cell += [float(roads[e.value]["open"]) if e.value in roads else 0.0 for e in M_EDGES]
+            v[k + 13 * j : k + 13 * j + 13] = cell
+        k += 13 * M_PEOPLES
+        for j in range(min(len(p["intrigues"]), M_INTRIGUES)):
+            v[k + j] = 1.0
+    at += M_SEATS * seat_size
+    card_size = _size(MITOSZ_HAND_CARD)
+    for j, card in enumerate(obs["players"][player]["hand"][:M_HAND]):
+        d = game.card(card["id"])
+        v = out[at + j * card_size : at + (j + 1) * card_size]
+        v[0] = 1.0
+        v[1 + M_TYPES.index(d.type)] = 1.0
+        k = 1 + len(M_TYPES)
+        v[k] = d.level / 10
+        v[k + 1 : k + 5] = [c / 10 for c in d.cost]
+        v[k + 5] = d.power / 12
+
+
+def _mythos(state: State[Any], player: int, out: Tensor) -> None:
+    obs = observe(state, player)
+    game = state.game
+    out[0] = obs["turn"] / 80
+    out[1] = obs["round"] / 40
+    out[2] = float(obs["over"])
+    out[3] = float(obs["winner"] == player)
+    out[4] = float(obs["to_act"] == player)
+    combat = obs["combat"]
+    if combat is not None:
+        out[5:8] = (
+            len(combat["attackers"]) / 5,
+            len(combat["blocks"]) / 5,
+            len(combat["order"]) / 5,
+        )
+    if obs["payment"] is not None:
+        out[8] = obs["payment"]["left"] / 3
+    at = 9
+    seat_size = _size(MYTHOS_SEAT)
+    slot_size = _size(MYTHOS_SLOT)
+    for q in range(2):
+        i = (player + q) % 2
+        p = obs["players"][i]
+        v = out[at + q * seat_size : at + (q + 1) * seat_size]
+        v[0] = p["life"] / 20
+        v[1:3] = (p["aura"] / 10, p["aura_cap"] / 10)
+        v[3:6] = (p["deck_size"] / 64, p["hand_size"] / Y_HAND, len(p["graveyard"]) / 64)
+        v[6] = float(obs["active"] == i)
+        k = 7
+        for r, row in enumerate(("battlefield", "infirmary", "sanctuary")):
+            for j, slot in enumerate(p[row][:Y_SLOTS]):
+                w = v[k + (r * Y_SLOTS + j) * slot_size : k + (r * Y_SLOTS + j + 1) * slot_size]
+                w[0] = 1.0
+                w[1 + Y_TYPES.index(MythosCardType(slot["card"]["type"]))] = 1.0
+                u = 1 + len(Y_TYPES)
+                w[u] = float(slot["attached"] is not None)
+                if "attack" in slot:
+                    w[u + 1 : u + 6] = (
+                        slot["attack"] / 10,
+                        slot["life"] / 10,
+                        slot["max_life"] / 10,
+                        float(slot["mobilized"]),
+                        float(slot["attacked"]),
+                    )
+    at += 2 * seat_size
+    card_size = 1 + len(Y_TYPES) + 1
+    for j, card in enumerate(obs["players"][player]["hand"][:Y_HAND]):
+        d = game.card(card["id"])
+        v = out[at + j * card_size : at + (j + 1) * card_size]
+        v[0] = 1.0
+        v[1 + Y_TYPES.index(d.type)] = 1.0
+        v[1 + len(Y_TYPES)] = d.cost / 10
+
+
+_FILL: dict[str, Callable[[State[Any], int, Tensor], None]] = {
+    "mitosz": _mitosz,
+    "mythos": _mythos,
+}
+_ACTIONS = {"mitosz": MITOSZ_ACTIONS, "mythos": MYTHOS_ACTIONS}
+_SEATS = {"mitosz": M_SEATS, "mythos": 2}
+
+
+def observation_tensor(state: State[Any], player: int) -> Tensor:
+    """The player's observation as a float32 vector of :func:`shape`."""
+    out = np.zeros(shape(state.ruleset), dtype=np.float32)
+    _FILL[state.ruleset](state, player, out)
+    return out
+
+
+def information_state_tensor(state: State[Any], player: int) -> Tensor:
+    """The observation tensor followed by the public record of decisions per seat and
+    action class (see the module)."""
+    ruleset = state.ruleset
+    out = np.zeros(shape(ruleset, information_state=True), dtype=np.float32)
+    _FILL[ruleset](state, player, out)
+    at = _size(layout(ruleset))
+    kinds = {cls: i for i, cls in enumerate(_ACTIONS[ruleset])}
+    count = len(kinds)
+    n = state.config.players
+    counts = np.zeros(_SEATS[ruleset] * count, dtype=np.float32)
+    for decision in state.history:
+        q = (decision.player - player) % n
+        counts[q * count + kinds[type(decision.action)]] += 1
+    out[at:] = counts / 100
+    return out

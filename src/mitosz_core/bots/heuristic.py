@@ -1,0 +1,88 @@
+"""The heuristic bot: one step of lookahead on a determinization, scored by
+:func:`~mitosz_core.bots.evaluate.evaluate`.
+
+For each legal action the bot applies it to a state sampled from its view
+(``PlayerView.sample``, so it never reads a hidden card),
+lets every player answer with the *quiet reply* (a pass, "done" or the end of the turn
+where one is legal, else a random legal action) until it is its own decision again
+outside a counter round, event window or fight (so what it played has resolved and the
+fight it started is decided; in a fight the quiet reply names a commander and takes the
+spoils), or
+:attr:`HeuristicBot.reply_steps` replies are made, and scores the position it then
+observes. It takes the best; ties go to its seeded generator. A decision with one legal
+action costs nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mitosz_core.bots.evaluate import evaluate
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.api import apply, legal_actions, observe
+from mitosz_core.kernel.state import State
+from mitosz_core.kernel.view import PlayerView
+
+QUIET = frozenset({"Pass", "Done", "EndTurn"})
+"""The class names of the actions that do nothing more: the quiet reply takes one."""
+FIRST = ("Designate", "TakeSpoils")
+"""What the quiet reply takes before a quiet action: in a Mítosz fight a commander is
+named (rather than no defence at all) and the spoils are taken."""
+
+
+def quiet_reply(state: State[Any], rng: random.Random) -> Action:
+    """The first legal action of the kinds in :data:`FIRST`, else a pass, "done" or the
+    end of the turn, else a random legal action."""
+    actions = legal_actions(state)
+    for kind in FIRST:
+        for action in actions:
+            if type(action).__name__ == kind:
+                return action
+    for action in actions:
+        if type(action).__name__ in QUIET:
+            return action
+    return rng.choice(actions)
+
+
+INTERRUPTIONS = ("counter.", "window.", "forced.", "turn.combat.battle.", "turn.combat.duel.")
+"""The machine states in which a position is not settled yet: an interruption (a counter
+round, an event window, a forced choice) or a Mítosz fight under way, whose outcome is
+what an attack is worth."""
+
+
+def settle(state: State[Any], me: int, rng: random.Random, steps: int) -> State[Any]:
+    """``state`` after quiet replies, until ``me`` decides again outside an interruption
+    or a fight (so the card just played has resolved, the fight just begun is decided),
+    the game ends, or ``steps`` replies are made. Inside them ``me`` replies quietly too."""
+    for _ in range(steps):
+        if state.is_over or state.to_act is None:
+            break
+        if state.to_act == me and not state.phase.startswith(INTERRUPTIONS):
+            break
+        state = apply(state, quiet_reply(state, rng))
+    return state
+
+
+class HeuristicBot:
+    """Greedy one-step lookahead on a determinization (see the module)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int, *, reply_steps: int = 16) -> None:
+        self._rng = random.Random(seed)
+        self.reply_steps = reply_steps
+
+    def choose(self, view: PlayerView) -> Action:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        me = view.player
+        state = view.sample(self._rng)
+        best, best_value = actions[0], -float("inf")
+        for action in actions:
+            after = settle(apply(state, action), me, self._rng, self.reply_steps)
+            value = evaluate(observe(after, me), me) + 1e-6 * self._rng.random()
+            if value > best_value:
+                best, best_value = action, value
+        return best

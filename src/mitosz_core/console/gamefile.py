@@ -1,0 +1,112 @@
+"""The game files that ``replay``, ``render`` and ``play --resume`` read.
+
+Two forms, both JSON:
+
+- a **saved state** (:meth:`State.to_json <mitosz_core.State.to_json>`, what ``play``'s
+  ``save`` writes): its configuration holds the seed and the decks, its history the
+  decisions;
+- a **game log**: an object ``{"ruleset": "mitosz", "seed": 7, "actions": [...]}`` with
+  optional ``"players"`` (default 2), ``"decks"`` (built-in deck names or deck files;
+  default the built-in decks), ``"card_sets"`` (card-set files) and the ``actions`` as
+  :func:`~mitosz_core.actions_from_json` reads them (plain actions or decisions).
+
+Either is turned into the list of positions after each decision (:func:`load`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mitosz_core.errors import DecodeError, MitoszError
+from mitosz_core.kernel.action import Action, Decision
+from mitosz_core.kernel.api import actions_from_json, apply, new_game
+from mitosz_core.kernel.codec import loads
+from mitosz_core.kernel.state import FORMAT, State
+
+LOG_FIELDS = {"ruleset", "seed", "players", "decks", "card_sets", "actions"}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game read from a file: each position (the start, then after each decision) and
+    the decision that led to it."""
+
+    states: tuple[State[Any], ...]
+    decisions: tuple[Decision, ...]
+    """``decisions[k]`` leads from ``states[k]`` to ``states[k + 1]``."""
+
+
+def read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MitoszError(f"{path!r}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MitoszError(f"{path!r}: cannot be read ({exc})") from None
+
+
+def load(path: str) -> Game:
+    """The game in the file at ``path`` (either form; see the module)."""
+    text = read(path)
+    data = loads(text, "a game file")
+    if isinstance(data, dict) and "format" in data:
+        if data["format"] != FORMAT:
+            raise DecodeError("$.format", f"expected {FORMAT!r}, got {data['format']!r}")
+        final = State.from_json(text)
+        config = final.config
+        start = new_game(
+            final.ruleset, decks=list(config.decks), seed=config.seed, players=config.players
+        )
+        actions: list[Action | Decision] = [d for d in final.history if not d.auto]
+        return _walk(start, actions)
+    if not isinstance(data, dict):
+        raise DecodeError("$", "a game file is a saved state or a game log object")
+    unknown = sorted(set(data) - LOG_FIELDS)
+    if unknown:
+        raise DecodeError(
+            "$", f"unknown field {unknown[0]!r} (a game log has {sorted(LOG_FIELDS)})"
+        )
+    ruleset = data.get("ruleset")
+    seed = data.get("seed")
+    if not isinstance(ruleset, str):
+        raise DecodeError("$.ruleset", "expected the ruleset name as a string")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise DecodeError("$.seed", "expected the seed as an integer")
+    players = data.get("players", 2)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise DecodeError("$.players", "expected the number of players as an integer")
+    decks = data.get("decks")
+    if decks is not None and not (
+        isinstance(decks, list) and all(isinstance(d, str) for d in decks)
+    ):
+        raise DecodeError("$.decks", "expected a list of deck names or files")
+    card_sets = data.get("card_sets", [])
+    if not (isinstance(card_sets, list) and all(isinstance(c, str) for c in card_sets)):
+        raise DecodeError("$.card_sets", "expected a list of card-set files")
+    if "actions" not in data:
+        raise DecodeError("$", "a game log needs its 'actions'")
+    logged = actions_from_json(ruleset, json.dumps(data["actions"]))
+    start = new_game(ruleset, decks=decks, seed=seed, players=players, card_sets=card_sets or None)
+    return _walk(start, list(logged))
+
+
+def _walk(start: State[Any], actions: list[Action | Decision]) -> Game:
+    states = [start]
+    decisions: list[Decision] = []
+    state = start
+    for index, item in enumerate(actions):
+        if isinstance(item, Decision) and item.auto:
+            continue
+        action = item.action if isinstance(item, Decision) else item
+        player = state.to_act
+        try:
+            state = apply(state, action)
+        except MitoszError as exc:
+            raise DecodeError(f"$.actions[{index}]", str(exc)) from None
+        assert player is not None
+        decisions.append(Decision(player, action))
+        states.append(state)
+    return Game(tuple(states), tuple(decisions))

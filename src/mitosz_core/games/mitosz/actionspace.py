@@ -1,0 +1,398 @@
+"""The Mítosz integer action space (see the docs page "Using the engine for AI research").
+
+Every card an action names is coded by *where it is, seen from the deciding player*: a
+slot of their hand, a slot of a board (their own first, then each next seat's), a troop
+of the fight, a card going to the underworld, an option of the choice asked, an event on
+the pending stack. So the same index means the same kind of choice in every state:
+"summon the card in hand slot 3 onto own leader slot 1", "attack the east road of the
+next player's people slot 2". The sizes below bound the space; the property suite
+checks that no legal action of a reachable state falls outside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import permutations
+from typing import Any
+
+from mitosz_core.games.mitosz.actions import (
+    AskHelp,
+    AttachMount,
+    AttachRune,
+    Attack,
+    Choose,
+    ChooseTroopMode,
+    DeclareFight,
+    Designate,
+    Discard,
+    KeepMonster,
+    Pass,
+    PermitHighGod,
+    PlacePeople,
+    PlayFate,
+    PlayWithoutSummoning,
+    Regain,
+    SacrificeBuilding,
+    SacrificeCommander,
+    SacrificeItem,
+    SacrificeLeader,
+    Summon,
+    SummonTroop,
+    SummonWarLeader,
+    TakeSpoils,
+    ToUnderworld,
+    TurnBack,
+    UseFreeManeuver,
+    UseManeuver,
+)
+from mitosz_core.games.mitosz.state import FightKind, Game, LineName, TroopMode
+from mitosz_core.games.mitosz.terms import SPHERES, Edge
+from mitosz_core.kernel.actionspace import (
+    Domain,
+    Either,
+    Layout,
+    LayoutSpace,
+    LegalSource,
+    OrNone,
+    Positions,
+    Values,
+)
+from mitosz_core.kernel.state import State
+
+HAND = 14
+"""Hand slots (the hand size is 7; an over-full hand before the end-of-turn discard)."""
+SEATS = 4
+"""Boards: the deciding player's, then each next seat's (at most 4 players)."""
+LEADERS = 7
+"""Leader slots per board (peoples + 2, 3.4.2)."""
+ITEMS = 3
+"""Items per leader."""
+PEOPLES = 10
+"""People slots per board (a people, its location, its building)."""
+INTRIGUES = 3
+"""Intrigue slots per board."""
+BOARD_SLOTS = 1 + LEADERS * (1 + ITEMS) + PEOPLES * 3 + INTRIGUES
+"""The slots of one board: high god, leaders with items, peoples with location and
+building, intrigues."""
+TROOPS = 8
+"""Troops of the fight."""
+LINGERING = 4
+"""Fate and free-maneuver cards whose effects last."""
+HELD = 4
+"""Leaders held by cards (5.15)."""
+MOUNTS = 4
+"""Mounts attached to riders."""
+RUNES = 4
+"""Runes attached to board cards (8.rune), whoever attached them: a rune is a bound
+maneuver of its host (3.9)."""
+LIMBO = 24
+"""Cards going to the underworld together (1.4.2)."""
+OPTIONS = 64
+"""Options of a choice (a search of a deck offers the whole deck)."""
+STACK = 8
+"""Events on the pending stack."""
+MANEUVERS = 3
+"""Maneuvers printed on one card."""
+STEPS = 3
+"""Steps bought of a multi-step maneuver."""
+TIMES = 6
+"""Times a slash cost of a maneuver is paid."""
+CARD_TIMES = 3
+"""Times a slash cost of a free maneuver or a fate card is paid."""
+SUBTYPES = 6
+"""Subtypes printed on a mount (the one it shares)."""
+GRID = 6
+"""Empire cells from -6 to 6 on each axis."""
+
+
+def _me(state: State[Any]) -> int:
+    return state.to_act if state.to_act is not None else 0
+
+
+def _board(game: Game, player: int) -> dict[object, int]:
+    """The cards of one board by slot, numbered from 0."""
+    realm = game.players[player].realm
+    out: dict[object, int] = {realm.high_god: 0}
+    for i, slot in enumerate(realm.leaders[:LEADERS]):
+        base = 1 + i * (1 + ITEMS)
+        out[slot.card] = base
+        for j, item in enumerate(slot.items[:ITEMS]):
+            out[item] = base + 1 + j
+    for k, people in enumerate(realm.empire[:PEOPLES]):
+        base = 1 + LEADERS * (1 + ITEMS) + k * 3
+        out[people.card] = base
+        if people.location is not None:
+            out[people.location] = base + 1
+        if people.building is not None:
+            out[people.building] = base + 2
+    for t, card in enumerate(realm.intrigues[:INTRIGUES]):
+        out[card] = 1 + LEADERS * (1 + ITEMS) + PEOPLES * 3 + t
+    return out
+
+
+def _board_slot_name(code: int) -> str:
+    if code == 0:
+        return "high god"
+    code -= 1
+    if code < LEADERS * (1 + ITEMS):
+        leader, part = divmod(code, 1 + ITEMS)
+        return f"leader {leader}" if part == 0 else f"leader {leader} item {part - 1}"
+    code -= LEADERS * (1 + ITEMS)
+    if code < PEOPLES * 3:
+        people, part = divmod(code, 3)
+        return f"people {people}" + ("", " location", " building")[part]
+    return f"intrigue {code - PEOPLES * 3}"
+
+
+def _seat(q: int) -> str:
+    return "own" if q == 0 else f"next+{q}" if q > 1 else "next"
+
+
+def _hand(state: State[Any]) -> Mapping[object, int]:
+    return {c: i for i, c in enumerate(state.game.players[_me(state)].hand)}
+
+
+def _own_troops(game: Game, me: int) -> dict[object, int]:
+    troops = game.fight.troops if game.fight is not None else ()
+    mine = [t.card for t in troops if game.owner(t.card) == me]
+    return {c: i for i, c in enumerate(mine[:TROOPS])}
+
+
+def _own(state: State[Any]) -> Mapping[object, int]:
+    game: Game = state.game
+    me = _me(state)
+    out: dict[object, int] = {c: BOARD_SLOTS + i for c, i in _own_troops(game, me).items()}
+    for i, rune in enumerate(game.runes[:RUNES]):
+        out[rune.card] = BOARD_SLOTS + TROOPS + i
+    out.update(_board(game, me))
+    return out
+
+
+def _own_name(code: int) -> str:
+    if code < BOARD_SLOTS:
+        return f"own {_board_slot_name(code)}"
+    if code < BOARD_SLOTS + TROOPS:
+        return f"own troop {code - BOARD_SLOTS}"
+    return f"own rune {code - BOARD_SLOTS - TROOPS}"
+
+
+_EXTRA = SEATS * BOARD_SLOTS
+"""Where the fight's troops start among the board codes."""
+
+
+def _any(state: State[Any]) -> Mapping[object, int]:
+    game: Game = state.game
+    me = _me(state)
+    n = len(game.players)
+    out: dict[object, int] = {}
+    base = _EXTRA
+    for i, h in enumerate(game.held[:HELD]):
+        out[h.slot.card] = base + TROOPS + LINGERING + i
+    for i, m in enumerate(game.mounts[:MOUNTS]):
+        out[m.mount] = base + TROOPS + LINGERING + HELD + i
+    for i, r in enumerate(game.runes[:RUNES]):
+        out[r.card] = base + TROOPS + LINGERING + HELD + MOUNTS + i
+    for i, c in enumerate(game.lingering[:LINGERING]):
+        out[c] = base + TROOPS + i
+    troops = game.fight.troops if game.fight is not None else ()
+    for i, t in enumerate(troops[:TROOPS]):
+        out[t.card] = base + i
+    for q in reversed(range(n)):
+        player = (me + q) % n
+        for card, slot in _board(game, player).items():
+            out[card] = q * BOARD_SLOTS + slot
+    return out
+
+
+def _any_name(code: int) -> str:
+    if code < _EXTRA:
+        q, slot = divmod(code, BOARD_SLOTS)
+        return f"{_seat(q)} {_board_slot_name(slot)}"
+    code -= _EXTRA
+    for name, size in (("troop", TROOPS), ("lingering", LINGERING), ("held", HELD)):
+        if code < size:
+            return f"{name} {code}"
+        code -= size
+    return f"mount {code}" if code < MOUNTS else f"rune {code - MOUNTS}"
+
+
+def _limbo(state: State[Any]) -> Mapping[object, int]:
+    cards = [c for batch in state.game.limbo for c in batch.cards]
+    return {c: i for i, c in enumerate(cards)}
+
+
+def _options(state: State[Any]) -> Mapping[object, int]:
+    choice = state.game.choice
+    return {} if choice is None else {c: i for i, c in enumerate(choice.options)}
+
+
+def _stack(state: State[Any]) -> Mapping[object, int]:
+    return {item.id: i for i, item in enumerate(state.game.stack)}
+
+
+class _Aim(Domain):
+    """A maneuver's aim: nothing, a card (``target``), or a pending event
+    (``target_pending``), coded one after another."""
+
+    def __init__(self, cards: Domain, pending: Domain) -> None:
+        self.cards = cards
+        self.pending = pending
+        self.size = 1 + cards.size + pending.size
+
+    def code(self, state: State[Any], value: object) -> int | None:
+        assert isinstance(value, tuple)
+        target, pending = value
+        if target is None and pending is None:
+            return 0
+        if pending is None:
+            found = self.cards.code(state, target)
+            return None if found is None else 1 + found
+        if target is None:
+            found = self.pending.code(state, pending)
+            return None if found is None else 1 + self.cards.size + found
+        return None
+
+    def label(self, state: State[Any], value: object) -> str:
+        assert isinstance(value, tuple)
+        target, pending = value
+        if target is None and pending is None:
+            return "none"
+        if pending is None:
+            return self.cards.label(state, target)
+        return f"pending {self.pending.label(state, pending)}"
+
+
+class _Shared(Domain):
+    """A mount and the subtype it shares with its rider: the mount's own-board code and
+    the position of the subtype among the mount's printed subtypes."""
+
+    def __init__(self, cards: Domain) -> None:
+        self.cards = cards
+        self.size = cards.size * (1 + SUBTYPES)
+
+    def code(self, state: State[Any], value: object) -> int | None:
+        assert isinstance(value, tuple)
+        card, shared = value
+        found = self.cards.code(state, card)
+        if found is None:
+            return None
+        if shared is None:
+            return found * (1 + SUBTYPES)
+        game: Game = state.game
+        subtypes: tuple[str, ...] = game.card(card).subtypes
+        if shared not in subtypes or subtypes.index(shared) >= SUBTYPES:
+            return None
+        position: int = subtypes.index(shared)
+        return found * (1 + SUBTYPES) + 1 + position
+
+    def label(self, state: State[Any], value: object) -> str:
+        assert isinstance(value, tuple)
+        card, shared = value
+        where = self.cards.label(state, card)
+        return where if shared is None else f"{where} sharing {shared}"
+
+
+def _names(prefix: str) -> Any:
+    return lambda code: f"{prefix} {code}"
+
+
+def layouts() -> tuple[Layout, ...]:
+    """The blocks of the space, in index order."""
+    hand = Positions("hand", HAND, _hand, _names("hand"))
+    own = Positions("own", BOARD_SLOTS + TROOPS + RUNES, _own, _own_name)
+    board = Positions("any", _EXTRA + TROOPS + LINGERING + HELD + MOUNTS + RUNES, _any, _any_name)
+    limbo = Positions("limbo", LIMBO, _limbo, _names("going to the underworld"))
+    option = Positions("options", OPTIONS, _options, _names("option"))
+    stack = Positions("stack", STACK, _stack, _names("on the stack at"))
+    aim = _Aim(board, stack)
+    spheres = Values(tuple(SPHERES))
+    substitute = OrNone(Values(tuple(permutations(SPHERES, 2))))
+    index = Values(tuple(range(MANEUVERS)))
+    times = Values(tuple(range(1, TIMES + 1)))
+    card_times = Values(tuple(range(1, CARD_TIMES + 1)))
+    seat = Values(tuple(range(SEATS)))
+    cell = Values(tuple(range(-GRID, GRID + 1)))
+    lines = Values(tuple(LineName))
+    owned = OrNone(Either(own, hand))
+    return (
+        Layout(Pass),
+        Layout(PlacePeople, (("card", hand), ("x", cell), ("y", cell))),
+        Layout(
+            Summon,
+            (
+                ("card", hand),
+                ("target", OrNone(own)),
+                ("substitute", substitute),
+                ("pay_with", owned),
+            ),
+        ),
+        Layout(PermitHighGod, (("player", seat), ("allow", Values((False, True))))),
+        Layout(PlayWithoutSummoning, (("card", hand), ("target", OrNone(board)))),
+        Layout(SacrificeItem, (("card", own), ("index", index), ("target", OrNone(board)))),
+        Layout(SacrificeBuilding, (("card", own),)),
+        Layout(AttachRune, (("card", hand), ("user", own), ("target", board), ("index", index))),
+        Layout(SacrificeLeader, (("card", own),)),
+        Layout(ToUnderworld, (("card", limbo),)),
+        Layout(Discard, (("card", hand),)),
+        Layout(Regain, (("sphere", spheres),)),
+        Layout(TurnBack, (("card", own),)),
+        Layout(
+            UseManeuver,
+            (
+                ("user", own),
+                ("index", index),
+                ("target|target_pending", aim),
+                ("steps", Values(tuple(range(1, STEPS + 1)))),
+                ("times", times),
+            ),
+        ),
+        Layout(
+            UseFreeManeuver,
+            (
+                ("card", hand),
+                ("user", own),
+                ("index", index),
+                ("target|target_pending", aim),
+                ("times", card_times),
+            ),
+        ),
+        Layout(
+            PlayFate,
+            (
+                ("card", hand),
+                ("index", index),
+                ("target|target_pending", aim),
+                ("times", card_times),
+            ),
+        ),
+        Layout(Choose, (("card", option),)),
+        Layout(DeclareFight, (("fight", Values(tuple(FightKind))),)),
+        Layout(Attack, (("people", board), ("road", Values(tuple(Edge))))),
+        Layout(Designate, (("card", board), ("line", lines))),
+        Layout(
+            SummonWarLeader,
+            (("card", hand), ("line", lines), ("substitute", substitute), ("pay_with", owned)),
+        ),
+        Layout(AskHelp, (("player", seat),)),
+        Layout(
+            SummonTroop,
+            (
+                ("card", hand),
+                ("leader", board),
+                ("free", Values((False, True))),
+                ("substitute", substitute),
+            ),
+        ),
+        Layout(ChooseTroopMode, (("card", board), ("mode", Values(tuple(TroopMode))))),
+        Layout(SacrificeCommander, (("card", board),)),
+        Layout(TakeSpoils, (("sphere", OrNone(spheres, "draw")),)),
+        Layout(KeepMonster, (("card", board),)),
+        Layout(AttachMount, (("card|shared", _Shared(own)), ("rider", own))),
+    )
+
+
+class MitoszActionSpace(LayoutSpace):
+    """The Mítosz action space: :func:`layouts` over the deciding player's positions."""
+
+    def __init__(self, rules: LegalSource) -> None:
+        super().__init__(rules, layouts())

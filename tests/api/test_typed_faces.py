@@ -1,0 +1,125 @@
+"""The typed faces ``mitosz_core.mitosz`` and ``mitosz_core.mythos``: their action unions
+are the rulesets' action classes, their functions play games, and ``mypy --strict``
+catches a misspelled field in a typed user program (mypy's own API)."""
+
+from __future__ import annotations
+
+import textwrap
+import typing
+from pathlib import Path
+
+import mypy.api
+import pytest
+
+import mitosz_core as mc
+import mitosz_core.mitosz as mitosz
+import mitosz_core.mythos as mythos
+from mitosz_core.errors import RulesetMismatchError
+from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
+from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_action_unions_are_the_rulesets_action_classes() -> None:
+    assert set(typing.get_args(mitosz.MitoszAction)) == set(MITOSZ_ACTIONS)
+    assert set(typing.get_args(mythos.MythosAction)) == set(MYTHOS_ACTIONS)
+    assert len(typing.get_args(mitosz.MitoszAction)) == len(MITOSZ_ACTIONS)
+    assert len(typing.get_args(mythos.MythosAction)) == len(MYTHOS_ACTIONS)
+
+
+def test_every_exported_name_exists() -> None:
+    for face in (mitosz, mythos):
+        missing = [name for name in face.__all__ if not hasattr(face, name)]
+        assert missing == []
+
+
+@pytest.mark.parametrize(("face", "seed"), [(mitosz, 3), (mythos, 4)])
+def test_a_face_plays_the_same_game_as_the_kernel(face: typing.Any, seed: int) -> None:
+    state = face.new_game(seed=seed)
+    same = mc.new_game(face.RULESET, seed=seed)
+    assert state == same
+    for _ in range(40):
+        if state.is_over:
+            break
+        action = face.legal_actions(state)[-1]
+        assert face.is_legal(state, action)
+        state = face.apply(state, action)
+        same = mc.apply(same, action)
+    assert state == same
+    assert face.replay(seed=seed, actions=state.history) == state
+    assert face.observe(state, 0) == mc.observe(state, 0)
+
+
+def test_a_face_refuses_the_other_rulesets_state() -> None:
+    state: typing.Any = mc.new_game("mythos", seed=1)
+    with pytest.raises(RulesetMismatchError, match="expected a mitosz state, got a mythos"):
+        mitosz.legal_actions(state)
+    with pytest.raises(RulesetMismatchError, match="expected a mythos state, got a mitosz"):
+        mythos.apply(mc.new_game("mitosz", seed=1), mythos.EndTurn())
+
+
+GOOD = """
+    import mitosz_core.mitosz as mitosz
+    import mitosz_core.mythos as mythos
+
+    state: mitosz.State = mitosz.new_game(seed=1, players=3)
+    while not state.is_over and state.turn < 3:
+        action: mitosz.MitoszAction = mitosz.legal_actions(state)[0]
+        state = mitosz.apply(state, action)
+    spheres: tuple[int, int, int, int] = state.game.players[0].spheres
+    fight = mitosz.DeclareFight(mitosz.FightKind.BATTLE)
+    line: mitosz.LineName = mitosz.Designate(card=3).line
+    road: mitosz.Edge = mitosz.Attack(people=4, road=mitosz.Edge.NORTH).road
+    summon = mitosz.action_from_json('{"type": "summon", "card": 3}')
+
+    other: mythos.State = mythos.new_game(seed=2)
+    life: int = other.game.players[0].life
+    other = mythos.apply(other, mythos.legal_actions(other)[0])
+    played: mythos.MythosAction = mythos.Play(card=3)
+"""
+
+BAD = """
+    import mitosz_core.mitosz as mitosz
+    import mitosz_core.mythos as mythos
+
+    state = mitosz.new_game(seed=1)
+    print(state.game.playres)
+    print(state.is_ovr)
+    mitosz.Summon(crad=3)
+    mythos.apply(mythos.new_game(seed=2), mitosz.Pass())
+    print(mythos.new_game(seed=2).game.players[0].lfe)
+"""
+
+
+def test_mypy_strict_passes_a_typed_program_and_fails_its_misspellings(tmp_path: Path) -> None:
+    good = tmp_path / "good.py"
+    bad = tmp_path / "bad.py"
+    good.write_text(textwrap.dedent(GOOD), encoding="utf-8")
+    bad.write_text(textwrap.dedent(BAD), encoding="utf-8")
+    out, err, status = mypy.api.run(
+        [
+            "--strict",
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(tmp_path / "mypy-cache"),  # its own cache: no result of another run
+            "--no-error-summary",
+            "--show-error-codes",
+            str(good),
+            str(bad),
+        ]
+    )
+    assert status == 1, (out, err)
+    lines = [line for line in out.splitlines() if ": error:" in line]
+    assert [line for line in lines if line.startswith(str(good))] == [], out
+    found = "\n".join(line for line in lines if line.startswith(str(bad)))
+    assert '"Game" has no attribute "playres"' in found, out
+    assert 'has no attribute "is_ovr"' in found, out
+    assert 'Unexpected keyword argument "crad" for "Summon"' in found, out
+    assert (
+        'Argument 2 to "apply" has incompatible type "mitosz_core.games.mitosz.actions.Pass"'
+        in found
+    ), out
+    assert '"Player" has no attribute "lfe"' in found, out
+    assert len(lines) == 5, out

@@ -1,0 +1,96 @@
+"""The integer action spaces: every legal action of every reached state has an index in
+the space, distinct from the other legal actions' and the same through decode, and a
+readable string unique among them (issue: the AI and RL interface)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mitosz_core as mc
+
+GAMES = [("mitosz", 2), ("mitosz", 3), ("mitosz", 4), ("mythos", 2)]
+
+
+def check_state(state: mc.State[Any]) -> None:
+    """The action-space properties in one state."""
+    space = mc.action_space(state)
+    legal = mc.legal_actions(state)
+    indices = [space.encode(state, a) for a in legal]
+    assert len(set(indices)) == len(indices)
+    assert all(0 <= i < space.num_distinct_actions for i in indices)
+    assert [space.decode(state, i) for i in indices] == list(legal)
+    assert space.legal_indices(state) == tuple(sorted(indices))
+    mask = space.legal_mask(state)
+    assert len(mask) == space.num_distinct_actions
+    assert mask.indices == tuple(sorted(indices))
+    assert all(mask[i] for i in indices)
+    texts = [space.action_string(state, a) for a in legal]
+    assert len(set(texts)) == len(texts)
+    assert all(text and "?" not in text for text in texts)
+
+
+def _play(ruleset: str, players: int, seed: int, choose: Any) -> int:
+    """Play a game checking every state; the largest hand a decider held."""
+    state = mc.new_game(ruleset, seed=seed, players=players)
+    biggest = 0
+    while not state.is_over:
+        check_state(state)
+        me = state.to_act or 0
+        biggest = max(biggest, len(state.game.players[me].hand))
+        legal = mc.legal_actions(state)
+        state = mc.apply(state, legal[choose(len(legal))])
+    return biggest
+
+
+@pytest.mark.parametrize(("ruleset", "players"), GAMES)
+def test_random_games_stay_in_the_action_space(ruleset: str, players: int) -> None:
+    biggest = 0
+    for seed in range(6 if ruleset == "mitosz" else 20):
+        rng = random.Random(seed)
+        biggest = max(biggest, _play(ruleset, players, seed, rng.randrange))
+    if ruleset == "mitosz":
+        assert biggest > 7  # an over-full hand before the end-of-turn discard was met
+
+
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 2**64 - 1),
+    data=st.data(),
+)
+def test_hypothesis_driven_games_stay_in_the_action_space(
+    game: tuple[str, int], seed: int, data: st.DataObject
+) -> None:
+    ruleset, players = game
+    _play(ruleset, players, seed, lambda n: data.draw(st.integers(0, n - 1)))
+
+
+def test_decode_refuses_an_index_outside_the_space_or_not_legal() -> None:
+    state = mc.new_game(seed=1)
+    space = mc.action_space("mitosz")
+    with pytest.raises(mc.ActionIndexError, match="outside"):
+        space.decode(state, space.num_distinct_actions)
+    with pytest.raises(mc.ActionIndexError, match="int"):
+        space.decode(state, True)
+    free = next(i for i in range(space.num_distinct_actions) if not space.legal_mask(state)[i])
+    with pytest.raises(mc.ActionIndexError, match="no legal action"):
+        space.decode(state, free)
+
+
+def test_the_same_index_names_the_same_kind_of_choice_in_every_state() -> None:
+    """An index's action class is fixed by the space's blocks, whatever the state."""
+    space = mc.action_space("mythos")
+    kinds: dict[int, str] = {}
+    for seed in range(10):
+        state = mc.new_game("mythos", seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for action in mc.legal_actions(state):
+                index = space.encode(state, action)
+                assert kinds.setdefault(index, action.kind) == action.kind
+            state = mc.apply(state, rng.choice(mc.legal_actions(state)))
+    assert len(set(kinds.values())) > 8

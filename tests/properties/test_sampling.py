@@ -1,0 +1,106 @@
+"""Determinization (sample_state): a sample is a playable state that looks the same to
+the player, depends only on their information state and the generator given, and
+does not leak the real hidden cards beyond chance (issue: the AI and RL interface)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mitosz_core as mc
+from tests.helpers import play_random
+
+GAMES = [("mitosz", 2), ("mitosz", 3), ("mythos", 2)]
+
+
+def _reached(ruleset: str, players: int, seed: int, steps: int) -> mc.State[Any]:
+    state = mc.new_game(ruleset, seed=seed, players=players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = mc.apply(state, rng.choice(mc.legal_actions(state)))
+    return state
+
+
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**64 - 1), steps=st.integers(0, 150))
+def test_a_sample_looks_the_same_to_the_player_and_plays_on(
+    game: tuple[str, int], seed: int, steps: int
+) -> None:
+    ruleset, players = game
+    state = _reached(ruleset, players, seed, steps)
+    for player in range(players):
+        sample = mc.sample_state(state, player, random.Random(seed ^ player))
+        assert mc.observe(sample, player) == mc.observe(state, player)
+        assert sample.history == state.history and sample.phase == state.phase
+        if state.to_act == player:
+            assert mc.legal_actions(sample) == mc.legal_actions(state)
+        assert mc.State.from_json(sample.to_json()) == sample
+        play_random(sample, seed=seed)  # a sample is a full game that plays to its end
+
+
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**64 - 1), steps=st.integers(0, 150))
+def test_a_sample_depends_only_on_the_information_state_and_the_generator(
+    game: tuple[str, int], seed: int, steps: int
+) -> None:
+    """Two states that differ only in what ``player`` cannot see (another sample of the
+    same state, for that player) give the same sample for the same generator."""
+    ruleset, players = game
+    state = _reached(ruleset, players, seed, steps)
+    player = seed % players
+    other = mc.sample_state(state, player, random.Random(seed + 1))
+    assert mc.observe(other, player) == mc.observe(state, player)
+    a = mc.sample_state(state, player, random.Random(7))
+    b = mc.sample_state(other, player, random.Random(7))
+    assert a == b
+
+
+def _hidden_hand(state: mc.State[Any], player: int) -> list[str]:
+    """The printed cards (keys) of ``player``'s hand, by slot."""
+    game = state.game
+    return [game.card(c).key for c in game.players[player].hand]
+
+
+@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
+def test_the_real_hidden_cards_do_not_leak_into_samples_beyond_chance(ruleset: str) -> None:
+    """Over 300 samples, an opponent's hand slot holds its real card as often as chance
+    says (the real card's share of the opponent's hidden cards), within 4 standard
+    deviations; and the player's own hand never changes. Fixed seeds."""
+    state = _reached(ruleset, 2, seed=5, steps=60)
+    me = state.to_act or 0
+    them = 1 - me
+    real = _hidden_hand(state, them)
+    game = state.game
+    pool = Counter(game.card(c).key for c in (*game.players[them].hand, *game.players[them].deck))
+    size = sum(pool.values())
+    chance = [pool[key] / size for key in real]
+    runs = 300
+    hits = 0
+    for i in range(runs):
+        sample = mc.sample_state(state, me, random.Random(1000 + i))
+        assert _hidden_hand(sample, me) == _hidden_hand(state, me)
+        hits += sum(a == b for a, b in zip(_hidden_hand(sample, them), real, strict=True))
+    mean = runs * sum(chance)
+    sd = math.sqrt(runs * sum(p * (1 - p) for p in chance))
+    assert abs(hits - mean) <= 4 * sd + 1, (hits, mean, sd)
+    assert len(real) > 0 and size > len(real)
+
+
+def test_a_sample_redraws_the_next_draws() -> None:
+    """The deck order and the generator are redrawn: samples differ in the next card
+    the player will draw, while the real deck holds one order."""
+    state = _reached("mitosz", 2, seed=9, steps=20)
+    me = state.to_act or 0
+    tops = {
+        mc.sample_state(state, me, random.Random(i))
+        .game.card(mc.sample_state(state, me, random.Random(i)).game.players[me].deck[0])
+        .key
+        for i in range(30)
+    }
+    assert len(tops) > 3
