@@ -2,11 +2,13 @@
 
 Every card played (6.3.5) and every maneuver used (4.6.4) is pushed on the pending stack
 and opens a counter round: starting with the affected player (the controller of what it
-targets, else the player whose turn it is), players in turn order respond or pass
-(6.4.1). A response is itself an event and opens a new counter round over the same stack;
-the nesting depth is the stack's height, with no limit. When everybody passes in a row,
-the whole stack resolves, last in first out (ruling R-6.4.1-lifo): a counter effect
-resolves before the event it acts on, "before it takes hold" (4.2.6).
+targets, else the player whose turn it is), players in turn order use a counter effect or
+pass (6.4.1; ruling R-6.4.1-responses: a deed of another kind answers in the response of
+6.1.4 that follows, :mod:`.events`). A counter effect is itself an event and opens a new
+counter round over the same stack; the nesting depth is the stack's height, with no
+limit. When everybody passes in a row, the whole stack resolves, last in first out
+(ruling R-6.4.1-lifo): a counter effect resolves before the event it acts on, "before
+it takes hold" (4.2.6).
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ from mitosz_core.games.mitosz.actions import (
     Choose,
     Pass,
     PlayFate,
-    PlayWithoutSummoning,
-    Summon,
     UseFreeManeuver,
     UseManeuver,
 )
@@ -57,7 +57,8 @@ from mitosz_core.kernel.values import replace
 Resolver = Callable[[S], S]
 """One unit of work of a counter round's ``resolve`` step."""
 
-RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate, Summon, PlayWithoutSummoning)
+RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate)
+"""What answers in a counter round: a counter effect, bound, free or a fate (6.4.1)."""
 
 
 def push(s: S, item: Pending) -> S:
@@ -66,6 +67,7 @@ def push(s: S, item: Pending) -> S:
     game = s.game
     item = replace(item, id=game.next_id)
     game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1, counter=None)
+    game = game.with_turn(deeds=game.this_turn.deeds + 1)  # 6.1.4: the others may answer
     s = s.evolve(game=game)
     if in_counter_round(s):
         return fire(s, Trigger.RESPOND)
@@ -92,64 +94,41 @@ def open_round(s: S) -> S:
 
 
 def responder(s: S) -> int:
-    """Who decides now: in turn order from the affected player (6.4.1). Over an event
-    window's event the player whose turn it is is not asked (ruling R-6.5.1-window)."""
+    """Who decides now: in turn order from the affected player (6.4.1)."""
     counter = s.game.counter
     assert counter is not None
     order = s.game.order
-    skip = 1 if _over_event(s) else 0
-    return order[(order.index(counter.first) + skip + counter.passed) % len(order)]
-
-
-def _over_event(s: S) -> bool:
-    stack = s.game.stack
-    return bool(stack) and stack[-1].kind is PendingKind.EVENT
-
-
-def answering(s: S) -> int:
-    """How many players answer in the open counter round: everybody, or over an event
-    window's event everybody but the player whose turn it is."""
-    return len(s.game.players) - (1 if _over_event(s) else 0)
+    return order[(order.index(counter.first) + counter.passed) % len(order)]
 
 
 # --- respond -----------------------------------------------------------------------------
 
 
 def _respond_candidates(s: S) -> Iterator[Action]:
-    from mitosz_core.games.mitosz.rules.summoning import plays
-
     player = responder(s)
     yield Pass()
     yield from maneuvers.candidates(s, player)
-    yield from plays(s, player, anytime_only=True)
 
 
 def _respond_why_not(s: S, a: Action) -> str | None:
-    from mitosz_core.games.mitosz.rules.summoning import why_not_play
-
-    player = responder(s)
     if isinstance(a, Pass):
         return None
-    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
-        return maneuvers.why_not(s, player, a)
-    return why_not_play(s, player, a, anytime_only=True)
+    assert isinstance(a, UseManeuver | UseFreeManeuver | PlayFate)
+    return maneuvers.why_not(s, responder(s), a)
 
 
 def _respond(s: S, a: Action) -> S:
-    from mitosz_core.games.mitosz.rules.summoning import perform_play
-
     player = responder(s)
     if isinstance(a, Pass):
         counter = s.game.counter
         assert counter is not None
         passed = counter.passed + 1
-        if passed < answering(s):
+        if passed < len(s.game.players):
             return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
         return fire(s.evolve(game=replace(s.game, counter=None)), Trigger.ALL_PASSED)
-    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
-        s, item = maneuvers.perform(s, player, a)
-        return push(s, item)
-    return perform_play(s, player, a)
+    assert isinstance(a, UseManeuver | UseFreeManeuver | PlayFate)
+    s, item = maneuvers.perform(s, player, a)
+    return push(s, item)
 
 
 RESPOND = Step(
@@ -180,8 +159,6 @@ def resolve_step(s: S) -> S:
 
             s = resolve_play(s, item)
             return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
-        if item.kind is PendingKind.EVENT:  # an event has nothing to resolve (6.5.1)
-            return s
         return _resolve_maneuver(s, item)
     return resume(release_lingering(s), Trigger.RESOLVED)
 

@@ -78,6 +78,9 @@ SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIG
 WITHOUT_SUMMONING = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
 """Card types that an effect may let a player play without summoning (1.5.3)."""
 ANYTIME = (CardType.INTRIGUE,)
+ANYTIME_PLAYS = (Summon, PlayWithoutSummoning)
+"""The plays a player makes whenever it has the action, even in another's turn: an
+intrigue (3.6), a card without summoning (1.5.3)."""
 """Card types summoned whenever the player has the right to act (3.6)."""
 FREE: tuple[int, int, int, int] = (0, 0, 0, 0)
 
