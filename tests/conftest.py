@@ -12,6 +12,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.properties import reach
+
 settings.register_profile(
     "ci",
     max_examples=25,
@@ -72,7 +74,6 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """With ``MITOSZ_REACH_REPORT=path`` (or the deep profile): write which machine
     states and rule ids the game machine reached; with ``MITOSZ_REACH_REQUIRE=1`` too,
     fail the session if a machine state was never reached (``nox -s properties``)."""
-    from tests.properties import reach
 
     data = reach.report() if reach.enabled() else None
     if data is None:
@@ -90,7 +91,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     data = terminalreporter.config.stash.get(_REACH, None)
     if data is None:
         return
-    from tests.properties import reach
 
     terminalreporter.section("reach report (tests/properties/reach.py)")
     for line in reach.summary(data):

@@ -29,6 +29,8 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
+from mitosz_core.kernel.registry import get
+
 logger = logging.getLogger(__name__)
 
 STATUSES = ("implemented", "partial", "planned", "not-applicable")
@@ -333,7 +335,6 @@ def describe_state(doc: str | None, labels: Mapping[str, str]) -> str:
 
 
 def machine_page(name: str, labels: Mapping[str, str]) -> str:
-    from mitosz_core.kernel.registry import get
 
     machine = get(name).machine
     spec = machine.spec

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from mitosz_core import games as _games  # noqa: F401
 from mitosz_core.errors import (
+    ActionIndexError,
     CardDataError,
     ConfigError,
     ConfigTypeError,
@@ -21,6 +22,7 @@ from mitosz_core.errors import (
     IllegalActionError,
     MachineError,
     MitoszError,
+    NotAvailableError,
     ReplayError,
     ReplayMismatchError,
     UnknownRulesetError,
@@ -28,27 +30,37 @@ from mitosz_core.errors import (
 from mitosz_core.games import mitosz as _mitosz  # noqa: F401  (registers the ruleset)
 from mitosz_core.games import mythos as _mythos  # noqa: F401  (registers the ruleset)
 from mitosz_core.kernel.action import Action, Decision
+from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.api import (
     ReplayReport,
     action_from_json,
+    action_space,
     actions_from_json,
     apply,
     is_legal,
     legal_actions,
+    max_game_length,
     new_game,
     observe,
     replay,
     replay_report,
+    returns,
     rulesets,
+    sample_state,
     state_digest,
+    utility_range,
 )
 from mitosz_core.kernel.limits import Limits, current_limits, use_limits
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
+from mitosz_core.kernel.view import Bot, PlayerView, view
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ActionIndexError",
+    "ActionSpace",
+    "Bot",
     "CardDataError",
     "ConfigError",
     "ConfigTypeError",
@@ -62,6 +74,8 @@ __all__ = [
     "Limits",
     "MachineError",
     "MitoszError",
+    "NotAvailableError",
+    "PlayerView",
     "ReplayError",
     "ReplayMismatchError",
     "ReplayReport",
@@ -69,16 +83,22 @@ __all__ = [
     "UnknownRulesetError",
     "__version__",
     "action_from_json",
+    "action_space",
     "actions_from_json",
     "apply",
     "current_limits",
     "is_legal",
     "legal_actions",
+    "max_game_length",
     "new_game",
     "observe",
     "replay",
     "replay_report",
+    "returns",
     "rulesets",
+    "sample_state",
     "state_digest",
     "use_limits",
+    "utility_range",
+    "view",
 ]

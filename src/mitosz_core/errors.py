@@ -131,3 +131,23 @@ class ReplayMismatchError(ReplayError):
 
     def _message(self) -> str:
         return f"the log's {self.index} entries replay to another state: {self.cause}"
+
+
+class NotAvailableError(MitoszError, NotImplementedError):
+    """A service of the AI interface (an action space, determinization, ...) that the
+    ruleset does not provide. ``ruleset`` and ``service`` name them."""
+
+    def __init__(self, ruleset: str, service: str) -> None:
+        self.ruleset = ruleset
+        self.service = service
+        super().__init__(f"{service} is not available for the {ruleset} ruleset")
+
+
+class ActionIndexError(MitoszError, ValueError):
+    """An integer action index outside a ruleset's action space, or one that names no
+    legal action in the given state (:meth:`~mitosz_core.ActionSpace.decode`)."""
+
+    def __init__(self, index: object, problem: str) -> None:
+        self.index = index
+        self.problem = problem
+        super().__init__(f"action index {index!r}: {problem}")

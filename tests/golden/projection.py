@@ -20,11 +20,11 @@ from typing import Any
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.rules.continuous import level, level_bonus
+from mitosz_core.games.mitosz.rules.continuous import level_bonus
 from mitosz_core.games.mitosz.rules.fights.army import side_level, troop_level
 from mitosz_core.games.mitosz.rules.flow import turn_state
 from mitosz_core.games.mitosz.rules.high_god import maxima
-from mitosz_core.games.mitosz.rules.levels import power, road_level
+from mitosz_core.games.mitosz.rules.levels import level, power, road_level
 from mitosz_core.games.mitosz.state import Game as MitoszGame
 from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.games.mythos.state import Slot

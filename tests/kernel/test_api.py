@@ -10,8 +10,10 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Discard, Pass, PlacePeople, Summon
+from mitosz_core.games.mitosz.machine import MACHINE
 from mitosz_core.games.mitosz.rules import S
 from tests.helpers import play_random
+from tests.mitosz.fixtures import duel, to_hand
 
 
 def _some_state(seed: int = 5, steps: int = 40) -> S:
@@ -45,7 +47,6 @@ def test_new_game_state_fields() -> None:
 
 
 def state_machine_states() -> tuple[str, ...]:
-    from mitosz_core.games.mitosz.machine import MACHINE
 
     return MACHINE.states
 
@@ -221,7 +222,6 @@ def test_decks_by_name_and_bad_decks() -> None:
 
 
 def test_auto_pass_records_the_pass_and_can_be_switched_off() -> None:
-    from tests.mitosz.fixtures import duel, to_hand
 
     on, me, _ = duel()
     on, hero = to_hand(on, me, "Hero")  # nobody holds anything to answer with

@@ -15,6 +15,7 @@ from mitosz_core.games.mitosz.actions import Attack, DeclareFight, Designate, Pa
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.effects.language import (
     ArrowVolley,
+    AttachLeader,
     Cards,
     ChangeLevel,
     Chosen,
@@ -24,11 +25,16 @@ from mitosz_core.games.mitosz.effects.language import (
     Every,
     Fear,
     Maneuver,
+    Neutralize,
     Poison,
+    Release,
     Retreat,
     SacrificeUser,
+    Sequence,
     Side,
+    SummonCondition,
     Timing,
+    Trigger,
     TurnCards,
     User,
 )
@@ -387,14 +393,6 @@ SEA = deck("Sea God", "sea")
 
 
 def _late_cards() -> list[CardDef]:
-    from mitosz_core.games.mitosz.effects.language import (
-        AttachLeader,
-        Neutralize,
-        Release,
-        Sequence,
-        SummonCondition,
-        Trigger,
-    )
 
     return [
         card(

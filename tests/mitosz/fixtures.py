@@ -10,12 +10,15 @@ from dataclasses import replace
 from typing import Any
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Pass, ToUnderworld
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
 from mitosz_core.games.mitosz.effects.language import (
+    BecomeType,
     Cards,
     ChangeLevel,
     Chosen,
     CounterPlay,
+    Delayed,
     Destroy,
     Discard,
     Draw,
@@ -27,6 +30,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Maneuver,
     ManeuverStep,
     Neutralize,
+    NeutralizeAbility,
     NumberTest,
     Peek,
     Permission,
@@ -38,13 +42,17 @@ from mitosz_core.games.mitosz.effects.language import (
     Side,
     Steal,
     StealSpheres,
+    SummonCondition,
     Timing,
+    Trigger,
     TurnCards,
     User,
     Who,
 )
 from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.events import seen_now
+from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
 from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
@@ -452,7 +460,6 @@ def start(seed: int = 3, players: int = 2, **kw: Any) -> S:
 
 def pass_windows(s: S) -> S:
     """Pass every open response (6.1.4, 6.5.1)."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     while s.phase == "response.respond":
         s = act(s, Pass())
@@ -539,8 +546,6 @@ def refresh(s: S) -> S:
 def arranged(s: S) -> S:
     """``s`` with its arranged changes taken as the baseline: a test that puts cards in
     place by hand has made no event (6.5.1), so no event window opens for it."""
-    from mitosz_core.games.mitosz.rules.events import seen_now
-    from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 
     if not at_quiet_moment(s) or s.game.seen is None:
         return s
@@ -555,7 +560,6 @@ def act(s: S, action: mc.Action) -> S:
 
 def pass_until(s: S, phase: str, limit: int = 200) -> S:
     """Take the first legal action (a pass where possible) until ``phase`` is reached."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     for _ in range(limit):
         if s.phase == phase:
@@ -567,7 +571,6 @@ def pass_until(s: S, phase: str, limit: int = 200) -> S:
 
 def lay_underworld(s: S, order: list[int] | None = None) -> S:
     """Answer the 1.4.2 ordering choice: the cards in ``order`` first, then any."""
-    from mitosz_core.games.mitosz.actions import ToUnderworld
 
     wanted = list(order or [])
     while s.phase == "forced.underworld_order":
@@ -580,7 +583,6 @@ def lay_underworld(s: S, order: list[int] | None = None) -> S:
 def settle_counter(s: S) -> S:
     """Pass every open counter round and response until play is back in a main step
     (or a player must choose cards for an effect)."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     while s.phase == "counter.respond" or s.phase == "response.respond":
         s = act(s, Pass())
@@ -589,8 +591,6 @@ def settle_counter(s: S) -> S:
 
 def pass_counter(s: S) -> S:
     """Pass every open counter round (6.4.1), and only those."""
-    from mitosz_core.games.mitosz.actions import Pass
-
     while s.phase == "counter.respond":
         s = act(s, Pass())
     return s
@@ -618,7 +618,6 @@ def duel(seed: int = 0, **kw: Any) -> tuple[S, int, int]:
 
 def next_turn(s: S) -> S:
     """Play passes (or the first legal action) until the next turn has begun."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     turn = s.turn
     while s.turn == turn and not s.is_over:
@@ -756,13 +755,6 @@ def attachment_arena(**kw: Any) -> tuple[S, int, int]:
 
 
 def _timed_cards() -> list[CardDef]:
-    from mitosz_core.games.mitosz.effects.language import (
-        BecomeType,
-        Delayed,
-        NeutralizeAbility,
-        SummonCondition,
-        Trigger,
-    )
 
     leaders = Cards(types=(CardType.LEADER,))
     mark_user = ChangeLevel(User(), 1, Duration.MARKER)

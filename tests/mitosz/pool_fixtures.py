@@ -12,12 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Attack, DeclareFight, Designate, Pass
 from mitosz_core.games.mitosz.carddata import builtin_pool
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from tests.mitosz import fixtures as fx
+from tests.mitosz.fight_fixtures import to_combat
 
 SAMPLE = builtin_pool()
 """The built-in sample pool (the four mythoi)."""
@@ -81,9 +84,6 @@ def with_hand_of_one(s: S, player: int, test: Callable[[int], bool]) -> tuple[S,
 def to_rounds(s: S, commander: int, people: int, defender: int | None = None) -> S:
     """Declare a battle on ``people`` (by its first open road) led by ``commander``, let
     ``defender`` (or nobody) defend and nobody help: the first combat round."""
-    from mitosz_core.games.mitosz.actions import Attack, DeclareFight, Designate, Pass
-    from mitosz_core.games.mitosz.state import FightKind
-    from tests.mitosz.fight_fixtures import to_combat
 
     s = fx.act(to_combat(s), DeclareFight(FightKind.BATTLE))
     attack = next(a for a in mc.legal_actions(s) if isinstance(a, Attack) and a.people == people)
@@ -99,7 +99,6 @@ def to_rounds(s: S, commander: int, people: int, defender: int | None = None) ->
 
 def my_move(s: S, player: int) -> S:
     """Pass in the combat rounds until ``player`` may act there."""
-    from mitosz_core.games.mitosz.actions import Pass
 
     while not (s.phase.endswith(".rounds") and s.to_act == player):
         s = fx.act(s, Pass())

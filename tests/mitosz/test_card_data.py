@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import mitosz_core as mc
 from mitosz_core.errors import CardDataError, DeckError
 from mitosz_core.games.mitosz.carddata import (
     BUILTIN_DECKS,
@@ -21,11 +22,22 @@ from mitosz_core.games.mitosz.carddata import (
     load_sets,
     parse_deck,
 )
+from mitosz_core.games.mitosz.carddata.effect_schema import regenerated
+from mitosz_core.games.mitosz.carddata.schema import card_schema
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road, linked
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    Chosen,
+    Destroy,
+    NumberTest,
+    Reveal,
+    Side,
+    Timing,
+)
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.kernel.state import GameConfig
+from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 
 HEADER = '[set]\nsymbol = "TST"\nname = "Test set"\nformat = 1\n'
 
@@ -327,15 +339,6 @@ effect = """
 
 @pytest.mark.rule("4.2")
 def test_maneuvers_load_as_effect_language_values(tmp_path: Path) -> None:
-    from mitosz_core.games.mitosz.effects.language import (
-        Cards,
-        Chosen,
-        Destroy,
-        NumberTest,
-        Reveal,
-        Side,
-        Timing,
-    )
 
     pool = load_sets([write(tmp_path, GOD, PEOPLE, SWORD, LEADER)])
     m = pool["Archer Lord"].maneuvers[0]
@@ -431,8 +434,6 @@ def test_bad_count_in_a_deck(tmp_path: Path, count: str) -> None:
 
 
 def test_the_schema_file_is_generated_from_the_effect_language() -> None:
-    from mitosz_core.games.mitosz.carddata.effect_schema import regenerated
-    from mitosz_core.games.mitosz.carddata.schema import card_schema
 
     schema = card_schema()
     assert regenerated(schema) == schema, "run python tools/gen_card_schema.py"
@@ -456,8 +457,6 @@ def test_impossible_maneuvers_are_refused(
 
 
 def test_a_user_card_set_plays_in_a_game(tmp_path: Path) -> None:
-    import mitosz_core as mc
-    from mitosz_core.kernel.state import DeckEntry, DeckList
 
     path = write(tmp_path, GOD, PEOPLE, SWORD, LEADER)
     mine = [

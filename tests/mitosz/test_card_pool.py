@@ -30,7 +30,6 @@ from mitosz_core.games.mitosz.effects.language import (
     Timing,
 )
 from mitosz_core.games.mitosz.engine import RULESET
-from mitosz_core.games.mitosz.rules.continuous import LASTING_KINDS
 from tests.mitosz.test_card_data import GOD, HEADER
 
 SPECIAL = (CardType.INTRIGUE, CardType.FATE, CardType.MANEUVER)
@@ -104,7 +103,7 @@ def test_each_set_exercises_the_new_card_types() -> None:
             c
             for c in card_set.cards
             if c.type is CardType.INTRIGUE
-            and any(m.locked and isinstance(m.effect, LASTING_KINDS) for m in c.maneuvers)
+            and any(m.locked and m.effect.lasting for m in c.maneuvers)
         ]
         assert len(locked_intrigues) >= 2, card_set.symbol
 

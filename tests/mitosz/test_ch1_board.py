@@ -24,7 +24,7 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_hand,
     remove_to_underworld,
 )
-from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Todo
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,

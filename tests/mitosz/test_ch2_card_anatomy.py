@@ -19,11 +19,14 @@ from tests.mitosz.fixtures import (
     attach_item,
     attach_location,
     card,
+    duel,
     lay_underworld,
+    play,
     put_leader,
     put_people,
     refresh,
     set_game,
+    set_player,
     start,
     to_hand,
 )
@@ -128,7 +131,6 @@ def test_summoning_pays_the_printed_cost() -> None:
     before = s.game.players[me].spheres
     s2 = act(s, Summon(pricey))
     assert s2.game.players[me].spheres == (before[0], before[1], before[2], before[3] - 3)
-    from tests.mitosz.fixtures import set_player
 
     poor = set_player(s, me, spheres=(3, 3, 3, 2))
     with pytest.raises(mc.IllegalActionError, match="not enough sphere points: force 2 < 3"):
@@ -195,7 +197,6 @@ def test_two_players_may_bring_the_same_high_god() -> None:
 
 @pytest.mark.rule("2.4")
 def test_a_cursed_item_may_be_attached_to_an_enemy_leader() -> None:
-    from tests.mitosz.fixtures import duel, play
 
     s, me, other = duel()
     s, king = put_leader(s, other, "King")

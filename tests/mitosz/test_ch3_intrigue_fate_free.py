@@ -14,7 +14,8 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.effects.language import Permission, PlayerPermission
-from mitosz_core.games.mitosz.rules.continuous import level, permitted
+from mitosz_core.games.mitosz.rules.continuous import permitted
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import ActiveEffect
 from tests.mitosz.fight_fixtures import late_arena
 from tests.mitosz.fixtures import (

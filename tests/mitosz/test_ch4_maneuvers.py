@@ -6,8 +6,11 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Choose, Pass, UseManeuver
+from mitosz_core.games.mitosz.effects.language import Immunity
 from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.rules.board import set_turned
+from mitosz_core.games.mitosz.rules.continuous import immune
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Pending, PendingKind
 from tests.mitosz.fixtures import (
     act,
@@ -186,8 +189,6 @@ def test_a_locked_maneuver_is_always_on_and_never_used() -> None:
     assert not any(isinstance(a, UseManeuver) and a.user == bulwark for a in mc.legal_actions(s))
     with pytest.raises(mc.IllegalActionError, match=r"locked: always on, never used"):
         act(s, UseManeuver(bulwark, 0))
-    from mitosz_core.games.mitosz.effects.language import Immunity
-    from mitosz_core.games.mitosz.rules.continuous import immune
 
     assert immune(s.game, bulwark, Immunity.INTRIGUE)
 
@@ -215,7 +216,6 @@ def test_a_counter_maneuver_neutralises_before_it_takes_hold_and_blocks_until_ne
 
 
 def set_player_unturned(s: S, player: int, card: int) -> S:
-    from mitosz_core.games.mitosz.rules.board import set_turned
 
     return set_turned(s, (card,), False)
 

@@ -40,11 +40,10 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import (
     card_type,
     immune,
-    level,
     neutralized,
 )
-from mitosz_core.games.mitosz.rules.levels import power
-from mitosz_core.games.mitosz.rules.selectors import matching
+from mitosz_core.games.mitosz.rules.levels import level, power
+from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.state import (
     ActiveEffect,
     Attached,
@@ -53,6 +52,7 @@ from mitosz_core.games.mitosz.state import (
     Marker,
     Todo,
 )
+from tests.mitosz.fight_fixtures import E, battle, late_arena
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,
     act,
@@ -213,7 +213,6 @@ def test_an_attachment_lasts_until_its_card_is_destroyed() -> None:
 def _hidden_king(sanctum: bool = False) -> tuple[S, int, int, dict[str, int]]:
     """Late-pool game: my King (with a Sword) hidden on the Hollow Hill (or the Sanctum)
     attached to my Cross, by the location's maneuver: (state, me, other, cards)."""
-    from tests.mitosz.fight_fixtures import late_arena
 
     s, me, other = late_arena()
     cross = s.game.players[me].empire[0].card
@@ -255,7 +254,6 @@ def test_a_leader_attached_to_a_card_no_longer_counts_as_a_leader_on_the_board()
 @pytest.mark.rule("5.15", "7.4.1")
 @pytest.mark.ruling("R-5.15-leader")
 def test_an_attached_leader_returns_when_its_location_is_attacked_and_may_defend() -> None:
-    from tests.mitosz.fight_fixtures import E, battle
 
     s, me, other, c = _hidden_king()
     king = c["king"]
@@ -333,7 +331,6 @@ def test_an_attached_rune_lasts_until_a_use_of_it_is_neutralised() -> None:
 @pytest.mark.ruling("R-5.16-place")
 @pytest.mark.rule("5.16", "3.5", "3.3", "2.2")
 def test_what_a_card_goes_onto_and_the_base_level_check_follow_its_new_type() -> None:
-    from tests.mitosz.fight_fixtures import late_arena
 
     s, me, other = late_arena()
     s, hero = put_leader(s, me, "Hero")

@@ -21,7 +21,8 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
-from mitosz_core.games.mitosz.rules.continuous import immune, level, permitted
+from mitosz_core.games.mitosz.rules.continuous import immune, permitted
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.precedence import ORDER, rank
 from mitosz_core.games.mitosz.state import ActiveEffect
 from tests.mitosz.fixtures import (

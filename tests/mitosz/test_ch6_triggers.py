@@ -15,6 +15,7 @@ from mitosz_core.games.mitosz.actions import (
     Pass,
     PermitHighGod,
     Summon,
+    SummonTroop,
     UseFreeManeuver,
 )
 from mitosz_core.games.mitosz.cards import Edge
@@ -32,8 +33,16 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules import S, triggers
 from mitosz_core.games.mitosz.rules.board import leader_slot
-from mitosz_core.games.mitosz.rules.continuous import level
-from mitosz_core.games.mitosz.state import ActiveEffect, FightKind, Todo, Waiting
+from mitosz_core.games.mitosz.rules.levels import level
+from mitosz_core.games.mitosz.state import (
+    ActiveEffect,
+    FightKind,
+    LineName,
+    Todo,
+    TroopMode,
+    Waiting,
+)
+from tests.mitosz.fight_fixtures import E, battle, late_arena
 from tests.mitosz.fixtures import (
     act,
     next_turn,
@@ -46,6 +55,7 @@ from tests.mitosz.fixtures import (
     timed_arena,
     to_hand,
 )
+from tests.mitosz.pool_fixtures import my_move
 
 
 def _hand(s: S, player: int) -> int:
@@ -251,10 +261,6 @@ def test_another_player_summons_your_high_god_as_a_leader_only_with_permission()
 @pytest.mark.rule("6.3.7", "3.8")
 @pytest.mark.ruling("R-6.3.7-troop")
 def test_a_troop_uses_its_on_play_maneuver_when_it_joins_a_line_where_its_maneuvers_act() -> None:
-    from mitosz_core.games.mitosz.actions import SummonTroop
-    from mitosz_core.games.mitosz.state import LineName, TroopMode
-    from tests.mitosz.fight_fixtures import E, battle, late_arena
-    from tests.mitosz.pool_fixtures import my_move
 
     s, me, other = late_arena()
     s, captain = put_leader(s, me, "Captain")

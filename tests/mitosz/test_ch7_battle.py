@@ -13,11 +13,13 @@ from mitosz_core.games.mitosz.actions import (
     Designate,
     Pass,
     SacrificeCommander,
+    Summon,
     SummonTroop,
     SummonWarLeader,
     TakeSpoils,
 )
 from mitosz_core.games.mitosz.cards import Sphere
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.fights.core import allied
 from mitosz_core.games.mitosz.state import FightKind, LineName, Outcome, TroopMode
@@ -27,6 +29,7 @@ from tests.mitosz.fight_fixtures import (
     arena,
     battle,
     designate,
+    late_arena,
     legal,
     pass_,
     pass_rounds,
@@ -37,6 +40,7 @@ from tests.mitosz.fixtures import (
     lay_underworld,
     put_leader,
     put_people,
+    refresh,
     set_player,
     settle_counter,
     to_hand,
@@ -192,7 +196,6 @@ def test_spoils_above_the_maximum_are_spent_this_turn_or_lost_at_its_end() -> No
 
 
 def _summon(card: int) -> mc.Action:
-    from mitosz_core.games.mitosz.actions import Summon
 
     return Summon(card)
 
@@ -259,8 +262,6 @@ def test_the_defender_may_summon_its_commander_from_hand() -> None:
 
 @pytest.mark.rule("7.4.8", "7.4.10.1")
 def test_a_commander_leaving_the_board_decides_the_battle() -> None:
-    from mitosz_core.games.mitosz.rules.board import remove_to_underworld
-    from tests.mitosz.fixtures import refresh
 
     s, me, other = arena()
     s, captain = put_leader(s, me, "Captain")
@@ -294,8 +295,6 @@ def test_a_battle_is_fought_only_against_an_enemy_people() -> None:
 
 @pytest.mark.rule("7.4.3.1", "6.3.4")
 def test_a_defending_war_leader_is_summoned_meeting_its_summoning_condition() -> None:
-    from tests.mitosz.fight_fixtures import late_arena
-    from tests.mitosz.fixtures import settle_counter
 
     s, me, other = late_arena()
     s, captain = put_leader(s, me, "Captain")

@@ -10,7 +10,7 @@ from mitosz_core.games.mitosz.actions import Choose, Pass, SummonTroop, UseFreeM
 from mitosz_core.games.mitosz.actions import UseManeuver as Use
 from mitosz_core.games.mitosz.machine import MACHINE
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.continuous import level
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import LineName
 from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal, pass_rounds
 from tests.mitosz.fixtures import (

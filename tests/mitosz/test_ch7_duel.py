@@ -11,10 +11,11 @@ from mitosz_core.games.mitosz.actions import (
     SummonTroop,
     UseFreeManeuver,
 )
-from mitosz_core.games.mitosz.effects.language import Permission
-from mitosz_core.games.mitosz.state import FightKind
+from mitosz_core.games.mitosz.effects.language import Grant, Permission, User
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.state import ActiveEffect, FightKind
 from tests.mitosz.fight_fixtures import arena, legal, to_combat
-from tests.mitosz.fixtures import act, put_leader, to_hand
+from tests.mitosz.fixtures import act, put_leader, put_people, refresh, set_game, to_hand
 
 
 @pytest.mark.rule(
@@ -95,9 +96,6 @@ def test_in_a_duel_only_the_duelists_act_and_no_troop_is_summoned() -> None:
 
 @pytest.mark.rule("7.2.3", "6.2.3.2", "8.hero")
 def test_a_leader_that_may_not_attack_or_fight_starts_no_fight() -> None:
-    from mitosz_core.games.mitosz.effects.language import Grant, User
-    from mitosz_core.games.mitosz.state import ActiveEffect
-    from tests.mitosz.fixtures import put_people, set_game
 
     s, me, other = arena()
     s, hero = put_leader(s, me, "Hero")
@@ -109,7 +107,6 @@ def test_a_leader_that_may_not_attack_or_fight_starts_no_fight() -> None:
     for permission in (Permission.CANNOT_ATTACK, Permission.CANNOT_FIGHT):
         ban = ActiveEffect(90, Grant(User(), permission), other, king, hero)
         barred = set_game(s, effects=(ban,))
-        from tests.mitosz.fixtures import refresh
 
         barred = refresh(barred.evolve(phase="turn.summoning_1"))
         barred = to_combat(barred)
@@ -124,8 +121,6 @@ def test_a_leader_that_may_not_attack_or_fight_starts_no_fight() -> None:
 @pytest.mark.rule("7.6.4")
 @pytest.mark.ruling("R-7.6.4-gone")
 def test_a_duelist_leaving_the_board_loses() -> None:
-    from mitosz_core.games.mitosz.rules.board import remove_to_underworld
-    from tests.mitosz.fixtures import refresh
 
     s, me, other = arena(auto_pass=False)
     s, hero = put_leader(s, me, "Hero")

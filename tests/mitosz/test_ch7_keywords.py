@@ -9,6 +9,7 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
     AttachMount,
     Attack,
+    ChooseTroopMode,
     DeclareFight,
     Designate,
     KeepMonster,
@@ -22,9 +23,9 @@ from mitosz_core.games.mitosz.cards import Sphere
 from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import Chosen, Steal
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import controller
+from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
-from mitosz_core.games.mitosz.state import FightKind, LineName, Todo
+from mitosz_core.games.mitosz.state import FightKind, LineName, Todo, TroopMode
 from tests.mitosz.fight_fixtures import (
     E,
     W,
@@ -43,6 +44,7 @@ from tests.mitosz.fixtures import (
     play,
     put_leader,
     put_people,
+    refresh,
     set_player,
     to_hand,
 )
@@ -245,10 +247,6 @@ def test_a_potion_takes_effect_when_its_player_sacrifices_it() -> None:
 @pytest.mark.rule("3.8", "7.3.4")
 @pytest.mark.ruling("R-7.3.4-attached")
 def test_troops_leave_with_their_war_leader() -> None:
-    from mitosz_core.games.mitosz.actions import ChooseTroopMode
-    from mitosz_core.games.mitosz.rules.board import remove_to_underworld
-    from mitosz_core.games.mitosz.state import TroopMode
-    from tests.mitosz.fixtures import refresh
 
     s, me, other = arena(auto_pass=False)
     s, captain = put_leader(s, me, "Captain")

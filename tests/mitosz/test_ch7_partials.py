@@ -22,10 +22,10 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.cards import Sphere
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.continuous import level
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.fights.core import fighting_cards
 from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import fate_allowed
 from mitosz_core.games.mitosz.state import Attached, LineName, Outcome, TroopMode
 from tests.mitosz import fixtures as fx

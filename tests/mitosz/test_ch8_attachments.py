@@ -26,9 +26,8 @@ from mitosz_core.games.mitosz.rules.board import (
     people_slot,
     remove_to_underworld,
 )
-from mitosz_core.games.mitosz.rules.continuous import level
-from mitosz_core.games.mitosz.rules.levels import road_level
-from mitosz_core.games.mitosz.rules.selectors import matching
+from mitosz_core.games.mitosz.rules.levels import level, road_level
+from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost
 from mitosz_core.games.mitosz.state import Attached
 from tests.mitosz.fixtures import (

@@ -19,9 +19,9 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.cards import Edge
 from mitosz_core.games.mitosz.effects.language import Permission
-from mitosz_core.games.mitosz.rules.continuous import level, permitted
+from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.fights.army import side_level
-from mitosz_core.games.mitosz.rules.levels import power, road_level
+from mitosz_core.games.mitosz.rules.levels import level, power, road_level
 from mitosz_core.games.mitosz.state import FightKind
 from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import (

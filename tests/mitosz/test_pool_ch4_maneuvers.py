@@ -25,13 +25,13 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.cards import Edge
 from mitosz_core.games.mitosz.effects.language import Immunity
 from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.continuous import hand_size, immune, level
+from mitosz_core.games.mitosz.rules.board import controller, held_leader, leader_slot
+from mitosz_core.games.mitosz.rules.continuous import hand_size, immune
 from mitosz_core.games.mitosz.rules.fights.army import troop_level
 from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import is_turned
-from mitosz_core.games.mitosz.rules.levels import power
+from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import FightKind
-from tests.mitosz.fight_fixtures import to_combat
+from tests.mitosz.fight_fixtures import E, battle, to_combat
 from tests.mitosz.fixtures import (
     act,
     attach_item,
@@ -582,9 +582,6 @@ def test_effect_poison_the_khopesh_of_set_poisons_a_lower_creature() -> None:
 @pytest.mark.rule("5.15", "7.4.1")
 @pytest.mark.ruling("R-5.15-leader")
 def test_effect_attach_leader_the_valley_of_the_kings_hides_a_pharaoh_until_attacked() -> None:
-    from mitosz_core.games.mitosz.actions import Designate
-    from mitosz_core.games.mitosz.rules.board import held_leader, leader_slot
-    from tests.mitosz.fight_fixtures import E, battle
 
     s, me, other = game("Isis (high god)", "Zeus (high god)")
     cross = s.game.players[me].empire[0].card

@@ -16,9 +16,9 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.continuous import card_type, level, neutralized
+from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
-from mitosz_core.games.mitosz.rules.levels import power
+from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import Outcome
 from tests.mitosz.fight_fixtures import pass_rounds
 from tests.mitosz.fixtures import (

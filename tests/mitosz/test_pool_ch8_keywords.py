@@ -24,8 +24,9 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.carddata.coverage import keyword_coverage, keywords
 from mitosz_core.games.mitosz.cards import Edge
 from mitosz_core.games.mitosz.effects.language import Immunity
-from mitosz_core.games.mitosz.rules.continuous import immune, level
+from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import FightKind, LineName
 from tests.mitosz.fight_fixtures import pass_rounds, to_combat
 from tests.mitosz.fixtures import (

@@ -34,6 +34,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from mitosz_core.games.mitosz import actions as action_module
+from mitosz_core.games.mitosz.machine import MACHINE
+from mitosz_core.games.mythos import actions as mythos_actions
+from mitosz_core.games.mythos.machine import MACHINE as MYTHOS_MACHINE
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.steps import StepRuleset
@@ -122,10 +126,6 @@ def registry_ids(path: Path = REGISTRY) -> set[str]:
 def report() -> dict[str, Any] | None:
     """The report, or ``None`` when nothing was recorded (neither game machine ran): the
     Mítosz machine's at the top level, the MYTHOS machine's under ``mythos`` if it ran."""
-    from mitosz_core.games.mitosz import actions as action_module
-    from mitosz_core.games.mitosz.machine import MACHINE
-    from mitosz_core.games.mythos import actions as mythos_actions
-    from mitosz_core.games.mythos.machine import MACHINE as MYTHOS_MACHINE
 
     if not STATES and not MYTHOS_STATES:
         return None

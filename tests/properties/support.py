@@ -28,12 +28,27 @@ from hypothesis import strategies as st
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import AttachMount, Pass, PlayWithoutSummoning, Summon
 from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    Discard,
+    Draw,
+    Maneuver,
+    Search,
+    TakeBack,
+    Timing,
+    Trigger,
+    Who,
+)
+from mitosz_core.games.mitosz.effects.language import Sequence as Then
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset, census
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.rng import SEEDS
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
+from tests.mitosz import fight_fixtures as ff
+from tests.mitosz.fixtures import C, E, N, So, W, card, roads
 
 MAX_COPIES = 4
 MIN_DECK = 60
@@ -84,8 +99,6 @@ class Setup:
     def start(self) -> S:
         state: S
         if self.pool == "fights":
-            from tests.mitosz import fight_fixtures as ff
-
             decks = tuple([ff.SKY, ff.SEA, ff.SKY, ff.SEA][: self.players])
             config = GameConfig(
                 seed=self.seed, players=self.players, decks=decks, auto_pass=self.auto_pass
@@ -204,19 +217,6 @@ def choice_cards() -> tuple[CardDef, ...]:
     in a fight, 7.4.3.1), a combat maneuver, and a free action maneuver for the
     summoning steps; a people linked to the Sky god, so that any leader may defend it
     as a comrade (3.1, 7.4.5)."""
-    from mitosz_core.games.mitosz.effects.language import (
-        Cards,
-        Discard,
-        Draw,
-        Maneuver,
-        Search,
-        TakeBack,
-        Timing,
-        Trigger,
-        Who,
-    )
-    from mitosz_core.games.mitosz.effects.language import Sequence as Then
-    from tests.mitosz.fixtures import C, E, N, So, W, card, roads
 
     sky_or_sea = ("Sky", "Sea")  # a fate linked to either high god may always be played
     rethink = Then((Draw(1), Discard(1, Who.ME)))
@@ -294,7 +294,6 @@ def choice_cards() -> tuple[CardDef, ...]:
 @functools.cache
 def choices_ruleset() -> MitoszRuleset:
     """The fight test pool of ``tests/mitosz/fight_fixtures.py`` with :func:`choice_cards`."""
-    from tests.mitosz import fight_fixtures as ff
 
     return MitoszRuleset(pool={**ff.POOL, **{c.key: c for c in choice_cards()}})
 
@@ -330,7 +329,6 @@ def arrange_choices(state: S, seed: int) -> S:
     7 cards, 6.1.2) are exchanged for cards of :data:`CHOICE_HAND` from its deck; the
     exchanged cards go under the deck. The arrangement is no event (6.5.1): the last
     window is taken to have seen it."""
-    from mitosz_core.games.mitosz.rules.events import seen_now
 
     rng = random.Random(seed)
     game = state.game
@@ -341,10 +339,10 @@ def arrange_choices(state: S, seed: int) -> S:
         def take(key: str, deck: list[int] = deck, hand: list[int] = hand, i: int = i) -> int:
             # from the deck, or from the opening hand when the deck holds no copy left
             for zone in (deck, hand):
-                for card in zone:
-                    if state.game.card(card).key == key:
-                        zone.remove(card)
-                        return card
+                for found in zone:
+                    if state.game.card(found).key == key:
+                        zone.remove(found)
+                        return found
             raise AssertionError(f"player {i} has no {key} left to arrange")
 
         linked = GOD_PEOPLE[game.card(p.high_god).key]

@@ -52,9 +52,9 @@ from mitosz_core.games.mitosz.rules.continuous import (
     Lasting,
     hand_size,
     lasting,
-    level,
     permitted,
 )
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.precedence import beats, strongest
 from mitosz_core.games.mitosz.state import CardId, Game
 from mitosz_core.kernel.values import replace

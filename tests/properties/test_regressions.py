@@ -11,8 +11,26 @@ import json
 import pytest
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Choose, Pass, PermitHighGod, SummonTroop, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    Cards,
+    Chosen,
+    Destroy,
+    Every,
+    Exile,
+    ReturnToHand,
+    SetLevel,
+    Side,
+)
+from mitosz_core.games.mitosz.engine import RULESET, census
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.levels import level
+from mitosz_core.games.mitosz.state import ActiveEffect, Todo
+from tests.mitosz import fixtures as fx
+from tests.mitosz.fight_fixtures import E, arena, battle, designate
 from tests.properties.support import mount_with_items_scenario, play, two_weapons_scenario
 
 
@@ -100,9 +118,6 @@ def _three_tied_levels() -> tuple[S, S, int]:
     """Three effects from non-magical leaders (a three-way 5.9 tie), each setting the
     level of an enemy leader (1, 2, 3), with player 0's deck topped so that the reveals
     go: e1 beats e2 (5 > 1), e3 beats e1 (5 > 1), and e2 would beat e3 (9 > 0)."""
-    from mitosz_core.games.mitosz.effects.language import Chosen, SetLevel
-    from mitosz_core.games.mitosz.state import ActiveEffect
-    from tests.mitosz import fixtures as fx
 
     s, me, other = fx.duel()
     s, target = fx.put_leader(s, other, "King")
@@ -134,7 +149,6 @@ def test_three_tied_effects_are_ordered_transitively() -> None:
     all be recorded. No effect then beat the others, and which level a card had depended
     on the order the board listed the effects in. A pair whose order follows from earlier
     reveals (e3 > e1 > e2) is now not revealed again."""
-    from mitosz_core.games.mitosz.rules.continuous import level
 
     before, after, target = _three_tied_levels()
     wins = {(t.winner, t.b if t.winner == t.a else t.a) for t in after.game.tiebreaks}
@@ -154,19 +168,6 @@ def test_an_effect_on_every_card_and_its_attachment_moves_each_once(kind: str) -
     raised ``ValueError: card #62 is not on the board`` for the item. Already fixed in
     ``effects/interpret.py`` (``_movable``) when this test was written; kept so it stays
     fixed. Every card ends in exactly one place, its owner's."""
-    from mitosz_core.games.mitosz.effects.interpret import apply_todo
-    from mitosz_core.games.mitosz.effects.language import (
-        AnyEffect,
-        Cards,
-        Destroy,
-        Every,
-        Exile,
-        ReturnToHand,
-        Side,
-    )
-    from mitosz_core.games.mitosz.engine import census
-    from mitosz_core.games.mitosz.state import Todo
-    from tests.mitosz import fixtures as fx
 
     s, me, other = fx.duel()
     s, hero = fx.put_leader(s, me, "Hero")
@@ -201,8 +202,6 @@ def test_a_permission_to_summon_the_high_god_is_legal_only_where_listed() -> Non
     ``apply`` refused it without a reason. Fixed in ``rules/summoning.py``
     (``_why_not_permit``): towards a player with no such leader there is nothing to
     permit, and ``why_not`` says so."""
-    from mitosz_core.games.mitosz.actions import PermitHighGod
-    from mitosz_core.games.mitosz.engine import RULESET
 
     state: S = mc.new_game("mitosz", players=4, seed=0)
     while state.phase != "turn.summoning_1":
@@ -239,10 +238,6 @@ def test_a_troop_that_fled_to_hand_is_no_longer_a_troop_of_the_fight() -> None:
     troop was in the fight twice, and at the end of the battle (7.4.13) it went to the
     underworld twice. Fixed in ``rules/fights/rounds.py`` (``_settle`` keeps the pruned
     state)."""
-    from mitosz_core.games.mitosz.actions import Choose, Pass, SummonTroop, UseManeuver
-    from mitosz_core.games.mitosz.engine import census
-    from tests.mitosz import fixtures as fx
-    from tests.mitosz.fight_fixtures import E, arena, battle, designate
 
     s, me, other = arena(auto_pass=False)
     s, terror = fx.put_leader(s, me, "Terror")  # level 5, card number 1: levels 2-4 flee

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mitosz_core.kernel.jsontext import Encodable, Json, dumps, encode
 from mitosz_core.kernel.tagged import Tagged
 
 
@@ -34,8 +35,6 @@ class Action(Tagged):
 
     def to_json(self) -> str:
         """The action as JSON text, e.g. ``{"type": "pass"}``."""
-        from mitosz_core.kernel.codec import dumps, encode
-
         return dumps(encode(self))
 
 
@@ -51,7 +50,7 @@ class Decision:
         return f"P{self.player}{'*' if self.auto else ''} {self.action}"
 
 
-class Log:
+class Log(Encodable):
     """An immutable, structurally shared list of decisions (a cons list).
 
     ``log.append(d)`` is O(1) and leaves ``log`` unchanged; iteration is oldest first.
@@ -88,6 +87,10 @@ class Log:
 
     def __iter__(self) -> Iterator[Decision]:
         return iter(self.as_tuple())
+
+    def json_value(self) -> Json:
+        """The log's JSON form: the list of its decisions, oldest first."""
+        return [encode(d) for d in self.as_tuple()]
 
     def as_tuple(self) -> tuple[Decision, ...]:
         out: list[Decision] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from mitosz_core.errors import (
     ReplayMismatchError,
 )
 from mitosz_core.kernel.action import Action, Decision
+from mitosz_core.kernel.actionspace import ActionSpace, memo_legal
 from mitosz_core.kernel.codec import loads
 from mitosz_core.kernel.registry import get, names
 from mitosz_core.kernel.rng import SEEDS
@@ -110,12 +112,7 @@ def legal_actions(state: State[Any]) -> tuple[Action, ...]:
     cached = state._legal
     if cached is not None:
         return cached
-    if state.over:
-        result: tuple[Action, ...] = ()
-    else:
-        result = get(state.ruleset).legal(state)
-    object.__setattr__(state, "_legal", result)
-    return result
+    return memo_legal(state, get(state.ruleset))
 
 
 def is_legal(state: State[Any], action: Action) -> bool:
@@ -163,6 +160,48 @@ def observe(state: State[Any], player: int) -> JsonDict:
     if not 0 <= player < state.config.players:
         raise ValueError(f"no player {player} in a {state.config.players}-player game")
     return get(state.ruleset).observe(state, player)
+
+
+def returns(state: State[Any]) -> tuple[float, ...]:
+    """Each player's result, by player index: by default 1 for the winner and -1 for
+    every other player once the game is over, 0 for everyone in a draw and while the game
+    runs (the ruleset's :meth:`~mitosz_core.kernel.ruleset.Ruleset.returns`)."""
+    return get(state.ruleset).returns(state)
+
+
+def utility_range(ruleset: str | State[Any]) -> tuple[float, float]:
+    """The least and the greatest value :func:`returns` can give a player."""
+    return _ruleset(ruleset).utility_range
+
+
+def max_game_length(ruleset: str | State[Any], players: int = 2) -> int:
+    """The most decisions (automatic passes included) a game of ``players`` can take."""
+    return _ruleset(ruleset).max_game_length(players)
+
+
+def action_space(ruleset: str | State[Any]) -> ActionSpace:
+    """The integer action space of a ruleset (given by name, or by one of its states)."""
+    return _ruleset(ruleset).action_space()
+
+
+def sample_state(state: State[Any], player: int, rng: random.Random) -> State[Any]:
+    """Determinization: a full state consistent with everything ``player`` has seen in
+    ``state`` (their hand, the public zones, revealed and peeked cards, the sizes of the
+    hidden zones), with every card hidden from them and the random generator's future
+    redrawn from ``rng``. It depends only on ``player``'s information state and on
+    ``rng``, so a search over samples cannot learn the opponents' hands or the next
+    draws."""
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ConfigTypeError("player", f"must be an integer, got {type(player).__name__}")
+    if not 0 <= player < state.config.players:
+        raise ConfigError("player", f"no player {player} in a {state.config.players}-player game")
+    if not isinstance(rng, random.Random):
+        raise ConfigTypeError("rng", f"must be a random.Random, got {type(rng).__name__}")
+    return get(state.ruleset).sample_state(state, player, rng)
+
+
+def _ruleset(ruleset: str | State[Any]) -> Ruleset[Any]:
+    return get(ruleset.ruleset if isinstance(ruleset, State) else ruleset)
 
 
 def action_from_json(ruleset: str, text: str | bytes) -> Action:

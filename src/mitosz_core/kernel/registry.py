@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mitosz_core.errors import UnknownRulesetError
-from mitosz_core.kernel.ruleset import Ruleset
+
+if TYPE_CHECKING:  # the registry sits under the rulesets it holds
+    from mitosz_core.kernel.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset[Any]] = {}
 

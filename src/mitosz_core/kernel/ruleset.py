@@ -9,12 +9,14 @@ The kernel knows no game concept beyond this.
 from __future__ import annotations
 
 import os
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from mitosz_core.errors import CardDataError, DeckError
+from mitosz_core.errors import CardDataError, DeckError, NotAvailableError
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.codec import Decoder
 from mitosz_core.kernel.decks import DeckPath, read_deck_file
 from mitosz_core.kernel.machine import CompiledMachine
@@ -144,6 +146,38 @@ class Ruleset(ABC, Generic[G]):
     @abstractmethod
     def observe(self, state: State[G], player: int) -> JsonDict:
         """What ``player`` may see, as JSON-ready data."""
+
+    # The AI interface (see docs/ai.rst). None of these knows a game concept: each
+    # ruleset fills them in from its own modules.
+
+    def action_space(self) -> ActionSpace:
+        """The ruleset's fixed integer action space (:mod:`mitosz_core.kernel.actionspace`).
+        The default raises :class:`~mitosz_core.errors.NotAvailableError`."""
+        raise NotAvailableError(self.name, "an integer action space")
+
+    def sample_state(self, state: State[G], player: int, rng: random.Random) -> State[G]:
+        """A full state consistent with everything ``player`` has seen in ``state``, with
+        every card hidden from them and the generator's future redrawn from ``rng``
+        (determinization). The default raises
+        :class:`~mitosz_core.errors.NotAvailableError`."""
+        raise NotAvailableError(self.name, "sampling a state (determinization)")
+
+    utility_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+    """The least and the greatest value :meth:`returns` gives a player."""
+
+    def returns(self, state: State[G]) -> tuple[float, ...]:
+        """Each player's result: once the game is over, 1 for the winner and -1 for every
+        other player, 0 for everyone in a draw; 0 for everyone while it runs."""
+        players = state.config.players
+        if not state.over or state.winner is None:
+            return (0.0,) * players
+        return tuple(1.0 if i == state.winner else -1.0 for i in range(players))
+
+    def max_game_length(self, players: int) -> int:
+        """The most decisions (the automatic passes included) a game of ``players`` can
+        take: a bound the rules enforce. The default raises
+        :class:`~mitosz_core.errors.NotAvailableError`."""
+        raise NotAvailableError(self.name, "a maximum game length")
 
     def validate(self, state: State[G]) -> None:
         """Check a decoded state's internal consistency; raise ``DecodeError`` if broken."""

@@ -9,11 +9,14 @@ so every part that an action does not change is shared, never copied.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
-from mitosz_core.errors import DeckError
+from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.kernel.action import Action, Decision, Log
+from mitosz_core.kernel.codec import dumps, encode, loads
+from mitosz_core.kernel.registry import get
 from mitosz_core.kernel.rng import Rng
 
 G = TypeVar("G")
@@ -137,6 +140,11 @@ class State(Generic[G]):
     _legal: tuple[Action, ...] | None = field(
         default=None, init=False, compare=False, repr=False, hash=False
     )
+    _derived: dict[str, Any] | None = field(
+        default=None, init=False, compare=False, repr=False, hash=False
+    )
+    """Other values derived from this state and memoised on it (e.g. the legal actions
+    by their integer index); never carried to an evolved state."""
 
     @property
     def is_over(self) -> bool:
@@ -159,13 +167,19 @@ class State(Generic[G]):
         fields.update(self.__dict__)
         fields.update(changes)
         fields["_legal"] = None
+        fields["_derived"] = None
         return new
+
+    def derived(self) -> dict[str, Any]:
+        """The memo of values derived from this (immutable) state, created on first use."""
+        memo = self._derived
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_derived", memo)
+        return memo
 
     def to_json(self) -> str:
         """The exact JSON form of this state; :meth:`from_json` gives an equal state back."""
-        from mitosz_core.kernel.codec import dumps, encode
-        from mitosz_core.kernel.registry import get
-
         get(self.ruleset)  # a state of an unregistered ruleset cannot be saved
         body = {f: encode(getattr(self, f)) for f in _KERNEL_FIELDS}
         body["game"] = encode(self.game)
@@ -178,10 +192,6 @@ class State(Generic[G]):
         Raises :class:`~mitosz_core.errors.DecodeError` naming the JSON path of the first
         bad value, or :class:`~mitosz_core.errors.UnknownRulesetError`.
         """
-        from mitosz_core.errors import DecodeError
-        from mitosz_core.kernel.codec import loads
-        from mitosz_core.kernel.registry import get
-
         data = loads(text, "a saved state")
         if not isinstance(data, dict):
             raise DecodeError("$", "a saved state must be a JSON object")
@@ -224,6 +234,4 @@ _KERNEL_FIELDS = ("ruleset", "config", "phase", "to_act", "turn", "winner", "ove
 
 
 def _kernel_hints() -> dict[str, Any]:
-    import typing
-
     return typing.get_type_hints(State)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from mitosz_core.errors import MachineError
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.api import legal_actions
 from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import State
 
@@ -115,7 +116,5 @@ class StepRuleset(Ruleset[G]):
     def auto_action(self, state: State[G]) -> Action | None:
         if state.phase not in self.auto_pass_steps or self.pass_action is None:
             return None
-        from mitosz_core.kernel.api import legal_actions
-
         legal = legal_actions(state)
         return self.pass_action if legal == (self.pass_action,) else None

@@ -4,6 +4,8 @@
 types, several times faster: it copies the fields straight across instead of calling
 ``__init__`` (frozen values have no ``__post_init__`` here). Fields not given in
 ``changes`` are shared, never copied. Fields with ``init=False`` (memos) start afresh.
+A value with an instance dictionary (not slotted) is copied through its dictionary in
+one step.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str]]
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool]
 _PLANS: dict[type, _Plan] = {}
 
 
@@ -23,18 +25,25 @@ def _plan(cls: type) -> _Plan:
         fields = dataclasses.fields(cls)
         init = tuple(f.name for f in fields if f.init)
         fresh = tuple((f.name, f.default) for f in fields if not f.init)
-        plan = _PLANS[cls] = (init, fresh, frozenset(init))
+        by_dict = "__dict__" in dir(cls) and not hasattr(cls, "__slots__")
+        plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict)
     return plan
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
     cls = type(obj)
-    init, fresh, names = _PLANS.get(cls) or _plan(cls)
+    init, fresh, names, by_dict = _PLANS.get(cls) or _plan(cls)
     if not changes.keys() <= names:
         unknown = sorted(changes.keys() - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     new = object.__new__(cls)
+    if by_dict:
+        fields = new.__dict__
+        fields.update(obj.__dict__)
+        fields.update(changes)
+        fields.update(fresh)
+        return new
     setter = object.__setattr__
     for name in init:
         setter(new, name, changes[name] if name in changes else getattr(obj, name))

@@ -17,11 +17,21 @@ from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mitosz import observe as observation
 from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
-from mitosz_core.games.mitosz.carddata import builtin_pool
+from mitosz_core.games.mitosz.carddata import builtin_pool, load_sets
+from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
 from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import MACHINE, RESPONSE_STEP, SUMMONING_HOSTS, Trigger
-from mitosz_core.games.mitosz.rules import S, counter_round, events, turn
+from mitosz_core.games.mitosz.rules import (
+    S,
+    counter_round,
+    events,
+    maneuver_use,
+    summoning,
+    triggers,
+    turn,
+)
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
@@ -94,6 +104,10 @@ AUTO_PASS_STEPS = frozenset(("counter.respond", RESPONSE_STEP, f"{B}.rounds", f"
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
 
+RESPONSE_RULES = (maneuver_use, summoning, triggers)
+"""The modules that register their deeds, resolvers and choice answers with
+:mod:`.rules.counter_round` (which imports none of them)."""
+
 TERMINAL = frozenset({"over"})
 
 
@@ -146,8 +160,6 @@ class MitoszRuleset(StepRuleset[Game]):
     def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> MitoszRuleset:
         """This ruleset with the card sets at ``paths`` loaded beside the built-in sets
         (checked together: keys, serial numbers and links across all of them)."""
-        from mitosz_core.games.mitosz.carddata import load_sets
-        from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
 
         return MitoszRuleset(pool=load_sets([*builtin_set_paths(), *paths]))
 
@@ -211,7 +223,6 @@ class MitoszRuleset(StepRuleset[Game]):
         return observation.observe(state, player)
 
     def describe(self, state: State[Game], action: Action) -> str:
-        from mitosz_core.games.mitosz.describe import describe
 
         return describe(state, action)
 

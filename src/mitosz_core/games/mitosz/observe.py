@@ -11,6 +11,7 @@ from typing import Any
 from mitosz_core.games.mitosz.cards import SPHERES
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.empire import is_open
+from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.levels import leader_level, power, road_level
 from mitosz_core.games.mitosz.state import CardId, Fight, Game
@@ -154,7 +155,6 @@ def observe(s: S, me: int) -> JsonDict:
 
 def fight_view(game: Game, fight: Fight) -> JsonDict:
     """The fight in progress (chapter 7): public, like the board."""
-    from mitosz_core.games.mitosz.rules.fights.army import side_level
 
     def army(lines: tuple[CardId | None, ...]) -> list[JsonDict | None]:
         return [None if c is None else card_view(game, c) for c in lines]

@@ -528,9 +528,13 @@ class Board:
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Game:
-    """The whole Mítosz game data."""
+    """The whole Mítosz game data.
+
+    Not slotted: a game value is copied a dozen times per decision, and a copy of its
+    instance dictionary (:func:`~mitosz_core.kernel.values.replace`) is several times
+    faster than setting its fields one by one."""
 
     cards: tuple[CardDef, ...]
     instances: tuple[Instance, ...]
@@ -668,7 +672,9 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
     of ``parts`` are the very objects it was computed from (the entry holds them, so no
     other object can take their ids). So a change to a hand, a counter or the machine
     state rebuilds no view of the board. Every input of ``compute`` other than the
-    realms, the printed cards and the owners must be in ``parts``.
+    realms, the board's own fields (mounts, runes, held leaders: a change to one makes a
+    new board, whose cache starts empty), the printed cards and the owners must be in
+    ``parts``.
     """
     memo = game._memo
     if memo is None:

@@ -18,6 +18,7 @@ from mitosz_core.games.mythos import observe as observation
 from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_pool, load_pool
 from mitosz_core.games.mythos.cards import TAGGED, CardDef
+from mitosz_core.games.mythos.describe import describe
 from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
 from mitosz_core.games.mythos.rules import S, combat, turn
 from mitosz_core.games.mythos.rules.checks import state_checks
@@ -168,7 +169,6 @@ class MythosRuleset(StepRuleset[Game]):
         return observation.observe(state, player)
 
     def describe(self, state: State[Game], action: Action) -> str:
-        from mitosz_core.games.mythos.describe import describe
 
         return describe(state, action)
 

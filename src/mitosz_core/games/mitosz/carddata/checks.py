@@ -18,7 +18,15 @@ from typing import Any
 from mitosz_core.errors import CardDataError
 from mitosz_core.games.mitosz.carddata.vocabulary import MODIFIER_TYPES, ONLY_ON
 from mitosz_core.games.mitosz.cards import CardDef, CardType
-from mitosz_core.games.mitosz.effects.language import AnyEffect, Maneuver
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    AttachLeader,
+    Chosen,
+    Delayed,
+    Maneuver,
+)
+from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards, pending_target
+from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
 
 Sourced = tuple[str, CardDef]
 """A card and the file it came from."""
@@ -61,8 +69,6 @@ def check_card(source: str, raw: Mapping[str, Any], card: CardDef) -> None:
 
 def _check_maneuvers(card: CardDef, fail: Callable[[str, str], None]) -> None:
     """Maneuvers that the language can write but the rules cannot use."""
-    from mitosz_core.games.mitosz.rules.continuous import LASTING_KINDS
-    from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards, pending_target
 
     if card.type in (CardType.MANEUVER, CardType.FATE) and not card.maneuvers:
         fail("maneuvers", f"a {card.type} needs the maneuver it consists of (3.7, 3.9)")
@@ -72,7 +78,7 @@ def _check_maneuvers(card: CardDef, fail: Callable[[str, str], None]) -> None:
         fail("rounds", f"only a fate lasts rounds (3.7), not a {card.type}")
     for i, m in enumerate(card.maneuvers):
         where = f"maneuvers[{i}]"
-        if m.locked and not isinstance(m.effect, LASTING_KINDS):
+        if m.locked and not m.effect.lasting:
             fail(
                 f"{where}.effect",
                 "a locked bound maneuver is always on (4.2.6): only a "
@@ -106,8 +112,6 @@ def _check_timed(m: Maneuver, where: str, fail: Callable[[str, str], None]) -> N
     """Timed abilities and delayed effects take hold with nobody to choose (6.2.1.3,
     6.2.4.5, 7.4.12): no chosen card, no choice, no cost or condition; only an on-play
     maneuver (6.3.7) may name a card and cost sphere points."""
-    from mitosz_core.games.mitosz.effects.language import AttachLeader, Chosen, Delayed
-    from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
 
     if m.trigger is not None and m.trigger not in ON_PLAY:
         if m.locked or m.timing is not None or m.conditions or m.steps or m.per is not None:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any, Union
 
 from mitosz_core.games.mitosz.effects import language as lang
+from mitosz_core.games.mitosz.terms import SPHERES
 from mitosz_core.kernel.tagged import Tagged
 
 SPHERE_TABLE = {
@@ -144,7 +145,6 @@ def _schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
 def to_codec_form(raw: Any) -> Any:
     """A maneuver table of a card file in the codec's exact form: sphere tables become
     4-tuples (as lists) and number tests become objects."""
-    from mitosz_core.games.mitosz.terms import SPHERES
 
     if isinstance(raw, list):
         return [to_codec_form(v) for v in raw]

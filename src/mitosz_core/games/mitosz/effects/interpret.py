@@ -4,12 +4,18 @@ A resolving maneuver's effect is queued as :class:`~..state.Todo` items; each ca
 :func:`apply_todo` makes one take hold. An effect that needs a player's choice (which
 cards to discard, which card a search takes) sets :attr:`Game.choice` and the counter
 round's ``choose`` step asks for it; the rest of the queue waits.
+
+The effects of a fight's own procedure (arrow volley, poison, fear, a forced retreat) take
+hold through the module of their rule, which registers a handler with :func:`handles`:
+the interpreter knows no module above it.
 """
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Callable
+from typing import Any, TypeVar, assert_never
 
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, SPHERES, CardType
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
@@ -26,6 +32,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Discard,
     Draw,
     Duration,
+    Effect,
     Every,
     Exile,
     Fear,
@@ -54,6 +61,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Who,
 )
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.attachments import attach_leaders
 from mitosz_core.games.mitosz.rules.board import (
     controller,
     destroy,
@@ -67,7 +75,9 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import Lasting, card_type, immune, source_kinds
 from mitosz_core.games.mitosz.rules.fights.core import reach_of
 from mitosz_core.games.mitosz.rules.high_god import maxima
-from mitosz_core.games.mitosz.rules.selectors import def_matches, matches, matching
+from mitosz_core.games.mitosz.rules.maneuvers import counterable
+from mitosz_core.games.mitosz.rules.selection import matches, matching
+from mitosz_core.games.mitosz.rules.selectors import def_matches
 from mitosz_core.games.mitosz.rules.zones import draw, to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     ActiveEffect,
@@ -87,41 +97,68 @@ DESTROYABLE = (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
 card's current type decides (5.16, :func:`~..rules.continuous.card_type`)."""
 
 
+E = TypeVar("E", bound=Effect)
+
+Handler = Callable[[S, Todo, E], S]
+"""How an effect that belongs to a rule above the interpreter takes hold."""
+
+_HANDLERS: dict[type[Effect], Handler[Any]] = {}
+
+
+def handles(kind: type[E]) -> Callable[[Handler[E]], Handler[E]]:
+    """Register the decorated function as how effects of ``kind`` take hold."""
+
+    def register(handler: Handler[E]) -> Handler[E]:
+        if kind in _HANDLERS:
+            raise MachineError(f"two handlers for the effect {kind.__name__}")
+        _HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+def _registered(s: S, todo: Todo, effect: Effect) -> S:
+    handler = _HANDLERS.get(type(effect))
+    if handler is None:
+        raise MachineError(f"no module handles the effect {type(effect).__name__}")
+    return handler(s, todo, effect)
+
+
 def apply_todo(s: S, todo: Todo) -> S:
     """Make one queued effect take hold."""
     e = todo.effect
     me = todo.player
     match e:
         case Destroy(target):
-            for card in _targets(s, todo, target):
+            for card in targets(s, todo, target):
                 if _movable(s, card):
                     s = destroy(s, card)  # a region takes its people with it (8.region)
             return s
         case Sacrifice(target):
-            for card in _targets(s, todo, target):
+            for card in targets(s, todo, target):
                 own = controller(s.game, card) == me  # 1.2.4, 5.11: one's own, on the board
                 cursed = is_cursed(s.game, card)  # 2.4, 8.rune
                 if own and not cursed and card_type(s.game, card) in DESTROYABLE:
                     s = remove_to_underworld(s, card)
             return s
         case ReturnToHand(target):
-            for card in _targets(s, todo, target):
+            for card in targets(s, todo, target):
                 if _movable(s, card):
                     s = remove_to_hand(s, card)
             return s
         case Exile(target):
-            for card in _targets(s, todo, target):
+            for card in targets(s, todo, target):
                 if _movable(s, card):
                     s = remove_to_oblivion(s, card)
             return s
         case Steal(target):
-            for card in _targets(s, todo, target):
+            for card in targets(s, todo, target):
                 s = _steal(s, me, card)
             return s
         case TurnCards(target):
-            return set_turned(s, _targets(s, todo, target), True)
+            return set_turned(s, targets(s, todo, target), True)
         case TurnBackCards(target):
-            return set_turned(s, _targets(s, todo, target), False)
+            return set_turned(s, targets(s, todo, target), False)
         case Neutralize():
             return _neutralize(s, todo, e)
         case CounterPlay(types):
@@ -172,10 +209,10 @@ def apply_todo(s: S, todo: Todo) -> S:
                 s = update_player(s, me, spheres=tuple(mine))
             return s
         case ChangeLevel(target, amount, duration) if duration is Duration.MARKER:
-            markers = tuple(Marker(c, level=amount) for c in _targets(s, todo, target))
+            markers = tuple(Marker(c, level=amount) for c in targets(s, todo, target))
             return s.evolve(game=replace(s.game, markers=(*s.game.markers, *markers)))
         case ChangePower(target, amount, duration) if duration is Duration.MARKER:
-            markers = tuple(Marker(c, power=amount) for c in _targets(s, todo, target))
+            markers = tuple(Marker(c, power=amount) for c in targets(s, todo, target))
             return s.evolve(game=replace(s.game, markers=(*s.game.markers, *markers)))
         case (
             ChangeLevel(target)
@@ -188,10 +225,8 @@ def apply_todo(s: S, todo: Todo) -> S:
         ):
             return _lasting_on_cards(s, todo, target)
         case AttachLeader(target, onto, release):
-            from mitosz_core.games.mitosz.rules.attachments import attach_leaders
-
-            hosts = _targets(s, todo, onto)
-            return attach_leaders(s, _targets(s, todo, target), hosts, release)  # 5.15
+            hosts = targets(s, todo, onto)
+            return attach_leaders(s, targets(s, todo, target), hosts, release)  # 5.15
         case Delayed(when, effect):
             return _delay(s, todo, when, effect)
         case SetHandSize() | PlayerPermission():
@@ -199,23 +234,8 @@ def apply_todo(s: S, todo: Todo) -> S:
         case Sequence(effects):
             queued = tuple(replace(todo, effect=sub) for sub in effects)
             return s.evolve(game=replace(s.game, todo=(*queued, *s.game.todo)))
-        case ArrowVolley(target):
-            from mitosz_core.games.mitosz.rules.fights import combat_maneuvers as cm
-
-            return cm.arrow_volley(s, todo, e, _targets(s, todo, target))
-        case Poison(target):
-            from mitosz_core.games.mitosz.rules.fights import combat_maneuvers as cm
-
-            return cm.poison(s, todo, e, _targets(s, todo, target))
-        case Fear():
-            from mitosz_core.games.mitosz.rules.fights import combat_maneuvers as cm
-
-            reach = tuple(c for c in cm.frightened(s.game, todo, e) if _reaches(s, todo, c))
-            return cm.fear(s, todo, e, reach)
-        case Retreat():
-            from mitosz_core.games.mitosz.rules.fights.outcome import force_retreat
-
-            return force_retreat(s)
+        case ArrowVolley() | Poison() | Fear() | Retreat():
+            return _registered(s, todo, e)
         case _:
             assert_never(e)
 
@@ -230,13 +250,13 @@ def _movable(s: S, card: CardId) -> bool:
     return controller(s.game, card) is not None and card_type(s.game, card) in DESTROYABLE
 
 
-def _reaches(s: S, todo: Todo, card: CardId) -> bool:
+def reaches(s: S, todo: Todo, card: CardId) -> bool:
     """Whether an effect reaches ``card``, which may be immune to its kind (5.12)."""
     item = Lasting("", todo.effect, todo.player, todo.source, card)
     return not any(immune(s.game, card, kind) for kind in source_kinds(s.game, item, card))
 
 
-def _targets(s: S, todo: Todo, target: AnyTarget) -> tuple[CardId, ...]:
+def targets(s: S, todo: Todo, target: AnyTarget) -> tuple[CardId, ...]:
     """The cards ``target`` names now; a card gone from the board, or immune, drops out."""
     game = s.game
     found: tuple[CardId, ...]
@@ -255,7 +275,7 @@ def _targets(s: S, todo: Todo, target: AnyTarget) -> tuple[CardId, ...]:
         case _:
             assert_never(target)
     confined = reach_of(game, todo.source)  # 7.2.1: a fighting card affects the fight only
-    return tuple(c for c in found if (confined is None or c in confined) and _reaches(s, todo, c))
+    return tuple(c for c in found if (confined is None or c in confined) and reaches(s, todo, c))
 
 
 def _players(s: S, me: int, who: Who) -> tuple[int, ...]:
@@ -298,8 +318,6 @@ def _steal(s: S, me: int, card: CardId) -> S:
 def _neutralize(s: S, todo: Todo, effect: Neutralize) -> S:
     """4.1, 4.2.6: a neutralised maneuver will not take hold. A locked one cannot be, nor
     a fate unless the effect names fate (3.7)."""
-    from mitosz_core.games.mitosz.rules.maneuvers import counterable
-
     stack = s.game.stack
     for i, item in enumerate(stack):
         if item.id != todo.target_pending:
@@ -362,7 +380,7 @@ def _lasting_on_cards(s: S, todo: Todo, target: AnyTarget) -> S:
     while it lasts (5.7)."""
     if isinstance(target, Every):
         return _add_effect(s, todo, None)
-    for card in _targets(s, todo, target):
+    for card in targets(s, todo, target):
         s = _add_effect(s, todo, card)
     return s
 

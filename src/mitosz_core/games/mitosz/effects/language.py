@@ -213,9 +213,21 @@ class Peek(Condition):
 
 
 class Effect(Tagged):
-    """What happens when a maneuver takes hold (4.2.5)."""
+    """What happens when a maneuver takes hold (4.2.5).
+
+    What kind of effect it is is declared on its class: :attr:`lasting` for an effect that
+    lasts, and a ``target`` field for one that names the cards it acts on (a
+    :class:`Chosen` target is chosen when the maneuver is used, 4.6.1)."""
 
     __slots__ = ()
+
+    lasting: ClassVar[bool] = False
+    """Whether the effect lasts; the others take hold once and are final (4.3)."""
+
+    def chosen(self) -> Chosen | None:
+        """The target the user chooses when using the maneuver, if the effect has one."""
+        target = getattr(self, "target", None)
+        return target if isinstance(target, Chosen) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +375,7 @@ class ChangeLevel(Effect):
     """Raise or lower cards' level for a while, or as a marker (4.2.5, 5.10)."""
 
     kind: ClassVar[str] = "change_level"
+    lasting: ClassVar[bool] = True
     target: AnyTarget
     amount: int
     duration: Duration = Duration.TURN
@@ -373,6 +386,7 @@ class SetLevel(Effect):
     """Cards' level becomes a number for a while; two of these conflict (5.9)."""
 
     kind: ClassVar[str] = "set_level"
+    lasting: ClassVar[bool] = True
     target: AnyTarget
     level: int
     duration: Duration = Duration.TURN
@@ -383,6 +397,7 @@ class ChangePower(Effect):
     """Raise or lower cards' power for a while, or as a marker."""
 
     kind: ClassVar[str] = "change_power"
+    lasting: ClassVar[bool] = True
     target: AnyTarget
     amount: int
     duration: Duration = Duration.TURN
@@ -394,6 +409,7 @@ class Grant(Effect):
     and a denial of the same permission conflict, and 5.9 decides."""
 
     kind: ClassVar[str] = "grant"
+    lasting: ClassVar[bool] = True
     target: AnyTarget
     permission: Permission
     allow: bool = True
@@ -405,6 +421,7 @@ class MakeImmune(Effect):
     """Cards become immune to a kind of effect (5.12)."""
 
     kind: ClassVar[str] = "make_immune"
+    lasting: ClassVar[bool] = True
     target: AnyTarget
     to: Immunity
     duration: Duration = Duration.TURN
@@ -415,6 +432,7 @@ class SetHandSize(Effect):
     """Players' hand size becomes a number (1.5.2, G2)."""
 
     kind: ClassVar[str] = "set_hand_size"
+    lasting: ClassVar[bool] = True
     size: int
     who: Who = Who.ME
     duration: Duration = Duration.TURN
@@ -426,6 +444,7 @@ class PlayerPermission(Effect):
     an extra people (1.5.3, 3.2.1, G2)."""
 
     kind: ClassVar[str] = "player_permission"
+    lasting: ClassVar[bool] = True
     permission: Permission
     cards: Cards = Cards()
     who: Who = Who.ME
@@ -439,6 +458,7 @@ class NeutralizeAbility(Effect):
     keep their types and power (2.7)."""
 
     kind: ClassVar[str] = "neutralize_ability"
+    lasting: ClassVar[bool] = True
     target: AnyTarget
     duration: Duration = Duration.TURN
 
@@ -448,6 +468,7 @@ class BecomeType(Effect):
     """Cards gain a new card type for a while and so lose their old one (5.16)."""
 
     kind: ClassVar[str] = "become_type"
+    lasting: ClassVar[bool] = True
     target: AnyTarget
     card_type: CardType
     duration: Duration = Duration.TURN

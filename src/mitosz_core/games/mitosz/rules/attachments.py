@@ -41,6 +41,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
+    board_cards,
     controller,
     is_cursed,
     leader_slot,
@@ -49,6 +50,18 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
     rune_host,
 )
+from mitosz_core.games.mitosz.rules.continuous import card_type
+from mitosz_core.games.mitosz.rules.fights.core import line_of
+from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+from mitosz_core.games.mitosz.rules.maneuvers import (
+    effects_of,
+    free_users,
+    pending_target,
+    take_free_maneuver,
+    total_cost,
+    why_not_timing,
+)
+from mitosz_core.games.mitosz.rules.selection import matches
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     Attached,
@@ -136,7 +149,6 @@ def is_rune(game: Game, card: CardId) -> bool:
 
 def selector(m: Maneuver) -> Cards | None:
     """The cards the rune's maneuver acts on, when it names a card selector."""
-    from mitosz_core.games.mitosz.rules.maneuvers import effects_of
 
     stack: list[AnyEffect] = list(effects_of(m, 1 + len(m.steps)))
     while stack:
@@ -169,8 +181,6 @@ def focused(m: Maneuver) -> Maneuver:
 
 def rune_candidates(s: S, player: int) -> Iterator[Action]:
     """Every rune attachment worth testing for ``player``."""
-    from mitosz_core.games.mitosz.rules.board import board_cards
-    from mitosz_core.games.mitosz.rules.maneuvers import free_users
 
     game = s.game
     for card in game.players[player].hand:
@@ -193,14 +203,6 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
     """8.rune: a scribe of one's own uses a rune from hand to attach it to a permanent or
     troop on one's own side (a cursed rune onto an enemy's card too, 2.4) that its
     maneuver can act on; timing and use cost as for any use (4.2.1, 4.2.2)."""
-    from mitosz_core.games.mitosz.rules.high_god import why_not_pay
-    from mitosz_core.games.mitosz.rules.maneuvers import (
-        free_users,
-        pending_target,
-        total_cost,
-        why_not_timing,
-    )
-    from mitosz_core.games.mitosz.rules.selectors import matches
 
     game = s.game
     if a.card not in game.players[player].hand:
@@ -234,7 +236,6 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
 def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, Pending]:
     """4.6.1-4.6.3 for a rune being attached: shown, paid, the scribe turns; it waits on
     the stack with the card it goes onto."""
-    from mitosz_core.games.mitosz.rules.maneuvers import take_free_maneuver
 
     s = take_free_maneuver(s, player, a.card, a.index, a.user, 1)
     item = Pending(
@@ -285,7 +286,6 @@ def attach_leaders(
     The host is a permanent or troop on the board (not the high god, 3.1). A card that is
     a leader no more (5.16), the host itself or a card attached to it, and a war leader of
     the fight in progress (ruling R-5.15-leader) are not attached."""
-    from mitosz_core.games.mitosz.rules.continuous import card_type
 
     game = s.game
     host = hosts[0] if hosts else None
@@ -309,7 +309,6 @@ def attach_leaders(
 
 
 def _fighting(game: Game, leader: CardId) -> bool:
-    from mitosz_core.games.mitosz.rules.fights.core import line_of
 
     return game.fight is not None and line_of(game.fight, leader) is not None
 

@@ -24,7 +24,7 @@ from mitosz_core.kernel.values import replace
 
 def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
     """Every card on ``player``'s side of the board, high god included."""
-    return cached(game, ("board", player), (game.runes,), lambda: tuple(_board_cards(game, player)))
+    return cached(game, ("board", player), (), lambda: tuple(_board_cards(game, player)))
 
 
 def _board_cards(game: Game, player: int) -> Iterator[CardId]:
@@ -75,7 +75,7 @@ def all_board_cards(game: Game) -> tuple[CardId, ...]:
     return cached(
         game,
         "all-board",
-        (game.runes,),
+        (),
         lambda: tuple(c for i in range(len(game.players)) for c in board_cards(game, i)),
     )
 
@@ -89,7 +89,7 @@ def _sides(game: Game) -> dict[CardId, int]:
     return cached(
         game,
         "sides",
-        (game.runes,),
+        (),
         lambda: {c: i for i in range(len(game.players)) for c in board_cards(game, i)},
     )
 

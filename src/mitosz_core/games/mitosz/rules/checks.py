@@ -26,7 +26,7 @@ from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import notice
 from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt
 from mitosz_core.games.mitosz.rules.leaders import over_limit
-from mitosz_core.games.mitosz.rules.levels import base_level
+from mitosz_core.games.mitosz.rules.printed import base_level
 from mitosz_core.games.mitosz.rules.victory import update_holds
 from mitosz_core.games.mitosz.state import ForcedFrame, Game, cached, settle, settled
 
@@ -119,7 +119,7 @@ def _uniques(s: S) -> S:
     """2.3: duplicates of a unique card on the board are all destroyed. High gods are
     exempt: nothing affects them (3.1), so two players may bring the same one (R-2.3-god)."""
     game = s.game
-    dupes = cached(game, "unique-dupes", (game.runes, game.held), lambda: _duplicate_serials(game))
+    dupes = cached(game, "unique-dupes", (), lambda: _duplicate_serials(game))
     if not dupes:
         return s
     doomed = [c for c in all_board_cards(game) if game.card(c).serial in dupes]

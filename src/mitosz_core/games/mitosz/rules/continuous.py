@@ -40,24 +40,11 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
-from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, matches
+from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
 from mitosz_core.games.mitosz.state import CardId, Game, cached
 
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
-
-LASTING_KINDS = (
-    ChangeLevel,
-    SetLevel,
-    ChangePower,
-    Grant,
-    MakeImmune,
-    SetHandSize,
-    PlayerPermission,
-    NeutralizeAbility,
-    BecomeType,
-)
-"""The effects that last (the rest take hold once and are final, 4.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +65,7 @@ def lasting(game: Game) -> tuple[Lasting, ...]:
     return cached(
         game,
         "lasting",
-        (game.runes, game.held, game.effects, game.fight),  # the fight: 3.8, 7.2.1
+        (game.effects, game.fight),  # the fight: 3.8, 7.2.1
         lambda: tuple(_lasting(game)),
     )
 
@@ -110,7 +97,7 @@ def _raw_lasting(game: Game) -> Iterator[Lasting]:
                     continue  # 3.6: the same intrigue takes effect only once
                 seen_intrigues.add(d.key)
             for index, m in enumerate(d.maneuvers):
-                if m.locked and isinstance(m.effect, LASTING_KINDS):
+                if m.locked and m.effect.lasting:
                     target = card if isinstance(getattr(m.effect, "target", None), User) else None
                     yield Lasting(f"s{card}.{index}", m.effect, side, card, target)
 
@@ -130,7 +117,7 @@ def _reaches(game: Game, item: Lasting, card: CardId | None) -> bool:
     return (
         isinstance(target, Every)
         and side is not None
-        and matches(game, item.player, side, card, target.cards, item.source, lasting=True)
+        and printed_matches(game, item.player, side, card, target.cards, item.source)
     )
 
 
@@ -173,30 +160,6 @@ def covers(item: Lasting, player: int) -> bool:
 # --- levels and power -------------------------------------------------------------------
 
 
-def level(game: Game, card: CardId) -> int:
-    """A card's level now: printed, markers and attachments, then lasting effects; a
-    level set by an effect replaces it, the strongest setter winning (5.9). A card whose
-    ability is neutralised gives no level of its own (5.5, ruling R-5.5-level): only
-    other effects' changes count."""
-    from mitosz_core.games.mitosz.rules.levels import base_level, leader_level
-
-    found = leader_slot(game, card)
-    value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
-    if neutralized(game, card):
-        value = 0
-    setters: list[Lasting] = []
-    for item in lasting(game):
-        if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card):
-            value += item.effect.amount
-        elif isinstance(item.effect, SetLevel) and applies_to(game, item, card):
-            setters.append(item)
-    if setters:
-        winner = strongest(game, setters)
-        assert isinstance(winner.effect, SetLevel)
-        return winner.effect.level
-    return value
-
-
 def level_bonus(game: Game, card: CardId) -> int:
     """What lasting level changes add to ``card`` (for roads: 3.2.1)."""
     return sum(
@@ -235,7 +198,7 @@ def card_type(game: Game, card: CardId) -> CardType:
     changers = cached(
         game,
         "type-changers",
-        (game.runes, game.held, game.effects, game.fight),  # those of lasting()
+        (game.effects, game.fight),  # those of lasting()
         lambda: _type_changers(game),
     )
     if not changers:

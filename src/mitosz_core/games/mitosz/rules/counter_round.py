@@ -14,7 +14,9 @@ it takes hold" (4.2.6).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import (
     Choose,
     Pass,
@@ -23,19 +25,10 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.effects.interpret import apply_todo
-from mitosz_core.games.mitosz.effects.language import (
-    ChangeLevel,
-    Duration,
-    Peek,
-    Reveal,
-    Sacrifice,
-    User,
-)
 from mitosz_core.games.mitosz.machine import Trigger
-from mitosz_core.games.mitosz.rules import S, maneuvers
+from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.flow import Step, fire, in_counter_round, interrupt, resume
-from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_back,
@@ -49,7 +42,6 @@ from mitosz_core.games.mitosz.state import (
     CounterRound,
     Pending,
     PendingKind,
-    Todo,
 )
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
@@ -58,7 +50,8 @@ Resolver = Callable[[S], S]
 """One unit of work of a counter round's ``resolve`` step."""
 
 RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate)
-"""What answers in a counter round: a counter effect, bound, free or a fate (6.4.1)."""
+"""What a counter round may accept besides a pass: a counter effect, bound, free or a
+fate (6.4.1); the sources that make them register."""
 
 
 def push(s: S, item: Pending) -> S:
@@ -104,17 +97,73 @@ def responder(s: S) -> int:
 # --- respond -----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class ResponseSource:
+    """Deeds a player may answer with in a counter round (6.4.1), registered by the module
+    of their rule (:func:`add_response_source`): the counter round knows none of them."""
+
+    rank: int
+    """Where the source's actions stand in the legal actions (lower first)."""
+    accepts: tuple[type[Action], ...]
+    candidates: Callable[[S, int], Iterable[Action]]
+    why_not: Callable[[S, int, Action], str | None]
+    perform: Callable[[S, int, Action], S]
+    """Make the deed; it pushes its event with :func:`push`."""
+
+
+_SOURCES: list[ResponseSource] = []
+
+Resolve = Callable[[S, Pending], S]
+"""How a pending item of one kind resolves, taken off the stack."""
+
+_RESOLVERS: dict[PendingKind, Resolve] = {}
+
+Answer = Callable[[S, Action], S]
+"""How a choice of one purpose is answered in the ``choose`` step."""
+
+_ANSWERS: dict[ChoicePurpose, Answer] = {}
+
+
+def add_response_source(source: ResponseSource) -> None:
+    """Register the deeds of one rule as answers in counter rounds."""
+    if any(other.rank == source.rank for other in _SOURCES):
+        raise MachineError(f"two response sources of rank {source.rank}")
+    _SOURCES.append(source)
+    _SOURCES.sort(key=lambda other: other.rank)
+
+
+def add_resolver(kind: PendingKind, resolve: Resolve) -> None:
+    """Register how pending items of ``kind`` resolve."""
+    if kind in _RESOLVERS:
+        raise MachineError(f"two resolvers for pending {kind.value}")
+    _RESOLVERS[kind] = resolve
+
+
+def add_answer(purpose: ChoicePurpose, answer: Answer) -> None:
+    """Register how a choice of ``purpose`` is answered."""
+    if purpose in _ANSWERS:
+        raise MachineError(f"two answers for the choice {purpose.value}")
+    _ANSWERS[purpose] = answer
+
+
+def _source(a: Action) -> ResponseSource:
+    for source in _SOURCES:
+        if isinstance(a, source.accepts):
+            return source
+    raise MachineError(f"no response source takes {a.kind}")
+
+
 def _respond_candidates(s: S) -> Iterator[Action]:
     player = responder(s)
     yield Pass()
-    yield from maneuvers.candidates(s, player)
+    for source in _SOURCES:
+        yield from source.candidates(s, player)
 
 
 def _respond_why_not(s: S, a: Action) -> str | None:
     if isinstance(a, Pass):
         return None
-    assert isinstance(a, UseManeuver | UseFreeManeuver | PlayFate)
-    return maneuvers.why_not(s, responder(s), a)
+    return _source(a).why_not(s, responder(s), a)
 
 
 def _respond(s: S, a: Action) -> S:
@@ -126,9 +175,7 @@ def _respond(s: S, a: Action) -> S:
         if passed < len(s.game.players):
             return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
         return fire(s.evolve(game=replace(s.game, counter=None)), Trigger.ALL_PASSED)
-    assert isinstance(a, UseManeuver | UseFreeManeuver | PlayFate)
-    s, item = maneuvers.perform(s, player, a)
-    return push(s, item)
+    return _source(a).perform(s, player, a)
 
 
 RESPOND = Step(
@@ -154,95 +201,11 @@ def resolve_step(s: S) -> S:
     if game.stack:
         item = game.stack[-1]
         s = s.evolve(game=replace(game, stack=game.stack[:-1]))
-        if item.kind is PendingKind.PLAY:
-            from mitosz_core.games.mitosz.rules.summoning import resolve_play
-
-            s = resolve_play(s, item)
-            return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
-        return _resolve_maneuver(s, item)
+        resolve = _RESOLVERS.get(item.kind)
+        if resolve is None:
+            raise MachineError(f"no module resolves pending {item.kind.value}")
+        return resolve(s, item)
     return resume(release_lingering(s), Trigger.RESOLVED)
-
-
-def _resolve_maneuver(s: S, item: Pending) -> S:
-    """4.6.5-4.6.7: conditions, the effect (with the maneuver's level), the sacrifice."""
-    game = s.game
-    m = maneuvers.maneuver_of(game, item)
-    if item.rune is not None:  # 8.rune: attached by a scribe, or used on its card only
-        from mitosz_core.games.mitosz.rules.attachments import rune_resolution
-
-        s, found, m = rune_resolution(s, item, m)
-        if found is None:
-            return s
-        item, game = found, s.game
-    if item.neutralized:
-        if item.card is not None:  # a free maneuver or fate goes to the underworld
-            return to_underworld(s, (item.card,))
-        assert item.user is not None
-        return s.evolve(game=game.with_turn(blocked=(*game.blocked, (item.user, item.maneuver))))
-    s, holds = _conditions(s, item)
-    source = item.user if item.user is not None else item.card
-    base = Todo(m.effect, item.player, source, item.target, item.target_pending, item.card)
-    todos: list[Todo] = []
-    if holds:
-        repeats = item.times if m.per is not None else 1
-        for effect in maneuvers.effects_of(m, item.steps):
-            todos.extend(replace(base, effect=effect) for _ in range(repeats))
-        given = maneuver_level(s.game, item.player, m.level, item.card, item.user)  # 5.8
-        if given and item.user is not None:
-            duration = Duration.COMBAT if maneuvers.in_combat(s) else Duration.TURN
-            todos.append(replace(base, effect=ChangeLevel(User(), given, duration)))
-    if m.sacrifices_user and item.user is not None:
-        todos.append(replace(base, effect=Sacrifice(User())))
-    game = s.game
-    if item.card is not None and m.counter and maneuvers.is_fate(game, item):
-        # 3.7: a counter fate goes to the underworld right after use, whatever rounds it
-        # names, and its effect ends: it makes no lasting effect
-        s = s.evolve(game=replace(game, todo=(*todos, *game.todo)))
-        return to_underworld(s, (item.card,))
-    lingering = game.lingering if item.card is None else (*game.lingering, item.card)
-    return s.evolve(game=replace(game, todo=(*todos, *game.todo), lingering=lingering))
-
-
-def _conditions(s: S, item: Pending) -> tuple[S, bool]:
-    """4.2.3: reveal the top card of an enemy deck (it goes to the bottom), or peek at a
-    random card of an enemy hand; with nothing to look at, the effect fails."""
-    m = maneuvers.maneuver_of(s.game, item)
-    enemy = _enemy(s, item)
-    for condition in m.conditions:
-        if isinstance(condition, Reveal):
-            deck = s.game.players[enemy].deck
-            if not deck:
-                return s, False
-            top = deck[0]
-            s = update_player(s, enemy, deck=(*deck[1:], top))
-            s = s.evolve(game=replace(s.game, revealed=(top,)))
-            if condition.test is not None and not condition.test.holds(
-                s.game.card(top).card_number
-            ):
-                return s, False
-        elif isinstance(condition, Peek):
-            hand = s.game.players[enemy].hand
-            if not hand:
-                return s, False
-            index, rng = s.rng.below(len(hand))
-            card = hand[index]
-            s = s.evolve(rng=rng, game=replace(s.game, peeked=(item.player, card)))
-            if condition.test is not None and not condition.test.holds(
-                s.game.card(card).card_number
-            ):
-                return s, False
-    return s, True
-
-
-def _enemy(s: S, item: Pending) -> int:
-    """The enemy whose deck or hand a condition looks at: the target's player if that is
-    an enemy, else the next opponent in turn order (ruling R-4.2.3-enemy)."""
-    if item.target is not None:
-        side = controller(s.game, item.target)
-        if side is not None and side != item.player:
-            return side
-    order = s.game.order
-    return order[(order.index(item.player) + 1) % len(order)]
 
 
 def release_lingering(s: S) -> S:
@@ -289,10 +252,9 @@ def _choose_why_not(s: S, a: Action) -> str | None:
 def _choose(s: S, a: Action) -> S:
     choice = s.game.choice
     assert choice is not None
-    if choice.purpose is ChoicePurpose.ON_PLAY:  # 6.3.7
-        from mitosz_core.games.mitosz.rules.triggers import answer_on_play
-
-        s = answer_on_play(s, a)
+    answer = _ANSWERS.get(choice.purpose)
+    if answer is not None:  # a purpose its own rule answers (6.3.7: on-play choices)
+        s = answer(s, a)
         return s if s.game.choice is not None else fire(s, Trigger.CHOSEN)
     assert isinstance(a, Choose)
     player = choice.player

@@ -76,7 +76,7 @@ def joining_roads(game: Game, player: int, people: CardDef, cell: Cell) -> Itera
 
 def copies_on_board(game: Game, people: CardDef) -> int:
     """Copies of a people anywhere on the board (the whole board, ruling R-3.2.1-copies)."""
-    keys = cached(game, "board-keys", (game.runes,), lambda: _board_keys(game))
+    keys = cached(game, "board-keys", (), lambda: _board_keys(game))
     return keys.get(people.key, 0)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mitosz_core.games.mitosz.cards import SPHERES, CardDef, Sphere, linked
+from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Sphere, linked
 from mitosz_core.games.mitosz.state import Game, Spheres
 
 
@@ -82,7 +82,6 @@ def withheld_permission(game: Game, player: int, card: CardDef) -> int | None:
     """3.4.3: another player may summon your high god as a leader only with your
     permission. The player (other than ``player``) whose high god ``card`` is as a leader
     and who has not permitted ``player`` to summon it, if any."""
-    from mitosz_core.games.mitosz.cards import CardType
 
     if card.type is not CardType.LEADER:
         return None

@@ -5,6 +5,7 @@ where, the leader-row limit, and the item keywords that limit attachment (chapte
 from __future__ import annotations
 
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Mythos, linked
+from mitosz_core.games.mitosz.rules.attachments import why_not_onto_region
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
     held_cards,
@@ -12,6 +13,7 @@ from mitosz_core.games.mitosz.rules.board import (
     people_slot,
     region_slot,
 )
+from mitosz_core.games.mitosz.rules.continuous import card_type
 from mitosz_core.games.mitosz.state import CardId, Game, cached
 
 LEADER_ROW_EXTRA = 2
@@ -31,7 +33,7 @@ def over_limit(game: Game, player: int) -> int:
 def unique_on_board(game: Game, card: CardDef) -> bool:
     """Whether a unique card of the same serial number is on the board (2.3): a leader
     attached to a card (5.15) is still on the board, though not as a leader."""
-    return card.serial in cached(game, "serials", (game.runes, game.held), lambda: _serials(game))
+    return card.serial in cached(game, "serials", (), lambda: _serials(game))
 
 
 def _serials(game: Game) -> frozenset[str]:
@@ -50,7 +52,6 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     within the keyword limits: one weapon and one armour per leader, a relic only onto a
     leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
     """
-    from mitosz_core.games.mitosz.rules.continuous import card_type
 
     d = game.card(card)
     if d.type is CardType.INTRIGUE:
@@ -64,8 +65,6 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     if target is None:
         return f"a {d.type} must be attached to a card"
     if d.type is CardType.LOCATION:
-        from mitosz_core.games.mitosz.rules.attachments import why_not_onto_region
-
         if region_slot(game, target) is not None:  # 8.region, 8.building
             return why_not_onto_region(game, player, card, target)
         found = people_slot(game, target)

@@ -6,23 +6,22 @@ change to a card's attachments or markers can never leave a stale level behind.
 
 from __future__ import annotations
 
-from mitosz_core.games.mitosz.cards import CardDef, CardType, Road
-from mitosz_core.games.mitosz.rules.board import board_cards, is_high_god_leader
+from mitosz_core.games.mitosz.cards import CardType, Road
+from mitosz_core.games.mitosz.effects.language import ChangeLevel, SetLevel
+from mitosz_core.games.mitosz.rules.board import board_cards, is_high_god_leader, leader_slot
+from mitosz_core.games.mitosz.rules.continuous import (
+    Lasting,
+    applies_to,
+    lasting,
+    neutralized,
+    power_bonus,
+)
+from mitosz_core.games.mitosz.rules.precedence import strongest
+from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
 from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached
 
 VICTORY_POWER = 12
 """Power needed to win (1.1.1)."""
-
-
-def base_level(game: Game, card: CardId) -> int:
-    """The printed level plus every level marker on the card (2.2, 5.10)."""
-    return game.card(card).level + sum(m.level for m in game.markers if m.card == card)
-
-
-def same_mythos_bonus(game: Game, player: int, card: CardDef, host: CardDef) -> int:
-    """5.8: +1 when both cards' mythos is their player's high god's."""
-    god = game.card(game.players[player].high_god)
-    return 1 if card.mythos is god.mythos and host.mythos is god.mythos else 0
 
 
 def maneuver_level(
@@ -42,8 +41,6 @@ def maneuver_level(
 def location_bonus(game: Game, player: int, slot: PeopleSlot) -> int:
     """What a people's location adds to each of its roads (3.3, 5.8), with a building
     attached to its region as if to the people (8.region)."""
-    from mitosz_core.games.mitosz.rules.continuous import neutralized
-
     total = 0
     for card in (slot.location, slot.building):
         if card is None or neutralized(game, card):
@@ -67,8 +64,6 @@ def road_level(game: Game, player: int, slot: PeopleSlot, road: Road) -> int:
 def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
     """A leader's level: base, its items' modifiers with 5.8, and +1 as high god (3.4.3).
     An item whose ability is neutralised gives no level (5.5)."""
-    from mitosz_core.games.mitosz.rules.continuous import neutralized
-
     leader = game.card(slot.card)
     level = base_level(game, slot.card)
     for item in slot.items:
@@ -87,14 +82,12 @@ def power(game: Game, player: int) -> int:
     return cached(
         game,
         ("power", player),
-        (game.runes, game.held, game.markers, game.effects, game.fight),  # 5.14, 7.2.1
+        (game.markers, game.effects, game.fight),  # 5.14, 7.2.1
         lambda: _power(game, player),
     )
 
 
 def _power(game: Game, player: int) -> int:
-    from mitosz_core.games.mitosz.rules.continuous import lasting, power_bonus
-
     cards = board_cards(game, player)
     total = sum(game.card(c).power for c in cards)
     if game.markers:
@@ -105,3 +98,25 @@ def _power(game: Game, player: int) -> int:
     if any(is_high_god_leader(game, player, slot.card) for slot in p.leaders):
         total += 1
     return total
+
+
+def level(game: Game, card: CardId) -> int:
+    """A card's level now: printed, markers and attachments, then lasting effects; a
+    level set by an effect replaces it, the strongest setter winning (5.9). A card whose
+    ability is neutralised gives no level of its own (5.5, ruling R-5.5-level): only
+    other effects' changes count."""
+    found = leader_slot(game, card)
+    value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
+    if neutralized(game, card):
+        value = 0
+    setters: list[Lasting] = []
+    for item in lasting(game):
+        if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card):
+            value += item.effect.amount
+        elif isinstance(item.effect, SetLevel) and applies_to(game, item, card):
+            setters.append(item)
+    if setters:
+        winner = strongest(game, setters)
+        assert isinstance(winner.effect, SetLevel)
+        return winner.effect.level
+    return value

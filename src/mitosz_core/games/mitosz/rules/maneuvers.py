@@ -13,30 +13,12 @@ from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeu
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
-    ArrowVolley,
-    AttachLeader,
-    BecomeType,
     Cards,
-    ChangeLevel,
-    ChangePower,
-    Chosen,
     CounterPlay,
-    Destroy,
-    Exile,
-    Grant,
-    MakeImmune,
     Maneuver,
     Neutralize,
-    NeutralizeAbility,
-    Poison,
-    ReturnToHand,
-    Sacrifice,
     Sequence,
-    SetLevel,
-    Steal,
     Timing,
-    TurnBackCards,
-    TurnCards,
 )
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
@@ -46,6 +28,7 @@ from mitosz_core.games.mitosz.rules.board import (
     is_cursed,
     leader_slot,
     rune_host,
+    set_turned,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.flow import (
@@ -55,7 +38,7 @@ from mitosz_core.games.mitosz.rules.flow import (
     turn_phase,
 )
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
-from mitosz_core.games.mitosz.rules.selectors import matches, matching
+from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
 from mitosz_core.kernel.action import Action
@@ -64,26 +47,6 @@ TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
 """Cards that turn when they use a maneuver; the others never do (4.5)."""
 MAX_TIMES = 4
 """The most slash repetitions offered as separate actions (4.2.6)."""
-
-_TARGETED = (
-    Destroy,
-    Sacrifice,
-    ReturnToHand,
-    Exile,
-    Steal,
-    TurnCards,
-    TurnBackCards,
-    ChangeLevel,
-    SetLevel,
-    ChangePower,
-    Grant,
-    MakeImmune,
-    ArrowVolley,  # 7.2.5.1
-    Poison,  # 7.2.5.3
-    NeutralizeAbility,  # 5.5
-    BecomeType,  # 5.16
-    AttachLeader,  # 5.15
-)
 
 
 # --- reading maneuvers ---------------------------------------------------------------------
@@ -125,8 +88,9 @@ def chosen_cards(m: Maneuver) -> Cards | None:
     """The selector of the card the player chooses when using ``m`` (4.6.1), if any."""
     for top in effects_of(m, 1 + len(m.steps)):
         for e in _walk(top):
-            if isinstance(e, _TARGETED) and isinstance(e.target, Chosen):
-                return e.target.cards
+            chosen = e.chosen()
+            if chosen is not None:
+                return chosen.cards
     return None
 
 
@@ -513,7 +477,6 @@ def exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
 def _exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
     """4.6.3: the user turns, unless the maneuver is permanent or the user never turns;
     the use is recorded for per-turn limits (4.2.6, 4.5)."""
-    from mitosz_core.games.mitosz.rules.board import set_turned
 
     if not m.permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
         s = set_turned(s, (user,), True)

@@ -7,11 +7,13 @@ fight in progress is allied).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Cards, Side
 from mitosz_core.games.mitosz.rules.board import board_cards, is_magical, leader_slot
+from mitosz_core.games.mitosz.rules.fights.core import allied as in_fight
+from mitosz_core.games.mitosz.rules.printed import base_level
 from mitosz_core.games.mitosz.state import CardId, Game
 
 
@@ -21,8 +23,6 @@ def allied(game: Game, a: int, b: int) -> bool:
     one of a player not allied (ruling R-5.14-allies); "own" stays one's own."""
     if a == b:
         return True
-    from mitosz_core.games.mitosz.rules.fights.core import allied as in_fight
-
     return game.fight is not None and in_fight(game, a, b)
 
 
@@ -37,28 +37,35 @@ def side_cards(game: Game, player: int, side: Side) -> Iterator[tuple[int, CardI
             yield controller, card
 
 
-def matches(
+Measure = Callable[[Game, CardId], int]
+"""How a selector reads a card's level: printed (with markers) or as the rules compute it."""
+
+Kind = Callable[[Game, CardId], CardType]
+"""How a selector reads a card's type: printed or current (5.16)."""
+
+
+def printed_type(game: Game, card: CardId) -> CardType:
+    """The card type printed on the card."""
+    return game.card(card).type
+
+
+def card_matches(
     game: Game,
     player: int,
     controller: int,
     card: CardId,
     cards: Cards,
     user: CardId | None,
-    lasting: bool = False,
+    measure: Measure,
+    kind_of: Kind,
 ) -> bool:
-    """Whether ``card`` (on ``controller``'s side) matches ``cards`` for ``player``.
+    """Whether ``card`` (on ``controller``'s side) matches ``cards`` for ``player``, reading
+    levels with ``measure`` and types with ``kind_of``.
 
-    A high god is matched only by a selector naming the high god type (3.1). With
-    ``lasting``, level tests read base levels and type tests printed types: a lasting
-    effect's reach never depends on what lasting effects give (no circularity).
+    A high god is matched only by a selector naming the high god type (3.1).
     """
-    from mitosz_core.games.mitosz.rules.continuous import card_type, level
-    from mitosz_core.games.mitosz.rules.levels import base_level
-
-    measure = base_level if lasting else level
     d = game.card(card)
-    # 5.16: the current card type; a lasting effect's reach reads the printed one
-    kind = d.type if lasting else card_type(game, card)
+    kind = kind_of(game, card)
     if kind is CardType.HIGH_GOD and CardType.HIGH_GOD not in cards.types:
         return False
     if cards.types and kind not in cards.types:
@@ -96,10 +103,9 @@ def def_matches(game: Game, card: CardId, cards: Cards) -> bool:
     return cards.magical is None or d.magical == cards.magical
 
 
-def matching(game: Game, player: int, cards: Cards, user: CardId | None) -> tuple[CardId, ...]:
-    """Every board card ``cards`` matches for ``player`` (5.17), in board order."""
-    return tuple(
-        card
-        for controller, card in side_cards(game, player, cards.side)
-        if matches(game, player, controller, card, cards, user)
-    )
+def printed_matches(
+    game: Game, player: int, controller: int, card: CardId, cards: Cards, user: CardId | None
+) -> bool:
+    """:func:`card_matches` on printed data: a lasting effect's reach reads base levels and
+    printed types, so it never depends on what lasting effects give (no circularity)."""
+    return card_matches(game, player, controller, card, cards, user, base_level, printed_type)

@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.effects.language import Permission, SummonConditio
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import (
+    board_cards,
     controller,
     is_cursed,
     leader_slot,
@@ -38,8 +39,16 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
-from mitosz_core.games.mitosz.rules.counter_round import push
+from mitosz_core.games.mitosz.rules.counter_round import (
+    add_resolver,
+    push,
+)
 from mitosz_core.games.mitosz.rules.empire import placements, why_not_place
+from mitosz_core.games.mitosz.rules.fights.keywords import (
+    attach_mount,
+    mount_options,
+    why_not_mount,
+)
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
@@ -54,7 +63,8 @@ from mitosz_core.games.mitosz.rules.leaders import (
     unique_on_board,
     why_not_target,
 )
-from mitosz_core.games.mitosz.rules.selectors import def_matches, matches
+from mitosz_core.games.mitosz.rules.selection import matches
+from mitosz_core.games.mitosz.rules.selectors import def_matches
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_from_hand,
@@ -78,6 +88,10 @@ SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIG
 WITHOUT_SUMMONING = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
 """Card types that an effect may let a player play without summoning (1.5.3)."""
 ANYTIME = (CardType.INTRIGUE,)
+ANYTIME_PLAYS = (Summon, PlayWithoutSummoning)
+"""The plays a player makes whenever it has the action, even in another's turn: an
+intrigue (3.6), a card without summoning (1.5.3); never in a counter round (ruling
+R-6.4.1-responses)."""
 ANYTIME_PLAYS = (Summon, PlayWithoutSummoning)
 """The plays a player makes whenever it has the action, even in another's turn: an
 intrigue (3.6), a card without summoning (1.5.3)."""
@@ -172,7 +186,6 @@ def _main_candidates(s: S) -> Iterator[Action]:
     yield Pass()
     yield from plays(s, s.game.active, anytime_only=False)
     yield from maneuvers.candidates(s, s.game.active)
-    from mitosz_core.games.mitosz.rules.fights.keywords import mount_options
 
     yield from mount_options(s, s.game.active)  # 8.mount: in the summoning steps too
     yield from attachments.rune_candidates(s, s.game.active)  # 8.rune
@@ -185,7 +198,6 @@ def _main_candidates(s: S) -> Iterator[Action]:
 def pay_with_options(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     """The cards ``player`` could give up for ``card``'s further summoning condition
     (6.3.4); ``(None,)`` when it has none."""
-    from mitosz_core.games.mitosz.rules.board import board_cards
 
     cond = s.game.card(card).summoning
     if cond is None:
@@ -404,8 +416,6 @@ def _why_not_main(s: S, a: Action) -> str | None:
     if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
         return maneuvers.why_not(s, s.game.active, a)
     if isinstance(a, AttachMount):
-        from mitosz_core.games.mitosz.rules.fights.keywords import why_not_mount
-
         return why_not_mount(s, s.game.active, a)
     if isinstance(a, AttachRune):
         return attachments.why_not_attach_rune(s, s.game.active, a)  # 8.rune
@@ -454,8 +464,6 @@ def _perform_main(s: S, a: Action) -> S:
         s, item = maneuvers.perform(s, s.game.active, a)
         return push(s, item)
     if isinstance(a, AttachMount):
-        from mitosz_core.games.mitosz.rules.fights.keywords import attach_mount
-
         return attach_mount(s, a)  # 8.mount
     if isinstance(a, AttachRune):
         s, item = attachments.attach_rune(s, s.game.active, a)  # 8.rune
@@ -551,3 +559,11 @@ def _reach_board(s: S, item: Pending) -> S:
             )
             return update_player(s, side, leaders=leaders)
     return to_underworld(s, (item.card,))
+
+
+def _resolve(s: S, item: Pending) -> S:
+    s = resolve_play(s, item)
+    return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
+
+
+add_resolver(PendingKind.PLAY, _resolve)

@@ -27,10 +27,31 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from mitosz_core.games.mitosz.actions import Choose
-from mitosz_core.games.mitosz.effects.language import AnyEffect, Maneuver, Trigger
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    ArrowVolley,
+    Chosen,
+    CounterPlay,
+    Discard,
+    Fear,
+    Maneuver,
+    Neutralize,
+    Poison,
+    Search,
+    Sequence,
+    TakeBack,
+    Trigger,
+)
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import board_cards, controller
 from mitosz_core.games.mitosz.rules.continuous import neutralized
+from mitosz_core.games.mitosz.rules.counter_round import add_answer
+from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
+from mitosz_core.games.mitosz.rules.high_god import pay, why_not_pay
+from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
+from mitosz_core.games.mitosz.rules.selection import matching
+from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import (
     CardId,
     Choice,
@@ -53,18 +74,6 @@ ON_PLAY = (Trigger.ON_PLAY, Trigger.ON_PLAY_OPTIONAL)
 def asks_choice(effect: AnyEffect) -> bool:
     """Whether ``effect`` names a chosen card or asks a player to choose: such an effect
     cannot wait for a moment when nobody acts (card data checks use this)."""
-    from mitosz_core.games.mitosz.effects.language import (
-        ArrowVolley,
-        Chosen,
-        CounterPlay,
-        Discard,
-        Fear,
-        Neutralize,
-        Poison,
-        Search,
-        Sequence,
-        TakeBack,
-    )
 
     if isinstance(effect, Sequence):
         return any(asks_choice(sub) for sub in effect.effects)
@@ -120,7 +129,6 @@ def take_hold(s: S, todos: Iterable[Todo]) -> S:
     """Make ``todos`` take hold now, one after another, outside a counter round. A
     sequence's parts are queued in front and done at once too. Timed effects ask no
     choice (card data checks refuse such an effect); were one to ask, it is dropped."""
-    from mitosz_core.games.mitosz.effects.interpret import apply_todo
 
     before = s.game.todo
     s = s.evolve(game=replace(s.game, todo=(*todos, *before)))
@@ -142,9 +150,6 @@ def on_play(s: S, item: Pending, start: int = 0) -> S:
     A troop uses them only if its maneuvers take effect in its line (3.8): in the front
     line, not in the support or reserve line, whose mode is chosen after its counter
     round (ruling R-6.3.7-troop)."""
-    from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
-    from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
-    from mitosz_core.games.mitosz.rules.selectors import matching
 
     card = item.card
     if card is None or controller(s.game, card) is None:
@@ -186,13 +191,11 @@ def answer_on_play(s: S, a: Action) -> S:
 
 
 def _names_no_card(m: Maneuver) -> bool:
-    from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
 
     return chosen_cards(m) is None
 
 
 def _payable(s: S, player: int, m: Maneuver) -> bool:
-    from mitosz_core.games.mitosz.rules.high_god import why_not_pay
 
     return why_not_pay(s.game.players[player].spheres, m.cost) is None
 
@@ -200,11 +203,12 @@ def _payable(s: S, player: int, m: Maneuver) -> bool:
 def _use(s: S, player: int, card: CardId, m: Maneuver, target: CardId | None) -> S:
     """Pay the use cost and queue the effect; the counter round resolving the card's
     play makes it take hold next (ruling R-6.3.7)."""
-    from mitosz_core.games.mitosz.rules.high_god import pay
-    from mitosz_core.games.mitosz.rules.zones import update_player
 
     spheres = pay(s.game.players[player].spheres, m.cost)
     s = update_player(s, player, spheres=spheres)
     effect: AnyEffect = m.effect
     todo = Todo(effect, player, card, target)
     return s.evolve(game=replace(s.game, todo=(*s.game.todo, todo)))
+
+
+add_answer(ChoicePurpose.ON_PLAY, answer_on_play)  # 6.3.7

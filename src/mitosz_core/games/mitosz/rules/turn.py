@@ -12,8 +12,10 @@ from mitosz_core.games.mitosz.actions import Discard, Regain, TurnBack
 from mitosz_core.games.mitosz.cards import SPHERES
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
+from mitosz_core.games.mitosz.rules.attachments import release_at_turn_start
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.continuous import hand_size
+from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
 from mitosz_core.games.mitosz.rules.victory import check_turn_start
@@ -33,7 +35,6 @@ def start_phase(s: S) -> S:
     """6.2.1: the turn begins (victory checks, 1.1.1 and 1.3.4); maneuver effects end
     (6.2.1.2); leaders attached to cards until this turn return (5.15); start-of-turn
     effects (6.2.1.3)."""
-    from mitosz_core.games.mitosz.rules.attachments import release_at_turn_start
 
     s = check_turn_start(s)
     if s.over:
@@ -46,7 +47,6 @@ def end_maneuver_effects(s: S) -> S:
     """6.2.1.2: the effects of maneuvers end; neutralised maneuvers may be used again
     (4.1); a fate's rounds count down when the player whose turn began it starts a turn
     (3.7, 6.1.3); free-maneuver and fate cards whose effects ended go to the underworld."""
-    from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 
     game = s.game
     kept = []
@@ -65,15 +65,6 @@ def end_maneuver_effects(s: S) -> S:
 def draw_phase(s: S) -> S:
     """6.2.2.1: the active player draws 2 cards, plus any extra draws."""
     return fire(draw(s, s.game.active, DRAW_COUNT), Trigger.DRAWN)
-
-
-def combat_slot(s: S) -> S | None:
-    """6.2.3.2: the combat phase. The active player may start one fight (chapter 7, see
-    :mod:`.fights.declare`); when no fight can be started and no mount attached, the phase
-    ends at once. ``None`` when the player has that decision to make."""
-    from mitosz_core.games.mitosz.rules.fights.declare import nothing_to_declare
-
-    return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
 
 
 def clamp_phase(s: S) -> S:

@@ -24,6 +24,7 @@ from itertools import chain
 from mitosz_core.games.mythos.actions import Attack, Block, DamageOrder, Done
 from mitosz_core.games.mythos.cards import When
 from mitosz_core.games.mythos.rules import S
+from mitosz_core.games.mythos.rules.deaths import deaths
 from mitosz_core.games.mythos.rules.effects import conditional
 from mitosz_core.games.mythos.rules.flow import Step, active_player, defender, fire
 from mitosz_core.games.mythos.rules.stats import attack, life
@@ -245,8 +246,6 @@ def assign(s: S) -> tuple[dict[CardId, int], dict[CardId, int], int]:
 def damage_step(s: S) -> S:
     """(06.4) deal the damage at once; the dead die; surviving attackers go back to the
     infirmary if it has room (R-06.1-return); the fight ends."""
-    from mitosz_core.games.mythos.rules.checks import deaths
-
     damage, _, excess = assign(s)
     for unit, amount in damage.items():
         slot = slot_of(s.game, unit)

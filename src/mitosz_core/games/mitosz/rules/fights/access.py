@@ -32,11 +32,13 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.continuous import card_type
+from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import why_not_poison, why_not_volley
 from mitosz_core.games.mitosz.rules.fights.core import (
     attacked_location,
     fighting_cards,
     is_battle,
     troop_entry,
+    troop_turned,
     war_leaders,
 )
 from mitosz_core.games.mitosz.state import CardId, Game, TroopMode
@@ -59,20 +61,6 @@ def is_volley(m: Maneuver) -> bool:
     return "arrow_volley" in m.subtypes or any(
         isinstance(e, ArrowVolley) for top in steps for e in walk(top)
     )
-
-
-def troop_turned(game: Game, card: CardId) -> bool:
-    """A troop is turned when poison turned it (7.2.5.3) or it used a maneuver that
-    turns its user this turn (4.6.3)."""
-    fight = game.fight
-    if fight is not None and card in fight.turned:
-        return True
-    for user, index in game.used:
-        if user != card:
-            continue
-        if index < 0 or not game.card(card).maneuvers[index].permanent:
-            return True
-    return False
 
 
 def why_not_user(s: S, user: CardId | None, m: Maneuver) -> str | None:
@@ -174,11 +162,6 @@ def _why_not_free_user(game: Game, user: CardId) -> str | None:
 def _why_not_combat_target(
     s: S, user: CardId | None, card: CardId | None, m: Maneuver, target: CardId | None
 ) -> str | None:
-    from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import (
-        why_not_poison,
-        why_not_volley,
-    )
-
     if target is None:
         return None
     for e in walk(m.effect):

@@ -15,8 +15,14 @@ from mitosz_core.games.mitosz.carddata.vocabulary import LEADER_SUBTYPES, RACE_S
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import Duration, Permission
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot
-from mitosz_core.games.mitosz.rules.continuous import level, level_bonus, player_may
+from mitosz_core.games.mitosz.rules.board import (
+    all_board_cards,
+    controller,
+    leader_slot,
+    people_slot,
+)
+from mitosz_core.games.mitosz.rules.continuous import level_bonus, player_may
+from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.fights.core import (
     ATTACK,
     DEFEND,
@@ -32,7 +38,8 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     side_player,
     war_leaders,
 )
-from mitosz_core.games.mitosz.rules.levels import base_level, road_level, same_mythos_bonus
+from mitosz_core.games.mitosz.rules.levels import level, road_level
+from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,
@@ -152,7 +159,6 @@ def why_not_troop(s: S, player: int, card: CardId, leader: CardId, free: bool) -
 
 
 def _board(game: Game) -> Iterator[CardId]:
-    from mitosz_core.games.mitosz.rules.board import all_board_cards
 
     return iter(all_board_cards(game))
 
@@ -297,7 +303,6 @@ def combat_effects_end(s: S) -> S:
     )
     if len(kept) == len(game.effects):
         return s
-    from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 
     return release_lingering(s.evolve(game=replace(game, effects=kept)))
 

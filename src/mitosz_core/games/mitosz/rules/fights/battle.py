@@ -49,6 +49,7 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
 from mitosz_core.games.mitosz.rules.fights.rounds import begin_rounds
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire, in_combat_round_step
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, substitutions
+from mitosz_core.games.mitosz.rules.summoning import pay_with_options, perform_play, why_not_play
 from mitosz_core.games.mitosz.state import LINES, CardId, Fight, Game, LineName
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
@@ -219,7 +220,6 @@ def _helpers(game: Game, fight: Fight, side: int) -> tuple[int, ...]:
 def _summons(s: S, player: int, line: LineName) -> Iterator[SummonWarLeader]:
     """Leaders ``player`` could summon from hand to lead ``line``: as :class:`Summon`
     offers them, with the cards that could meet a further condition (6.3.4)."""
-    from mitosz_core.games.mitosz.rules.summoning import pay_with_options
 
     game = s.game
     for card in game.players[player].hand:
@@ -234,7 +234,6 @@ def _summons(s: S, player: int, line: LineName) -> Iterator[SummonWarLeader]:
 
 
 def _why_not_summon(s: S, player: int, a: SummonWarLeader, comrade: str | None) -> str | None:
-    from mitosz_core.games.mitosz.rules.summoning import why_not_play
 
     d = s.game.card(a.card)
     if a.card not in s.game.players[player].hand:
@@ -248,7 +247,6 @@ def _why_not_summon(s: S, player: int, a: SummonWarLeader, comrade: str | None) 
 
 
 def _summon(s: S, player: int, a: SummonWarLeader) -> S:
-    from mitosz_core.games.mitosz.rules.summoning import perform_play
 
     s = set_fight(s, pending_leader=a.card, pending_line=a.line)
     return perform_play(s, player, Summon(a.card, None, a.substitute, a.pay_with))

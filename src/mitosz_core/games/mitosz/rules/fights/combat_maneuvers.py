@@ -9,6 +9,7 @@ say. The interpreter hands them to the functions here.
 from __future__ import annotations
 
 from mitosz_core.games.mitosz.cards import CardType, halve
+from mitosz_core.games.mitosz.effects.interpret import handles, reaches, targets
 from mitosz_core.games.mitosz.effects.language import ArrowVolley, Fear, Poison
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
@@ -18,15 +19,16 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
     set_turned,
 )
-from mitosz_core.games.mitosz.rules.continuous import level
 from mitosz_core.games.mitosz.rules.fights.core import (
     allied,
     fighting_cards,
     set_fight,
     troop_entry,
+    troop_turned,
     war_leaders,
 )
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import CardId, Choice, ChoicePurpose, Game, Todo
 from mitosz_core.kernel.values import replace
 
@@ -62,8 +64,6 @@ def is_creature(game: Game, card: CardId) -> bool:
 
 
 def is_turned(game: Game, card: CardId) -> bool:
-    from mitosz_core.games.mitosz.rules.fights.access import troop_turned
-
     found = leader_slot(game, card)
     return found[1].turned if found is not None else troop_turned(game, card)
 
@@ -200,3 +200,19 @@ def can_stop(game: Game, card: CardId) -> bool:
     if fight is None or side is None:
         return False
     return why_not_pay(game.players[side].spheres, fight.fear_cost) is None
+
+
+@handles(ArrowVolley)
+def _volley_takes_hold(s: S, todo: Todo, effect: ArrowVolley) -> S:
+    return arrow_volley(s, todo, effect, targets(s, todo, effect.target))
+
+
+@handles(Poison)
+def _poison_takes_hold(s: S, todo: Todo, effect: Poison) -> S:
+    return poison(s, todo, effect, targets(s, todo, effect.target))
+
+
+@handles(Fear)
+def _fear_takes_hold(s: S, todo: Todo, effect: Fear) -> S:
+    reach = tuple(c for c in frightened(s.game, todo, effect) if reaches(s, todo, c))
+    return fear(s, todo, effect, reach)

@@ -145,7 +145,7 @@ def fighting_cards(game: Game) -> frozenset[CardId]:
     fight = game.fight
     if fight is None:
         return frozenset()
-    return cached(game, "fighting", (fight, game.runes), lambda: frozenset(_fighting(game, fight)))
+    return cached(game, "fighting", (fight,), lambda: frozenset(_fighting(game, fight)))
 
 
 def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
@@ -193,3 +193,17 @@ def attached_troops(game: Game, fight: Fight, leader: CardId) -> tuple[Troop, ..
     """The troops attached to war leader ``leader`` (its line's troops and its mount)."""
     cards = set(attachments(game, leader))
     return tuple(t for t in fight.troops if t.card in cards)
+
+
+def troop_turned(game: Game, card: CardId) -> bool:
+    """A troop is turned when poison turned it (7.2.5.3) or it used a maneuver that
+    turns its user this turn (4.6.3)."""
+    fight = game.fight
+    if fight is not None and card in fight.turned:
+        return True
+    for user, index in game.used:
+        if user != card:
+            continue
+        if index < 0 or not game.card(card).maneuvers[index].permanent:
+            return True
+    return False

@@ -125,9 +125,10 @@ def _perform(s: S, a: Action) -> S:
 
 
 def _settle(s: S) -> S | None:
-    from mitosz_core.games.mitosz.rules.turn import combat_slot
-
-    return combat_slot(s)
+    """6.2.3.2: the combat phase. The active player may start one fight (chapter 7); when
+    no fight can be started and no mount attached, the phase ends at once. ``None`` when
+    the player has that decision to make."""
+    return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
 
 
 DECLARE = Step(

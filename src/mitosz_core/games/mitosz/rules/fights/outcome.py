@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Pass, SacrificeCommander
+from mitosz_core.games.mitosz.effects.interpret import handles
+from mitosz_core.games.mitosz.effects.language import Retreat
 from mitosz_core.games.mitosz.machine import Trigger
-from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules import S, triggers
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld, set_turned
 from mitosz_core.games.mitosz.rules.fights.army import (
     combat_effects_end,
@@ -27,7 +29,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 )
 from mitosz_core.games.mitosz.rules.flow import Step, fire
 from mitosz_core.games.mitosz.rules.zones import to_underworld
-from mitosz_core.games.mitosz.state import Fight, Game, Outcome
+from mitosz_core.games.mitosz.state import Fight, Game, Outcome, Todo
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
@@ -77,6 +79,11 @@ def force_retreat(s: S) -> S:
 
 
 # --- 7.4.10: the battle's result -----------------------------------------------------------------
+
+
+@handles(Retreat)
+def _retreat_takes_hold(s: S, todo: Todo, effect: Retreat) -> S:
+    return force_retreat(s)
 
 
 def _can_save(s: S) -> bool:
@@ -159,7 +166,6 @@ def duel_result(s: S) -> S:
 def end_effects(s: S) -> S:
     """7.4.12, 7.6.5: end-of-fight effects take hold (:mod:`..triggers`): delayed effects
     made in the fight, and the end-of-fight abilities of the cards that fought."""
-    from mitosz_core.games.mitosz.rules import triggers
 
     fight = fight_of(s)
     fought = (*war_leaders(s.game, fight), *(t.card for t in fight.troops))

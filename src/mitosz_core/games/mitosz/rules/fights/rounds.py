@@ -60,6 +60,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     substitutions,
     why_not_pay,
 )
+from mitosz_core.games.mitosz.rules.summoning import perform_play, plays, summon_cost, why_not_play
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,
@@ -144,7 +145,6 @@ def troop_plays(s: S, player: int) -> Iterator[SummonTroop]:
 
 
 def _why_not_summon_troop(s: S, player: int, a: SummonTroop) -> str | None:
-    from mitosz_core.games.mitosz.rules.summoning import summon_cost
 
     reason = why_not_troop(s, player, a.card, a.leader, a.free)
     if reason is not None or a.free:
@@ -161,7 +161,6 @@ def _why_not_summon_troop(s: S, player: int, a: SummonTroop) -> str | None:
 def _summon_troop(s: S, player: int, a: SummonTroop) -> S:
     """6.3.2-6.3.5 for a troop: show, pay (unless played without summoning), and wait on
     the stack for its counter round."""
-    from mitosz_core.games.mitosz.rules.summoning import summon_cost
 
     p = s.game.players[player]
     spheres = p.spheres
@@ -175,7 +174,6 @@ def _summon_troop(s: S, player: int, a: SummonTroop) -> S:
 
 
 def _candidates(s: S) -> Iterator[Action]:
-    from mitosz_core.games.mitosz.rules.summoning import plays
 
     player = _player(s)
     yield Pass()
@@ -185,7 +183,6 @@ def _candidates(s: S) -> Iterator[Action]:
 
 
 def _why_not(s: S, a: Action) -> str | None:
-    from mitosz_core.games.mitosz.rules.summoning import why_not_play
 
     player = _player(s)
     if isinstance(a, Pass):
@@ -198,7 +195,6 @@ def _why_not(s: S, a: Action) -> str | None:
 
 
 def _perform(s: S, a: Action) -> S:
-    from mitosz_core.games.mitosz.rules.summoning import perform_play
 
     fight = fight_of(s)
     player = _player(s)
