@@ -54,6 +54,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 
@@ -92,7 +93,7 @@ CARDS = [
         power=1,
         cost=(1, 1, 0, 0),
         unique=True,
-        subtypes=("god",),
+        subtypes=(Subtype.GOD,),
     ),
     card("Cross", CardType.PEOPLE, level=1, power=2, roads=roads((N, 1), (E, 2), (So, 3), (W, 4))),
     card("Line", CardType.PEOPLE, level=1, power=1, roads=roads((E, 2), (W, 2))),
@@ -123,7 +124,7 @@ CARDS = [
         level=3,
         power=1,
         cost=(0, 1, 0, 0),
-        subtypes=("hero",),
+        subtypes=(Subtype.HERO,),
         links=("Sword",),
     ),
     card("King", CardType.LEADER, C, level=3, power=2, cost=(0, 1, 0, 0), unique=True),
@@ -133,7 +134,7 @@ CARDS = [
         level=2,
         level_modifier=True,
         cost=(0, 0, 1, 0),
-        subtypes=("weapon",),
+        subtypes=(Subtype.WEAPON,),
     ),
     card(
         "Axe",
@@ -142,7 +143,7 @@ CARDS = [
         level=1,
         level_modifier=True,
         cost=(0, 0, 0, 1),
-        subtypes=("weapon",),
+        subtypes=(Subtype.WEAPON,),
     ),
     card(
         "Plate",
@@ -150,7 +151,7 @@ CARDS = [
         level=1,
         level_modifier=True,
         cost=(0, 0, 1, 0),
-        subtypes=("armour",),
+        subtypes=(Subtype.ARMOUR,),
     ),
     card(
         "Torc",
@@ -159,7 +160,7 @@ CARDS = [
         level=1,
         level_modifier=True,
         cost=(1, 0, 0, 0),
-        subtypes=("relic",),
+        subtypes=(Subtype.RELIC,),
     ),
     card(
         "Cursed Ring",
@@ -216,7 +217,7 @@ MANEUVER_CARDS = [
                 Destroy(Chosen(Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True))),
                 timing=Timing.ACTION,
                 cost=(1, 0, 0, 0),
-                subtypes=("arrow_volley",),
+                subtypes=(Subtype.ARROW_VOLLEY,),
             ),
         ),
     ),
@@ -639,26 +640,26 @@ ATTACHMENT_CARDS = [
         CardType.LOCATION,
         level=1,
         cost=(0, 1, 0, 0),
-        subtypes=("region",),
+        subtypes=(Subtype.REGION,),
         links=("Cross",),
     ),
-    card("Wild Vale", CardType.LOCATION, C, level=1, cost=(0, 1, 0, 0), subtypes=("region",)),
+    card("Wild Vale", CardType.LOCATION, C, level=1, cost=(0, 1, 0, 0), subtypes=(Subtype.REGION,)),
     card(
         "Forge",
         CardType.LOCATION,
         C,
         level=2,
         cost=(0, 0, 1, 0),
-        subtypes=("building",),
+        subtypes=(Subtype.BUILDING,),
         links=("Vale",),
     ),
-    card("Mill", CardType.LOCATION, C, level=1, cost=(0, 0, 1, 0), subtypes=("building",)),
+    card("Mill", CardType.LOCATION, C, level=1, cost=(0, 0, 1, 0), subtypes=(Subtype.BUILDING,)),
     card(
         "Dark Tower",
         CardType.LOCATION,
         C,
         level=1,
-        subtypes=("building",),
+        subtypes=(Subtype.BUILDING,),
         magical=True,
         cursed=True,
     ),
@@ -667,7 +668,7 @@ ATTACHMENT_CARDS = [
         CardType.ITEM,
         level=1,
         level_modifier=True,
-        subtypes=("potion",),
+        subtypes=(Subtype.POTION,),
         maneuvers=(
             Maneuver(
                 "Sip",
@@ -677,7 +678,7 @@ ATTACHMENT_CARDS = [
             ),
         ),
     ),
-    card("Scribe", CardType.LEADER, C, level=2, cost=(1, 0, 0, 0), subtypes=("scribe",)),
+    card("Scribe", CardType.LEADER, C, level=2, cost=(1, 0, 0, 0), subtypes=(Subtype.SCRIBE,)),
     card(
         "Quaker",
         CardType.LEADER,
@@ -695,32 +696,32 @@ ATTACHMENT_CARDS = [
     card(
         "Ward Rune",
         CardType.MANEUVER,
-        subtypes=("rune",),
+        subtypes=(Subtype.RUNE,),
         magical=True,
-        users=(Cards(subtypes=("scribe",)),),
+        users=(Cards(subtypes=(Subtype.SCRIBE,)),),
         maneuvers=(
             Maneuver(
                 "Ward",
                 ChangeLevel(Chosen(OWN_LEADERS), 1),
                 timing=Timing.ACTION,
                 cost=(1, 0, 0, 0),
-                subtypes=("rune",),
+                subtypes=(Subtype.RUNE,),
             ),
         ),
     ),
     card(
         "Hex Rune",
         CardType.MANEUVER,
-        subtypes=("rune",),
+        subtypes=(Subtype.RUNE,),
         magical=True,
         cursed=True,
-        users=(Cards(subtypes=("scribe",)),),
+        users=(Cards(subtypes=(Subtype.SCRIBE,)),),
         maneuvers=(
             Maneuver(
                 "Hex",
                 ChangeLevel(Chosen(Cards(types=(CardType.LEADER,))), -1),
                 timing=Timing.ACTION,
-                subtypes=("rune",),
+                subtypes=(Subtype.RUNE,),
             ),
         ),
     ),
@@ -778,7 +779,7 @@ def _timed_cards() -> list[CardDef]:
             CardType.LEADER,
             level=3,
             cost=(0, 1, 0, 0),
-            subtypes=("hero",),
+            subtypes=(Subtype.HERO,),
             maneuvers=(Maneuver("Saga", mark_user, trigger=Trigger.FIGHT_END),),
         ),
         card(

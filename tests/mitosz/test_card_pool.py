@@ -30,6 +30,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Timing,
 )
 from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.games.mitosz.subtypes import Subtype
 from tests.mitosz.test_card_data import GOD, HEADER
 
 SPECIAL = (CardType.INTRIGUE, CardType.FATE, CardType.MANEUVER)
@@ -131,7 +132,7 @@ def test_each_builtin_deck_is_legal_and_uses_the_new_types(name: str) -> None:
     assert len(gods) == 1
     special = sum(n for c, n in cards if c.type in SPECIAL)
     assert 6 <= special <= 12
-    god_leader = any(c.type is CardType.LEADER and c.has_subtype("god") for c, _ in cards)
+    god_leader = any(c.type is CardType.LEADER and c.has_subtype(Subtype.GOD) for c, _ in cards)
     for card, _ in cards:
         if card.type is CardType.FATE:  # usable: linked to the god, or a god leader (3.7)
             assert linked(card, gods[0]) or god_leader, card.key

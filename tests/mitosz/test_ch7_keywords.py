@@ -26,6 +26,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
 from mitosz_core.games.mitosz.state import FightKind, LineName, Todo, TroopMode
+from mitosz_core.games.mitosz.subtypes import Subtype
 from tests.mitosz.fight_fixtures import (
     E,
     W,
@@ -179,10 +180,10 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
     s, second = put_leader(s, me, "Pegasus")
     s = to_combat(s)
     assert s.phase == "turn.combat.declare"  # a mount can be attached here
-    assert AttachMount(pegasus, captain, "flying") in legal(s)
+    assert AttachMount(pegasus, captain, Subtype.FLYING) in legal(s)
     with pytest.raises(mc.IllegalActionError, match="not a mount"):
         act(s, AttachMount(pegasus, second))
-    s = act(s, AttachMount(pegasus, captain, "flying"))
+    s = act(s, AttachMount(pegasus, captain, Subtype.FLYING))
     assert pegasus not in {x.card for x in s.game.players[me].leaders}  # 5.15
     assert pegasus in s.game.players[me].leaders[0].items
     with pytest.raises(mc.IllegalActionError, match="already has a mount"):

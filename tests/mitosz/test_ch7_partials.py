@@ -28,6 +28,7 @@ from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import fate_allowed
 from mitosz_core.games.mitosz.state import Attached, LineName, Outcome, TroopMode
+from mitosz_core.games.mitosz.subtypes import Subtype
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal
 from tests.mitosz.fixtures import (
@@ -344,11 +345,11 @@ def test_a_mount_is_attached_in_a_summoning_step_sharing_no_race() -> None:
     s, steed = put_leader(s, me, "Elf Steed")  # mount, elf (a race), flying
     assert s.phase == "turn.summoning_1"
     options = set(legal(s))
-    assert AttachMount(steed, captain, "flying") in options
-    assert AttachMount(steed, captain, "elf") not in options
+    assert AttachMount(steed, captain, Subtype.FLYING) in options
+    assert AttachMount(steed, captain, Subtype.ELF) not in options
     with pytest.raises(mc.IllegalActionError, match=r"elf is not a subtype the mount can share"):
-        act(s, AttachMount(steed, captain, "elf"))
-    s = act(s, AttachMount(steed, captain, "flying"))
+        act(s, AttachMount(steed, captain, Subtype.ELF))
+    s = act(s, AttachMount(steed, captain, Subtype.FLYING))
     assert s.phase == "turn.summoning_1"
     assert steed in next(x for x in s.game.players[me].leaders if x.card == captain).items
     assert steed not in {x.card for x in s.game.players[me].leaders}

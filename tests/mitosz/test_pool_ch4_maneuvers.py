@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.rules.fights.army import troop_level
 from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import is_turned
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import FightKind
+from mitosz_core.games.mitosz.subtypes import Subtype
 from tests.mitosz.fight_fixtures import E, battle, to_combat
 from tests.mitosz.fixtures import (
     act,
@@ -356,7 +357,7 @@ def test_effect_search_mimir_finds_a_rune_in_the_deck() -> None:
     s, mimir = put_leader(s, me, "Mímir")  # search the deck for a rune
     s = settle_counter(act(s, UseManeuver(mimir, 0)))
     options = {a.card for a in mc.legal_actions(s) if isinstance(a, Choose)}
-    assert options and all(sample(s.game.card(c).key).has_subtype("rune") for c in options)
+    assert options and all(sample(s.game.card(c).key).has_subtype(Subtype.RUNE) for c in options)
     pick = min(options)
     s = settle_counter(act(s, Choose(pick)))
     assert s.game.players[me].hand == (pick,)

@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType, Mythos
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Maneuver
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.state import ActiveEffect, CardId, Instance, LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 from tests.mitosz import fixtures as fx
 
@@ -90,7 +91,7 @@ def card_defs(
     if not isinstance(kind, CardType):
         kind = draw(kind)
     key = f"gen-{kind.value}-{next(_LABELS)}"  # distinct cards (3.6 counts keys)
-    subtypes = draw(st.sampled_from([(), (), ("relic",), ("calamity",)]))
+    subtypes = draw(st.sampled_from([(), (), (Subtype.RELIC,), (Subtype.CALAMITY,)]))
     return CardDef(
         key=key,
         name_en=key,

@@ -44,6 +44,7 @@ from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset, census
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.rng import SEEDS
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
@@ -489,7 +490,11 @@ def two_weapons_scenario() -> list[str]:
     while state.game.stack and not state.is_over:  # everyone passes: both resolve
         state = mc.apply(state, _legal(state, Pass))
     (slot,) = state.game.players[0].leaders
-    return [state.game.card(c).name for c in slot.items if state.game.card(c).has_subtype("weapon")]
+    return [
+        state.game.card(c).name
+        for c in slot.items
+        if state.game.card(c).has_subtype(Subtype.WEAPON)
+    ]
 
 
 def mount_with_items_scenario() -> list[int]:
@@ -538,7 +543,7 @@ def known_bug_trigger(state: S, action: Action) -> str | None:
     target = getattr(action, "target", None)
     if TWO_WEAPONS_BUG and isinstance(action, PlayWithoutSummoning | Summon) and target:
         d = game.card(action.card)
-        for keyword in ("weapon", "armour"):
+        for keyword in (Subtype.WEAPON, Subtype.ARMOUR):
             if d.has_subtype(keyword) and any(
                 item.target == target
                 and item.card is not None

@@ -41,6 +41,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.state import CardId, Game, Player
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import dumps, encode
 from tests.properties import reach
@@ -50,7 +51,7 @@ FORCED = "forced."
 """Prefix of the forced choices that interrupt play and then resume it (3.4.2, 1.4.2)."""
 DISCARD = "turn.end.discard"
 CLAMP = "turn.end.clamp"
-MOUNT = "mount"
+MOUNT = Subtype.MOUNT
 AFTER_DISCARD = frozenset(
     {
         "turn.end.clamp",
@@ -314,7 +315,7 @@ def check_state(s: S, base: Baseline, *, full: bool = True) -> None:
             assert len(mounts) <= 1 and not (mounts and rider.has_subtype(MOUNT)), "8.mount"
             assert not fighting or game.fight is not None
             kinds = [d for d in attached if d.type is CardType.ITEM]
-            for keyword in ("weapon", "armour"):
+            for keyword in (Subtype.WEAPON, Subtype.ARMOUR):
                 carried = sum(d.has_subtype(keyword) for d in kinds)
                 assert carried <= 1, f"a leader carries {carried} {keyword}s (8.{keyword})"
     if base.fixed_hand_size and after_discard:

@@ -57,6 +57,7 @@ from mitosz_core.games.mitosz.rules.continuous import (
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.precedence import beats, strongest
 from mitosz_core.games.mitosz.state import CardId, Game
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 from tests.mitosz import fixtures as fx
 from tests.properties.cardgen import (
@@ -295,7 +296,7 @@ def test_immunity_beats_every_effect_of_its_kind(
     # calamity (8.calamity); an enemy's (5.14: the target is player 1's)
     d = attack.card
     kinds = {IMMUNITY_OF.get(d.type, Immunity.MANEUVER)}
-    if d.has_subtype("calamity"):
+    if d.has_subtype(Subtype.CALAMITY):
         kinds.add(Immunity.CALAMITY)
     if attack.player != 1:
         kinds.add(Immunity.ENEMY)

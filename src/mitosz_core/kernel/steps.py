@@ -21,6 +21,7 @@ from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import State
 
 G = TypeVar("G")
+A = TypeVar("A", bound=Action)
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,51 @@ class Step(Generic[G]):
     """Who decides in this state."""
     settle: Callable[[State[G]], State[G] | None] | None = None
     """Finishes the step by itself when no real choice is left; ``None`` if one is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule(Generic[G, A]):
+    """The rules of one action class in one decision step: its legality gate and what it
+    does, each typed with the step's own action class (mypy checks the handlers; no
+    ``isinstance`` stands in for it)."""
+
+    action: type[A]
+    why_not: Callable[[State[G], A], str | None]
+    perform: Callable[[State[G], A], State[G]]
+
+
+def allowed(state: State[Any], action: Action) -> str | None:
+    """A gate for an action that is always legal where it is offered (a pass, say)."""
+    return None
+
+
+def dispatch(
+    rules: Iterable[Rule[G, Any]],
+    candidates: Callable[[State[G]], Iterable[Action]],
+    decider: Callable[[State[G]], int],
+    settle: Callable[[State[G]], State[G] | None] | None = None,
+) -> Step[G]:
+    """A decision step that dispatches on the action's class, one :class:`Rule` per
+    class. ``candidates`` gives the step's actions in their documented order."""
+    table: dict[type[Action], Rule[G, Any]] = {}
+    for rule in rules:
+        if rule.action in table:
+            raise MachineError(f"two rules for {rule.action.kind} in one step")
+        table[rule.action] = rule
+
+    def rule_of(action: Action) -> Rule[G, Any]:
+        found = table.get(type(action))
+        if found is None:  # the step's gate refuses other classes before this
+            raise MachineError(f"this step has no rule for {action.kind}")
+        return found
+
+    def why_not(state: State[G], action: Action) -> str | None:
+        return rule_of(action).why_not(state, action)
+
+    def perform(state: State[G], action: Action) -> State[G]:
+        return rule_of(action).perform(state, action)
+
+    return Step(tuple(table), candidates, why_not, perform, decider, settle)
 
 
 class StepRuleset(Ruleset[G]):

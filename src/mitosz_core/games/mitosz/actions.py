@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from mitosz_core.games.mitosz.cards import Edge, Sphere
 from mitosz_core.games.mitosz.state import FightKind, LineName, TroopMode
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 
 
@@ -378,7 +379,7 @@ class AttachMount(Action):
     kind: ClassVar[str] = "attach_mount"
     card: int
     rider: int
-    shared: str | None = None
+    shared: Subtype | None = None
 
     def __str__(self) -> str:
         share = f" sharing {self.shared}" if self.shared else ""

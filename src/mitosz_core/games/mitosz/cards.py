@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mitosz_core.games.mitosz.effects.language import Cards, Maneuver, SummonCondition
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import (
     PERMANENT_TYPES,
     SPHERES,
@@ -62,7 +63,7 @@ class CardDef:
     set_symbol: str
     mythos: Mythos
     type: CardType
-    subtypes: tuple[str, ...] = ()
+    subtypes: tuple[Subtype, ...] = ()
     level: int = 0
     level_modifier: bool = False
     cost: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -101,7 +102,7 @@ class CardDef:
                 return road
         return None
 
-    def has_subtype(self, subtype: str) -> bool:
+    def has_subtype(self, subtype: Subtype) -> bool:
         return subtype in self.subtypes
 
 
@@ -114,7 +115,7 @@ def linked(a: CardDef, b: CardDef) -> bool:
     return a.name_en == b.name_en or a.name_en in b.links or b.name_en in a.links
 
 
-CREATURE_TROOP_SUBTYPES = frozenset({"host", "beast"})
+CREATURE_TROOP_SUBTYPES = frozenset({Subtype.HOST, Subtype.BEAST})
 
 
 def is_creature(card: CardDef) -> bool:

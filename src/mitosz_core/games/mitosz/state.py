@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeVar
 from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigger
 from mitosz_core.games.mitosz.machine import Phase
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Edge
 from mitosz_core.kernel.tagged import Tagged
 from mitosz_core.kernel.values import replace
@@ -456,7 +457,7 @@ class Mounted:
 
     mount: CardId
     rider: CardId
-    shared: str | None = None
+    shared: Subtype | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,6 +697,13 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
         views[key] = (deps, value)
     memo[key] = value
     return value
+
+
+def memoised(game: Game, key: Hashable) -> Any:
+    """The view :func:`cached` worked out for ``key`` on this very game value, or
+    ``None``: a hot view's fast path that builds no parts (every view is not ``None``)."""
+    memo = game._memo
+    return None if memo is None else memo.get(key)
 
 
 def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:

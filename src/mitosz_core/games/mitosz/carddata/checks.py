@@ -27,6 +27,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards, pending_target
 from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
+from mitosz_core.games.mitosz.subtypes import Subtype
 
 Sourced = tuple[str, CardDef]
 """A card and the file it came from."""
@@ -92,7 +93,11 @@ def _check_maneuvers(card: CardDef, fail: Callable[[str, str], None]) -> None:
                 "an effect on another effect before it takes hold is "
                 "a counter maneuver (4.2.6): add counter = true",
             )
-        if card.type is CardType.ITEM and card.has_subtype("potion") and not m.sacrifices_user:
+        if (
+            card.type is CardType.ITEM
+            and card.has_subtype(Subtype.POTION)
+            and not m.sacrifices_user
+        ):
             fail(
                 f"{where}.conditions",
                 "a potion takes effect when its player sacrifices it (8.potion): "

@@ -54,6 +54,7 @@ from mitosz_core.games.mitosz.carddata.effect_schema import to_codec_form
 from mitosz_core.games.mitosz.carddata.schema import first_error
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Edge, Mythos, Road
 from mitosz_core.games.mitosz.effects.language import TAGGED, Cards, Maneuver, SummonCondition
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.codec import Decoder
 from mitosz_core.kernel.limits import (
     current_limits,
@@ -194,7 +195,7 @@ def _card(raw: Mapping[str, Any], symbol: str, source: str, index: int) -> CardD
         set_symbol=symbol,
         mythos=Mythos(raw["mythos"]),
         type=CardType(raw["type"]),
-        subtypes=tuple(raw.get("subtypes", ())),
+        subtypes=tuple(Subtype(word) for word in raw.get("subtypes", ())),
         level=level,
         level_modifier=modifier,
         cost=_spheres(raw.get("cost", {})),

@@ -12,75 +12,99 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.subtypes import Subtype
 
 PEOPLE_SUBTYPES = (
-    "forest",  # erdei
-    "mountain",  # hegyi
-    "deep",  # mélységi
-    "swamp",  # mocsári
-    "steppe",  # pusztai
-    "polar",  # sarki
-    "desert",  # sivatagi
-    "urban",  # városi
-    "water",  # vízi (also the element víz)
+    Subtype.FOREST,  # erdei
+    Subtype.MOUNTAIN,  # hegyi
+    Subtype.DEEP,  # mélységi
+    Subtype.SWAMP,  # mocsári
+    Subtype.STEPPE,  # pusztai
+    Subtype.POLAR,  # sarki
+    Subtype.DESERT,  # sivatagi
+    Subtype.URBAN,  # városi
+    Subtype.WATER,  # vízi (also the element víz)
 )
 RACE_SUBTYPES = (
-    "shapeshifter",  # alakváltó
-    "demon",  # démon
-    "undead",  # élőholt
-    "imp",  # manó
-    "giant",  # óriás
-    "dragon",  # sárkány
-    "dwarf",  # törpe
-    "elf",  # tünde
+    Subtype.SHAPESHIFTER,  # alakváltó
+    Subtype.DEMON,  # démon
+    Subtype.UNDEAD,  # élőholt
+    Subtype.IMP,  # manó
+    Subtype.GIANT,  # óriás
+    Subtype.DRAGON,  # sárkány
+    Subtype.DWARF,  # törpe
+    Subtype.ELF,  # tünde
 )
-LOCATION_SUBTYPES = ("region", "building", "shrine", "fortress")  # régió, építmény, ...
-LEADER_SUBTYPES = ("warlord", "mount", "hero", "god", "monster", "ruler")  # hadúr, hátas, ...
-ITEM_SUBTYPES = ("relic", "weapon", "potion", "armour")  # ereklye, fegyverzet, főzet, vért
-FATE_SUBTYPES = ("calamity",)  # csapás
-TROOP_SUBTYPES = ("beast", "weapon", "host", "war_machine", "armour")  # bestia, ..., vért
+LOCATION_SUBTYPES = (
+    Subtype.REGION,
+    Subtype.BUILDING,
+    Subtype.SHRINE,
+    Subtype.FORTRESS,
+)  # régió, építmény, ...
+LEADER_SUBTYPES = (
+    Subtype.WARLORD,
+    Subtype.MOUNT,
+    Subtype.HERO,
+    Subtype.GOD,
+    Subtype.MONSTER,
+    Subtype.RULER,
+)  # hadúr, hátas, ...
+ITEM_SUBTYPES = (
+    Subtype.RELIC,
+    Subtype.WEAPON,
+    Subtype.POTION,
+    Subtype.ARMOUR,
+)  # ereklye, fegyverzet, főzet, vért
+FATE_SUBTYPES = (Subtype.CALAMITY,)  # csapás
+TROOP_SUBTYPES = (
+    Subtype.BEAST,
+    Subtype.WEAPON,
+    Subtype.HOST,
+    Subtype.WAR_MACHINE,
+    Subtype.ARMOUR,
+)  # bestia, ..., vért
 MANEUVER_ICONS = (
-    "action",  # akció
-    "reaction",  # reakció
-    "rite",  # rítus
-    "combat",  # harci
-    "sacrifice",  # feláldozás
-    "reveal",  # lapfelcsapás
-    "peek",  # fürkészés
-    "counter",  # kontra
-    "permanent",  # permanens
-    "locked",  # zárt
-    "step",  # lépcső
-    "arrow_volley",  # nyílzápor
-    "fear",  # félelem
-    "poison",  # méreg
+    Subtype.ACTION,  # akció
+    Subtype.REACTION,  # reakció
+    Subtype.RITE,  # rítus
+    Subtype.COMBAT,  # harci
+    Subtype.SACRIFICE,  # feláldozás
+    Subtype.REVEAL,  # lapfelcsapás
+    Subtype.PEEK,  # fürkészés
+    Subtype.COUNTER,  # kontra
+    Subtype.PERMANENT,  # permanens
+    Subtype.LOCKED,  # zárt
+    Subtype.STEP,  # lépcső
+    Subtype.ARROW_VOLLEY,  # nyílzápor
+    Subtype.FEAR,  # félelem
+    Subtype.POISON,  # méreg
 )
 FURTHER_SUBTYPES = (
-    "sage",  # bölcs
-    "enchantment",  # bűbáj
-    "enchanter",  # bűbájos
-    "song",  # dal
-    "poet",  # költő
-    "life",  # élet
-    "healer",  # gyógyító
-    "earth",  # föld
-    "death",  # halál
-    "necromancer",  # nekromanta
-    "priest",  # pap
-    "prophecy",  # jóslat
-    "seer",  # látnok
-    "artisan",  # kézműves
-    "air",  # levegő
-    "flying",  # repül
-    "rune",  # rúna
-    "scribe",  # írnok
-    "fire",  # tűz
-    "sorcery",  # varázslat
-    "sorcerer",  # varázsló
-    # "water" (víz) is listed with the people subtypes
+    Subtype.SAGE,  # bölcs
+    Subtype.ENCHANTMENT,  # bűbáj
+    Subtype.ENCHANTER,  # bűbájos
+    Subtype.SONG,  # dal
+    Subtype.POET,  # költő
+    Subtype.LIFE,  # élet
+    Subtype.HEALER,  # gyógyító
+    Subtype.EARTH,  # föld
+    Subtype.DEATH,  # halál
+    Subtype.NECROMANCER,  # nekromanta
+    Subtype.PRIEST,  # pap
+    Subtype.PROPHECY,  # jóslat
+    Subtype.SEER,  # látnok
+    Subtype.ARTISAN,  # kézműves
+    Subtype.AIR,  # levegő
+    Subtype.FLYING,  # repül
+    Subtype.RUNE,  # rúna
+    Subtype.SCRIBE,  # írnok
+    Subtype.FIRE,  # tűz
+    Subtype.SORCERY,  # varázslat
+    Subtype.SORCERER,  # varázsló
+    # Subtype.WATER (víz) is listed with the people subtypes
 )
 
-SUBTYPES: tuple[str, ...] = tuple(
+SUBTYPES: tuple[Subtype, ...] = tuple(
     dict.fromkeys(
         PEOPLE_SUBTYPES
         + RACE_SUBTYPES
@@ -96,17 +120,19 @@ SUBTYPES: tuple[str, ...] = tuple(
 """Every known subtype, each once."""
 
 
-def _only(types: tuple[CardType, ...], words: tuple[str, ...]) -> dict[str, frozenset[CardType]]:
+def _only(
+    types: tuple[CardType, ...], words: tuple[Subtype, ...]
+) -> dict[Subtype, frozenset[CardType]]:
     return {w: frozenset(types) for w in words}
 
 
-ONLY_ON: Mapping[str, frozenset[CardType]] = {
-    **_only((CardType.PEOPLE,), tuple(w for w in PEOPLE_SUBTYPES if w != "water")),
+ONLY_ON: Mapping[Subtype, frozenset[CardType]] = {
+    **_only((CardType.PEOPLE,), tuple(w for w in PEOPLE_SUBTYPES if w != Subtype.WATER)),
     **_only((CardType.LOCATION,), LOCATION_SUBTYPES),
     **_only((CardType.LEADER,), LEADER_SUBTYPES),
-    **_only((CardType.ITEM,), ("relic", "potion")),
-    **_only((CardType.ITEM, CardType.TROOP), ("weapon", "armour")),
-    **_only((CardType.TROOP,), ("beast", "host", "war_machine")),
+    **_only((CardType.ITEM,), (Subtype.RELIC, Subtype.POTION)),
+    **_only((CardType.ITEM, CardType.TROOP), (Subtype.WEAPON, Subtype.ARMOUR)),
+    **_only((CardType.TROOP,), (Subtype.BEAST, Subtype.HOST, Subtype.WAR_MACHINE)),
     **_only((CardType.FATE,), FATE_SUBTYPES),
     **_only((CardType.MANEUVER,), MANEUVER_ICONS),
 }

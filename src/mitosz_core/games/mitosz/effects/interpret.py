@@ -90,6 +90,7 @@ from mitosz_core.games.mitosz.state import (
     Todo,
     Waiting,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 
 DESTROYABLE = (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
@@ -301,7 +302,7 @@ def _steal(s: S, me: int, card: CardId) -> S:
         return s
     d = s.game.card(card)
     found = leader_slot(s.game, card)
-    if d.type is CardType.LEADER and not d.has_subtype("monster") and found is not None:
+    if d.type is CardType.LEADER and not d.has_subtype(Subtype.MONSTER) and found is not None:
         # an attached mount is no leader in the row and cannot be stolen (8.mount, 5.15)
         theirs = s.game.players[side]
         s = update_player(s, side, leaders=tuple(x for x in theirs.leaders if x.card != card))

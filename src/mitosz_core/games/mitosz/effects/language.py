@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import CardType, Mythos, Sphere, Term
 from mitosz_core.kernel.tagged import Tagged
 
@@ -133,7 +134,7 @@ class Cards:
     """Which cards on the board a selector takes (every field narrows it; 5.17)."""
 
     types: tuple[CardType, ...] = ()
-    subtypes: tuple[str, ...] = ()
+    subtypes: tuple[Subtype, ...] = ()
     mythos: tuple[Mythos, ...] = ()
     side: Side = Side.ANY
     below: int | None = None
@@ -580,7 +581,7 @@ class Maneuver:
     timing: Timing | None = None
     cost: Spheres = NO_COST
     conditions: tuple[AnyCondition, ...] = ()
-    subtypes: tuple[str, ...] = ()
+    subtypes: tuple[Subtype, ...] = ()
     permanent: bool = False
     uses_per_turn: int | None = None
     locked: bool = False

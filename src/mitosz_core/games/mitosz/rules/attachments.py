@@ -71,6 +71,7 @@ from mitosz_core.games.mitosz.state import (
     Pending,
     PendingKind,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
@@ -84,7 +85,7 @@ def building_hosts(game: Game, player: int) -> tuple[CardId, ...]:
         for slot in game.players[player].empire
         if slot.location is not None
         and slot.building is None
-        and game.card(slot.location).has_subtype("region")
+        and game.card(slot.location).has_subtype(Subtype.REGION)
     )
 
 
@@ -95,7 +96,7 @@ def why_not_onto_region(game: Game, player: int, card: CardId, region: CardId) -
     assert found is not None
     if found[0] != player:
         return f"#{region} is not a region of your empire (8.region)"
-    if not game.card(card).has_subtype("building"):
+    if not game.card(card).has_subtype(Subtype.BUILDING):
         return "only a building is attached to a region (8.region, 8.building)"
     if found[1].building is not None:
         return f"{game.card(region).name} already has a building (8.building)"
@@ -108,9 +109,9 @@ def free_by_link(game: Game, card: CardId, target: CardId | None) -> bool:
     d = game.card(card)
     if d.type is not CardType.LOCATION or target is None:
         return False
-    if d.has_subtype("region") and people_slot(game, target) is not None:
+    if d.has_subtype(Subtype.REGION) and people_slot(game, target) is not None:
         return linked(d, game.card(target))
-    if d.has_subtype("building") and region_slot(game, target) is not None:
+    if d.has_subtype(Subtype.BUILDING) and region_slot(game, target) is not None:
         return linked(d, game.card(target))
     return False
 
@@ -119,7 +120,7 @@ def buildings(game: Game, player: int) -> Iterator[CardId]:
     """``player``'s buildings on the board: on a people or on a region."""
     for slot in game.players[player].empire:
         for card in (slot.location, slot.building):
-            if card is not None and game.card(card).has_subtype("building"):
+            if card is not None and game.card(card).has_subtype(Subtype.BUILDING):
                 yield card
 
 
@@ -144,7 +145,7 @@ def sacrifice_building(s: S, a: SacrificeBuilding) -> S:
 def is_rune(game: Game, card: CardId) -> bool:
     """A rune: a free-maneuver card of the rune subtype (8.rune)."""
     d = game.card(card)
-    return d.type is CardType.MANEUVER and d.has_subtype("rune")
+    return d.type is CardType.MANEUVER and d.has_subtype(Subtype.RUNE)
 
 
 def selector(m: Maneuver) -> Cards | None:
@@ -193,7 +194,7 @@ def rune_candidates(s: S, player: int) -> Iterator[Action]:
             if side == player or game.card(card).cursed
         ]
         for user in free_users(s, player, card):
-            if game.card(user).has_subtype("scribe"):
+            if game.card(user).has_subtype(Subtype.SCRIBE):
                 for index in range(len(game.card(card).maneuvers)):
                     for host in hosts:
                         yield AttachRune(card, user, host, index)
@@ -215,7 +216,7 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
     m = d.maneuvers[a.index]
     if pending_target(m) is not None:
         return "a rune that acts on a pending event has no card to act on (ruling R-8.rune)"
-    if not game.card(a.user).has_subtype("scribe"):
+    if not game.card(a.user).has_subtype(Subtype.SCRIBE):
         return f"{game.card(a.user).name} is not a scribe: only a scribe attaches a rune (8.rune)"
     if a.user not in set(free_users(s, player, a.card)):
         return f"#{a.user} may not use {d.name} (3.9)"

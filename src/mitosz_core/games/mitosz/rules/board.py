@@ -18,13 +18,19 @@ from mitosz_core.games.mitosz.state import (
     LeaderSlot,
     PeopleSlot,
     cached,
+    memoised,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 
 
 def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
     """Every card on ``player``'s side of the board, high god included."""
-    return cached(game, ("board", player), (), lambda: tuple(_board_cards(game, player)))
+    key = ("board", player)
+    found: tuple[CardId, ...] | None = memoised(game, key)
+    if found is not None:
+        return found
+    return cached(game, key, (), lambda: tuple(_board_cards(game, player)))
 
 
 def _board_cards(game: Game, player: int) -> Iterator[CardId]:
@@ -86,6 +92,9 @@ def controller(game: Game, card: CardId) -> int | None:
 
 
 def _sides(game: Game) -> dict[CardId, int]:
+    found: dict[CardId, int] | None = memoised(game, "sides")
+    if found is not None:
+        return found
     return cached(
         game,
         "sides",
@@ -228,7 +237,7 @@ def destroy(s: S, card: CardId) -> S:
 
 def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
     """The empire slot whose location is region ``card`` (8.region), with its player."""
-    if not game.card(card).has_subtype("region"):
+    if not game.card(card).has_subtype(Subtype.REGION):
         return None
     for i, p in enumerate(game.players):
         for slot in p.empire:

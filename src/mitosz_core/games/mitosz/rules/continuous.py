@@ -41,7 +41,8 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
-from mitosz_core.games.mitosz.state import CardId, Game, cached
+from mitosz_core.games.mitosz.state import CardId, Game, cached, memoised
+from mitosz_core.games.mitosz.subtypes import Subtype
 
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
@@ -62,6 +63,9 @@ class Lasting:
 
 def lasting(game: Game) -> tuple[Lasting, ...]:
     """Every lasting effect in force, created ones first, then locked maneuvers."""
+    found: tuple[Lasting, ...] | None = memoised(game, "lasting")
+    if found is not None:
+        return found
     return cached(
         game,
         "lasting",
@@ -141,7 +145,7 @@ def source_kinds(game: Game, item: Lasting, card: CardId) -> tuple[Immunity, ...
             kinds.append(Immunity.FATE)
         else:
             kinds.append(Immunity.MANEUVER)
-        if d.has_subtype("calamity"):
+        if d.has_subtype(Subtype.CALAMITY):
             kinds.append(Immunity.CALAMITY)
     side = controller(game, card)
     if side is not None and not allied(game, side, item.player):  # 5.14
@@ -244,7 +248,7 @@ def immune(game: Game, card: CardId, kind: Immunity) -> bool:
         side = controller(game, card)
         if side is not None and is_high_god_leader(game, side, card):
             return True
-    if kind is Immunity.CALAMITY and d.type is CardType.LOCATION and d.has_subtype("shrine"):
+    if kind is Immunity.CALAMITY and d.type is CardType.LOCATION and d.has_subtype(Subtype.SHRINE):
         return True
     for item in lasting(game):
         if (

@@ -15,10 +15,11 @@ from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.checks import first_over_limit
-from mitosz_core.games.mitosz.rules.flow import Step, resume
+from mitosz_core.games.mitosz.rules.flow import resume
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.zones import lay_on_underworld
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, dispatch
 
 
 def _candidates(s: S) -> Iterable[Action]:
@@ -26,16 +27,14 @@ def _candidates(s: S) -> Iterable[Action]:
     return (SacrificeLeader(slot.card) for slot in s.game.players[player].leaders)
 
 
-def _why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, SacrificeLeader)
+def _why_not(s: S, a: SacrificeLeader) -> str | None:
     player = first_over_limit(s)
     if all(slot.card != a.card for slot in s.game.players[player].leaders):
         return f"#{a.card} is not a leader in the row of player {player}, who must sacrifice"
     return None
 
 
-def _perform(s: S, a: Action) -> S:
-    assert isinstance(a, SacrificeLeader)
+def _perform(s: S, a: SacrificeLeader) -> S:
     s = remove_to_underworld(s, a.card)
     if any(over_limit(s.game, i) for i in range(len(s.game.players))):
         return s
@@ -47,11 +46,9 @@ def leave(s: S) -> S:
     return resume(s, Trigger.RESUME)
 
 
-SACRIFICE_LEADER = Step(
-    accepts=(SacrificeLeader,),
+SACRIFICE_LEADER = dispatch(
+    (Rule(SacrificeLeader, _why_not, _perform),),
     candidates=_candidates,
-    why_not=_why_not,
-    perform=_perform,
     decider=first_over_limit,
 )
 
@@ -64,8 +61,7 @@ def _order_candidates(s: S) -> Iterable[Action]:
     return (ToUnderworld(c) for c in s.game.limbo[0].cards)
 
 
-def _order_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, ToUnderworld)
+def _order_why_not(s: S, a: ToUnderworld) -> str | None:
     if a.card not in s.game.limbo[0].cards:
         return f"#{a.card} is not among the cards waiting for the underworld"
     return None
@@ -78,11 +74,9 @@ def _order_settle(s: S) -> S | None:
     return None if s.game.limbo else leave(s)
 
 
-ORDER_UNDERWORLD = Step(
-    accepts=(ToUnderworld,),
+ORDER_UNDERWORLD = dispatch(
+    (Rule(ToUnderworld, _order_why_not, lambda s, a: lay_on_underworld(s, a.card)),),
     candidates=_order_candidates,
-    why_not=_order_why_not,
-    perform=lambda s, a: lay_on_underworld(s, a.card),  # type: ignore[attr-defined]
     decider=_batch_owner,
     settle=_order_settle,
 )

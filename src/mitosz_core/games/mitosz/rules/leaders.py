@@ -15,6 +15,7 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type
 from mitosz_core.games.mitosz.state import CardId, Game, cached
+from mitosz_core.games.mitosz.subtypes import Subtype
 
 LEADER_ROW_EXTRA = 2
 """The leader row holds at most peoples + 2 leaders (3.4.2)."""
@@ -82,13 +83,13 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
         if card_type(game, target) is not CardType.LEADER:  # 5.16: it lost the leader type
             return f"{game.card(target).name} is a {card_type(game, target)} now, not a leader"
         leader = game.card(target)
-        for keyword in ("weapon", "armour"):
+        for keyword in (Subtype.WEAPON, Subtype.ARMOUR):
             if d.has_subtype(keyword) and any(
                 game.card(i).has_subtype(keyword) for i in slot[1].items
             ):
                 return f"{leader.name} already carries one {keyword} (8.{keyword})"
         if (
-            d.has_subtype("relic")
+            d.has_subtype(Subtype.RELIC)
             and d.mythos is not leader.mythos
             and Mythos.KHARENI not in (d.mythos, leader.mythos)
         ):

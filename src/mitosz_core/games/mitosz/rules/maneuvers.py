@@ -41,6 +41,7 @@ from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why
 from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 
 TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
@@ -211,7 +212,9 @@ def fate_allowed(game: Game, player: int, card: CardId) -> bool:
         return True
     if player in game.fates_played:
         return False
-    return any(game.card(slot.card).has_subtype("god") for slot in game.players[player].leaders)
+    return any(
+        game.card(slot.card).has_subtype(Subtype.GOD) for slot in game.players[player].leaders
+    )
 
 
 def free_users(s: S, player: int, card: CardId) -> Iterator[CardId]:

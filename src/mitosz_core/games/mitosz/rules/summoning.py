@@ -80,6 +80,7 @@ from mitosz_core.games.mitosz.state import (
     PeopleSlot,
     cached,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
@@ -107,7 +108,7 @@ def _targets(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     kind = s.game.card(card).type
     if kind is CardType.LOCATION:
         peoples = tuple(slot.card for slot in p.empire)
-        if s.game.card(card).has_subtype("building"):  # 8.building: onto a region too
+        if s.game.card(card).has_subtype(Subtype.BUILDING):  # 8.building: onto a region too
             return (*peoples, *attachments.building_hosts(s.game, player))
         return peoples
     if kind is CardType.ITEM:
@@ -173,7 +174,7 @@ def may_play_anytime(game: Game, player: int) -> bool:
 def _item_sacrifices(s: S, player: int, item: CardId) -> Iterator[Action]:
     """3.5; a potion's sacrifice uses one of its maneuvers (8.potion, ruling R-8.potion)."""
     d = s.game.card(item)
-    if not (d.type is CardType.ITEM and d.has_subtype("potion") and d.maneuvers):
+    if not (d.type is CardType.ITEM and d.has_subtype(Subtype.POTION) and d.maneuvers):
         yield SacrificeItem(item)
         return
     for index, m in enumerate(d.maneuvers):
@@ -396,7 +397,7 @@ def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None
             return f"{d.name} is not attached to one of your leaders (3.5)"
         if is_cursed(game, a.card):  # 2.4, 8.rune
             return f"{d.name} is cursed and cannot be sacrificed (2.4)"
-        if d.has_subtype("potion") and d.maneuvers:  # 8.potion: the sacrifice is its effect
+        if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: the sacrifice is its effect
             return maneuvers.why_not(s, player, UseManeuver(a.card, a.index, a.target))
         if a.index != 0 or a.target is not None:
             return "only a potion's sacrifice uses a maneuver and names a target (8.potion)"
@@ -446,7 +447,7 @@ def perform_play(s: S, player: int, a: Action) -> S:
         return push(s, item)
     if isinstance(a, SacrificeItem):
         d = game.card(a.card)
-        if d.has_subtype("potion") and d.maneuvers:  # 8.potion: its effect, then sacrificed
+        if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: its effect, then sacrificed
             s, item = maneuvers.perform(s, player, UseManeuver(a.card, a.index, a.target))
             return push(s, item)
         return remove_to_underworld(s, a.card)

@@ -26,7 +26,7 @@ from mitosz_core.games.mythos.cards import When
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.rules.deaths import deaths
 from mitosz_core.games.mythos.rules.effects import conditional
-from mitosz_core.games.mythos.rules.flow import Step, active_player, defender, fire
+from mitosz_core.games.mythos.rules.flow import active_player, defender, fire
 from mitosz_core.games.mythos.rules.stats import attack, life
 from mitosz_core.games.mythos.rules.zones import (
     add_slot,
@@ -38,6 +38,7 @@ from mitosz_core.games.mythos.rules.zones import (
 )
 from mitosz_core.games.mythos.state import CardId, Combat, Row
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 
 # attacking ------------------------------------------------------------------------------
 
@@ -79,17 +80,11 @@ def _declare_candidates(s: S) -> Iterable[Action]:
     return (*attack_candidates(s), Done())
 
 
-def _declare_why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Done):
-        return None
-    assert isinstance(a, Attack)
-    return why_not_attack(s, a)
+def _declare_done(s: S, a: Done) -> S:
+    return fire(s, "declared")
 
 
-def _declare_perform(s: S, a: Action) -> S:
-    if isinstance(a, Done):
-        return fire(s, "declared")
-    assert isinstance(a, Attack)
+def _declare_attacker(s: S, a: Attack) -> S:
     return add_attacker(s, a.unit)
 
 
@@ -97,11 +92,9 @@ def _declare_settle(s: S) -> S | None:
     return fire(s, "declared") if not attack_candidates(s) else None
 
 
-DECLARE = Step(
-    accepts=(Attack, Done),
+DECLARE = dispatch(
+    (Rule(Attack, why_not_attack, _declare_attacker), Rule(Done, allowed, _declare_done)),
     candidates=_declare_candidates,
-    why_not=_declare_why_not,
-    perform=_declare_perform,
     decider=active_player,
     settle=_declare_settle,
 )
@@ -127,10 +120,7 @@ def _block_candidates(s: S) -> Iterable[Action]:
     return (*pairs, Done())
 
 
-def _block_why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Done):
-        return None
-    assert isinstance(a, Block)
+def _block_why_not(s: S, a: Block) -> str | None:
     combat = _combat(s)
     if not any(x.card == a.blocker for x in s.game.players[defender(s)].battlefield):
         return f"#{a.blocker} is not a unit on your battlefield: only they block (11.2)"
@@ -141,10 +131,11 @@ def _block_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _block_perform(s: S, a: Action) -> S:
-    if isinstance(a, Done):
-        return fire(s, "blocked")
-    assert isinstance(a, Block)
+def _blocked(s: S, a: Done) -> S:
+    return fire(s, "blocked")
+
+
+def _block_perform(s: S, a: Block) -> S:
     combat = _combat(s)
     combat = replace(combat, blocks=(*combat.blocks, (a.blocker, a.attacker)))
     return s.evolve(game=replace(s.game, combat=combat))
@@ -154,11 +145,9 @@ def _block_settle(s: S) -> S | None:
     return fire(s, "blocked") if len(tuple(_block_candidates(s))) == 1 else None
 
 
-BLOCK = Step(
-    accepts=(Block, Done),
+BLOCK = dispatch(
+    (Rule(Block, _block_why_not, _block_perform), Rule(Done, allowed, _blocked)),
     candidates=_block_candidates,
-    why_not=_block_why_not,
-    perform=_block_perform,
     decider=defender,
     settle=_block_settle,
 )
@@ -184,15 +173,13 @@ def _order_candidates(s: S) -> Iterable[Action]:
     return tuple(DamageOrder(a, b) for a, b in open_pairings(_combat(s)))
 
 
-def _order_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, DamageOrder)
+def _order_why_not(s: S, a: DamageOrder) -> str | None:
     if (a.attacker, a.blocker) not in open_pairings(_combat(s)):
         return f"#{a.blocker} does not block #{a.attacker}, or that pairing is already ordered"
     return None
 
 
-def _order_perform(s: S, a: Action) -> S:
-    assert isinstance(a, DamageOrder)
+def _order_perform(s: S, a: DamageOrder) -> S:
     combat = _combat(s)
     combat = replace(combat, order=(*combat.order, (a.attacker, a.blocker)))
     return s.evolve(game=replace(s.game, combat=combat))
@@ -207,11 +194,9 @@ def _order_settle(s: S) -> S | None:
     return fire(s.evolve(game=replace(s.game, combat=combat)), "ordered")
 
 
-ORDER = Step(
-    accepts=(DamageOrder,),
+ORDER = dispatch(
+    (Rule(DamageOrder, _order_why_not, _order_perform),),
     candidates=_order_candidates,
-    why_not=_order_why_not,
-    perform=_order_perform,
     decider=active_player,
     settle=_order_settle,
 )

@@ -58,6 +58,7 @@ from mitosz_core.games.mythos.rules.upgrades import (
 from mitosz_core.games.mythos.rules.victory import new_round
 from mitosz_core.games.mythos.rules.zones import update_player
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 
 DRAW_SACRIFICE_AURA = 1
 """03.7: +1 aura instead of the draw (also with an empty hand, 07.ex-empty-hand)."""
@@ -154,48 +155,49 @@ def _main_candidates(s: S) -> Iterator[Action]:
     yield EndTurn()
 
 
-def _main_why_not(s: S, a: Action) -> str | None:
-    me = s.game.active
-    if isinstance(a, Play):
-        return why_not_play(s, me, a)
-    if isinstance(a, Mobilize):
-        return why_not_mobilize(s, me, a)
-    if isinstance(a, Recall):
-        return why_not_recall(s, me, a)
-    if isinstance(a, Attach):
-        return why_not_attach(s, me, a)
-    if isinstance(a, Attack):
-        return combat.why_not_attack(s, a)
-    if isinstance(a, Activate):
-        return why_not_activate(s, me, a)
-    return None  # EndTurn
+def _me(s: S) -> int:
+    return s.game.active
 
 
-def _main_perform(s: S, a: Action) -> S:
-    me = s.game.active
-    if isinstance(a, Play):
-        return fire(perform_play(s, me, a), "acted")
-    if isinstance(a, Mobilize):
-        return fire(mobilize(s, me, a.unit), "acted")
-    if isinstance(a, Recall):
-        return fire(recall(s, me, a.unit), "acted")
-    if isinstance(a, Attach):
-        return perform_attach(s, me, a)
-    if isinstance(a, Attack):
-        return combat.begin(s, a)
-    if isinstance(a, Activate):
-        return fire(perform_activate(s, me, a), "acted")
-    assert isinstance(a, EndTurn)
-    return fire(s, "end_turn")
-
-
-MAIN = Step(
-    accepts=(Play, Mobilize, Recall, Attach, Attack, Activate, EndTurn),
+MAIN = dispatch(
+    (
+        Rule(
+            Play,
+            lambda s, a: why_not_play(s, _me(s), a),
+            lambda s, a: _acted(perform_play(s, _me(s), a)),
+        ),
+        Rule(
+            Mobilize,
+            lambda s, a: why_not_mobilize(s, _me(s), a),
+            lambda s, a: _acted(mobilize(s, _me(s), a.unit)),
+        ),
+        Rule(
+            Recall,
+            lambda s, a: why_not_recall(s, _me(s), a),
+            lambda s, a: _acted(recall(s, _me(s), a.unit)),
+        ),
+        Rule(
+            Attach,
+            lambda s, a: why_not_attach(s, _me(s), a),
+            lambda s, a: perform_attach(s, _me(s), a),
+        ),
+        Rule(Attack, combat.why_not_attack, combat.begin),
+        Rule(
+            Activate,
+            lambda s, a: why_not_activate(s, _me(s), a),
+            lambda s, a: _acted(perform_activate(s, _me(s), a)),
+        ),
+        Rule(EndTurn, allowed, lambda s, a: fire(s, "end_turn")),
+    ),
     candidates=_main_candidates,
-    why_not=_main_why_not,
-    perform=_main_perform,
     decider=active_player,
 )
+"""The turn's actions (04.3), in the order of :func:`_main_candidates`."""
+
+
+def _acted(s: S) -> S:
+    return fire(s, "acted")
+
 
 # 04.4 / 11.9: the opponent's windows ------------------------------------------------------
 
@@ -204,24 +206,15 @@ def _window_candidates(s: S) -> Iterable[Action]:
     return (Pass(), *play_candidates(s, defender(s), events_only=True))
 
 
-def _window_why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Pass):
-        return None
-    assert isinstance(a, Play)
-    return why_not_play(s, defender(s), a, events_only=True)
-
-
-def _window_perform(s: S, a: Action) -> S:
-    if isinstance(a, Pass):
-        return fire(s, "close")
-    assert isinstance(a, Play)
-    return perform_play(s, defender(s), a)
-
-
-WINDOW = Step(
-    accepts=(Pass, Play),
+WINDOW = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: fire(s, "close")),
+        Rule(
+            Play,
+            lambda s, a: why_not_play(s, defender(s), a, events_only=True),
+            lambda s, a: perform_play(s, defender(s), a),
+        ),
+    ),
     candidates=_window_candidates,
-    why_not=_window_why_not,
-    perform=_window_perform,
     decider=defender,
 )

@@ -42,6 +42,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     war_leaders,
 )
 from mitosz_core.games.mitosz.state import CardId, Game, TroopMode
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 
 OPEN_TO_ALL = (CardType.HIGH_GOD, CardType.FATE, CardType.INTRIGUE)
@@ -58,7 +59,7 @@ def walk(effect: AnyEffect) -> Iterator[AnyEffect]:
 def is_volley(m: Maneuver) -> bool:
     """Whether a maneuver is an arrow volley (7.2.5.1)."""
     steps = (m.effect, *(step.effect for step in m.steps))
-    return "arrow_volley" in m.subtypes or any(
+    return Subtype.ARROW_VOLLEY in m.subtypes or any(
         isinstance(e, ArrowVolley) for top in steps for e in walk(top)
     )
 

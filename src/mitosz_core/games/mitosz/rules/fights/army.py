@@ -51,6 +51,7 @@ from mitosz_core.games.mitosz.state import (
     Troop,
     TroopMode,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 
 WARLORD_EXTRA = 1
@@ -62,7 +63,7 @@ RACE_EXTRA = 1
 # --- subtypes, with what a mount shares (8.mount) ------------------------------------------
 
 
-def subtypes(game: Game, card: CardId) -> frozenset[str]:
+def subtypes(game: Game, card: CardId) -> frozenset[Subtype]:
     """A card's subtypes, with the one a mount attached to it shares (8.mount)."""
     own = set(game.card(card).subtypes)
     for m in game.mounts:
@@ -73,16 +74,16 @@ def subtypes(game: Game, card: CardId) -> frozenset[str]:
     return frozenset(own)
 
 
-def has(game: Game, card: CardId, subtype: str) -> bool:
+def has(game: Game, card: CardId, subtype: Subtype) -> bool:
     return subtype in subtypes(game, card)
 
 
-def races(game: Game, card: CardId) -> frozenset[str]:
+def races(game: Game, card: CardId) -> frozenset[Subtype]:
     """A card's race subtypes (*faj altípusok*, ruling R-3.8-race)."""
     return subtypes(game, card) & frozenset(RACE_SUBTYPES)
 
 
-def shareable(game: Game, mount: CardId) -> tuple[str, ...]:
+def shareable(game: Game, mount: CardId) -> tuple[Subtype, ...]:
     """A mount's subtypes that are neither leader nor race subtypes (8.mount)."""
     return tuple(
         t for t in game.card(mount).subtypes if t not in LEADER_SUBTYPES and t not in RACE_SUBTYPES
@@ -105,7 +106,7 @@ def capacity(game: Game, fight: Fight, side: int, line: LineName) -> int:
     if leader is None:
         return 0
     total = sum(game.card(leader).cost)
-    if has(game, leader, "warlord"):
+    if has(game, leader, Subtype.WARLORD):
         total += WARLORD_EXTRA
     if side == DEFEND and line is LineName.FRONT and fight.people is not None:
         people = races(game, fight.people)
@@ -118,7 +119,7 @@ def is_monster_play(game: Game, card: CardId) -> bool:
     """A monster leader played into a fight as a troop (8.monster). The card is in hand
     or being played, so its printed type decides (ruling R-5.16-place)."""
     d = game.card(card)
-    return d.type is CardType.LEADER and d.has_subtype("monster")
+    return d.type is CardType.LEADER and d.has_subtype(Subtype.MONSTER)
 
 
 def why_not_troop(s: S, player: int, card: CardId, leader: CardId, free: bool) -> str | None:
@@ -139,7 +140,7 @@ def why_not_troop(s: S, player: int, card: CardId, leader: CardId, free: bool) -
     side, line = found
     if controller(game, leader) != player:
         return "only the player whose leader leads a line plays cards into it (7.3.4)"
-    if fight.flying and side == ATTACK and not has(game, card, "flying"):
+    if fight.flying and side == ATTACK and not has(game, card, Subtype.FLYING):
         return "this army attacks across a closed road: its troops must fly (8.flying)"
     summoned = troops_in(fight, side, line)
     if any(t.monster for t in summoned):
@@ -231,7 +232,7 @@ def troop_counts(fight: Fight, troop: Troop) -> bool:
 def fortress(game: Game, fight: Fight) -> bool:
     """Whether the attacked people's location is a fortress (8.fortress)."""
     location = attacked_location(game, fight)
-    return location is not None and has(game, location, "fortress")
+    return location is not None and has(game, location, Subtype.FORTRESS)
 
 
 def troop_level(game: Game, fight: Fight, troop: Troop) -> int:

@@ -18,6 +18,7 @@ from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.fights.army import attach, has, shareable
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Mounted
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 
 
@@ -40,7 +41,7 @@ def unturned(game: Game, card: CardId) -> bool:
 
 def flies(game: Game, card: CardId) -> bool:
     """8.flying: the card is of the flying type (its own, or shared by a mount)."""
-    return has(game, card, "flying")
+    return has(game, card, Subtype.FLYING)
 
 
 def crosses_closed_roads(game: Game, card: CardId) -> bool:
@@ -53,7 +54,7 @@ def crosses_closed_roads(game: Game, card: CardId) -> bool:
 def can_challenge(game: Game, card: CardId) -> bool:
     """8.hero, 7.6.1, 7.2.3: an unturned hero that may attack and fight."""
     return (
-        has(game, card, "hero")
+        has(game, card, Subtype.HERO)
         and unturned(game, card)
         and may_attack(game, card)
         and may_fight(game, card)
@@ -68,7 +69,7 @@ def mount_options(s: S, player: int) -> Iterator[Action]:
     game = s.game
     row = [slot.card for slot in game.players[player].leaders]
     for mount in row:
-        if not game.card(mount).has_subtype("mount"):
+        if not game.card(mount).has_subtype(Subtype.MOUNT):
             continue
         for rider in row:
             if rider != mount:
@@ -83,13 +84,13 @@ def why_not_mount(s: S, player: int, a: AttachMount) -> str | None:
     game = s.game
     mount = leader_slot(game, a.card)
     rider = leader_slot(game, a.rider)
-    if mount is None or mount[0] != player or not game.card(a.card).has_subtype("mount"):
+    if mount is None or mount[0] != player or not game.card(a.card).has_subtype(Subtype.MOUNT):
         return f"#{a.card} is not a mount in your leader row (8.mount)"
     if rider is None or rider[0] != player or a.rider == a.card:
         return f"#{a.rider} is not another leader in your leader row (8.mount)"
-    if game.card(a.rider).has_subtype("mount"):
+    if game.card(a.rider).has_subtype(Subtype.MOUNT):
         return "a mount is attached only to a leader that is not a mount (8.mount)"
-    if any(game.card(c).has_subtype("mount") for c in rider[1].items):
+    if any(game.card(c).has_subtype(Subtype.MOUNT) for c in rider[1].items):
         return f"{game.card(a.rider).name} already has a mount (8.mount)"
     if a.shared is not None and a.shared not in shareable(game, a.card):
         return f"{a.shared} is not a subtype the mount can share (8.mount)"
@@ -119,6 +120,6 @@ def mount_of(game: Game, rider: CardId) -> CardId | None:
     if found is None:
         return None
     for card in found[1].items:
-        if game.card(card).type is CardType.LEADER and game.card(card).has_subtype("mount"):
+        if game.card(card).type is CardType.LEADER and game.card(card).has_subtype(Subtype.MOUNT):
             return card
     return None
