@@ -324,7 +324,7 @@ DOC = {
     "over": "The game has ended (1.1.1 or 1.3.4).",
 }
 
-INTERRUPTIONS = ("counter", "window", "forced")
+INTERRUPTIONS = ("counter", "response", "forced")
 PARTS = (
     Part(
         "turn",
@@ -361,7 +361,7 @@ PARTS = (
         groups=("turn.combat.declare", "turn.summoning_2", *INTERRUPTIONS),
     ),
     Part("forced", "The forced choices (3.4.2, 1.4.2)", show=("forced",)),
-    Part("window", "The event window (6.5.1)", show=("window",)),
+    Part("response", "The response to a deed or an event (6.1.4, 6.5.1)", show=("response",)),
 )
 """The sub-diagrams of the machine (:mod:`mitosz_core.kernel.diagram`)."""
 
