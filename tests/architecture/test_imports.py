@@ -9,8 +9,6 @@ import pytest
 
 from mitosz_core.games.mitosz.actions import (
     PlayFate,
-    PlayWithoutSummoning,
-    Summon,
     UseFreeManeuver,
     UseManeuver,
 )
@@ -63,9 +61,9 @@ def test_the_counter_round_imports_no_rule_that_calls_it(
 
 def test_every_response_and_resolver_is_registered() -> None:
     """The rules that answer in a counter round registered themselves (6.4.1): maneuver
-    uses first, then card plays, in the order of the legal actions."""
+    uses only, since card plays answer in the response (ruling R-6.4.1-responses)."""
     accepted = [source.accepts for source in counter_round._SOURCES]
-    assert accepted == [(UseManeuver, UseFreeManeuver, PlayFate), (Summon, PlayWithoutSummoning)]
+    assert accepted == [(UseManeuver, UseFreeManeuver, PlayFate)]
     assert set(counter_round._RESOLVERS) == {PendingKind.PLAY, PendingKind.MANEUVER}
     assert set(counter_round._ANSWERS) == {ChoicePurpose.ON_PLAY}
     covered = {cls for source in counter_round._SOURCES for cls in source.accepts}

@@ -20,7 +20,7 @@ from mitosz_core.kernel.registry import get
 ROOT = Path(__file__).resolve().parents[2]
 MERMAID = ROOT / "tools" / "mermaid"
 MACHINES = {name: get(name).machine for name in ("mitosz", "mythos")}
-MITOSZ_PARTS = ("turn", "summoning", "counter", "battle", "duel", "forced", "window")
+MITOSZ_PARTS = ("turn", "summoning", "counter", "battle", "duel", "forced", "response")
 EDGE = re.compile(r"^    (\w+|\[\*\]) --> (\w+|\[\*\])(?: : (.*))?$")
 
 

@@ -66,10 +66,10 @@ def test_a_return_edge_goes_back_only_to_a_declared_destination() -> None:
 
 
 def test_interruptions_are_declared_once() -> None:
-    """Core v2: the counter round, the event window and the forced choices are one set
+    """Core v2: the counter round, the response and the forced choices are one set
     of states each; what they interrupt is a frame, not a copy of the states."""
     assert [s for s in MACHINE.states if ".counter." in s or s.endswith(".main")] == []
-    for prefix in ("counter.", "window.", "forced."):
+    for prefix in ("counter.", "response.", "forced."):
         assert any(s.startswith(prefix) for s in MACHINE.states)
     assert all(":" not in t for (_, t) in MACHINE.table)
 
@@ -86,7 +86,7 @@ def test_turn_phases_follow_the_rulebook_order() -> None:
     assert MACHINE.fire("turn.summoning_1", "pass") == "turn.combat.declare"
     assert MACHINE.fire("turn.combat.declare", "skip") == "turn.summoning_2"
     assert MACHINE.fire("turn.summoning_2", "pass") == "turn.end.discard"
-    chain = ["discard", "clamp", "regain", "produce", "turn_back", "effects"]
+    chain = ["discard", "clamp", "regain", "produce", "turn_back", "effects", "finish"]
     for a, b in itertools.pairwise(chain):
         assert MACHINE.fire(f"turn.end.{a}", "done") == f"turn.end.{b}"
-    assert MACHINE.fire("turn.end.effects", "next_turn") == "turn.start"
+    assert MACHINE.fire("turn.end.finish", "next_turn") == "turn.start"

@@ -246,7 +246,7 @@ def pass_(s: S) -> S:
 
 def pass_rounds(s: S) -> S:
     """Everyone passes in the combat rounds (and their counter rounds) until decided."""
-    while turn_state(s).endswith(".rounds") or s.phase == "window.respond":
+    while turn_state(s).endswith(".rounds") or s.phase == "response.respond":
         s = fx.act(s, Pass())
     return s
 

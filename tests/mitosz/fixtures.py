@@ -481,7 +481,7 @@ SEA = deck("Sea God", "sea")
 
 
 def start(seed: int = 3, players: int = 2, **kw: Any) -> S:
-    """A new test game at the starting player's first summoning step, every event window
+    """A new test game at the starting player's first summoning step, every response
     on the way passed (6.5.1)."""
     decks = tuple([SKY, SEA, SKY, SEA][:players])
     s = RULESET.setup(GameConfig(seed=seed, players=players, decks=decks, **kw))
@@ -489,9 +489,9 @@ def start(seed: int = 3, players: int = 2, **kw: Any) -> S:
 
 
 def pass_windows(s: S) -> S:
-    """Pass every open event window (6.5.1)."""
+    """Pass every open response (6.1.4, 6.5.1)."""
 
-    while s.phase == "window.respond":
+    while s.phase == "response.respond":
         s = act(s, Pass())
     return s
 
@@ -611,10 +611,17 @@ def lay_underworld(s: S, order: list[int] | None = None) -> S:
 
 
 def settle_counter(s: S) -> S:
-    """Pass every open counter round and event window until play is back in a main step
+    """Pass every open counter round and response until play is back in a main step
     (or a player must choose cards for an effect)."""
 
-    while s.phase == "counter.respond" or s.phase == "window.respond":
+    while s.phase == "counter.respond" or s.phase == "response.respond":
+        s = act(s, Pass())
+    return s
+
+
+def pass_counter(s: S) -> S:
+    """Pass every open counter round (6.4.1), and only those."""
+    while s.phase == "counter.respond":
         s = act(s, Pass())
     return s
 

@@ -23,6 +23,7 @@ from tests.mitosz.fixtures import (
     duel,
     lay_underworld,
     next_turn,
+    pass_counter,
     put_intrigue,
     put_leader,
     put_people,
@@ -40,7 +41,14 @@ def test_an_intrigue_is_summoned_even_in_another_players_turn() -> None:
     s, king = put_leader(s, other, "King")
     s, fog = to_hand(s, other, "Fog")  # enemy leaders cannot attack
     s = act(s, UseManeuver(archer, 0, king))
-    assert s.to_act == other
+    assert s.phase == "counter.respond" and s.to_act == other
+    # 6.4.1: a counter round takes counter effects only; the intrigue is summoned when its
+    # player has the action (3.6): in the response that follows the deed (6.1.4)
+    assert Summon(fog) not in mc.legal_actions(s)
+    with pytest.raises(mc.IllegalActionError, match="not possible now"):
+        act(s, Summon(fog))
+    s = pass_counter(s)
+    assert s.phase == "response.respond" and s.to_act == other
     assert Summon(fog) in mc.legal_actions(s)
     s = settle_counter(act(s, Summon(fog)))
     assert fog in s.game.players[other].intrigues
@@ -183,7 +191,11 @@ def test_a_fate_is_used_whenever_its_player_has_the_action_even_in_another_playe
     s, smith = put_leader(s, me, "Smith")  # a maneuver of mine opens a counter round
     s, omen = to_hand(s, other, "Omen")  # no timing, no counter: linked to their Sky god
     s = act(s, UseManeuver(smith, 0))
-    s = act(s, Pass())  # I pass; the other player has the action in the counter round
+    # the counter round takes counter effects only (6.4.1): Omen waits for the response
+    assert s.phase == "counter.respond"
+    assert PlayFate(omen) not in mc.legal_actions(act(s, Pass()))
+    s = pass_counter(s)
+    assert s.phase == "response.respond"
     assert s.to_act == other and PlayFate(omen) in mc.legal_actions(s)
     hand = len(s.game.players[other].hand)
     s = settle_counter(act(s, PlayFate(omen)))
@@ -191,7 +203,7 @@ def test_a_fate_is_used_whenever_its_player_has_the_action_even_in_another_playe
     assert omen in s.game.players[other].underworld
     s, omen2 = to_hand(s, other, "Omen")
     s = act(s, Pass())  # the end of my summoning step is an event (6.5.1)
-    assert s.phase == "window.respond" and s.to_act == other
+    assert s.phase == "response.respond" and s.to_act == other
     assert PlayFate(omen2) in mc.legal_actions(s)
 
 

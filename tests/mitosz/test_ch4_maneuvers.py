@@ -19,6 +19,7 @@ from tests.mitosz.fixtures import (
     build,
     duel,
     next_turn,
+    pass_counter,
     pass_until,
     play,
     put_leader,
@@ -67,7 +68,11 @@ def test_timing_action_reaction_and_rite() -> None:
     s, their_sentinel = put_leader(s, other, "Sentinel")
     s, archer = put_leader(s, me, "Archer")
     s = act(s, UseManeuver(archer, 0, king))
-    assert s.to_act == other  # in my turn's counter round the opponent may react
+    assert s.phase == "counter.respond"  # a counter round takes counter effects only
+    assert UseManeuver(their_sentinel, 0, archer) not in mc.legal_actions(act(s, Pass()))
+    s = pass_counter(s)
+    assert s.phase == "response.respond"  # the response to my deed (6.1.4)
+    assert s.to_act == other  # in my turn the opponent may react
     assert UseManeuver(their_sentinel, 0, archer) in mc.legal_actions(s)
     s, their_archer = put_leader(s, other, "Archer")
     with pytest.raises(mc.IllegalActionError, match=r"used only in its player's own turn"):

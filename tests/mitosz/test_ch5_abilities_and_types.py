@@ -265,7 +265,7 @@ def test_an_attached_leader_returns_when_its_location_is_attacked_and_may_defend
     assert held_leader(s.game, king) is None
     slot = leader_slot(s.game, king)
     assert slot is not None and slot[0] == me and slot[1].items == (c["sword"],)
-    while s.phase == "window.respond":
+    while s.phase == "response.respond":
         s = act(s, mc.legal_actions(s)[0])
     assert s.phase.endswith("defender")
     assert Designate(king) in mc.legal_actions(s)  # back as a leader, it defends

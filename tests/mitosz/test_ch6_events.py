@@ -1,4 +1,4 @@
-"""6.5.1 and 6.1.4: every event opens a counter round; the event window."""
+"""6.1.4, 6.4.1 and 6.5.1: the response to a deed, the counter round, and the events."""
 
 from __future__ import annotations
 
@@ -7,18 +7,23 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass, Summon, UseManeuver
 from mitosz_core.games.mitosz.engine import settle
-from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.machine import Phase
+from mitosz_core.games.mitosz.rules import S, maneuvers
 from mitosz_core.games.mitosz.rules.events import seen_now
-from mitosz_core.games.mitosz.state import PendingKind, WindowFrame
+from mitosz_core.games.mitosz.rules.flow import turn_phase, turn_state
+from mitosz_core.games.mitosz.state import ResponseFrame
 from mitosz_core.kernel.values import replace
 from tests.mitosz.fixtures import (
     act,
     arranged,
     clear_hands,
     duel,
+    pass_counter,
     put_leader,
+    put_people,
     set_player,
     start_sky,
+    timed_arena,
     to_hand,
 )
 
@@ -27,31 +32,152 @@ def summon_hero(s: S, me: int) -> tuple[S, int]:
     """``me`` summons the Hero; everybody passes its counter round (6.3.5)."""
     s, hero = to_hand(s, me, "Hero")
     s = act(s, Summon(hero))
-    while s.phase == "counter.respond":
+    return pass_counter(s), hero
+
+
+def others(s: S) -> list[int]:
+    """The players other than the active one, in turn order from the next."""
+    order = s.game.order
+    me = order.index(s.game.active)
+    return [order[(me + k) % len(order)] for k in range(1, len(order))]
+
+
+@pytest.mark.rule("6.1.4", "4.2.1", "4.1")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_a_rite_is_used_in_the_opponents_summoning_step() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, seer = put_leader(s, other, "Seer")  # a rite: draw 2
+    s, hero = to_hand(s, me, "Hero")
+    s = act(s, Summon(hero))
+    # the counter round over the summoning takes counter effects only (6.4.1)
+    assert s.phase == "counter.respond"
+    while s.to_act != other:
         s = act(s, Pass())
-    return s, hero
+    assert UseManeuver(seer, 0) not in mc.legal_actions(s)
+    with pytest.raises(mc.IllegalActionError, match=r"only a counter effect.*6\.4\.1"):
+        act(s, UseManeuver(seer, 0))
+    s = pass_counter(s)
+    # the Hero is on the board: the other player answers the deed with a deed (6.1.4)
+    assert s.phase == "response.respond" and s.to_act == other
+    assert s.game.frames == (ResponseFrame("turn.summoning_1", other),)
+    assert UseManeuver(seer, 0) in mc.legal_actions(s)
+    s = act(s, UseManeuver(seer, 0))
+    assert s.phase == "counter.respond"  # the rite is an event: its own counter round
+    s = pass_counter(s)
+    assert s.game.players[other].leaders[-1].turned  # the Seer was used (4.6.3)
+    assert s.phase == "turn.summoning_1" and s.to_act == me and s.game.frames == ()
 
 
-@pytest.mark.rule("6.5.1", "6.4.1")
-@pytest.mark.ruling("R-6.5.1-window")
-def test_a_card_reaching_the_board_opens_a_window_for_a_player_who_can_respond() -> None:
+@pytest.mark.rule("6.1.4", "4.2.1")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_a_reaction_is_used_in_the_opponents_turn() -> None:
     s, me, other = duel(auto_pass=False)
     s, sentinel = put_leader(s, other, "Sentinel")  # a reaction: destroy an enemy leader
     s, hero = summon_hero(s, me)
-    # 6.3.6 the Hero is on the board: a card moved from hand to board (6.5.1 item 4)
-    assert any(slot.card == hero for slot in s.game.players[me].leaders)
-    assert s.phase == "window.respond" and s.to_act == other
-    assert s.game.frames == (WindowFrame("turn.summoning_1"),)
-    assert [item.kind for item in s.game.stack] == [PendingKind.EVENT]
-    assert UseManeuver(sentinel, 0, hero) in mc.legal_actions(s)
-    s = act(s, Pass())  # everybody asked passed: play goes on where the event happened
+    assert s.phase == "response.respond" and s.to_act == other
+    s = pass_counter(act(s, UseManeuver(sentinel, 0, hero)))
+    assert hero in s.game.players[me].underworld
     assert s.phase == "turn.summoning_1" and s.to_act == me
-    assert s.game.stack == () and s.game.frames == ()
+
+
+@pytest.mark.rule("4.2.1", "6.1.4")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_a_rite_is_refused_in_any_combat_phase() -> None:
+    s, me, other = duel(auto_pass=False)
+    for player in (me, other):
+        s, _ = put_people(s, player, "Cross", 10, 10)
+    s, seer = put_leader(s, other, "Seer")
+    s, mine = put_leader(s, me, "Seer")
+    s, _ = put_leader(s, me, "Hero")  # a fight can be started: the combat phase is played
+    s = act(s, Pass())  # my summoning step ends; the other may still use its rite
+    assert s.phase == "response.respond" and s.to_act == other
+    assert UseManeuver(seer, 0) in mc.legal_actions(s)
+    s = act(s, Pass())
+    # the combat phase starts: an event, but a rite is all the other player holds, and
+    # a rite is never used in the combat phase: nobody is asked
+    assert s.phase == "turn.combat.declare" and s.to_act == me
+    rite = s.game.card(seer).maneuvers[0]
+    for player in (me, other):  # in one's own combat phase and in another's
+        assert maneuvers.why_not_timing(s, player, rite) == (
+            "a rite is not used in the combat phase (4.2.1)"
+        )
+    assert not any(isinstance(a, UseManeuver) and a.user == mine for a in mc.legal_actions(s))
+
+
+@pytest.mark.rule("6.1.4")
+@pytest.mark.ruling("R-6.1.4-pass")
+def test_a_phase_does_not_end_while_a_player_who_has_not_passed_wants_to_act() -> None:
+    s, me, other = duel(auto_pass=False)
+    s, seer = put_leader(s, other, "Seer")
+    s = act(s, Pass())  # I pass first (6.1.4: starting with the active player)
+    assert s.phase == "response.respond" and s.to_act == other
+    assert s.game.frames == (ResponseFrame("turn.summoning_1", other, ending=True),)
+    assert turn_phase(s) is Phase.SUMMONING_1  # not over: the other has not passed
+    s = pass_counter(act(s, UseManeuver(seer, 0)))
+    # an answer gives me the phase back
+    assert s.phase == "turn.summoning_1" and s.to_act == me and s.game.frames == ()
+    s = act(s, Pass())  # nobody else can act now: the phase ends at my pass
+    assert turn_phase(s) is not Phase.SUMMONING_1
+
+
+@pytest.mark.rule("6.1.4", "6.1.5")
+@pytest.mark.ruling("R-6.1.4-pass", "R-6.4.1-responses")
+@pytest.mark.parametrize("players", [3, 4])
+def test_answers_follow_the_turn_order_in_three_and_four_players(players: int) -> None:
+    s = clear_hands(start_sky(players=players, auto_pass=False))
+    me = s.game.active
+    rest = others(s)
+    seers = {}
+    for player in rest:
+        s, seers[player] = put_leader(s, player, "Seer")
+    s, _ = summon_hero(s, me)
+    asked = []
+    while s.phase == "response.respond":
+        asked.append(s.to_act)
+        if s.to_act == rest[0]:  # the first one answers: the ones after it are asked
+            s = pass_counter(act(s, UseManeuver(seers[rest[0]], 0)))
+        else:
+            s = act(s, Pass())
+    assert asked == rest
+    assert s.phase == "turn.summoning_1" and s.to_act == me  # then I have the phase back
+    s = act(s, Pass())  # my pass: each of the others in turn order, and the phase ends
+    asked = []
+    while s.phase == "response.respond":
+        assert s.to_act is not None
+        asked.append(s.to_act)
+        assert s.game.frames[-1] == ResponseFrame("turn.summoning_1", s.to_act, ending=True)
+        s = act(s, Pass())
+    assert asked == rest
+    assert turn_phase(s) is not Phase.SUMMONING_1
+
+
+@pytest.mark.rule("6.5.1", "6.2.4.5", "6.2.4.6")
+@pytest.mark.ruling("R-6.5.1-window")
+def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> None:
+    s, me, other = timed_arena()
+    s, _ = put_leader(s, me, "Dusk Keeper")  # end of my turn: I draw a card
+    s, _ = put_leader(s, other, "Sentinel")  # a reaction
+    s = set_player(s, other, spheres=(3, 3, 3, 3))
+    s = s.evolve(config=replace(s.config, auto_pass=False))
+    hand = len(s.game.players[me].hand)
+    for _ in range(200):
+        frame = s.game.frames[-1] if s.game.frames else None
+        if isinstance(frame, ResponseFrame) and frame.host == "turn.end.finish":
+            break
+        legal = mc.legal_actions(s)
+        s = act(s, Pass() if Pass() in legal else legal[0])
+    else:
+        raise AssertionError("no response to the end-of-turn events")
+    # the end-of-turn draw has happened, in my turn, and the other player answers it
+    assert len(s.game.players[me].hand) > hand
+    assert s.game.active == me and s.to_act == other
+    s = act(s, Pass())
+    assert s.game.active == other and turn_state(s) != "turn.end.finish"
 
 
 @pytest.mark.rule("6.5.1")
 @pytest.mark.ruling("R-6.5.1-window")
-def test_no_window_opens_when_nobody_can_respond() -> None:
+def test_no_response_opens_when_nobody_can_answer() -> None:
     s, me, other = duel(auto_pass=False)
     s, _ = put_leader(s, other, "Sentinel", turned=True)  # turned: cannot react
     s, _ = summon_hero(s, me)
@@ -59,62 +185,8 @@ def test_no_window_opens_when_nobody_can_respond() -> None:
     assert s.history[-1].player == other  # the last decision was in the counter round
 
 
-@pytest.mark.rule("6.5.1", "6.4.1", "6.1.4")
-@pytest.mark.ruling("R-6.5.1-window")
-def test_a_window_asks_the_others_in_turn_order_never_the_player_whose_turn_it_is() -> None:
-    s = clear_hands(start_sky(players=3, auto_pass=False))
-    me = s.game.active
-    order = s.game.order
-    second, third = order[(order.index(me) + 1) % 3], order[(order.index(me) + 2) % 3]
-    s, _ = put_leader(s, second, "Sentinel")
-    s, _ = put_leader(s, third, "Sentinel")
-    s, _ = summon_hero(s, me)
-    asked = []
-    while s.phase == "window.respond":
-        asked.append(s.to_act)
-        s = act(s, Pass())
-    assert asked == [second, third]
-    assert s.phase == "turn.summoning_1"
-
-
-@pytest.mark.rule("6.5.1", "6.4.1")
-@pytest.mark.ruling("R-6.5.1-window")
-def test_a_response_in_a_window_opens_a_counter_round_where_everybody_answers() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, sentinel = put_leader(s, other, "Sentinel")
-    s, warden = put_leader(s, me, "Warden")  # a counter: neutralise a maneuver
-    s, hero = summon_hero(s, me)
-    assert s.phase == "window.respond"
-    s = act(s, UseManeuver(sentinel, 0, hero))
-    watch = s.game.stack[-1].id
-    # a response is an event: a counter round over it; the affected player (the Hero's)
-    # decides first, although it is that player's turn
-    assert s.phase == "window.respond" and s.to_act == me
-    assert [item.kind for item in s.game.stack] == [PendingKind.EVENT, PendingKind.MANEUVER]
-    s = act(s, UseManeuver(warden, 0, None, watch))
-    while s.phase == "window.respond":
-        s = act(s, Pass())
-    assert any(slot.card == hero for slot in s.game.players[me].leaders)  # neutralised
-    assert s.phase == "turn.summoning_1" and s.to_act == me
-
-
-@pytest.mark.rule("6.5.1", "6.1.4")
-@pytest.mark.ruling("R-6.5.1-window", "R-6.1.4-pass")
-def test_the_end_of_a_phase_is_an_event_the_others_may_answer() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, _ = put_leader(s, me, "Hero")
-    s, _ = put_leader(s, other, "Sentinel")
-    s = act(s, Pass())  # the active player passes: the summoning phase ends (6.1.4)
-    assert s.phase == "window.respond" and s.to_act == other
-    assert s.game.frames == (
-        WindowFrame("turn.combat.declare"),
-    )  # the combat phase starts after it
-    s = act(s, Pass())
-    assert s.phase == "turn.combat.declare" and s.to_act == me
-
-
 def quiet() -> S:
-    """A state at the active player's summoning step whose last window saw everything,
+    """A state at the active player's summoning step whose last response saw everything,
     with an enemy who holds a reaction."""
     s, me, other = duel(auto_pass=False)
     s, _ = put_leader(s, me, "Hero")
@@ -136,32 +208,33 @@ def test_each_kind_of_event_is_noticed_and_nothing_else_is() -> None:
         return settle(set_player(s, me, **kw))
 
     # 3: a sphere change; 4: a card moving between zones; 7: a card turned
-    assert changed(spheres=(0, *p.spheres[1:])).phase == "window.respond"
+    assert changed(spheres=(0, *p.spheres[1:])).phase == "response.respond"
     assert changed(hand=p.hand[1:], underworld=(*p.underworld, p.hand[0])).phase == (
-        "window.respond"
+        "response.respond"
     )
-    assert changed(deck=p.deck[1:], oblivion=(p.deck[0],)).phase == "window.respond"
+    assert changed(deck=p.deck[1:], oblivion=(p.deck[0],)).phase == "response.respond"
     turned = tuple(replace(slot, turned=True) for slot in p.leaders)
-    assert changed(leaders=turned).phase == "window.respond"
+    assert changed(leaders=turned).phase == "response.respond"
+    # 4: a card moving between hand and deck, even when no size changes (draw one, put
+    # one back)
+    swapped = (p.deck[0], *p.hand[1:])
+    assert changed(hand=swapped, deck=(p.hand[0], *p.deck[1:])).phase == "response.respond"
     # 1: a phase start or end
     seen = s.game.seen
     assert seen is not None
     earlier = s.evolve(game=replace(s.game, seen=replace(seen, phase="turn.draw")))
-    assert settle(earlier).phase == "window.respond"
-    # not events: the deck's order (a reveal puts the top card at the bottom), and what
-    # is hidden in a hand or deck as long as no card changes zone
+    assert settle(earlier).phase == "response.respond"
+    # not an event: the deck's order (a reveal puts the top card at the bottom)
     assert changed(deck=(*p.deck[1:], p.deck[0])).phase == "turn.summoning_1"
-    swapped = (p.deck[0], *p.hand[1:])
-    assert changed(hand=swapped, deck=(p.hand[0], *p.deck[1:])).phase == ("turn.summoning_1")
     assert settle(s) is not s and settle(s).phase == "turn.summoning_1"
 
 
 @pytest.mark.rule("6.5.1")
-def test_a_window_state_round_trips_through_json() -> None:
+def test_a_response_state_round_trips_through_json() -> None:
     s, me, other = duel(auto_pass=False)
     s, _ = put_leader(s, other, "Sentinel")
     s, _ = summon_hero(s, me)
-    assert s.phase == "window.respond"
+    assert s.phase == "response.respond"
     back = mc.State.from_json(s.to_json())
     assert back == s
     assert mc.legal_actions(back) == mc.legal_actions(s)

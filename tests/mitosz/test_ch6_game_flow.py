@@ -97,7 +97,7 @@ def test_the_summoning_procedure_with_its_counter_round() -> None:
     s = act(s, Pass())
     # 6.3.6: on the board, an event (6.5.1): the other player, who holds a reaction, may
     # answer it in an event window; then the summoning is over (6.3.8)
-    assert s.phase == "window.respond" and s.to_act == other
+    assert s.phase == "response.respond" and s.to_act == other
     s = act(s, Pass())
     assert s.phase == "turn.summoning_1"
     assert s.game.players[me].leaders[-1].card == hero

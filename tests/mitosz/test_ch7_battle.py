@@ -126,7 +126,7 @@ def test_three_line_battle_with_comrades_and_the_reserve_chosen_by_the_opponent(
     s = lay_underworld(pass_rounds(s))  # the Captain goes with its Hoplites (1.4.2)
     assert s.game.fight is not None and s.game.fight.outcome is Outcome.DEFENDER
     assert s.phase == "turn.combat.battle.spoils" and s.to_act == other
-    s = lay_underworld(act(s, TakeSpoils()))  # the defender draws a card (7.4.11)
+    s = lay_underworld(settle_counter(act(s, TakeSpoils())))  # the defender draws (7.4.11)
     assert captain in s.game.players[me].underworld  # 7.4.10.3
     assert {hoplites, archers} <= set(s.game.players[me].underworld)  # 7.4.13
     assert wolves in s.game.players[other].underworld

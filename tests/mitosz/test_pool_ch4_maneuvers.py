@@ -39,6 +39,7 @@ from tests.mitosz.fixtures import (
     attach_location,
     lay_underworld,
     next_turn,
+    pass_counter,
     pass_until,
     play,
     put_intrigue,
@@ -295,7 +296,8 @@ def test_effect_return_to_hand_the_mists_of_manannan_answer_an_attack() -> None:
     s, heracles = put_leader(s, me, "Heracles")
     s, king = put_leader(s, other, "King")
     s, mists = to_hand(s, other, "Mists of Manannán")  # reaction: an enemy leader to hand
-    s = act(s, UseManeuver(god, 0, king))
+    s = pass_counter(act(s, UseManeuver(god, 0, king)))
+    assert s.phase == "response.respond"  # a reaction answers in the response (6.1.4)
     assert PlayFate(mists, 0, heracles) in mc.legal_actions(s)
     s = settle_counter(act(s, PlayFate(mists, 0, heracles)))
     assert heracles in s.game.players[me].hand
@@ -433,7 +435,7 @@ def test_effect_make_immune_achilles_dipped_in_the_styx() -> None:
     s = set_player(s, me, spheres=FULL)
     s = settle_counter(act(s, UseManeuver(achilles, 0)))
     assert immune(s.game, achilles, Immunity.ENEMY)
-    s = act(s, UseManeuver(god, 0, target))
+    s = pass_counter(act(s, UseManeuver(god, 0, target)))  # Mists answers in the response
     bounced = settle_counter(act(s, PlayFate(mists, 0, king)))
     assert king in bounced.game.players[me].hand
     s = settle_counter(act(s, PlayFate(mists, 0, achilles)))

@@ -215,3 +215,17 @@ def test_a_fight_is_a_sequence_of_short_choices() -> None:
         s = act(s, legal[-1] if s.phase == "turn.combat.declare" else legal[0])
     assert s.phase in ("turn.main", "over")
     assert EndTurn() in mc.legal_actions(s) or s.is_over
+
+
+@pytest.mark.rule("06.4.2", "05.4", "06.1")
+@pytest.mark.ruling("R-06.4.2-blockers")
+def test_a_surviving_blocker_stays_on_the_battlefield_only_attackers_go_back() -> None:
+    s = fight(["Theseus"], ["Minotaur"])
+    theseus, minotaur = card_id(s, "Theseus", GUARDIANS), card_id(s, "Minotaur", CHAOS)
+    s = act(s, Attack(theseus))
+    s = act(s, Block(minotaur, theseus))
+    foe = s.game.players[CHAOS]
+    assert slot_of(s, minotaur).damage > 0  # hit, and alive (06.4.2)
+    assert minotaur in {x.card for x in foe.battlefield}  # it stays mobilised
+    assert minotaur not in {x.card for x in foe.infirmary}
+    assert theseus not in {x.card for x in s.game.players[GUARDIANS].battlefield}

@@ -254,7 +254,7 @@ def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct:
 
 RARE: Mapping[str, Callable[[str], bool]] = {
     "choices in a counter round": lambda p: p == "counter.choose",
-    "choices in an event window": lambda p: p == "window.choose",
+    "a response to a deed": lambda p: p == "response.respond",
     "defending comrades": lambda p: ".defender_" in p,
     "troop modes": lambda p: p.endswith(".troop_mode"),
     "forced choices": lambda p: p.startswith(FORCED),

@@ -45,7 +45,7 @@ def quiet_reply(state: State[Any], rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
-INTERRUPTIONS = ("counter.", "window.", "forced.", "turn.combat.battle.", "turn.combat.duel.")
+INTERRUPTIONS = ("counter.", "response.", "forced.", "turn.combat.battle.", "turn.combat.duel.")
 """The machine states in which a position is not settled yet: an interruption (a counter
 round, an event window, a forced choice) or a Mítosz fight under way, whose outcome is
 what an attack is worth."""

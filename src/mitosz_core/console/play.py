@@ -78,10 +78,10 @@ def undo(state: State[Any], seat: int, card_sets: Sequence[str]) -> State[Any] |
     config = state.config
     return replay(
         state.ruleset,
-        list(config.decks),
-        config.seed,
-        [d.action for d in history[:last] if not d.auto],
-        config.players,
+        decks=list(config.decks),
+        seed=config.seed,
+        actions=[d.action for d in history[:last] if not d.auto],
+        players=config.players,
         auto_pass=config.auto_pass,
         card_sets=list(card_sets) or None,
     )

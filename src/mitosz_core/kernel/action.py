@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterator
+import types
+import typing
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,6 +38,67 @@ class Action(Tagged):
     def to_json(self) -> str:
         """The action as JSON text, e.g. ``{"type": "pass"}``."""
         return dumps(encode(self))
+
+
+Check = Callable[[object], bool]
+"""Whether a value has exactly a field's declared type."""
+
+_CHECKS: dict[type, tuple[tuple[str, str, Check], ...]] = {}
+
+
+def _check(hint: Any) -> Check:
+    """An exact check of a value against a field annotation: the classes the actions
+    use (``int``, ``bool``, ``str``, enums and other classes), ``X | None`` and tuples.
+    ``bool`` is no ``int`` here, and a string is not its enum member, although they
+    compare equal: the game must never hold a value of another type."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        options = tuple(_check(arg) for arg in typing.get_args(hint))
+        return lambda v: any(option(v) for option in options)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _check(args[0])
+            return lambda v: type(v) is tuple and all(item(x) for x in v)
+        items = tuple(_check(arg) for arg in args)
+        return lambda v: (
+            type(v) is tuple
+            and len(v) == len(items)
+            and all(f(x) for f, x in zip(items, v, strict=True))
+        )
+    if hint is type(None) or hint is None:
+        return lambda v: v is None
+    if isinstance(hint, type):
+        return lambda v: type(v) is hint
+    raise TypeError(f"action fields of type {hint!r} are not checked")
+
+
+def _checks(cls: type) -> tuple[tuple[str, str, Check], ...]:
+    found = _CHECKS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = tuple(
+            (f.name, getattr(hints[f.name], "__name__", str(hints[f.name])), _check(hints[f.name]))
+            for f in dataclasses.fields(cls)
+        )
+        _CHECKS[cls] = found
+    return found
+
+
+def wrong_field(action: Action) -> str | None:
+    """Why ``action`` holds a value of another type than a field declares, or ``None``.
+
+    An action built in Python may hold a plain string where its field declares an enum,
+    or ``True`` where it declares an integer; such a value compares equal to a legal one,
+    so the legality gate cannot tell, but the game must never store it."""
+    for name, declared, check in _checks(type(action)):
+        value = getattr(action, name)
+        if not check(value):
+            return (
+                f"field {name!r} holds {type(value).__name__} {value!r}, "
+                f"not the declared {declared}"
+            )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from mitosz_core.errors import (
     ReplayError,
     ReplayMismatchError,
 )
-from mitosz_core.kernel.action import Action, Decision
+from mitosz_core.kernel.action import Action, Decision, wrong_field
 from mitosz_core.kernel.actionspace import ActionSpace, memo_legal
 from mitosz_core.kernel.codec import loads
 from mitosz_core.kernel.registry import get, names
@@ -122,7 +122,11 @@ def is_legal(state: State[Any], action: Action) -> bool:
     if state.is_over or state.to_act is None:
         return False
     rs = get(state.ruleset)
-    return isinstance(action, rs.action_types) and rs.why_not(state, action) is None
+    return (
+        isinstance(action, rs.action_types)
+        and wrong_field(action) is None
+        and rs.why_not(state, action) is None
+    )
 
 
 def apply(state: State[Any], action: Action) -> State[Any]:
@@ -138,6 +142,9 @@ def apply(state: State[Any], action: Action) -> State[Any]:
         raise IllegalActionError(
             action, state.phase, f"{type(action).__name__} is not an action of {rs.name}"
         )
+    wrong = wrong_field(action)
+    if wrong is not None:
+        raise IllegalActionError(action, state.phase, wrong)
     listed = state._legal  # what the gate already passed here, if it was asked
     if listed is None or action not in listed:
         reason = rs.why_not(state, action)  # the one gate; legal_actions is never built

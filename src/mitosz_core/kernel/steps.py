@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from mitosz_core.errors import MachineError
-from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.action import Action, wrong_field
 from mitosz_core.kernel.api import legal_actions
 from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import State
@@ -133,6 +133,9 @@ class StepRuleset(Ruleset[G]):
         return () if step is None else step.candidates(state)
 
     def why_not(self, state: State[G], action: Action) -> str | None:
+        wrong = wrong_field(action)  # before anything compares its fields
+        if wrong is not None:
+            return wrong
         if self.id_fields:
             count = self.id_count(state)
             for name in self.id_fields:

@@ -25,7 +25,7 @@ from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
-from mitosz_core.games.mitosz.machine import MACHINE, SUMMONING_HOSTS, Trigger
+from mitosz_core.games.mitosz.machine import MACHINE, RESPONSE_STEP, SUMMONING_HOSTS, Trigger
 from mitosz_core.games.mitosz.rules import (
     S,
     counter_round,
@@ -63,8 +63,6 @@ D = "turn.combat.duel"
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     "counter.open": counter_round.open_round,
     "counter.resolve": events.resolve_counter,
-    "window.open": counter_round.open_round,
-    "window.resolve": events.resolve_window,
     "turn.start": turn.start_phase,
     "turn.draw": turn.draw_phase,
     f"{B}.end_effects": outcome.end_effects,
@@ -75,11 +73,12 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     "turn.end.clamp": turn.clamp_phase,
     "turn.end.produce": turn.produce_phase,
     "turn.end.effects": turn.end_effects_phase,
+    "turn.end.finish": turn.finish_phase,
 }
 """Machine states that take no decision."""
 
 STEPS: Mapping[str, Step[Game]] = {
-    **dict.fromkeys(SUMMONING_HOSTS, summoning.MAIN),
+    **dict.fromkeys(SUMMONING_HOSTS, events.MAIN),
     "counter.respond": events.RESPOND,
     "counter.choose": events.CHOOSE,
     "turn.combat.declare": declare.DECLARE,
@@ -101,16 +100,15 @@ STEPS: Mapping[str, Step[Game]] = {
     "turn.end.discard": turn.DISCARD,
     "turn.end.regain": turn.REGAIN,
     "turn.end.turn_back": turn.TURN_BACK,
-    "window.respond": events.RESPOND,
-    "window.choose": events.CHOOSE,
+    RESPONSE_STEP: events.RESPONSE,
     "forced.sacrifice_leader": SACRIFICE_LEADER,
     "forced.underworld_order": ORDER_UNDERWORLD,
 }
 """Machine states where a player decides."""
 
-AUTO_PASS_STEPS = frozenset(("counter.respond", "window.respond", f"{B}.rounds", f"{D}.rounds"))
-"""Counter rounds and combat rounds: a player whose only legal action is to pass there
-passes automatically."""
+AUTO_PASS_STEPS = frozenset(("counter.respond", RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
+"""Counter rounds, responses and combat rounds: a player whose only legal action is to
+pass there passes automatically."""
 
 RESPONSE_RULES = (maneuver_use, summoning, triggers)
 """The modules that register their deeds, resolvers and choice answers with

@@ -1,8 +1,8 @@
 """The Mítosz state graph, declared with ``transitions`` and compiled once at import.
 
-Every round, phase and step of chapter 6 is a state here; the counter round of the
-summoning procedure (6.3.5), the event window (6.5.1) and the forced choices (3.4.2,
-1.4.2) are declared once each, and the step they interrupt is held in the game as a
+Every round, phase and step of chapter 6 is a state here; the counter round (6.4.1),
+the response to a deed (6.1.4, which also answers the events of 6.5.1) and the forced
+choices (3.4.2, 1.4.2) are declared once each, and the step they interrupt is held in the game as a
 frame (:class:`~.state.Frame`), to which their return edge goes back. The combat phase
 (6.2.3.2) holds every numbered step of a battle (7.4) and of a duel (7.6).
 """
@@ -52,8 +52,9 @@ class Trigger(StrEnum):
     RESOLVED = "resolved"
     """The counter round is over: play returns to the step it interrupted."""
     EVENT = "event"
+    """A deed or another event was noticed: the other players may respond (6.1.4, 6.5.1)."""
     RESUME = "resume"
-    """An event window or a forced choice is over: play returns where it was."""
+    """A response or a forced choice is over: play returns where it was."""
     LEADER_OVERFLOW = "leader_overflow"
     UNDERWORLD_ORDER = "underworld_order"
     GAME_OVER = "game_over"
@@ -110,7 +111,9 @@ FIGHT_HOSTS = (
     f"{D}.rounds",
 )
 """The fight steps whose actions open counter rounds."""
-HOSTS = SUMMONING_HOSTS + FIGHT_HOSTS
+RESPONSE_STEP = "response.respond"
+"""The response (6.1.4): a deed there opens a counter round too."""
+HOSTS = SUMMONING_HOSTS + FIGHT_HOSTS + (RESPONSE_STEP,)
 """The steps whose actions open a counter round, to which it returns."""
 ROUNDS = (f"{B}.rounds", f"{D}.rounds")
 """The combat-round steps (7.2.2): the fighting players act in turn."""
@@ -135,16 +138,26 @@ TURN = {
         {
             "name": "end",
             "initial": "discard",
-            "children": ["discard", "clamp", "regain", "produce", "turn_back", "effects"],
+            "children": [
+                "discard",
+                "clamp",
+                "regain",
+                "produce",
+                "turn_back",
+                "effects",
+                "finish",
+            ],
         },
     ],
 }
 COUNTER = {"name": "counter", "initial": "open", "children": COUNTER_STEPS}
 """The counter round (6.4.1), declared once: the step it interrupted is held in the
 game's frame stack (:class:`~.state.CounterFrame`)."""
-WINDOW = {"name": "window", "initial": "open", "children": COUNTER_STEPS}
-"""The event window (6.5.1): a counter round over events that are neither a play nor a
-maneuver, opened wherever the event is noticed (:class:`~.state.WindowFrame`)."""
+RESPONSE = {"name": "response", "initial": "respond", "children": ["respond"]}
+"""The response (6.1.4), declared once: after a deed, or any other event noticed at a
+quiet moment (6.5.1), the other players in turn order may answer with a deed of their own;
+the step it interrupted is held in the game's frame stack (:class:`~.state.ResponseFrame`,
+ruling R-6.1.4-pass)."""
 FORCED = {
     "name": "forced",
     "children": ["sacrifice_leader", "underworld_order"],
@@ -153,7 +166,7 @@ FORCED = {
 """Forced choices (3.4.2, 1.4.2) that interrupt play anywhere
 (:class:`~.state.ForcedFrame`)."""
 
-STATES = ("setup", TURN, COUNTER, WINDOW, FORCED, "over")
+STATES = ("setup", TURN, COUNTER, RESPONSE, FORCED, "over")
 
 
 def _leaves(decl: object, prefix: str = "") -> list[str]:
@@ -166,16 +179,16 @@ def _leaves(decl: object, prefix: str = "") -> list[str]:
 
 TURN_LEAVES = tuple(_leaves(TURN))
 COUNTER_LEAVES = tuple(_leaves(COUNTER))
-WINDOW_LEAVES = tuple(_leaves(WINDOW))
+RESPONSE_LEAVES = tuple(_leaves(RESPONSE))
 FORCED_LEAVES = tuple(_leaves(FORCED))
 ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_back")
 """Steps that are one deed however many choices they ask (discard down to the hand size,
 regain 3 points, turn back two leaders), and the turn's start (nobody acts between two
-turns, 6.2.4.6): no event window opens inside them (ruling R-6.5.1-window)."""
+turns, 6.2.4.6): no response opens inside them (ruling R-6.5.1-window)."""
 QUIET = tuple(leaf for leaf in TURN_LEAVES if leaf not in ONE_DEED)
-"""Steps where an event window may open, and to which it returns: every step of a turn
+"""Steps where a response may open, and to which it returns: every step of a turn
 but the :data:`ONE_DEED` steps."""
-INTERRUPTIBLE = (*TURN_LEAVES, *COUNTER_LEAVES, *WINDOW_LEAVES)
+INTERRUPTIBLE = (*TURN_LEAVES, *COUNTER_LEAVES, *RESPONSE_LEAVES)
 """States from which a forced choice may interrupt play, and to which it resumes."""
 
 PHASE_OF: dict[str, Phase] = {
@@ -239,11 +252,11 @@ EDGES = (
     Edge(Trigger.DONE, "turn.end.regain", "turn.end.produce"),
     Edge(Trigger.DONE, "turn.end.produce", "turn.end.turn_back"),  # -> 6.2.4.4
     Edge(Trigger.DONE, "turn.end.turn_back", "turn.end.effects"),  # -> 6.2.4.5
-    Edge(Trigger.NEXT_TURN, "turn.end.effects", "turn.start"),  # 6.2.4.6 -> next 6.2.1
+    Edge(Trigger.DONE, "turn.end.effects", "turn.end.finish"),  # -> 6.2.4.6
+    Edge(Trigger.NEXT_TURN, "turn.end.finish", "turn.start"),  # 6.2.4.6 -> next 6.2.1
     Edge(Trigger.PLAY, HOSTS, "counter"),  # 6.3.5, 4.6.4: an event opens a counter round
     *_counter_round("counter"),
-    Edge(Trigger.EVENT, QUIET, "window"),  # 6.5.1: an event opens a counter round
-    *_counter_round("window"),
+    Edge(Trigger.EVENT, QUIET, "response"),  # 6.1.4, 6.5.1: the others may respond
     Edge(Trigger.LEADER_OVERFLOW, INTERRUPTIBLE, "forced.sacrifice_leader"),  # 3.4.2
     Edge(Trigger.UNDERWORLD_ORDER, INTERRUPTIBLE, "forced.underworld_order"),  # 1.4.2
     Edge(Trigger.GAME_OVER, (*INTERRUPTIBLE, *FORCED_LEAVES, "setup"), "over"),
@@ -251,7 +264,7 @@ EDGES = (
 
 RETURNS = (
     Return(Trigger.RESOLVED, "counter.resolve", HOSTS),
-    Return(Trigger.RESUME, "window.resolve", QUIET),
+    Return(Trigger.RESUME, RESPONSE_STEP, QUIET),
     Return(Trigger.RESUME, "forced.sacrifice_leader", INTERRUPTIBLE),
     Return(Trigger.RESUME, "forced.underworld_order", INTERRUPTIBLE),
 )
@@ -293,28 +306,25 @@ DOC = {
     "turn.end.regain": "6.2.4.3: regain 3 sphere points.",
     "turn.end.produce": "6.2.4.3: cards that produce sphere points produce them.",
     "turn.end.turn_back": "6.2.4.4: turn back two turned leaders.",
-    "turn.end.effects": "6.2.4.5-6: end-of-turn effects; the turn ends.",
+    "turn.end.effects": "6.2.4.5: end-of-turn effects.",
+    "turn.end.finish": "6.2.4.6: the turn ends, once the other players have answered its "
+    "last events; nobody acts before the next turn.",
     "counter.open": "6.4.1: a counter round opens over a card played or a maneuver used; "
     "the affected player decides first.",
     "counter.respond": "6.4.1: respond with a counter effect, or pass.",
     "counter.resolve": "6.4.1: all passed; pending effects resolve, last in first out; then "
     "play returns to the step the counter round interrupted.",
     "counter.choose": "A player chooses cards an effect asks for.",
-    "window.open": "6.5.1: an event (a phase starting or ending, a sphere change, a card "
-    "moving or turned) opens a counter round; the next player after the active one decides "
-    "first.",
-    "window.respond": "6.4.1: the other players respond with a reaction, counter effect, "
-    "intrigue or fate, or pass.",
-    "window.resolve": "6.4.1: all passed; pending effects resolve, last in first out; then "
-    "play goes on where the event happened.",
-    "window.choose": "A player chooses cards an effect asks for.",
+    "response.respond": "6.1.4: after a deed, or another event (6.5.1), the other players "
+    "in turn order may answer with a deed their timing marks allow (4.2.1), or pass; an "
+    "answer gives the player whose turn it is the phase back.",
     "forced.sacrifice_leader": "3.4.2: too many leaders; the owner sacrifices one.",
     "forced.underworld_order": "1.4.2: cards going to the underworld at once; the owner "
     "lays them one at a time.",
     "over": "The game has ended (1.1.1 or 1.3.4).",
 }
 
-INTERRUPTIONS = ("counter", "window", "forced")
+INTERRUPTIONS = ("counter", "response", "forced")
 PARTS = (
     Part(
         "turn",
@@ -351,7 +361,7 @@ PARTS = (
         groups=("turn.combat.declare", "turn.summoning_2", *INTERRUPTIONS),
     ),
     Part("forced", "The forced choices (3.4.2, 1.4.2)", show=("forced",)),
-    Part("window", "The event window (6.5.1)", show=("window",)),
+    Part("response", "The response to a deed or an event (6.1.4, 6.5.1)", show=("response",)),
 )
 """The sub-diagrams of the machine (:mod:`mitosz_core.kernel.diagram`)."""
 

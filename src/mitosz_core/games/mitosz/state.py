@@ -141,10 +141,6 @@ class PendingKind(StrEnum):
 
     PLAY = "play"
     MANEUVER = "maneuver"
-    EVENT = "event"
-    """Events that are neither a play nor a maneuver (6.5.1: a phase starting or ending, a
-    sphere change, a card moving between zones, a card turned): nothing to resolve, but
-    the counter round over them lets the other players respond (ruling R-6.5.1-window)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +172,12 @@ class Pending:
 
 @dataclass(frozen=True, slots=True)
 class Glance:
-    """What one player's events are noticed by (6.5.1): the sizes of the hidden zones,
-    the public zones, the spheres, and the board with its turned leaders."""
+    """What one player's events are noticed by (6.5.1): the deck's size, the hand (a
+    card moving between hand and deck is an event even when no size changes), the public
+    zones, the spheres, and the board with its turned leaders."""
 
     deck: int
-    hand: int
+    hand: tuple[CardId, ...]
     underworld: tuple[CardId, ...]
     oblivion: tuple[CardId, ...]
     spheres: Spheres
@@ -191,11 +188,13 @@ class Glance:
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """The game as of the last counter round (6.5.1): its phase and every player's
-    :class:`Glance`. A difference at the next quiet moment is an event."""
+    """The game as of the last response (6.1.4, 6.5.1): its phase, the deeds of the turn
+    and every player's :class:`Glance`. A difference at the next quiet moment is an
+    event."""
 
     phase: Phase
     players: tuple[Glance, ...]
+    deeds: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,10 +214,17 @@ class CounterFrame(Frame):
 
 
 @dataclass(frozen=True, slots=True)
-class WindowFrame(Frame):
-    """An event window (6.5.1) opened at the quiet moment ``host``."""
+class ResponseFrame(Frame):
+    """A response (6.1.4) opened at the quiet moment ``host``, after a deed or another
+    event (6.5.1): the players other than the one whose turn it is may answer, in turn
+    order. ``priority`` is the player who decides now; ``ending`` says that the player
+    whose turn it is passed in ``host``, so that the phase ends when the others pass too
+    (ruling R-6.1.4-pass). An answer clears ``ending``: when the turn comes back round to
+    the player whose turn it is, that player has the phase back."""
 
-    kind: ClassVar[str] = "window"
+    kind: ClassVar[str] = "response"
+    priority: int = 0
+    ending: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +234,8 @@ class ForcedFrame(Frame):
     kind: ClassVar[str] = "forced"
 
 
-AnyFrame = CounterFrame | WindowFrame | ForcedFrame
-FRAMES: dict[str, type[Frame]] = {f.kind: f for f in (CounterFrame, WindowFrame, ForcedFrame)}
+AnyFrame = CounterFrame | ResponseFrame | ForcedFrame
+FRAMES: dict[str, type[Frame]] = {f.kind: f for f in (CounterFrame, ResponseFrame, ForcedFrame)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +501,9 @@ class Turn:
     """Bound maneuvers neutralised this turn, usable again next turn (4.1)."""
     fates_played: tuple[int, ...] = ()
     """Players who played a fate this turn through a god leader (8.god)."""
+    deeds: int = 0
+    """Plays and maneuver uses this turn (6.1.4, 6.5.1 items 2, 5 and 6): each is an event
+    the others may answer, even when it changes nothing a :class:`Glance` sees."""
 
 
 TURN_FIELDS = frozenset(f.name for f in fields(Turn))
@@ -545,8 +554,8 @@ class Game:
     underworld when the last of those effects ends."""
     next_id: int = 1
     frames: tuple[AnyFrame, ...] = ()
-    """The interruptions of play under way, innermost last (counter rounds, event
-    windows, forced choices)."""
+    """The interruptions of play under way, innermost last (counter rounds, responses,
+    forced choices)."""
     deckout: RoundMark | None = None
     markers: tuple[Marker, ...] = ()
     limbo: tuple[Limbo, ...] = ()

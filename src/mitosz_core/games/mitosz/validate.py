@@ -36,8 +36,8 @@ from mitosz_core.games.mitosz.machine import (
     HOSTS,
     INTERRUPTIBLE,
     QUIET,
+    RESPONSE_LEAVES,
     TURN_LEAVES,
-    WINDOW_LEAVES,
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE, hand_size
@@ -48,8 +48,8 @@ from mitosz_core.games.mitosz.state import (
     ForcedFrame,
     Frame,
     Game,
+    ResponseFrame,
     RoundMark,
-    WindowFrame,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.state import GameConfig, State
@@ -123,7 +123,7 @@ class FrameKind:
 
 FRAME_KINDS: dict[type[Frame], FrameKind] = {
     CounterFrame: FrameKind(frozenset(COUNTER_LEAVES), frozenset(HOSTS)),
-    WindowFrame: FrameKind(frozenset(WINDOW_LEAVES), frozenset(QUIET)),
+    ResponseFrame: FrameKind(frozenset(RESPONSE_LEAVES), frozenset(QUIET)),
     ForcedFrame: FrameKind(frozenset(FORCED_LEAVES), frozenset(INTERRUPTIBLE)),
 }
 """The frame kinds, one entry each: a new kind of interruption adds its row here."""
@@ -640,7 +640,16 @@ def _frames(state: State[Game]) -> None:
         region = kind.region
     if not state.is_over and state.phase not in region:
         fail("$.state.phase", "frame", f"{state.phase!r} is not where the frames say play is")
-    if state.phase in ("counter.respond", "window.respond") and game.counter is None:
+    for i, frame in enumerate(game.frames):
+        if isinstance(frame, ResponseFrame):
+            check_index(
+                frame.priority,
+                state.config.players,
+                f"{GAME}.frames[{i}].priority",
+                "frame",
+                "player",
+            )
+    if state.phase == "counter.respond" and game.counter is None:
         fail(f"{GAME}.counter", "counter-round", "a counter round is under way")
 
 

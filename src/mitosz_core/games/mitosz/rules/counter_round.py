@@ -2,11 +2,13 @@
 
 Every card played (6.3.5) and every maneuver used (4.6.4) is pushed on the pending stack
 and opens a counter round: starting with the affected player (the controller of what it
-targets, else the player whose turn it is), players in turn order respond or pass
-(6.4.1). A response is itself an event and opens a new counter round over the same stack;
-the nesting depth is the stack's height, with no limit. When everybody passes in a row,
-the whole stack resolves, last in first out (ruling R-6.4.1-lifo): a counter effect
-resolves before the event it acts on, "before it takes hold" (4.2.6).
+targets, else the player whose turn it is), players in turn order use a counter effect or
+pass (6.4.1; ruling R-6.4.1-responses: a deed of another kind answers in the response of
+6.1.4 that follows, :mod:`.events`). A counter effect is itself an event and opens a new
+counter round over the same stack; the nesting depth is the stack's height, with no
+limit. When everybody passes in a row, the whole stack resolves, last in first out
+(ruling R-6.4.1-lifo): a counter effect resolves before the event it acts on, "before
+it takes hold" (4.2.6).
 """
 
 from __future__ import annotations
@@ -19,8 +21,6 @@ from mitosz_core.games.mitosz.actions import (
     Choose,
     Pass,
     PlayFate,
-    PlayWithoutSummoning,
-    Summon,
     UseFreeManeuver,
     UseManeuver,
 )
@@ -49,8 +49,9 @@ from mitosz_core.kernel.values import replace
 Resolver = Callable[[S], S]
 """One unit of work of a counter round's ``resolve`` step."""
 
-RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate, Summon, PlayWithoutSummoning)
-"""What a counter round may accept besides a pass; the sources that make them register."""
+RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate)
+"""What a counter round may accept besides a pass: a counter effect, bound, free or a
+fate (6.4.1); the sources that make them register."""
 
 
 def push(s: S, item: Pending) -> S:
@@ -59,6 +60,7 @@ def push(s: S, item: Pending) -> S:
     game = s.game
     item = replace(item, id=game.next_id)
     game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1, counter=None)
+    game = game.with_turn(deeds=game.this_turn.deeds + 1)  # 6.1.4: the others may answer
     s = s.evolve(game=game)
     if in_counter_round(s):
         return fire(s, Trigger.RESPOND)
@@ -85,24 +87,11 @@ def open_round(s: S) -> S:
 
 
 def responder(s: S) -> int:
-    """Who decides now: in turn order from the affected player (6.4.1). Over an event
-    window's event the player whose turn it is is not asked (ruling R-6.5.1-window)."""
+    """Who decides now: in turn order from the affected player (6.4.1)."""
     counter = s.game.counter
     assert counter is not None
     order = s.game.order
-    skip = 1 if _over_event(s) else 0
-    return order[(order.index(counter.first) + skip + counter.passed) % len(order)]
-
-
-def _over_event(s: S) -> bool:
-    stack = s.game.stack
-    return bool(stack) and stack[-1].kind is PendingKind.EVENT
-
-
-def answering(s: S) -> int:
-    """How many players answer in the open counter round: everybody, or over an event
-    window's event everybody but the player whose turn it is."""
-    return len(s.game.players) - (1 if _over_event(s) else 0)
+    return order[(order.index(counter.first) + counter.passed) % len(order)]
 
 
 # --- respond -----------------------------------------------------------------------------
@@ -183,7 +172,7 @@ def _respond(s: S, a: Action) -> S:
         counter = s.game.counter
         assert counter is not None
         passed = counter.passed + 1
-        if passed < answering(s):
+        if passed < len(s.game.players):
             return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
         return fire(s.evolve(game=replace(s.game, counter=None)), Trigger.ALL_PASSED)
     return _source(a).perform(s, player, a)
@@ -212,8 +201,6 @@ def resolve_step(s: S) -> S:
     if game.stack:
         item = game.stack[-1]
         s = s.evolve(game=replace(game, stack=game.stack[:-1]))
-        if item.kind is PendingKind.EVENT:  # an event has nothing to resolve (6.5.1)
-            return s
         resolve = _RESOLVERS.get(item.kind)
         if resolve is None:
             raise MachineError(f"no module resolves pending {item.kind.value}")

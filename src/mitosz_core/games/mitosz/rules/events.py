@@ -1,67 +1,65 @@
-"""Events and the counter rounds they open (6.5.1, 6.1.4).
+"""Events, and the response to a deed (6.5.1, 6.1.4).
 
 6.5.1 lists what opens a counter round: (1) a phase starting or ending, (2) a card
 played, (3) a change to a high god's sphere points, (4) a card moving between hand, deck,
 board, underworld and oblivion, (5) a maneuver used, (6) a counter effect, (7) a card
 turned or turned back. Plays, maneuvers and counter effects wait on the pending stack
-and open their own counter round (:mod:`.counter_round`). Every other event is *noticed*:
-at each quiet moment (a state of the turn outside any counter round, with nothing
-pending) the game is compared with what the last window saw (:class:`~..state.Seen`);
-a difference is an event, and all events since the last window share one counter round,
-the *event window* (ruling R-6.5.1-window). An event is never missed, however it came
-about, because it is found by comparison and not announced by the code that caused it.
+and open their own counter round (:mod:`.counter_round`), where only counter effects
+answer (6.4.1). Every other event has already happened when it is seen: nothing waits
+that a counter effect could act on, so its counter round is merged with the response of
+6.1.4 that follows every deed (ruling R-6.5.1-window).
 
-The window is a counter round over an :attr:`~..state.PendingKind.EVENT` item: the
-players other than the one whose turn it is, in turn order from the next one, may
-respond as in any counter round (ruling R-6.4.1-responses); the player whose turn it is
-holds the action in its own steps (6.1.3, 6.1.4) and is not asked. A response is an
-event itself and opens a counter round of its own, where everybody answers. Finding
-out whether anybody can respond is cheap: a window opens only if some player has a
-legal response, so nobody is asked only to pass.
+The response: "Ha a játékos cselekedett, a körsorrendnek megfelelően bármely játékos
+reagálhat rá egy cselekedettel" (6.1.4). Events are *noticed*: at each quiet moment (a
+step of the turn outside any interruption, with nothing pending) the game is compared
+with what the last response saw (:class:`~..state.Seen`); a difference means a deed or
+another event happened, and the players other than the one whose turn it is, in turn
+order from the next one, may answer with a deed their timing marks allow (4.2.1), an
+intrigue (3.6), a fate (3.7) or a card without summoning (1.5.3), or pass (ruling
+R-6.4.1-responses). The active player's pass in a summoning step opens a response too,
+and the phase ends only when all the others pass after it; an answer gives the active
+player the phase back (ruling R-6.1.4-pass).
+
+Finding out whether anybody can respond is cheap: only players who hold something that
+could answer at all (:func:`could_answer`) are probed, and a response opens only if one
+of them has a legal deed, so nobody is asked only to pass.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
+from mitosz_core.games.mitosz.actions import Pass, PlayFate, UseFreeManeuver, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Timing
 from mitosz_core.games.mitosz.machine import Phase, Trigger
-from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers
+from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, summoning
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.rules.fights import rounds
+from mitosz_core.games.mitosz.rules.fights import access, rounds
 from mitosz_core.games.mitosz.rules.flow import (
     Step,
     at_quiet_moment,
     fire,
+    response_frame,
     resume,
     turn_phase,
     with_frame,
 )
-from mitosz_core.games.mitosz.rules.summoning import may_play_anytime, plays
-from mitosz_core.games.mitosz.state import (
-    CounterRound,
-    Game,
-    Glance,
-    Pending,
-    PendingKind,
-    Seen,
-    WindowFrame,
-)
+from mitosz_core.games.mitosz.state import Game, Glance, ResponseFrame, Seen
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
 
 def seen_now(s: S) -> Seen:
-    """What an event window notices (6.5.1): the phase, and for each player the sizes of
-    the hidden zones, the public zones, the spheres and the board."""
+    """What a response notices (6.5.1): the phase, and for each player the deck's size,
+    the hand, the public zones, the spheres and the board."""
     return Seen(
         turn_phase(s),
         tuple(
             Glance(
                 len(p.deck),
-                len(p.hand),
+                p.hand,
                 p.underworld,
                 p.oblivion,
                 p.spheres,
@@ -71,12 +69,13 @@ def seen_now(s: S) -> Seen:
             )
             for p in s.game.players
         ),
+        s.game.this_turn.deeds,
     )
 
 
 def notice(s: S) -> S:
-    """The state-based check of 6.5.1: at a quiet moment, open an event window if
-    something happened since the last one and some player can respond to it."""
+    """The state-based check of 6.5.1: at a quiet moment, open a response (6.1.4) if
+    something happened since the last one and some other player can answer it."""
     game = s.game
     if not at_quiet_moment(s) or game.stack or game.todo or game.choice or game.limbo:
         return s
@@ -86,87 +85,172 @@ def notice(s: S) -> S:
     s = s.evolve(game=replace(game, seen=now))
     if game.seen is None:  # the game's first turn: nothing happened before it
         return s
-    if not any(could_answer(s.game, player) for player in asked_players(s.game)):
-        return s  # nobody holds anything to answer with: no window to probe
-    window = _window(s)
-    return fire(window, Trigger.EVENT) if can_respond(window) else s
+    opened = open_response(s, ending=False)
+    return s if opened is None else opened
 
 
-def _window(s: S) -> S:
-    """``s`` with an event on the pending stack, its counter round open at the first
-    player who may respond, and its frame over the current step; the machine state is
-    left for :func:`notice` to move."""
+def open_response(s: S, ending: bool) -> S | None:
+    """``s`` in a response (6.1.4) over its current step, at the first asked player who
+    could answer, if some asked player has a legal deed; ``None`` otherwise. ``ending``:
+    the player whose turn it is passed, and the phase ends if all the others pass too."""
     game = s.game
-    item = Pending(game.next_id, game.active, PendingKind.EVENT)
-    s = s.evolve(
-        game=replace(
-            game, stack=(item,), next_id=game.next_id + 1, counter=CounterRound(game.active)
-        )
-    )
-    return with_frame(s, WindowFrame)
+    asked = [p for p in asked_players(game) if could_answer(game, p)]
+    if not asked:
+        return None  # nobody holds anything to answer with: nothing to probe
+    opened = fire(with_frame(s, ResponseFrame, priority=asked[0], ending=ending), Trigger.EVENT)
+    for player in asked:
+        probe = _with_priority(opened, player)
+        if any(RESPONSE.why_not(probe, a) is None for a in _deeds(probe, player)):
+            return opened
+    return None
 
 
 def asked_players(game: Game) -> list[int]:
-    """The players an event window asks, in turn order from the one after the active
-    player (ruling R-6.5.1-window)."""
+    """The players a response asks, in turn order from the one after the active player
+    (6.1.4, 6.1.5)."""
     order = game.order
     start = order.index(game.active)
     return [order[(start + k) % len(order)] for k in range(1, len(order))]
 
 
 def could_answer(game: Game, player: int) -> bool:
-    """Whether ``player`` holds anything that might answer an event at all (an index
-    of possible responders: cheap, and necessary for a legal response)."""
-
-    return _may_answer(game, player) or may_play_anytime(game, player)
-
-
-def can_respond(window: S) -> bool:
-    """Whether some player asked in ``window`` has a legal response other than passing.
-
-    The step's own candidates and gate decide; a player who holds nothing that could
-    answer (:func:`could_answer`) is not probed, and the maneuvers are only enumerated
-    for a player with a card whose maneuver could answer at all (a counter or a
-    reaction)."""
-
-    counter = window.game.counter
-    assert counter is not None
-    asked = window.evolve(phase="window.respond")
-    for passed in range(len(window.game.players) - 1):
-        probe = asked.evolve(game=replace(asked.game, counter=replace(counter, passed=passed)))
-        player = counter_round.responder(probe)
-        answers = _may_answer(probe.game, player)
-        if not answers and not may_play_anytime(probe.game, player):
-            continue
-        step = _respond_step(probe)
-        options: Iterable[Action] = plays(probe, player, anytime_only=True)
-        if answers:
-            options = chain(options, maneuvers.candidates(probe, player))
-        if any(step.why_not(probe, a) is None for a in options):
-            return True
-    return False
+    """Whether ``player`` holds anything that might answer a deed at all (an index of
+    possible responders: cheap, and necessary for a legal answer)."""
+    return _may_answer(game, player) or summoning.may_play_anytime(game, player)
 
 
 def _may_answer(game: Game, player: int) -> bool:
-    """Whether ``player`` holds a card with a maneuver that answers in a counter round
-    (6.4.1, 4.2.1): a counter or a reaction, on the board or a free maneuver in hand, or
-    a fate in hand, used whenever its player has the action (3.7)."""
+    """Whether ``player`` holds a maneuver that may be used in another player's turn
+    (4.2.1: anything but an action), on the board or a free maneuver in hand, or a fate
+    in hand (3.7)."""
     cards = chain(board_cards(game, player), game.players[player].hand)
     return any(
-        m.counter or m.timing is Timing.REACTION or game.card(card).type is CardType.FATE
+        m.timing is not Timing.ACTION or game.card(card).type is CardType.FATE
         for card in cards
         for m in game.card(card).maneuvers
-        if not m.locked
+        if not m.locked and m.trigger is None
     )
 
 
-def resolve_window(s: S) -> S:
-    """The ``resolve`` step: the pending stack resolves as in any counter round; when it
-    is empty, play goes on in the state where the event was noticed."""
+def _with_priority(s: S, player: int) -> S:
+    frame = s.game.frames[-1]
+    assert isinstance(frame, ResponseFrame)
+    frames = (*s.game.frames[:-1], replace(frame, priority=player))
+    return s.evolve(game=replace(s.game, frames=frames))
+
+
+def _deeds(s: S, player: int) -> Iterator[Action]:
+    """The deeds worth testing for ``player`` in a response: a maneuver or fate, an
+    intrigue or a card without summoning."""
+    if _may_answer(s.game, player):
+        yield from maneuvers.candidates(s, player)
+    yield from summoning.plays(s, player, anytime_only=True)
+
+
+def _next(game: Game, player: int) -> int:
+    order = game.order
+    return order[(order.index(player) + 1) % len(order)]
+
+
+def _close(s: S, frame: ResponseFrame) -> S:
+    """The response is over: the player whose turn it is has the step back, or, if it
+    passed there and nobody answered since, the phase ends (6.1.4). What the response
+    saw is not noticed again."""
+    s = resume(s, Trigger.RESUME)
+    s = s.evolve(game=replace(s.game, seen=seen_now(s)))
+    return fire(s, Trigger.PASS) if frame.ending else s
+
+
+def _decider(s: S) -> int:
+    frame = response_frame(s)
+    assert frame is not None
+    return frame.priority
+
+
+def _candidates(s: S) -> Iterable[Action]:
+    return chain((Pass(),), _deeds(s, _decider(s)))
+
+
+def _why_not(s: S, a: Action) -> str | None:
+    if isinstance(a, Pass):
+        return None
+    player = _decider(s)
+    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
+        why = maneuvers.why_not(s, player, a)
+    else:
+        why = summoning.why_not_play(s, player, a, anytime_only=True)
+    if why is None and _in_fight(s):
+        return access.why_not_action(s, player, a)  # 7.2.1
+    return why
+
+
+def _perform(s: S, a: Action) -> S:
+    frame = response_frame(s)
+    assert frame is not None
+    player = frame.priority
+    following = _next(s.game, player)
+    if isinstance(a, Pass):
+        if following == s.game.active:
+            return _close(s, frame)
+        return _with_priority(s, following)
+    # an answer: the players after it are asked next, then the active player has the
+    # phase back (ruling R-6.1.4-pass)
+    s = s.evolve(
+        game=replace(
+            s.game, frames=(*s.game.frames[:-1], replace(frame, priority=following, ending=False))
+        )
+    )
+    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
+        s, item = maneuvers.perform(s, player, a)
+        return counter_round.push(s, item)
+    return summoning.perform_play(s, player, a)
+
+
+def _settle(s: S) -> S | None:
+    """Players who hold nothing that could answer are not asked; when the turn comes
+    back to the player whose turn it is, the response is over."""
+    frame = response_frame(s)
+    assert frame is not None
     game = s.game
-    if game.todo or game.stack:
-        return _resolve(s)(s)
-    return resume(counter_round.release_lingering(s), Trigger.RESUME)
+    player = frame.priority
+    if player != game.active and could_answer(game, player):
+        return None
+    while player != game.active and not could_answer(game, player):
+        player = _next(game, player)
+    if player == game.active:
+        return _close(s, frame)
+    return _with_priority(s, player)
+
+
+RESPONSE = Step(
+    accepts=(Pass, *counter_round.RESPONSES, *summoning.ANYTIME_PLAYS),
+    candidates=_candidates,
+    why_not=_why_not,
+    perform=_perform,
+    decider=_decider,
+    settle=_settle,
+)
+"""The response (6.1.4): the player who has priority answers with a deed, or passes."""
+
+
+def pass_phase(s: S) -> S:
+    """The active player passes in a summoning step (6.1.4): the others may still answer
+    in turn order; the phase ends when they all pass (ruling R-6.1.4-pass)."""
+    opened = open_response(s, ending=True)
+    return fire(s, Trigger.PASS) if opened is None else opened
+
+
+def _perform_main(s: S, a: Action) -> S:
+    if isinstance(a, Pass):
+        return pass_phase(s)
+    return summoning.MAIN.perform(s, a)
+
+
+MAIN = replace(summoning.MAIN, perform=_perform_main)
+"""The summoning steps (6.2.3.1, 6.2.3.3), whose pass opens a response (6.1.4)."""
+
+
+# --- counter rounds: inside a fight, only what may affect it answers (7.2.1) ---------------
 
 
 def resolve_counter(s: S) -> S:
@@ -194,8 +278,8 @@ def _choose_step(s: S) -> Step[Game]:
 def _delegate(
     chooser: Callable[[S], Step[Game]], plain: Step[Game], fight: Step[Game]
 ) -> Step[Game]:
-    """A counter-round or window step that follows the rules of where it happens: inside
-    a fight, only what may affect the fight answers (7.2.1)."""
+    """A counter-round step that follows the rules of where it happens: inside a fight,
+    only what may affect the fight answers (7.2.1)."""
 
     def candidates(s: S) -> Iterable[Action]:
         return chooser(s).candidates(s)

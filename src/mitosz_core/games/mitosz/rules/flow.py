@@ -5,8 +5,8 @@ change ``State.phase``: they follow an edge of the compiled table (a return edge
 :func:`resume`) or raise :class:`~mitosz_core.errors.MachineError`.
 
 Rule code never reads machine-state names: it asks :func:`turn_phase`, :func:`top_frame`,
-:func:`in_counter_round` or :func:`in_combat_round`, which look the state up in tables
-built from the machine declaration.
+:func:`in_counter_round`, :func:`responding` or :func:`in_combat_round_step`, which look
+the state up in tables built from the machine declaration.
 """
 
 from __future__ import annotations
@@ -17,17 +17,18 @@ from mitosz_core.games.mitosz.machine import (
     MACHINE,
     PHASE_OF,
     QUIET,
+    RESPONSE_LEAVES,
     ROUNDS,
-    WINDOW_LEAVES,
     Phase,
     Trigger,
 )
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.state import AnyFrame
+from mitosz_core.games.mitosz.state import AnyFrame, ResponseFrame
 from mitosz_core.kernel.steps import Step as Step  # re-exported: one decision state
 from mitosz_core.kernel.values import replace
 
-_ANSWERING = frozenset((*COUNTER_LEAVES, *WINDOW_LEAVES))
+_COUNTER = frozenset(COUNTER_LEAVES)
+_RESPONSE = frozenset(RESPONSE_LEAVES)
 _QUIET = frozenset(QUIET)
 _FORCED = frozenset(FORCED_LEAVES)
 _ROUNDS = frozenset(ROUNDS)
@@ -38,10 +39,11 @@ def fire(s: S, trigger: Trigger) -> S:
     return s.evolve(phase=MACHINE.fire(s.phase, trigger))
 
 
-def with_frame(s: S, kind: type[AnyFrame]) -> S:
-    """``s`` with a frame of ``kind`` over the current state, which it will return to;
-    the machine state is not moved."""
-    return s.evolve(game=replace(s.game, frames=(*s.game.frames, kind(s.phase))))
+def with_frame(s: S, kind: type[AnyFrame], **fields: object) -> S:
+    """``s`` with a frame of ``kind`` (and its other ``fields``) over the current state,
+    which it will return to; the machine state is not moved."""
+    frame = kind(s.phase, **fields)  # type: ignore[arg-type]
+    return s.evolve(game=replace(s.game, frames=(*s.game.frames, frame)))
 
 
 def interrupt(s: S, kind: type[AnyFrame], trigger: Trigger) -> S:
@@ -93,8 +95,24 @@ def in_forced_choice(s: S) -> bool:
 
 
 def in_counter_round(s: S) -> bool:
-    """Whether players are answering an event now: a counter round or an event window."""
-    return s.phase in _ANSWERING
+    """Whether a counter round (6.4.1) is under way: an event waits to take effect."""
+    return s.phase in _COUNTER
+
+
+def response_frame(s: S) -> ResponseFrame | None:
+    """The response (6.1.4) being made now, not interrupted; ``None`` outside one."""
+    if s.phase not in _RESPONSE:
+        return None
+    frame = s.game.frames[-1]
+    assert isinstance(frame, ResponseFrame)
+    return frame
+
+
+def responding(s: S, player: int) -> bool:
+    """Whether ``player`` has the action in a response now (6.1.4): it is asked to
+    answer a deed or an event in another player's turn."""
+    frame = response_frame(s)
+    return frame is not None and frame.priority == player
 
 
 def in_combat_round_step(s: S) -> bool:

@@ -31,7 +31,12 @@ from mitosz_core.games.mitosz.rules.board import (
     set_turned,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
-from mitosz_core.games.mitosz.rules.flow import in_combat_round_step, in_counter_round, turn_phase
+from mitosz_core.games.mitosz.rules.flow import (
+    in_combat_round_step,
+    in_counter_round,
+    responding,
+    turn_phase,
+)
 from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
 from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
@@ -131,10 +136,12 @@ def in_combat_round(s: S, player: int) -> bool:
     )
 
 
-def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | None:
-    """4.2.1 timing, and 6.4.1: in a counter round only counter effects and reactions
-    answer, and a fate, which is used whenever its player has the action (3.7; ruling
-    R-6.4.1-responses). A fate keeps the timing printed on it."""
+def why_not_timing(s: S, player: int, m: Maneuver) -> str | None:
+    """4.2.1 timing, 6.4.1 and 6.1.4 (ruling R-6.4.1-responses): the timing marks alone
+    limit when a maneuver or fate is used; in a counter round only a counter effect
+    answers; outside one, a player acts when it has the action: in its own steps, when
+    asked to respond to a deed (6.1.4), or in its combat round (7.2.2). A fate keeps the
+    timing printed on it (3.7)."""
     own = player == s.game.active
     if m.timing is Timing.ACTION and not own:
         return "an action is used only in its player's own turn (4.2.1)"
@@ -144,10 +151,12 @@ def why_not_timing(s: S, player: int, m: Maneuver, fate: bool = False) -> str | 
         return "a rite is not used in the combat phase (4.2.1)"
     if m.timing is Timing.COMBAT and not in_combat(s):
         return "a combat maneuver is used only in the combat phase (4.2.1)"
-    if in_counter_round(s) and not (m.counter or fate) and m.timing is not Timing.REACTION:
-        return "only a counter effect or a reaction answers in a counter round (6.4.1)"
-    if not in_counter_round(s) and not own and not in_combat_round(s, player):
-        return "only the player whose turn it is acts outside a counter round (6.1.4)"
+    if in_counter_round(s):
+        if not m.counter:
+            return "only a counter effect answers in a counter round (6.4.1)"
+        return None
+    if not own and not responding(s, player) and not in_combat_round(s, player):
+        return "a player acts in another's turn only when asked to respond (6.1.4)"
     return None
 
 
@@ -317,7 +326,7 @@ def candidates(s: S, player: int) -> Iterator[Action]:
                             yield UseFreeManeuver(card, user, index, target, pending, times)
         elif d.type is CardType.FATE and fate_allowed(game, player, card):
             for index, m in enumerate(d.maneuvers):
-                if why_not_timing(s, player, m, fate=True):
+                if why_not_timing(s, player, m):
                     continue
                 for target, pending in target_options(s, player, m, None):
                     for times in _times(m):
@@ -377,7 +386,7 @@ def why_not(s: S, player: int, a: Action) -> str | None:
             return f"{d.name} has no effect {a.index}"
         m = d.maneuvers[a.index]
         return (
-            why_not_timing(s, player, m, fate=True)
+            why_not_timing(s, player, m)
             or _why_not_times(m, a.times)
             or _why_not_target(s, player, m, None, a.target, a.target_pending)
             or why_not_pay(game.players[player].spheres, total_cost(m, 1, a.times, False))

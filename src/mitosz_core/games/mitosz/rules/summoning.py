@@ -40,9 +40,7 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
 from mitosz_core.games.mitosz.rules.counter_round import (
-    ResponseSource,
     add_resolver,
-    add_response_source,
     push,
 )
 from mitosz_core.games.mitosz.rules.empire import placements, why_not_place
@@ -91,6 +89,13 @@ SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIG
 WITHOUT_SUMMONING = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
 """Card types that an effect may let a player play without summoning (1.5.3)."""
 ANYTIME = (CardType.INTRIGUE,)
+ANYTIME_PLAYS = (Summon, PlayWithoutSummoning)
+"""The plays a player makes whenever it has the action, even in another's turn: an
+intrigue (3.6), a card without summoning (1.5.3); never in a counter round (ruling
+R-6.4.1-responses)."""
+ANYTIME_PLAYS = (Summon, PlayWithoutSummoning)
+"""The plays a player makes whenever it has the action, even in another's turn: an
+intrigue (3.6), a card without summoning (1.5.3)."""
 """Card types summoned whenever the player has the right to act (3.6)."""
 FREE: tuple[int, int, int, int] = (0, 0, 0, 0)
 
@@ -557,22 +562,9 @@ def _reach_board(s: S, item: Pending) -> S:
     return to_underworld(s, (item.card,))
 
 
-def _anytime_plays(s: S, player: int) -> Iterator[Action]:
-    return plays(s, player, anytime_only=True)
-
-
-def _why_not_anytime(s: S, player: int, a: Action) -> str | None:
-    return why_not_play(s, player, a, anytime_only=True)
-
-
 def _resolve(s: S, item: Pending) -> S:
     s = resolve_play(s, item)
     return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
 
 
-add_response_source(
-    ResponseSource(
-        2, (Summon, PlayWithoutSummoning), _anytime_plays, _why_not_anytime, perform_play
-    )
-)
 add_resolver(PendingKind.PLAY, _resolve)

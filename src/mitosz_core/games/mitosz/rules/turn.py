@@ -89,9 +89,14 @@ def produce_phase(s: S) -> S:
 
 
 def end_effects_phase(s: S) -> S:
-    """6.2.4.5-6.2.4.6: end-of-turn effects; the turn ends and the next player's begins.
-    Nobody acts between the two turns."""
-    s = triggers.turn_end(s)
+    """6.2.4.5: end-of-turn effects. The other players answer their events before the
+    turn ends (6.1.4, 6.5.1)."""
+    return fire(triggers.turn_end(s), Trigger.DONE)
+
+
+def finish_phase(s: S) -> S:
+    """6.2.4.6: the turn ends and the next player's begins. Nobody acts between the two
+    turns."""
     order = s.game.order
     nxt = order[(order.index(s.game.active) + 1) % len(order)]
     game = s.game.with_turn(active=nxt, peoples_placed=0, regain_left=0, turn_back_left=0)

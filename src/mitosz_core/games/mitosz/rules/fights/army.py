@@ -84,10 +84,16 @@ def races(game: Game, card: CardId) -> frozenset[Subtype]:
 
 
 def shareable(game: Game, mount: CardId) -> tuple[Subtype, ...]:
-    """A mount's subtypes that are neither leader nor race subtypes (8.mount)."""
+    """A mount's subtypes that are neither leader nor race subtypes (8.mount), as
+    :class:`Subtype` members (a card built in Python may name them as plain strings)."""
     return tuple(
-        t for t in game.card(mount).subtypes if t not in LEADER_SUBTYPES and t not in RACE_SUBTYPES
+        Subtype(t)
+        for t in game.card(mount).subtypes
+        if t not in LEADER_SUBTYPES and t not in RACE_SUBTYPES and t in _SUBTYPES
     )
+
+
+_SUBTYPES = frozenset(Subtype)
 
 
 # --- lines and capacity (3.8, 7.3.4, 8.warlord, 8.monster.3) ----------------------------

@@ -1,0 +1,144 @@
+"""A sampled mutation run over the Mítosz rules modules, with mutmut.
+
+For each module of ``src/mitosz_core/games/mitosz/rules`` (and ``rules/fights``) a seeded
+sample of its functions is chosen, and mutmut runs every mutant of those functions.
+Tests are selected by rule id: the rule ids a sampled module names (``6.2.4.1``, ...)
+pick the tests the registry (``specs/rules/mitosz-1.1.2.yaml``) lists for them, and
+among those mutmut runs, for each mutant, the tests that reach the mutated function (its
+own per-mutant selection, recorded in its stats run). The run happens in a scratch copy of the
+repository, so the project's files and configuration are never touched. It is not part
+of CI; ``nox -s mutation`` runs it (about an hour on 2 cores with the defaults).
+
+Usage::
+
+    python tools/mutation.py [--functions N] [--seed S] [--modules a,b] [--max-children C]
+
+The score is printed at the end: killed / (killed + survived), and the surviving mutants
+by name (``mutmut show NAME`` in the scratch copy shows each diff).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "src" / "mitosz_core" / "games" / "mitosz" / "rules"
+PACKAGE = "mitosz_core.games.mitosz.rules"
+REGISTRY = ROOT / "specs" / "rules" / "mitosz-1.1.2.yaml"
+RULE_ID = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)")
+CONFIG = """
+[tool.mutmut]
+source_paths = ["src"]
+only_mutate = {only}
+pytest_add_cli_args_test_selection = {tests}
+also_copy = ["tests", "specs"]
+"""
+"""mutmut's settings, added to the scratch copy's ``pyproject.toml`` only."""
+
+
+def rule_tests(paths: list[Path]) -> list[str]:
+    """The registry's tests of every rule id the modules at ``paths`` name."""
+    rules = yaml.safe_load(REGISTRY.read_text(encoding="utf-8"))["rules"]
+    listed = {str(rule["id"]): rule.get("tests") or [] for rule in rules}
+    named = {m for path in paths for m in RULE_ID.findall(path.read_text(encoding="utf-8"))}
+    tests = {test for rule in named & listed.keys() for test in listed[rule]}
+    return sorted(t for t in tests if t.startswith("tests/mitosz/"))
+
+
+def modules(only: set[str] | None) -> list[Path]:
+    found = sorted(p for p in RULES.rglob("*.py") if p.name != "__init__.py")
+    return [p for p in found if only is None or p.stem in only]
+
+
+def dotted(path: Path) -> str:
+    rel = path.relative_to(RULES).with_suffix("")
+    return ".".join((PACKAGE, *rel.parts))
+
+
+def functions(path: Path) -> list[str]:
+    """The module-level functions of ``path`` (mutmut names their mutants
+    ``<module>.x_<function>__mutmut_<n>``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def sample(count: int, seed: int, only: set[str] | None) -> list[str]:
+    """mutmut name patterns: ``count`` functions per module, chosen with ``seed``."""
+    rng = random.Random(seed)
+    patterns = []
+    for path in modules(only):
+        names = functions(path)
+        for name in rng.sample(names, min(count, len(names))):
+            patterns.append(f"{dotted(path)}.x_{name}__mutmut_*")
+    return patterns
+
+
+def scratch(paths: list[Path], tests: list[str]) -> Path:
+    work = Path(tempfile.mkdtemp(prefix="mitosz-mutation-"))
+    for part in ("src", "tests", "specs"):
+        shutil.copytree(ROOT / part, work / part, ignore=shutil.ignore_patterns("__pycache__"))
+    only = [str(p.relative_to(ROOT)) for p in paths]
+    config = CONFIG.format(only=json.dumps(only), tests=json.dumps(tests))
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    (work / "pyproject.toml").write_text(pyproject + config, encoding="utf-8")
+    return work
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--functions", type=int, default=3, help="functions per module")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--modules", default="", help="module names, comma-separated")
+    parser.add_argument("--max-children", type=int, default=2)
+    args = parser.parse_args(argv)
+    only = {m for m in args.modules.split(",") if m} or None
+    paths = modules(only)
+    patterns = sample(args.functions, args.seed, only)
+    tests = rule_tests(paths)
+    work = scratch(paths, tests)
+    print(
+        f"{len(paths)} modules, {len(patterns)} functions sampled, {len(tests)} tests by "
+        f"rule id; scratch copy {work}",
+        flush=True,
+    )
+    subprocess.run(
+        ["mutmut", "run", "--max-children", str(args.max_children), *patterns],
+        cwd=work,
+        check=False,
+    )
+    results = subprocess.run(
+        ["mutmut", "results", "--all", "true"], cwd=work, capture_output=True, text=True
+    ).stdout
+    tally: Counter[str] = Counter()
+    survivors = []
+    for line in results.splitlines():
+        name, _, status = line.strip().rpartition(": ")
+        if not name:
+            continue
+        tally[status] += 1
+        if status == "survived":
+            survivors.append(name)
+    killed, survived = tally["killed"], tally["survived"]
+    tried = killed + survived
+    print(dict(tally))
+    if tried:
+        print(f"score: {killed}/{tried} killed = {100 * killed / tried:.1f}%")
+    for name in survivors:
+        print(f"survived: {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
