@@ -22,11 +22,11 @@ def positions() -> list[Position]:
     out: list[Position] = [
         ("mitosz-start", mc.new_game("mitosz", seed=1)),
         ("mitosz-3p-start", mc.new_game("mitosz", seed=2, players=3)),
-        ("mitosz-fight", _mitosz(4, lambda s: s.game.fight is not None and s.game.fight.started)),
-        ("mitosz-counter-round", _mitosz(5, lambda s: bool(s.game.stack))),
+        ("mitosz-fight", _mitosz(5, lambda s: s.game.fight is not None and s.game.fight.started)),
+        ("mitosz-counter-round", _mitosz(8, lambda s: bool(s.game.stack))),
         (
             "mitosz-turned-leader",
-            _mitosz(6, lambda s: any(x.turned for p in s.game.players for x in p.leaders)),
+            _mitosz(4, lambda s: any(x.turned for p in s.game.players for x in p.leaders)),
         ),
         ("mitosz-end", _mitosz(7, lambda s: False)),
         ("mythos-start", mc.new_game("mythos", seed=1)),
