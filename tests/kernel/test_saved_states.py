@@ -252,14 +252,46 @@ def test_a_mount_id_of_10_to_the_18() -> None:
     )
 
 
+def test_a_card_given_to_another_owner() -> None:
+    def change(data: Json) -> None:
+        mg(data)["instances"][0]["owner"] = 1
+
+    refused(_edit(mitosz_states()["start"], change), "config-decks", "$.state.game.instances[0]")
+
+
+def test_a_card_changed_for_another_of_the_pool() -> None:
+    def change(data: Json) -> None:
+        first = mg(data)["instances"][0]
+        first["card"] = next(i["card"] for i in mg(data)["instances"] if i["card"] != first["card"])
+
+    refused(_edit(mitosz_states()["start"], change), "config-decks", "$.state.game.instances")
+
+
+def test_a_players_cards_dealt_to_other_ids_of_theirs_are_accepted() -> None:
+    """What a determinized sample does (sample_state): which of a player's ids holds which
+    of their cards is free, as long as each player owns their deck's cards."""
+    state = mc.State.from_json(mitosz_states()["turn4"])
+    data = json.loads(state.to_json())
+    instances = mg(data)["instances"]
+    hidden = list(mg(data)["players"][1]["deck"])
+    a, b = next(
+        (x, y) for x in hidden for y in hidden if instances[x]["card"] != instances[y]["card"]
+    )
+    instances[a], instances[b] = instances[b], instances[a]
+    swapped = mc.State.from_json(json.dumps(data))
+    assert swapped.game.card(a) == state.game.card(b)
+
+
 def test_shortened_opening_reveals() -> None:
     text = _edit(mitosz_states()["start"], lambda d: mg(d)["opening_reveals"].pop())
     refused(text, "seed")
 
 
-def test_a_window_frame_naming_no_state() -> None:
+def test_a_response_frame_naming_no_state() -> None:
     def change(data: Json) -> None:
-        mg(data)["frames"].append({"host": "nowhere", "type": "window"})
+        mg(data)["frames"].append(
+            {"host": "nowhere", "type": "response", "priority": 0, "ending": False}
+        )
 
     refused(_edit(mitosz_states()["start"], change), "frame")
 

@@ -16,6 +16,7 @@ cannot drift apart. This module holds its game-independent parts:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
@@ -62,6 +63,38 @@ def check_indices(values: Sequence[int], count: int, path: str, rule: str, what:
     if values and (min(values) < 0 or max(values) >= count):
         for i, value in enumerate(values):
             check_index(value, count, f"{path}[{i}]", rule, what)
+
+
+def check_dealt(
+    dealt: Sequence[tuple[int, int]],
+    layout: Sequence[tuple[int, int]],
+    keys: Sequence[str],
+    path: str,
+) -> None:
+    """The cards of a game, as ``(card, owner)`` per card id (``dealt``), against the decks
+    of its configuration laid out the same way (``layout``; ``keys`` names the cards):
+    ids are given in the order of the decks, so each id must have the owner the layout
+    says, and each player must own the cards of their deck. Which of a player's ids holds
+    which of their cards is free: a determinized sample
+    (:func:`~mitosz_core.sample_state`) deals the hidden cards anew."""
+    if len(dealt) != len(layout):
+        fail(path, "config-decks", f"the decks hold {len(layout)} cards, the game {len(dealt)}")
+    for i, ((_, owner), (_, deck_owner)) in enumerate(zip(dealt, layout, strict=True)):
+        if owner != deck_owner:
+            fail(
+                f"{path}[{i}]",
+                "config-decks",
+                f"this card belongs to player {deck_owner}'s deck, not player {owner}'s",
+            )
+    held, decks = Counter(dealt), Counter(layout)
+    if held != decks:
+        card, owner = min((held - decks) or (decks - held), key=lambda x: (x[1], x[0]))
+        fail(
+            path,
+            "config-decks",
+            f"player {owner} has {held[card, owner]} of {keys[card]!r}, their deck in the "
+            f"configuration {decks[card, owner]}",
+        )
 
 
 def check_kernel(state: State[Any], ruleset: StepRuleset[Any], terminal: frozenset[str]) -> None:

@@ -56,6 +56,7 @@ from mitosz_core.kernel.state import GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 from mitosz_core.kernel.validation import (
     GAME,
+    check_dealt,
     check_index,
     check_indices,
     check_kernel,
@@ -172,23 +173,8 @@ def _config(state: State[Game]) -> None:
     layout = once(("layout",), (config, game.cards), lambda: _layout(config, game))
     if isinstance(layout, str):
         fail("$.state.config.decks", "config-decks", layout)
-    if len(game.instances) != len(layout):
-        fail(
-            f"{GAME}.instances",
-            "config-decks",
-            f"the decks hold {len(layout)} cards, the game {len(game.instances)}",
-        )
-    same = once(
-        ("laid out",), (config, game.cards, game.instances), lambda: _laid_out(game, layout)
-    )
-    if not same:
-        for i, (inst, (card, owner)) in enumerate(zip(game.instances, layout, strict=True)):
-            if inst.card != card or inst.owner != owner:
-                fail(
-                    f"{GAME}.instances[{i}]",
-                    "config-decks",
-                    "this card is not the one the decks in the configuration say",
-                )
+    dealt = [(inst.card, inst.owner) for inst in game.instances]
+    check_dealt(dealt, layout, [c.key for c in game.cards], f"{GAME}.instances")
     reveals = game.opening_reveals
     if config.arranged:  # an arranged position: no set-up to compare with
         if reveals and len(reveals) != config.players:
@@ -216,10 +202,6 @@ def _config(state: State[Game]) -> None:
             f"turn {state.turn} after {decisions} decisions: a turn "
             "ends with a decision of its player",
         )
-
-
-def _laid_out(game: Game, layout: list[tuple[int, int]]) -> bool:
-    return [(inst.card, inst.owner) for inst in game.instances] == layout
 
 
 def _layout(config: GameConfig, game: Game) -> list[tuple[int, int]] | str:

@@ -32,6 +32,7 @@ from mitosz_core.kernel.state import State
 from mitosz_core.kernel.steps import StepRuleset
 from mitosz_core.kernel.validation import (
     GAME,
+    check_dealt,
     check_index,
     check_indices,
     check_kernel,
@@ -128,15 +129,8 @@ def _check_cards(state: State[Game], pool: Mapping[str, CardDef]) -> None:
         for e in deck.entries
         for _ in range(e.count)
     ]
-    if len(layout) != len(game.instances):
-        fail(f"{GAME}.instances", "config-decks", f"the decks hold {len(layout)} cards")
-    for i, inst in enumerate(game.instances):
-        if (inst.card, inst.owner) != layout[i]:
-            fail(
-                f"{GAME}.instances[{i}]",
-                "config-decks",
-                "this card is not the one the decks in the configuration say",
-            )
+    dealt = [(inst.card, inst.owner) for inst in game.instances]
+    check_dealt(dealt, layout, keys, f"{GAME}.instances")
     if not config.arranged:  # the seed's shuffles and lots (01, R-01-start)
         rng = Rng.from_seed(config.seed)
         for own in ([i for i, x in enumerate(layout) if x[1] == p] for p in (0, 1)):
