@@ -173,8 +173,7 @@ def _config(state: State[Game]) -> None:
     layout = once(("layout",), (config, game.cards), lambda: _layout(config, game))
     if isinstance(layout, str):
         fail("$.state.config.decks", "config-decks", layout)
-    dealt = [(inst.card, inst.owner) for inst in game.instances]
-    check_dealt(dealt, layout, [c.key for c in game.cards], f"{GAME}.instances")
+    once(("dealt",), (config, game.cards, game.instances), lambda: _dealt(game, layout))
     reveals = game.opening_reveals
     if config.arranged:  # an arranged position: no set-up to compare with
         if reveals and len(reveals) != config.players:
@@ -202,6 +201,12 @@ def _config(state: State[Game]) -> None:
             f"turn {state.turn} after {decisions} decisions: a turn "
             "ends with a decision of its player",
         )
+
+
+def _dealt(game: Game, layout: list[tuple[int, int]]) -> bool:
+    dealt = [(inst.card, inst.owner) for inst in game.instances]
+    check_dealt(dealt, layout, [c.key for c in game.cards], f"{GAME}.instances")
+    return True
 
 
 def _layout(config: GameConfig, game: Game) -> list[tuple[int, int]] | str:
