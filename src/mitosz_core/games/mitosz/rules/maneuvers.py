@@ -37,7 +37,12 @@ from mitosz_core.games.mitosz.rules.flow import (
     responding,
     turn_phase,
 )
-from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
+from mitosz_core.games.mitosz.rules.high_god import (
+    affordable,
+    linked_to_high_god,
+    pay,
+    why_not_pay,
+)
 from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
@@ -303,16 +308,22 @@ def _why_not_target(
 
 
 def candidates(s: S, player: int) -> Iterator[Action]:
-    """Every maneuver use worth testing for ``player`` now."""
+    """Every maneuver action ``player`` may take now: exactly those :func:`why_not`
+    passes, in this order: the bound maneuvers of the cards on the player's side (board
+    order, maneuver by maneuver, then target, steps and repetitions ascending), then for
+    each card in hand its free-maneuver uses (user by user) or its fate plays."""
     game = s.game
+    spheres = game.players[player].spheres
     for user in board_cards(game, player):
         for index, m in enumerate(game.card(user).maneuvers):
-            if m.locked or why_not_timing(s, player, m) or why_not_user(s, player, user, index, m):
+            if m.locked or why_not_timing(s, player, m):
+                continue
+            paid = _affordable(m, spheres, False)
+            if not paid or why_not_user(s, player, user, index, m):
                 continue
             for target, pending in target_options(s, player, m, user):
-                for steps in range(1, len(m.steps) + 2):
-                    for times in _times(m):
-                        yield UseManeuver(user, index, target, pending, steps, times)
+                for steps, times in paid:
+                    yield UseManeuver(user, index, target, pending, steps, times)
     for card in game.players[player].hand:
         d = game.card(card)
         if d.type is CardType.MANEUVER:
@@ -320,17 +331,38 @@ def candidates(s: S, player: int) -> Iterator[Action]:
             if not timely:
                 continue
             for user in free_users(s, player, card):
+                free = linked(d, game.card(user))
                 for index, m in timely:
+                    times_paid = [times for _, times in _affordable(m, spheres, free, steps=False)]
+                    if not times_paid:
+                        continue
                     for target, pending in target_options(s, player, m, user):
-                        for times in _times(m):
+                        for times in times_paid:
                             yield UseFreeManeuver(card, user, index, target, pending, times)
         elif d.type is CardType.FATE and fate_allowed(game, player, card):
             for index, m in enumerate(d.maneuvers):
                 if why_not_timing(s, player, m):
                     continue
+                times_paid = [times for _, times in _affordable(m, spheres, False, steps=False)]
+                if not times_paid:
+                    continue
                 for target, pending in target_options(s, player, m, None):
-                    for times in _times(m):
+                    for times in times_paid:
                         yield PlayFate(card, index, target, pending, times)
+
+
+def _affordable(
+    m: Maneuver, spheres: Spheres, free: bool, steps: bool = True
+) -> list[tuple[int, int]]:
+    """The ``(steps, times)`` uses of ``m`` the player can pay for (4.2.2, 4.2.6), in
+    ascending order; with ``steps`` false, only the first step is used."""
+    most = len(m.steps) + 1 if steps else 1
+    return [
+        (count, times)
+        for count in range(1, most + 1)
+        for times in _times(m)
+        if affordable(spheres, total_cost(m, count, times, free))
+    ]
 
 
 def _times(m: Maneuver) -> range:
