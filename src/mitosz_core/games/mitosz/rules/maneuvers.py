@@ -7,7 +7,7 @@ the pending stack.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType, linked
@@ -165,6 +165,29 @@ def why_not_timing(s: S, player: int, m: Maneuver) -> str | None:
     return None
 
 
+def timely(s: S, player: int) -> Callable[[Maneuver], bool]:
+    """Whether a maneuver's timing lets ``player`` use it now: :func:`why_not_timing`
+    finds nothing, with the facts of the moment (whose turn, the combat phase, a counter
+    round, the right to act) read once for every maneuver asked about."""
+    own = player == s.game.active
+    combat = in_combat(s)
+    counter = in_counter_round(s)
+    acts = counter or own or responding(s, player) or in_combat_round(s, player)
+    banned = {
+        Timing.ACTION: not own,
+        Timing.REACTION: own,
+        Timing.RITE: combat,
+        Timing.COMBAT: not combat,
+    }
+
+    def check(m: Maneuver) -> bool:
+        if not acts or (m.timing is not None and banned[m.timing]):
+            return False
+        return m.counter or not counter
+
+    return check
+
+
 def why_not_user(s: S, player: int, user: CardId, index: int, m: Maneuver) -> str | None:
     """Whether ``user`` may use its bound maneuver ``index`` now (4.1, 4.2.6, 4.5)."""
     game = s.game
@@ -314,9 +337,10 @@ def candidates(s: S, player: int) -> Iterator[Action]:
     each card in hand its free-maneuver uses (user by user) or its fate plays."""
     game = s.game
     spheres = game.players[player].spheres
+    in_time = timely(s, player)
     for user in board_cards(game, player):
         for index, m in enumerate(game.card(user).maneuvers):
-            if m.locked or why_not_timing(s, player, m):
+            if m.locked or not in_time(m):
                 continue
             paid = _affordable(m, spheres, False)
             if not paid or why_not_user(s, player, user, index, m):
@@ -327,12 +351,12 @@ def candidates(s: S, player: int) -> Iterator[Action]:
     for card in game.players[player].hand:
         d = game.card(card)
         if d.type is CardType.MANEUVER:
-            timely = [(i, m) for i, m in enumerate(d.maneuvers) if not why_not_timing(s, player, m)]
-            if not timely:
+            usable = [(i, m) for i, m in enumerate(d.maneuvers) if in_time(m)]
+            if not usable:
                 continue
             for user in free_users(s, player, card):
                 free = linked(d, game.card(user))
-                for index, m in timely:
+                for index, m in usable:
                     times_paid = [times for _, times in _affordable(m, spheres, free, steps=False)]
                     if not times_paid:
                         continue
@@ -341,7 +365,7 @@ def candidates(s: S, player: int) -> Iterator[Action]:
                             yield UseFreeManeuver(card, user, index, target, pending, times)
         elif d.type is CardType.FATE and fate_allowed(game, player, card):
             for index, m in enumerate(d.maneuvers):
-                if why_not_timing(s, player, m):
+                if not in_time(m):
                     continue
                 times_paid = [times for _, times in _affordable(m, spheres, False, steps=False)]
                 if not times_paid:

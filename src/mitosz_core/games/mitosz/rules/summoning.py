@@ -128,6 +128,7 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
     the sacrifices of items (leader by leader) and of buildings."""
     game = s.game
     p = game.players[player]
+    granted = player_may(game, player, Permission.WITHOUT_SUMMONING, None)  # for any card
     for card in p.hand:
         d = game.card(card)
         if d.type is CardType.PEOPLE:
@@ -140,8 +141,8 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
                     yield PlacePeople(card, x, y)
         elif d.type in (ANYTIME if anytime_only else SUMMONABLE):
             yield from _summons(s, player, card)
-        if d.type in WITHOUT_SUMMONING:
-            yield from _plays_without_summoning(s, player, card)
+        if d.type is CardType.ITEM or (granted and d.type in WITHOUT_SUMMONING):
+            yield from _plays_without_summoning(s, player, card, granted)
     if not anytime_only:
         for leader in p.leaders:
             for item in leader.items:
@@ -185,13 +186,14 @@ def _summons(s: S, player: int, card: CardId) -> Iterator[Action]:
                 yield Summon(card, target, substitute, given)
 
 
-def _plays_without_summoning(s: S, player: int, card: CardId) -> Iterator[Action]:
-    """The plays of ``card`` without summoning that :func:`why_not_play` passes (1.5.3,
-    3.5)."""
+def _plays_without_summoning(s: S, player: int, card: CardId, granted: bool) -> Iterator[Action]:
+    """The plays of ``card`` without summoning that :func:`why_not_play` passes: an item
+    onto a leader it is linked to (3.5), or what an effect allows (1.5.3; ``granted``
+    if one allows it for some card)."""
     game = s.game
     if withheld_permission(game, player, game.card(card)) is not None:  # 3.4.3
         return
-    anyway = player_may(game, player, Permission.WITHOUT_SUMMONING, card)
+    anyway = granted and player_may(game, player, Permission.WITHOUT_SUMMONING, card)
     for target in _targets(s, player, card):
         if (anyway or plays_without_summoning(game, card, target)) and why_not_target(
             game, player, card, target
