@@ -45,7 +45,14 @@ from mitosz_core.games.mitosz.rules.high_god import (
 )
 from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
-from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
+from mitosz_core.games.mitosz.state import (
+    CardId,
+    Game,
+    Pending,
+    PendingKind,
+    Spheres,
+    cached,
+)
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 
@@ -338,16 +345,15 @@ def candidates(s: S, player: int) -> Iterator[Action]:
     game = s.game
     spheres = game.players[player].spheres
     in_time = timely(s, player)
-    for user in board_cards(game, player):
-        for index, m in enumerate(game.card(user).maneuvers):
-            if m.locked or not in_time(m):
-                continue
-            paid = _affordable(m, spheres, False)
-            if not paid or why_not_user(s, player, user, index, m):
-                continue
-            for target, pending in target_options(s, player, m, user):
-                for steps, times in paid:
-                    yield UseManeuver(user, index, target, pending, steps, times)
+    for user, index, m in bound_maneuvers(game, player):
+        if not in_time(m):
+            continue
+        paid = _affordable(m, spheres, False)
+        if not paid or why_not_user(s, player, user, index, m):
+            continue
+        for target, pending in target_options(s, player, m, user):
+            for steps, times in paid:
+                yield UseManeuver(user, index, target, pending, steps, times)
     for card in game.players[player].hand:
         d = game.card(card)
         if d.type is CardType.MANEUVER:
@@ -373,6 +379,22 @@ def candidates(s: S, player: int) -> Iterator[Action]:
                 for target, pending in target_options(s, player, m, None):
                     for times in times_paid:
                         yield PlayFate(card, index, target, pending, times)
+
+
+def bound_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuver], ...]:
+    """``(user, index, maneuver)`` for every maneuver printed on a card on ``player``'s
+    side that may ever be used (not locked, not taking hold by itself: 4.2.6), in board
+    order: a view of the board, worked out once for each board (:func:`.state.cached`)."""
+
+    def compute() -> tuple[tuple[CardId, int, Maneuver], ...]:
+        return tuple(
+            (user, index, m)
+            for user in board_cards(game, player)
+            for index, m in enumerate(game.card(user).maneuvers)
+            if not m.locked and m.trigger is None
+        )
+
+    return cached(game, ("bound-maneuvers", player), (), compute)
 
 
 def _affordable(
