@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
-from mitosz_core.games.mitosz.cards import CardType, linked
+from mitosz_core.games.mitosz.cards import CardDef, CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     Cards,
@@ -197,10 +197,15 @@ def timely(s: S, player: int) -> Callable[[Maneuver], bool]:
 
 def why_not_user(s: S, player: int, user: CardId, index: int, m: Maneuver) -> str | None:
     """Whether ``user`` may use its bound maneuver ``index`` now (4.1, 4.2.6, 4.5)."""
+    if controller(s.game, user) != player:
+        return f"#{user} is not a card on your side of the board"
+    return _why_not_usable(s, user, index, m)
+
+
+def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
+    """:func:`why_not_user` for a card known to be on the user's side."""
     game = s.game
     d = game.card(user)
-    if controller(game, user) != player:
-        return f"#{user} is not a card on your side of the board"
     if m.locked:
         return f"{d.name}'s maneuver is locked: always on, never used (4.2.6)"
     if m.trigger is not None:
@@ -256,17 +261,35 @@ def free_users(s: S, player: int, card: CardId) -> Iterator[CardId]:
     """Who may use free maneuver ``card`` (3.9): one's own permanents and troops meeting
     one of its icon groups, or linked to it. Peoples and locations, by their current
     type (5.16), only while they fight (3.2.2, 3.3)."""
+    return _free_users(s, player, card, free_user_pool(s, player))
+
+
+def free_user_pool(s: S, player: int) -> tuple[tuple[CardId, CardDef], ...]:
+    """The cards on ``player``'s side that may use some free maneuver now (3.9), with
+    their printed cards: the facts of :func:`free_users` that do not depend on the free
+    maneuver. Peoples and locations, by their current type (5.16), only while they fight
+    (3.2.2, 3.3); never an attached rune (8.rune), nor a neutralised card (5.5)."""
     game = s.game
-    d = game.card(card)
+    combat = in_combat(s)
+    pool = []
     for user in board_cards(game, player):
-        u = game.card(user)
         kind = card_type(game, user)  # 5.16: the current type
-        if kind in (CardType.PEOPLE, CardType.LOCATION) and not in_combat(s):
+        if kind in (CardType.PEOPLE, CardType.LOCATION) and not combat:
             continue
         if kind is CardType.MANEUVER:
             continue  # an attached rune (8.rune) is no permanent or troop (3.9)
         if neutralized(game, user):
             continue  # 5.5: a neutralised card uses no maneuver, free ones neither
+        pool.append((user, game.card(user)))
+    return tuple(pool)
+
+
+def _free_users(
+    s: S, player: int, card: CardId, pool: tuple[tuple[CardId, CardDef], ...]
+) -> Iterator[CardId]:
+    game = s.game
+    d = game.card(card)
+    for user, u in pool:
         if linked(d, u) or any(
             matches(game, player, player, user, group, None) for group in d.users
         ):
@@ -349,18 +372,21 @@ def candidates(s: S, player: int) -> Iterator[Action]:
         if not in_time(m):
             continue
         paid = _affordable(m, spheres, False)
-        if not paid or why_not_user(s, player, user, index, m):
+        if not paid or _why_not_usable(s, user, index, m):
             continue
         for target, pending in target_options(s, player, m, user):
             for steps, times in paid:
                 yield UseManeuver(user, index, target, pending, steps, times)
+    pool: tuple[tuple[CardId, CardDef], ...] | None = None  # worked out once, if needed
     for card in game.players[player].hand:
         d = game.card(card)
         if d.type is CardType.MANEUVER:
             usable = [(i, m) for i, m in enumerate(d.maneuvers) if in_time(m)]
             if not usable:
                 continue
-            for user in free_users(s, player, card):
+            if pool is None:
+                pool = free_user_pool(s, player)
+            for user in _free_users(s, player, card, pool):
                 free = linked(d, game.card(user))
                 for index, m in usable:
                     times_paid = [times for _, times in _affordable(m, spheres, free, steps=False)]
