@@ -60,6 +60,7 @@ TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
 """Cards that turn when they use a maneuver; the others never do (4.5)."""
 MAX_TIMES = 4
 """The most slash repetitions offered as separate actions (4.2.6)."""
+NO_COST: Spheres = (0, 0, 0, 0)
 
 
 # --- reading maneuvers ---------------------------------------------------------------------
@@ -428,6 +429,8 @@ def _affordable(
 ) -> list[tuple[int, int]]:
     """The ``(steps, times)`` uses of ``m`` the player can pay for (4.2.2, 4.2.6), in
     ascending order; with ``steps`` false, only the first step is used."""
+    if m.per is None and (not steps or not m.steps):  # one use only: the usual case
+        return [(1, 1)] if affordable(spheres, NO_COST if free else m.cost) else []
     most = len(m.steps) + 1 if steps else 1
     return [
         (count, times)
