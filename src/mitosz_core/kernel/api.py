@@ -129,6 +129,13 @@ def is_legal(state: State[Any], action: Action) -> bool:
     )
 
 
+def _listed(action: Action, listed: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of the objects of a memoised legal list (the gate passed
+    it, and its fields have their declared types): an equal action built elsewhere may
+    still hold a value of another type, so it is checked (:func:`wrong_field`)."""
+    return any(legal is action for legal in listed)
+
+
 def apply(state: State[Any], action: Action) -> State[Any]:
     """The state after the deciding player takes ``action``; ``state`` is not changed.
 
@@ -142,14 +149,15 @@ def apply(state: State[Any], action: Action) -> State[Any]:
         raise IllegalActionError(
             action, state.phase, f"{type(action).__name__} is not an action of {rs.name}"
         )
-    wrong = wrong_field(action)
-    if wrong is not None:
-        raise IllegalActionError(action, state.phase, wrong)
     listed = state._legal  # what the gate already passed here, if it was asked
-    if listed is None or action not in listed:
-        reason = rs.why_not(state, action)  # the one gate; legal_actions is never built
-        if reason is not None:
-            raise IllegalActionError(action, state.phase, reason)
+    if listed is None or not _listed(action, listed):
+        wrong = wrong_field(action)  # an equal action may hold a value of another type
+        if wrong is not None:
+            raise IllegalActionError(action, state.phase, wrong)
+        if listed is None or action not in listed:
+            reason = rs.why_not(state, action)  # the one gate; legal_actions is never built
+            if reason is not None:
+                raise IllegalActionError(action, state.phase, reason)
     player = state.to_act
     limit = rs.decision_limit
     new = rs.perform(state, action)

@@ -40,6 +40,11 @@ class Step(Generic[G]):
     """Who decides in this state."""
     settle: Callable[[State[G]], State[G] | None] | None = None
     """Finishes the step by itself when no real choice is left; ``None`` if one is."""
+    exact: bool = False
+    """Whether ``candidates`` gives exactly the legal actions, each of which passes
+    ``why_not`` (and the kernel's own checks of :meth:`StepRuleset.why_not`): then the
+    legal actions are the candidates as they come, never re-checked one by one. The
+    property suite keeps this true in every state it reaches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +68,12 @@ def dispatch(
     candidates: Callable[[State[G]], Iterable[Action]],
     decider: Callable[[State[G]], int],
     settle: Callable[[State[G]], State[G] | None] | None = None,
+    *,
+    exact: bool = False,
 ) -> Step[G]:
     """A decision step that dispatches on the action's class, one :class:`Rule` per
-    class. ``candidates`` gives the step's actions in their documented order."""
+    class. ``candidates`` gives the step's actions in their documented order; ``exact``
+    if it gives exactly the legal ones (:attr:`Step.exact`)."""
     table: dict[type[Action], Rule[G, Any]] = {}
     for rule in rules:
         if rule.action in table:
@@ -84,7 +92,7 @@ def dispatch(
     def perform(state: State[G], action: Action) -> State[G]:
         return rule_of(action).perform(state, action)
 
-    return Step(tuple(table), candidates, why_not, perform, decider, settle)
+    return Step(tuple(table), candidates, why_not, perform, decider, settle, exact)
 
 
 class StepRuleset(Ruleset[G]):
@@ -152,10 +160,13 @@ class StepRuleset(Ruleset[G]):
 
     def legal(self, state: State[G]) -> tuple[Action, ...]:
         """The step's candidates through the step's own gate: a candidate is always of
-        an accepted class, so the dispatch of :meth:`why_not` is skipped."""
+        an accepted class, so the dispatch of :meth:`why_not` is skipped; the candidates
+        of an :attr:`~Step.exact` step are the legal actions already."""
         step = self.steps.get(state.phase)
         if step is None:
             return ()
+        if step.exact:
+            return tuple(step.candidates(state))
         gate = step.why_not
         return tuple(a for a in step.candidates(state) if gate(state, a) is None)
 

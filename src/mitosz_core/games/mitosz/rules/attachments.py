@@ -72,7 +72,6 @@ from mitosz_core.games.mitosz.state import (
     PendingKind,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
 # --- 8.region, 8.building -------------------------------------------------------------------
@@ -180,7 +179,7 @@ def focused(m: Maneuver) -> Maneuver:
     return replace(m, effect=focus(m.effect), steps=steps)
 
 
-def rune_candidates(s: S, player: int) -> Iterator[Action]:
+def rune_candidates(s: S, player: int) -> Iterator[AttachRune]:
     """Every rune attachment worth testing for ``player``."""
 
     game = s.game

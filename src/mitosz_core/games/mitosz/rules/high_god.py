@@ -59,6 +59,16 @@ def why_not_pay(current: Spheres, cost: Spheres) -> str | None:
     return f"not enough sphere points: {', '.join(short)}" if short else None
 
 
+def affordable(current: Spheres, cost: Spheres) -> bool:
+    """Whether ``cost`` can be paid from ``current`` (:func:`why_not_pay` finds nothing)."""
+    return (
+        current[0] >= cost[0]
+        and current[1] >= cost[1]
+        and current[2] >= cost[2]
+        and current[3] >= cost[3]
+    )
+
+
 def pay(current: Spheres, cost: Spheres) -> Spheres:
     a, b, c, d = (have - need for have, need in zip(current, cost, strict=True))
     return (a, b, c, d)

@@ -7,10 +7,10 @@ the pending stack.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
-from mitosz_core.games.mitosz.cards import CardType, linked
+from mitosz_core.games.mitosz.cards import CardDef, CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     Cards,
@@ -37,10 +37,22 @@ from mitosz_core.games.mitosz.rules.flow import (
     responding,
     turn_phase,
 )
-from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, pay, why_not_pay
+from mitosz_core.games.mitosz.rules.high_god import (
+    affordable,
+    linked_to_high_god,
+    pay,
+    why_not_pay,
+)
 from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
-from mitosz_core.games.mitosz.state import CardId, Game, Pending, PendingKind, Spheres
+from mitosz_core.games.mitosz.state import (
+    CardId,
+    Game,
+    Pending,
+    PendingKind,
+    Spheres,
+    cached,
+)
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 
@@ -48,6 +60,7 @@ TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
 """Cards that turn when they use a maneuver; the others never do (4.5)."""
 MAX_TIMES = 4
 """The most slash repetitions offered as separate actions (4.2.6)."""
+NO_COST: Spheres = (0, 0, 0, 0)
 
 
 # --- reading maneuvers ---------------------------------------------------------------------
@@ -160,12 +173,40 @@ def why_not_timing(s: S, player: int, m: Maneuver) -> str | None:
     return None
 
 
+def timely(s: S, player: int) -> Callable[[Maneuver], bool]:
+    """Whether a maneuver's timing lets ``player`` use it now: :func:`why_not_timing`
+    finds nothing, with the facts of the moment (whose turn, the combat phase, a counter
+    round, the right to act) read once for every maneuver asked about."""
+    own = player == s.game.active
+    combat = in_combat(s)
+    counter = in_counter_round(s)
+    acts = counter or own or responding(s, player) or in_combat_round(s, player)
+    banned = {
+        Timing.ACTION: not own,
+        Timing.REACTION: own,
+        Timing.RITE: combat,
+        Timing.COMBAT: not combat,
+    }
+
+    def check(m: Maneuver) -> bool:
+        if not acts or (m.timing is not None and banned[m.timing]):
+            return False
+        return m.counter or not counter
+
+    return check
+
+
 def why_not_user(s: S, player: int, user: CardId, index: int, m: Maneuver) -> str | None:
     """Whether ``user`` may use its bound maneuver ``index`` now (4.1, 4.2.6, 4.5)."""
+    if controller(s.game, user) != player:
+        return f"#{user} is not a card on your side of the board"
+    return _why_not_usable(s, user, index, m)
+
+
+def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
+    """:func:`why_not_user` for a card known to be on the user's side."""
     game = s.game
     d = game.card(user)
-    if controller(game, user) != player:
-        return f"#{user} is not a card on your side of the board"
     if m.locked:
         return f"{d.name}'s maneuver is locked: always on, never used (4.2.6)"
     if m.trigger is not None:
@@ -221,17 +262,35 @@ def free_users(s: S, player: int, card: CardId) -> Iterator[CardId]:
     """Who may use free maneuver ``card`` (3.9): one's own permanents and troops meeting
     one of its icon groups, or linked to it. Peoples and locations, by their current
     type (5.16), only while they fight (3.2.2, 3.3)."""
+    return _free_users(s, player, card, free_user_pool(s, player))
+
+
+def free_user_pool(s: S, player: int) -> tuple[tuple[CardId, CardDef], ...]:
+    """The cards on ``player``'s side that may use some free maneuver now (3.9), with
+    their printed cards: the facts of :func:`free_users` that do not depend on the free
+    maneuver. Peoples and locations, by their current type (5.16), only while they fight
+    (3.2.2, 3.3); never an attached rune (8.rune), nor a neutralised card (5.5)."""
     game = s.game
-    d = game.card(card)
+    combat = in_combat(s)
+    pool = []
     for user in board_cards(game, player):
-        u = game.card(user)
         kind = card_type(game, user)  # 5.16: the current type
-        if kind in (CardType.PEOPLE, CardType.LOCATION) and not in_combat(s):
+        if kind in (CardType.PEOPLE, CardType.LOCATION) and not combat:
             continue
         if kind is CardType.MANEUVER:
             continue  # an attached rune (8.rune) is no permanent or troop (3.9)
         if neutralized(game, user):
             continue  # 5.5: a neutralised card uses no maneuver, free ones neither
+        pool.append((user, game.card(user)))
+    return tuple(pool)
+
+
+def _free_users(
+    s: S, player: int, card: CardId, pool: tuple[tuple[CardId, CardDef], ...]
+) -> Iterator[CardId]:
+    game = s.game
+    d = game.card(card)
+    for user, u in pool:
         if linked(d, u) or any(
             matches(game, player, player, user, group, None) for group in d.users
         ):
@@ -303,34 +362,82 @@ def _why_not_target(
 
 
 def candidates(s: S, player: int) -> Iterator[Action]:
-    """Every maneuver use worth testing for ``player`` now."""
+    """Every maneuver action ``player`` may take now: exactly those :func:`why_not`
+    passes, in this order: the bound maneuvers of the cards on the player's side (board
+    order, maneuver by maneuver, then target, steps and repetitions ascending), then for
+    each card in hand its free-maneuver uses (user by user) or its fate plays."""
     game = s.game
-    for user in board_cards(game, player):
-        for index, m in enumerate(game.card(user).maneuvers):
-            if m.locked or why_not_timing(s, player, m) or why_not_user(s, player, user, index, m):
-                continue
-            for target, pending in target_options(s, player, m, user):
-                for steps in range(1, len(m.steps) + 2):
-                    for times in _times(m):
-                        yield UseManeuver(user, index, target, pending, steps, times)
+    spheres = game.players[player].spheres
+    in_time = timely(s, player)
+    for user, index, m in bound_maneuvers(game, player):
+        if not in_time(m):
+            continue
+        paid = _affordable(m, spheres, False)
+        if not paid or _why_not_usable(s, user, index, m):
+            continue
+        for target, pending in target_options(s, player, m, user):
+            for steps, times in paid:
+                yield UseManeuver(user, index, target, pending, steps, times)
+    pool: tuple[tuple[CardId, CardDef], ...] | None = None  # worked out once, if needed
     for card in game.players[player].hand:
         d = game.card(card)
         if d.type is CardType.MANEUVER:
-            timely = [(i, m) for i, m in enumerate(d.maneuvers) if not why_not_timing(s, player, m)]
-            if not timely:
+            usable = [(i, m) for i, m in enumerate(d.maneuvers) if in_time(m)]
+            if not usable:
                 continue
-            for user in free_users(s, player, card):
-                for index, m in timely:
+            if pool is None:
+                pool = free_user_pool(s, player)
+            for user in _free_users(s, player, card, pool):
+                free = linked(d, game.card(user))
+                for index, m in usable:
+                    times_paid = [times for _, times in _affordable(m, spheres, free, steps=False)]
+                    if not times_paid:
+                        continue
                     for target, pending in target_options(s, player, m, user):
-                        for times in _times(m):
+                        for times in times_paid:
                             yield UseFreeManeuver(card, user, index, target, pending, times)
         elif d.type is CardType.FATE and fate_allowed(game, player, card):
             for index, m in enumerate(d.maneuvers):
-                if why_not_timing(s, player, m):
+                if not in_time(m):
+                    continue
+                times_paid = [times for _, times in _affordable(m, spheres, False, steps=False)]
+                if not times_paid:
                     continue
                 for target, pending in target_options(s, player, m, None):
-                    for times in _times(m):
+                    for times in times_paid:
                         yield PlayFate(card, index, target, pending, times)
+
+
+def bound_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuver], ...]:
+    """``(user, index, maneuver)`` for every maneuver printed on a card on ``player``'s
+    side that may ever be used (not locked, not taking hold by itself: 4.2.6), in board
+    order: a view of the board, worked out once for each board (:func:`.state.cached`)."""
+
+    def compute() -> tuple[tuple[CardId, int, Maneuver], ...]:
+        return tuple(
+            (user, index, m)
+            for user in board_cards(game, player)
+            for index, m in enumerate(game.card(user).maneuvers)
+            if not m.locked and m.trigger is None
+        )
+
+    return cached(game, ("bound-maneuvers", player), (), compute)
+
+
+def _affordable(
+    m: Maneuver, spheres: Spheres, free: bool, steps: bool = True
+) -> list[tuple[int, int]]:
+    """The ``(steps, times)`` uses of ``m`` the player can pay for (4.2.2, 4.2.6), in
+    ascending order; with ``steps`` false, only the first step is used."""
+    if m.per is None and (not steps or not m.steps):  # one use only: the usual case
+        return [(1, 1)] if affordable(spheres, NO_COST if free else m.cost) else []
+    most = len(m.steps) + 1 if steps else 1
+    return [
+        (count, times)
+        for count in range(1, most + 1)
+        for times in _times(m)
+        if affordable(spheres, total_cost(m, count, times, free))
+    ]
 
 
 def _times(m: Maneuver) -> range:

@@ -26,7 +26,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.cards import CardType, linked
+from mitosz_core.games.mitosz.cards import CardType, Sphere, linked
 from mitosz_core.games.mitosz.effects.language import Permission, SummonCondition
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
@@ -51,6 +51,7 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
 )
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import (
+    affordable,
     effective_cost,
     linked_to_high_god,
     pay,
@@ -119,35 +120,85 @@ def _targets(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
 
 
 def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
-    """Every card play worth testing for ``player``; ``anytime_only`` in a counter round."""
+    """Every card play ``player`` may make now (``anytime_only`` outside its own
+    summoning step): exactly those :func:`why_not_play` passes, in this order: card by
+    card in hand order, a people's placements (:func:`.empire.placements` order), a
+    card's summonings (target by target, each way of meeting its condition, the plain
+    payment before each link substitution, 3.1) and its plays without summoning; then
+    the sacrifices of items (leader by leader) and of buildings."""
     game = s.game
     p = game.players[player]
+    granted = player_may(game, player, Permission.WITHOUT_SUMMONING, None)  # for any card
     for card in p.hand:
         d = game.card(card)
         if d.type is CardType.PEOPLE:
-            if not anytime_only and game.peoples_placed < 1 + extra_people(game, player):
+            if (
+                not anytime_only
+                and game.peoples_placed < 1 + extra_people(game, player)
+                and not (d.unique and unique_on_board(game, d))
+            ):
                 for x, y in placements(game, player, card):  # exactly the placeable cells
                     yield PlacePeople(card, x, y)
         elif d.type in (ANYTIME if anytime_only else SUMMONABLE):
-            linked = linked_to_high_god(game, player, d)
-            for target in _targets(s, player, card):
-                for given in pay_with_options(s, player, card):
-                    yield Summon(card, target, pay_with=given)
-                    if linked:
-                        for substitute in substitutions(d.cost):
-                            yield Summon(card, target, substitute, given)
-        if d.type in WITHOUT_SUMMONING:
-            anyway = player_may(game, player, Permission.WITHOUT_SUMMONING, card)
-            for target in _targets(s, player, card):
-                # a necessary condition of why_not_play, so no legal play is left out
-                if anyway or plays_without_summoning(game, card, target):
-                    yield PlayWithoutSummoning(card, target)
+            yield from _summons(s, player, card)
+        if d.type is CardType.ITEM or (granted and d.type in WITHOUT_SUMMONING):
+            yield from _plays_without_summoning(s, player, card, granted)
     if not anytime_only:
         for leader in p.leaders:
             for item in leader.items:
                 yield from _item_sacrifices(s, player, item)
         for building in attachments.buildings(game, player):
-            yield SacrificeBuilding(building)  # 8.building
+            if not is_cursed(game, building):  # 2.4, 8.building
+                yield SacrificeBuilding(building)
+
+
+def _summons(s: S, player: int, card: CardId) -> Iterator[Action]:
+    """The summonings of ``card`` that :func:`why_not_play` passes: the card's own facts
+    (2.3, 3.4.3, its condition) once, then each target and its cost (6.3)."""
+    game = s.game
+    d = game.card(card)
+    if d.unique and unique_on_board(game, d):
+        return
+    if withheld_permission(game, player, d) is not None:
+        return
+    linked = linked_to_high_god(game, player, d)
+    spheres = game.players[player].spheres
+    givens: tuple[CardId | None, ...] | None = None
+    for target in _targets(s, player, card):
+        if why_not_target(game, player, card, target) is not None:
+            continue
+        if givens is None:  # the same for every target
+            givens = pay_with_options(s, player, card)
+            if not givens:
+                return
+        cost = summon_cost(s, player, card, target)
+        plain = affordable(spheres, cost)
+        swaps: list[tuple[Sphere, Sphere]] = []
+        if linked:
+            for substitute in substitutions(d.cost):
+                swapped = effective_cost(cost, substitute)
+                if not isinstance(swapped, str) and affordable(spheres, swapped):
+                    swaps.append(substitute)
+        for given in givens:
+            if plain:
+                yield Summon(card, target, pay_with=given)
+            for substitute in swaps:
+                yield Summon(card, target, substitute, given)
+
+
+def _plays_without_summoning(s: S, player: int, card: CardId, granted: bool) -> Iterator[Action]:
+    """The plays of ``card`` without summoning that :func:`why_not_play` passes: an item
+    onto a leader it is linked to (3.5), or what an effect allows (1.5.3; ``granted``
+    if one allows it for some card)."""
+    game = s.game
+    if withheld_permission(game, player, game.card(card)) is not None:  # 3.4.3
+        return
+    anyway = granted and player_may(game, player, Permission.WITHOUT_SUMMONING, card)
+    for target in _targets(s, player, card):
+        if (anyway or plays_without_summoning(game, card, target)) and why_not_target(
+            game, player, card, target
+        ) is None:
+            yield PlayWithoutSummoning(card, target)
 
 
 def may_play_anytime(game: Game, player: int) -> bool:
@@ -172,25 +223,43 @@ def may_play_anytime(game: Game, player: int) -> bool:
 
 
 def _item_sacrifices(s: S, player: int, item: CardId) -> Iterator[Action]:
-    """3.5; a potion's sacrifice uses one of its maneuvers (8.potion, ruling R-8.potion)."""
-    d = s.game.card(item)
-    if not (d.type is CardType.ITEM and d.has_subtype(Subtype.POTION) and d.maneuvers):
+    """The sacrifices of ``item`` (attached to one of ``player``'s leaders) that
+    :func:`why_not_play` passes (3.5, 2.4); a potion's sacrifice uses one of its
+    maneuvers (8.potion, ruling R-8.potion)."""
+    game = s.game
+    d = game.card(item)
+    if d.type is not CardType.ITEM or controller(game, item) != player:
+        return  # a mount rides with its leader's items (8.mount)
+    if is_cursed(game, item):  # 2.4, 8.rune
+        return
+    if not (d.has_subtype(Subtype.POTION) and d.maneuvers):
         yield SacrificeItem(item)
         return
     for index, m in enumerate(d.maneuvers):
         for target, pending in maneuvers.target_options(s, player, m, item):
-            if pending is None:
+            if (
+                pending is None
+                and maneuvers.why_not(s, player, UseManeuver(item, index, target)) is None
+            ):
                 yield SacrificeItem(item, index, target)
 
 
 def _main_candidates(s: S) -> Iterator[Action]:
+    """The legal actions of a summoning step, exactly (:attr:`MAIN` is exact), in this
+    order: the pass, the card plays (:func:`plays`), the maneuvers
+    (:func:`.maneuvers.candidates`), the mounts (8.mount), the runes (8.rune) and the
+    permissions (3.4.3)."""
+    player = s.game.active
     yield Pass()
-    yield from plays(s, s.game.active, anytime_only=False)
-    yield from maneuvers.candidates(s, s.game.active)
-
-    yield from mount_options(s, s.game.active)  # 8.mount: in the summoning steps too
-    yield from attachments.rune_candidates(s, s.game.active)  # 8.rune
-    yield from _permits(s, s.game.active)  # 3.4.3
+    yield from plays(s, player, anytime_only=False)
+    yield from maneuvers.candidates(s, player)
+    for mount in mount_options(s, player):  # 8.mount: in the summoning steps too
+        if why_not_mount(s, player, mount) is None:
+            yield mount
+    for rune in attachments.rune_candidates(s, player):  # 8.rune
+        if attachments.why_not_attach_rune(s, player, rune) is None:
+            yield rune
+    yield from _permits(s, player)  # 3.4.3
 
 
 # --- 6.3.4, 5.11: a further condition of summoning ------------------------------------------
@@ -491,6 +560,7 @@ MAIN = Step(
     why_not=_why_not_main,
     perform=_perform_main,
     decider=active_player,
+    exact=True,
 )
 
 

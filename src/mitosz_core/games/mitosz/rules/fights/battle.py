@@ -52,6 +52,7 @@ from mitosz_core.games.mitosz.rules.high_god import linked_to_high_god, substitu
 from mitosz_core.games.mitosz.rules.summoning import pay_with_options, perform_play, why_not_play
 from mitosz_core.games.mitosz.state import LINES, CardId, Fight, Game, LineName
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 from mitosz_core.kernel.values import replace
 
 
@@ -70,8 +71,7 @@ def _target_candidates(s: S) -> Iterator[Action]:
         yield Attack(people, road)
 
 
-def _target_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, Attack)
+def _target_why_not(s: S, a: Attack) -> str | None:
     if (a.people, a.road) not in set(attack_options(s.game, s.game.active)):
         found = people_slot(s.game, a.people)
         if found is None or found[0] == s.game.active:
@@ -80,8 +80,7 @@ def _target_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _target(s: S, a: Action) -> S:
-    assert isinstance(a, Attack)
+def _target(s: S, a: Attack) -> S:
     found = people_slot(s.game, a.people)
     assert found is not None
     s = set_fight(s, defender=found[0], people=a.people, road=a.road)
@@ -89,11 +88,9 @@ def _target(s: S, a: Action) -> S:
     return fire(s, Trigger.NEXT)
 
 
-TARGET = Step(
-    accepts=(Attack,),
+TARGET = dispatch(
+    (Rule(Attack, _target_why_not, _target),),
     candidates=_target_candidates,
-    why_not=_target_why_not,
-    perform=_target,
     decider=active_player,
 )
 
@@ -114,8 +111,7 @@ def _commander_candidates(s: S) -> Iterator[Action]:
         yield Designate(c)
 
 
-def _commander_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, Designate)
+def _commander_why_not(s: S, a: Designate) -> str | None:
     game = s.game
     if a.line is not LineName.FRONT:
         return "the commander leads the front line (7.3.3)"
@@ -126,8 +122,7 @@ def _commander_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _commander(s: S, a: Action) -> S:
-    assert isinstance(a, Designate)
+def _commander(s: S, a: Designate) -> S:
     fight = fight_of(s)
     closed = not road_is_open(s.game, fight)
     by_flying = closed and not permitted(s.game, a.card, Permission.ATTACK_CLOSED_ROADS)
@@ -135,11 +130,9 @@ def _commander(s: S, a: Action) -> S:
     return fire(s.evolve(game=replace(s.game, fight=fight)), Trigger.NEXT)
 
 
-COMMANDER = Step(
-    accepts=(Designate,),
+COMMANDER = dispatch(
+    (Rule(Designate, _commander_why_not, _commander),),
     candidates=_commander_candidates,
-    why_not=_commander_why_not,
-    perform=_commander,
     decider=active_player,
 )
 
@@ -279,29 +272,27 @@ def _defender_candidates(s: S) -> Iterator[Action]:
     yield from _summons(s, fight.defender, LineName.FRONT)
 
 
-def _defender_why_not(s: S, a: Action) -> str | None:
+_FRONT_ONLY = "the defending commander leads the front line (7.3.3)"
+
+
+def _defender_why_not_designate(s: S, a: Designate) -> str | None:
+    if a.line is not LineName.FRONT:
+        return _FRONT_ONLY
     fight = fight_of(s)
-    game = s.game
-    if isinstance(a, Pass):
-        return None
-    if isinstance(a, SummonWarLeader | Designate) and a.line is not LineName.FRONT:
-        return "the defending commander leads the front line (7.3.3)"
-    if isinstance(a, SummonWarLeader):
-        return _why_not_summon(s, fight.defender, a, None)
-    assert isinstance(a, Designate)
-    found = leader_slot(game, a.card)
+    found = leader_slot(s.game, a.card)
     if found is None or found[0] != fight.defender:
         return f"#{a.card} is not a leader in your leader row (7.4.3.1)"
-    return _may_lead(game, fight, DEFEND, a.card)
+    return _may_lead(s.game, fight, DEFEND, a.card)
 
 
-def _defender(s: S, a: Action) -> S:
+def _defender_why_not_summon(s: S, a: SummonWarLeader) -> str | None:
+    if a.line is not LineName.FRONT:
+        return _FRONT_ONLY
+    return _why_not_summon(s, fight_of(s).defender, a, None)
+
+
+def _defender_designate(s: S, a: Designate) -> S:
     fight = fight_of(s)
-    if isinstance(a, Pass):
-        return finish(s)  # 7.4.3.2: no defending commander
-    if isinstance(a, SummonWarLeader):
-        return _summon(s, fight.defender, a)
-    assert isinstance(a, Designate)
     s = s.evolve(game=replace(s.game, fight=with_army(fight, DEFEND, LineName.FRONT, a.card)))
     return finish(s)
 
@@ -311,16 +302,22 @@ def _defender_settle(s: S) -> S | None:
     if done is not None:
         return done
     for a in _defender_candidates(s):
-        if not isinstance(a, Pass) and _defender_why_not(s, a) is None:
+        if not isinstance(a, Pass) and DEFENDER.why_not(s, a) is None:
             return None
     return finish(s)  # nobody can defend: 7.4.3.2
 
 
-DEFENDER = Step(
-    accepts=(Pass, Designate, SummonWarLeader),
+DEFENDER = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: finish(s)),  # 7.4.3.2: no defending commander
+        Rule(Designate, _defender_why_not_designate, _defender_designate),
+        Rule(
+            SummonWarLeader,
+            _defender_why_not_summon,
+            lambda s, a: _summon(s, fight_of(s).defender, a),
+        ),
+    ),
     candidates=_defender_candidates,
-    why_not=_defender_why_not,
-    perform=_defender,
     decider=lambda s: fight_of(s).defender,
     settle=_defender_settle,
 )
@@ -350,29 +347,36 @@ def comrade_step(side: int, second: bool) -> Step[Game]:
             for p in _helpers(s.game, fight, side):
                 yield AskHelp(p)
 
-    def why_not(s: S, a: Action) -> str | None:
+    def why_not_ask(s: S, a: AskHelp) -> str | None:
+        fight = fight_of(s)
+        if fight.asked is not None:
+            return "you were asked for help: name a comrade or decline"
+        if a.player not in _helpers(s.game, fight, side):
+            return f"player {a.player} cannot be asked for help now (7.4.4, 7.4.5)"
+        if not any(_offer(s, a.player, line) for line in free_lines(fight, side)):
+            return f"player {a.player} has no leader that could fight as a comrade"
+        return None
+
+    def why_not_line(s: S, line: LineName) -> str | None:
+        if line not in free_lines(fight_of(s), side):
+            return f"the {line} line cannot take a comrade now (7.3.3)"
+        return None
+
+    def why_not_summon(s: S, a: SummonWarLeader) -> str | None:
+        fight = fight_of(s)
+        if (reason := why_not_line(s, a.line)) is not None:
+            return reason
+        if side != DEFEND or fight.asked is not None:
+            return "only the defender summons a comrade (7.4.5, 7.4.7)"
+        return _why_not_summon(s, decider(s), a, _joins(s.game, fight, side, a.card, second))
+
+    def why_not_designate(s: S, a: Designate) -> str | None:
         fight = fight_of(s)
         game = s.game
-        me = decider(s)
-        if isinstance(a, Pass):
-            return None
-        if isinstance(a, AskHelp):
-            if fight.asked is not None:
-                return "you were asked for help: name a comrade or decline"
-            if a.player not in _helpers(game, fight, side):
-                return f"player {a.player} cannot be asked for help now (7.4.4, 7.4.5)"
-            if not any(_offer(s, a.player, line) for line in free_lines(fight, side)):
-                return f"player {a.player} has no leader that could fight as a comrade"
-            return None
-        assert isinstance(a, Designate | SummonWarLeader)
-        if a.line not in free_lines(fight, side):
-            return f"the {a.line} line cannot take a comrade now (7.3.3)"
-        if isinstance(a, SummonWarLeader):
-            if side != DEFEND or fight.asked is not None:
-                return "only the defender summons a comrade (7.4.5, 7.4.7)"
-            return _why_not_summon(s, me, a, _joins(game, fight, side, a.card, second))
+        if (reason := why_not_line(s, a.line)) is not None:
+            return reason
         found = leader_slot(game, a.card)
-        if found is None or found[0] != me:
+        if found is None or found[0] != decider(s):
             return f"#{a.card} is not a leader in your leader row"
         return _may_lead(game, fight, side, a.card) or _joins(game, fight, side, a.card, second)
 
@@ -384,17 +388,17 @@ def comrade_step(side: int, second: bool) -> Step[Game]:
             for slot in s.game.players[player].leaders
         )
 
-    def perform(s: S, a: Action) -> S:
+    def ask(s: S, a: AskHelp) -> S:
+        return set_fight(s, asked=a.player)
+
+    def decline(s: S, a: Pass) -> S:
         fight = fight_of(s)
-        if isinstance(a, AskHelp):
-            return set_fight(s, asked=a.player)
-        if isinstance(a, Pass):
-            if fight.asked is not None:  # the asked player declines
-                return set_fight(s, asked=None, declined=(*fight.declined, fight.asked))
-            return finish(s)
-        if isinstance(a, SummonWarLeader):
-            return _summon(s, decider(s), a)
-        assert isinstance(a, Designate)
+        if fight.asked is not None:  # the asked player declines
+            return set_fight(s, asked=None, declined=(*fight.declined, fight.asked))
+        return finish(s)
+
+    def designate(s: S, a: Designate) -> S:
+        fight = fight_of(s)
         if fight.asked is not None and (fight.asked, side) not in fight.helpers:
             fight = replace(fight, helpers=(*fight.helpers, (fight.asked, side)))
         fight = with_army(fight, side, a.line, a.card)
@@ -409,17 +413,21 @@ def comrade_step(side: int, second: bool) -> Step[Game]:
             return None
         if not on_board(s.game, army(fight, side)[0]) or not free_lines(fight, side):
             return finish(s)
-        legal = [a for a in candidates(s) if not isinstance(a, Pass) and why_not(s, a) is None]
+        legal = [a for a in candidates(s) if not isinstance(a, Pass) and step.why_not(s, a) is None]
         return None if legal else finish(s)
 
-    return Step(
-        accepts=(Pass, Designate, SummonWarLeader, AskHelp),
+    step = dispatch(
+        (
+            Rule(Pass, allowed, decline),
+            Rule(Designate, why_not_designate, designate),
+            Rule(SummonWarLeader, why_not_summon, lambda s, a: _summon(s, decider(s), a)),
+            Rule(AskHelp, why_not_ask, ask),
+        ),
         candidates=candidates,
-        why_not=why_not,
-        perform=perform,
         decider=decider,
         settle=settle,
     )
+    return step
 
 
 ATTACKER_COMRADE = comrade_step(ATTACK, second=False)

@@ -23,9 +23,10 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
     unturned,
     why_not_mount,
 )
-from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
+from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.state import CardId, Fight, FightKind, Game
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 from mitosz_core.kernel.values import replace
 
 
@@ -91,9 +92,7 @@ def nothing_to_declare(s: S) -> bool:
 
 
 def _mounts(s: S) -> Iterator[AttachMount]:
-    for a in mount_options(s, s.game.active):
-        assert isinstance(a, AttachMount)
-        yield a
+    return mount_options(s, s.game.active)
 
 
 def _candidates(s: S) -> Iterator[Action]:
@@ -103,23 +102,12 @@ def _candidates(s: S) -> Iterator[Action]:
     yield from mount_options(s, s.game.active)
 
 
-def _why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Pass):
-        return None
-    if isinstance(a, DeclareFight):
-        return why_not_fight(s.game, s.game.active, a.fight)
-    assert isinstance(a, AttachMount)
-    return why_not_mount(s, s.game.active, a)
+def _why_not_fight(s: S, a: DeclareFight) -> str | None:
+    return why_not_fight(s.game, s.game.active, a.fight)
 
 
-def _perform(s: S, a: Action) -> S:
-    me = s.game.active
-    if isinstance(a, Pass):
-        return fire(s, Trigger.SKIP)
-    if isinstance(a, AttachMount):
-        return attach_mount(s, a)
-    assert isinstance(a, DeclareFight)
-    fight = Fight(kind=a.fight, attacker=me, defender=me)
+def _declare(s: S, a: DeclareFight) -> S:
+    fight = Fight(kind=a.fight, attacker=s.game.active, defender=s.game.active)
     s = s.evolve(game=replace(s.game, fight=fight))
     return fire(s, Trigger.BATTLE if a.fight is FightKind.BATTLE else Trigger.DUEL)
 
@@ -131,11 +119,13 @@ def _settle(s: S) -> S | None:
     return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
 
 
-DECLARE = Step(
-    accepts=(Pass, DeclareFight, AttachMount),
+DECLARE = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: fire(s, Trigger.SKIP)),
+        Rule(DeclareFight, _why_not_fight, _declare),
+        Rule(AttachMount, lambda s, a: why_not_mount(s, s.game.active, a), attach_mount),
+    ),
     candidates=_candidates,
-    why_not=_why_not,
-    perform=_perform,
     decider=active_player,
     settle=_settle,
 )

@@ -15,9 +15,10 @@ from mitosz_core.games.mitosz.rules.board import leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import ATTACK, DEFEND, fight_of, with_army
 from mitosz_core.games.mitosz.rules.fights.declare import challenge_targets, challengers
 from mitosz_core.games.mitosz.rules.fights.rounds import begin_rounds
-from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
+from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.state import LineName
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, dispatch
 from mitosz_core.kernel.values import replace
 
 
@@ -26,8 +27,7 @@ def _challenger_candidates(s: S) -> Iterator[Action]:
         yield Designate(card)
 
 
-def _challenger_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, Designate)
+def _challenger_why_not(s: S, a: Designate) -> str | None:
     if a.line is not LineName.FRONT:
         return "a duelist leads no line (7.5.1)"
     if a.card not in challengers(s.game, s.game.active):
@@ -35,17 +35,14 @@ def _challenger_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _challenger(s: S, a: Action) -> S:
-    assert isinstance(a, Designate)
+def _challenger(s: S, a: Designate) -> S:
     fight = with_army(fight_of(s), ATTACK, LineName.FRONT, a.card)
     return fire(s.evolve(game=replace(s.game, fight=fight)), Trigger.NEXT)
 
 
-CHALLENGER = Step(
-    accepts=(Designate,),
+CHALLENGER = dispatch(
+    (Rule(Designate, _challenger_why_not, _challenger),),
     candidates=_challenger_candidates,
-    why_not=_challenger_why_not,
-    perform=_challenger,
     decider=active_player,
 )
 """7.6.1: the challenger."""
@@ -56,8 +53,7 @@ def _challenged_candidates(s: S) -> Iterator[Action]:
         yield Designate(card)
 
 
-def _challenged_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, Designate)
+def _challenged_why_not(s: S, a: Designate) -> str | None:
     if a.line is not LineName.FRONT:
         return "a duelist leads no line (7.5.1)"
     if a.card not in challenge_targets(s.game, s.game.active):
@@ -65,8 +61,7 @@ def _challenged_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _challenged(s: S, a: Action) -> S:
-    assert isinstance(a, Designate)
+def _challenged(s: S, a: Designate) -> S:
     found = leader_slot(s.game, a.card)
     assert found is not None
     fight = replace(with_army(fight_of(s), DEFEND, LineName.FRONT, a.card), defender=found[0])
@@ -74,11 +69,9 @@ def _challenged(s: S, a: Action) -> S:
     return fire(s, Trigger.NEXT)
 
 
-CHALLENGED = Step(
-    accepts=(Designate,),
+CHALLENGED = dispatch(
+    (Rule(Designate, _challenged_why_not, _challenged),),
     candidates=_challenged_candidates,
-    why_not=_challenged_why_not,
-    perform=_challenged,
     decider=active_player,
 )
 """7.6.2: the challenged, an enemy leader in the leader row (a creature that may not

@@ -19,7 +19,6 @@ from mitosz_core.games.mitosz.rules.fights.army import attach, has, shareable
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import CardId, Game, Mounted
 from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.kernel.action import Action
 
 
 def may_attack(game: Game, card: CardId) -> bool:
@@ -64,7 +63,7 @@ def can_challenge(game: Game, card: CardId) -> bool:
 # --- 8.mount ------------------------------------------------------------------------------
 
 
-def mount_options(s: S, player: int) -> Iterator[Action]:
+def mount_options(s: S, player: int) -> Iterator[AttachMount]:
     """Every mount attachment worth testing for ``player``."""
     game = s.game
     row = [slot.card for slot in game.players[player].leaders]

@@ -27,10 +27,11 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     set_fight,
     war_leaders,
 )
-from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.flow import fire
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import Fight, Game, Outcome, Todo
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 from mitosz_core.kernel.values import replace
 
 
@@ -120,27 +121,23 @@ def _result_candidates(s: S) -> Iterable[Action]:
     return (Pass(), SacrificeCommander(commander))
 
 
-def _result_why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Pass):
-        return None
-    assert isinstance(a, SacrificeCommander)
+def _result_why_not(s: S, a: SacrificeCommander) -> str | None:
     if a.card != army(fight_of(s), DEFEND)[0]:
         return f"#{a.card} is not your commander (7.4.10.2)"
     return None
 
 
-def _result(s: S, a: Action) -> S:
-    if isinstance(a, SacrificeCommander):
-        s = remove_to_underworld(s, a.card)
-        s = set_fight(s, saved=True)
-    return _apply_result(s)
+def _result(s: S, a: SacrificeCommander) -> S:
+    s = remove_to_underworld(s, a.card)
+    return _apply_result(set_fight(s, saved=True))
 
 
-RESULT = Step(
-    accepts=(Pass, SacrificeCommander),
+RESULT = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: _apply_result(s)),
+        Rule(SacrificeCommander, _result_why_not, _result),
+    ),
     candidates=_result_candidates,
-    why_not=_result_why_not,
-    perform=_result,
     decider=lambda s: fight_of(s).defender,
     settle=lambda s: None if _can_save(s) else _apply_result(s),
 )

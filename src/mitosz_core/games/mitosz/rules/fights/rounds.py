@@ -71,6 +71,7 @@ from mitosz_core.games.mitosz.state import (
     TroopMode,
 )
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, dispatch
 from mitosz_core.kernel.values import replace
 
 MANEUVERS = (UseManeuver, UseFreeManeuver, PlayFate)
@@ -251,8 +252,7 @@ def _mode_candidates(s: S) -> Iterable[Action]:
     return (ChooseTroopMode(troop.card, m) for m in (TroopMode.LEVEL, TroopMode.MANEUVER))
 
 
-def _mode_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, ChooseTroopMode)
+def _mode_why_not(s: S, a: ChooseTroopMode) -> str | None:
     troop = _undecided(s)
     if a.card != troop.card:
         return f"the mode of #{troop.card} is to be chosen now"
@@ -261,18 +261,15 @@ def _mode_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _mode(s: S, a: Action) -> S:
-    assert isinstance(a, ChooseTroopMode)
+def _mode(s: S, a: ChooseTroopMode) -> S:
     fight = fight_of(s)
     troops = tuple(replace(t, mode=a.mode) if t.card == a.card else t for t in fight.troops)
     return fire(set_fight(s, troops=troops), Trigger.NEXT)
 
 
-TROOP_MODE = Step(
-    accepts=(ChooseTroopMode,),
+TROOP_MODE = dispatch(
+    (Rule(ChooseTroopMode, _mode_why_not, _mode),),
     candidates=_mode_candidates,
-    why_not=_mode_why_not,
-    perform=_mode,
     decider=lambda s: mode_chooser(fight_of(s), _undecided(s), s.game),
 )
 

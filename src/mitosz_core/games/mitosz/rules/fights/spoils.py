@@ -22,11 +22,12 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     on_board,
     set_fight,
 )
-from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.flow import fire
 from mitosz_core.games.mitosz.rules.high_god import pay, why_not_pay
 from mitosz_core.games.mitosz.rules.zones import draw, update_player
 from mitosz_core.games.mitosz.state import CardId, LeaderSlot, Outcome, Troop
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 
 # --- 7.4.11 ---------------------------------------------------------------------------------
 
@@ -45,10 +46,7 @@ def _spoils_candidates(s: S) -> Iterator[Action]:
         yield TakeSpoils(None)
 
 
-def _spoils_why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Pass):
-        return None
-    assert isinstance(a, TakeSpoils)
+def _spoils_why_not(s: S, a: TakeSpoils) -> str | None:
     fight = fight_of(s)
     if fight.outcome is Outcome.ATTACKER:
         if a.sphere is None:
@@ -63,36 +61,36 @@ def _spoils_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _spoils(s: S, a: Action) -> S:
+def _spoils(s: S, a: TakeSpoils) -> S:
     fight = fight_of(s)
-    if isinstance(a, TakeSpoils):
-        if a.sphere is None:
-            s = draw(s, fight.defender, 1)
-        else:
-            i = SPHERES.index(a.sphere)
-            theirs = list(s.game.players[fight.defender].spheres)
-            mine = list(s.game.players[fight.attacker].spheres)
-            theirs[i] -= 1
-            mine[i] += 1  # above the maximum until the end of the turn (6.2.4.2)
-            s = update_player(s, fight.defender, spheres=tuple(theirs))
-            s = update_player(s, fight.attacker, spheres=tuple(mine))
+    if a.sphere is None:
+        s = draw(s, fight.defender, 1)
+    else:
+        i = SPHERES.index(a.sphere)
+        theirs = list(s.game.players[fight.defender].spheres)
+        mine = list(s.game.players[fight.attacker].spheres)
+        theirs[i] -= 1
+        mine[i] += 1  # above the maximum until the end of the turn (6.2.4.2)
+        s = update_player(s, fight.defender, spheres=tuple(theirs))
+        s = update_player(s, fight.attacker, spheres=tuple(mine))
     return fire(s, Trigger.NEXT)
 
 
 def _spoils_settle(s: S) -> S | None:
     fight = fight_of(s)
     if fight.outcome in (Outcome.ATTACKER, Outcome.DEFENDER) and any(
-        not isinstance(a, Pass) and _spoils_why_not(s, a) is None for a in _spoils_candidates(s)
+        not isinstance(a, Pass) and SPOILS.why_not(s, a) is None for a in _spoils_candidates(s)
     ):
         return None
     return fire(s, Trigger.NEXT)
 
 
-SPOILS = Step(
-    accepts=(Pass, TakeSpoils),
+SPOILS = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: fire(s, Trigger.NEXT)),
+        Rule(TakeSpoils, _spoils_why_not, _spoils),
+    ),
     candidates=_spoils_candidates,
-    why_not=_spoils_why_not,
-    perform=_spoils,
     decider=_winner,
     settle=_spoils_settle,
 )
@@ -124,10 +122,7 @@ def _keeper(s: S) -> int:
     return side
 
 
-def _monster_why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Pass):
-        return None
-    assert isinstance(a, KeepMonster)
+def _monster_why_not(s: S, a: KeepMonster) -> str | None:
     troop = _waiting(s)
     if troop is None or a.card != troop.card:
         return f"#{a.card} is not the winning monster to decide on now (8.monster.5)"
@@ -171,11 +166,9 @@ def _monster_settle(s: S) -> S | None:
     return None
 
 
-MONSTERS = Step(
-    accepts=(Pass, KeepMonster),
+MONSTERS = dispatch(
+    (Rule(Pass, allowed, _monster), Rule(KeepMonster, _monster_why_not, _monster)),
     candidates=_monster_candidates,
-    why_not=_monster_why_not,
-    perform=_monster,
     decider=_keeper,
     settle=_monster_settle,
 )
