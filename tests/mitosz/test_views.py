@@ -10,7 +10,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz import state as game_state
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.state import cached
+from mitosz_core.games.mitosz.state import Game, cached
 from mitosz_core.kernel.values import replace
 
 
@@ -49,6 +49,32 @@ def test_a_view_is_recomputed_when_a_part_it_reads_is_another_object(
     assert calls == [1]  # another game value, the same inputs: the board's entry serves
     cached(moved, "fx2", (part_b,), lambda: calls.append(1))
     cached(replace(moved, next_id=0), "fx2", (tuple(range(1, 3)),), lambda: calls.append(1))
+    assert calls == [1, 1, 1]
+
+
+def test_the_board_cache_holds_the_views_of_one_set_of_realms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game value with other realms empties the board's cache; a game value with the
+    first realms that asks again gets its own realms' view, never the other's."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    game = mc.new_game("mitosz", seed=3).game
+    p = game.players[0]
+    other = game.with_player(0, p.changed(leaders=()))
+    assert other.board is game.board and other.players[0].realm is not p.realm
+    assert cached(game, "cards", (), lambda: board_cards(game, 0)) == board_cards(game, 0)
+    assert cached(other, "cards", (), lambda: board_cards(other, 0)) == board_cards(other, 0)
+    calls: list[int] = []
+
+    def recount(g: Game) -> tuple[int, ...]:
+        calls.append(1)
+        return board_cards(g, 0)
+
+    again = replace(game, next_id=game.next_id + 1)  # the first realms, a new game value
+    assert cached(again, "cards", (), lambda: recount(again)) == board_cards(game, 0)
+    assert calls == [1]  # the board held the other realms' view: worked out afresh
+    assert cached(other, "fresh", (), lambda: recount(other)) == board_cards(other, 0)
+    assert cached(again, "fresh", (), lambda: recount(again)) == board_cards(game, 0)
     assert calls == [1, 1, 1]
 
 

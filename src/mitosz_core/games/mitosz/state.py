@@ -524,6 +524,11 @@ class Board:
     _views: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
+    _base: tuple[object, ...] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The printed cards, the owners and the realms the views in ``_views`` were
+    worked out from (see :func:`cached`)."""
 
 
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
@@ -575,6 +580,10 @@ class Game:
         default=None, init=False, repr=False, compare=False, hash=False
     )
     """Views worked out for this game value (see :func:`cached`)."""
+    _base: tuple[object, ...] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The board's ``_base`` once this game value found it its own (see :func:`cached`)."""
     waiting: tuple[Waiting, ...] = ()
     """Delayed effects waiting to take hold (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5)."""
     permits: tuple[tuple[int, int], ...] = ()
@@ -669,14 +678,15 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
 
     Two caches, each owned by a value: the game value's own (a view is worked out at
     most once per game value), and the :class:`Board`'s, shared by every game value
-    that shares the board (until a mount, rune or held leader changes): there an entry
-    per ``key`` is valid while the printed cards, the owners, every realm and every value
-    of ``parts`` are the very objects it was computed from (the entry holds them, so no
-    other object can take their ids). So a change to a hand, a counter or the machine
-    state rebuilds no view of the board. Every input of ``compute`` other than the
-    realms, the board's own fields (mounts, runes, held leaders: a change to one makes a
-    new board, whose cache starts empty), the printed cards and the owners must be in
-    ``parts``.
+    that shares the board (until a mount, rune or held leader changes). The board's
+    cache holds views of one set of printed cards, owners and realms, its *base*; a game
+    value whose base is another empties it (:func:`_views`). There an entry per ``key``
+    is valid while every value of ``parts`` is the very object it was computed from (the
+    entry holds them, so no other object can take their ids). So a change to a hand, a
+    counter or the machine state rebuilds no view of the board. Every input of
+    ``compute`` other than the realms, the board's own fields (mounts, runes, held
+    leaders: a change to one makes a new board, whose cache starts empty), the printed
+    cards and the owners must be in ``parts``.
     """
     memo = game._memo
     if memo is None:
@@ -686,16 +696,15 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
         found: T = memo[key]
         return found
     views = _views(game)
-    deps = _deps(game, parts)
     entry = views.get(key)
-    if entry is not None and _same(entry[0], deps):
+    if entry is not None and _same(entry[0], parts):
         value: T = entry[1]
         if CHECK_VIEWS:
             fresh = compute()
             assert fresh == value, f"stale cached view {key!r}: {value!r} != {fresh!r}"
     else:
         value = compute()
-        views[key] = (deps, value)
+        views[key] = (parts, value)
     memo[key] = value
     return value
 
@@ -712,25 +721,30 @@ def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:
     ``parts`` (the same objects): a check that found nothing to do there finds nothing
     here either, if ``parts`` are all it reads besides the realms."""
     entry = _views(game).get(key)
-    return entry is not None and _same(entry[0], _deps(game, parts))
+    return entry is not None and _same(entry[0], parts)
 
 
 def settle(game: Game, key: Hashable, parts: tuple[object, ...]) -> None:
     """Mark ``key`` on the board's cache for the realms and ``parts`` of ``game``."""
-    _views(game)[key] = (_deps(game, parts), True)
+    _views(game)[key] = (parts, True)
 
 
 def _views(game: Game) -> dict[Hashable, tuple[tuple[object, ...], Any]]:
+    """The board's cache, made valid for the printed cards, owners and realms of
+    ``game``: checked once per game value, and emptied if they are other objects than
+    those it holds views of."""
     board = game.board
+    base = game._base
     views = board._views
-    if views is None:
+    if base is not None and board._base is base and views is not None:
+        return views
+    base = (game.cards, game.instances, *[p.realm for p in game.players])
+    if views is None or board._base is None or not _same(board._base, base):
         views = {}
         object.__setattr__(board, "_views", views)
+        object.__setattr__(board, "_base", base)
+    object.__setattr__(game, "_base", board._base)
     return views
-
-
-def _deps(game: Game, parts: tuple[object, ...]) -> tuple[object, ...]:
-    return (game.cards, game.instances, *[p.realm for p in game.players], *parts)
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
