@@ -673,6 +673,11 @@ CHECK_VIEWS = os.environ.get("MITOSZ_CHECK_VIEWS", "") not in ("", "0")
 and compared with the cached value; a difference raises ``AssertionError``."""
 
 
+def checking_views() -> bool:
+    """Whether the debug mode :data:`CHECK_VIEWS` is on now."""
+    return CHECK_VIEWS
+
+
 def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
     """``compute()``, a view derived from the realms of ``game`` and from ``parts``.
 
@@ -727,6 +732,15 @@ def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:
 def settle(game: Game, key: Hashable, parts: tuple[object, ...]) -> None:
     """Mark ``key`` on the board's cache for the realms and ``parts`` of ``game``."""
     _views(game)[key] = (parts, True)
+
+
+def memo_settled(game: Game, key: Hashable) -> None:
+    """Mark ``key`` settled on this very game value (its memo; see :func:`memoised`)."""
+    memo = game._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(game, "_memo", memo)
+    memo[key] = True
 
 
 def _views(game: Game) -> dict[Hashable, tuple[tuple[object, ...], Any]]:

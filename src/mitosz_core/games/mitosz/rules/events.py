@@ -82,15 +82,40 @@ def seen_now(s: S) -> Seen:
     )
 
 
+def still_seen(seen: Seen, s: S) -> bool:
+    """Whether ``seen`` is what :func:`seen_now` would see in ``s`` (equal to it), found
+    without building it: the parts of a glance are compared as objects first."""
+    game = s.game
+    if seen.deeds != game.this_turn.deeds or len(seen.players) != len(game.players):
+        return False
+    for g, p in zip(seen.players, game.players, strict=True):
+        if not (
+            g.deck == len(p.deck)
+            and _same(g.hand, p.hand)
+            and _same(g.spheres, p.spheres)
+            and _same(g.underworld, p.underworld)
+            and _same(g.oblivion, p.oblivion)
+            and _same(g.empire, p.empire)
+            and _same(g.leaders, p.leaders)
+            and _same(g.intrigues, p.intrigues)
+        ):
+            return False
+    return seen.phase is turn_phase(s)
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return a is b or a == b
+
+
 def notice(s: S) -> S:
     """The state-based check of 6.5.1: at a quiet moment, open a response (6.1.4) if
     something happened since the last one and some other player can answer it."""
     game = s.game
     if not at_quiet_moment(s) or game.stack or game.todo or game.choice or game.limbo:
         return s
-    now = seen_now(s)
-    if game.seen == now:
+    if game.seen is not None and still_seen(game.seen, s):
         return s
+    now = seen_now(s)
     s = s.evolve(game=replace(game, seen=now))
     if game.seen is None:  # the game's first turn: nothing happened before it
         return s
