@@ -10,7 +10,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz import state as game_state
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.state import Game, cached
+from mitosz_core.games.mitosz.state import Game, cached, derived
 from mitosz_core.kernel.values import replace
 
 
@@ -76,6 +76,39 @@ def test_the_board_cache_holds_the_views_of_one_set_of_realms(
     assert cached(other, "fresh", (), lambda: recount(other)) == board_cards(other, 0)
     assert cached(again, "fresh", (), lambda: recount(again)) == board_cards(game, 0)
     assert calls == [1, 1, 1]
+
+
+def test_a_derived_view_of_one_realm_survives_a_change_to_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    game = mc.new_game("mitosz", seed=3).game
+    calls: list[int] = []
+
+    def count(g: Game) -> tuple[int, ...]:
+        calls.append(1)
+        return board_cards(g, 0)
+
+    realm = game.players[0].realm
+    derived(game, "mine", (realm,), lambda: count(game))
+    q = game.players[1]
+    other = game.with_player(1, q.changed(leaders=()))  # another player's realm changed
+    assert derived(other, "mine", (other.players[0].realm,), lambda: count(other)) == (
+        board_cards(game, 0)
+    )
+    assert calls == [1]
+    p = game.players[0]
+    mine = game.with_player(0, p.changed(leaders=()))  # the named realm changed
+    assert derived(mine, "mine", (mine.players[0].realm,), lambda: count(mine)) == (
+        board_cards(mine, 0)
+    )
+    assert calls == [1, 1]
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", True)
+    again = replace(game, next_id=game.next_id + 1)
+    derived(again, "undeclared", (realm,), lambda: again.next_id)
+    later = replace(again, next_id=again.next_id + 1)
+    with pytest.raises(AssertionError, match="stale derived view 'undeclared'"):
+        derived(later, "undeclared", (realm,), lambda: later.next_id)
 
 
 def test_the_debug_mode_catches_a_view_whose_inputs_were_not_declared(

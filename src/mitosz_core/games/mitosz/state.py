@@ -529,6 +529,10 @@ class Board:
     )
     """The printed cards, the owners and the realms the views in ``_views`` were
     worked out from (see :func:`cached`)."""
+    _derived: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """Views of named parts alone, whatever the realms (see :func:`derived`)."""
 
 
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
@@ -710,6 +714,39 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
     else:
         value = compute()
         views[key] = (parts, value)
+    memo[key] = value
+    return value
+
+
+def derived(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, a view derived from ``parts`` alone (besides the printed cards,
+    the owners and the board's own fields): like :func:`cached`, but not tied to every
+    realm, so that a view of one player's realm (name it in ``parts``) survives a change
+    to another's. Cached on the game value and on the :class:`Board`, where an entry is
+    valid while the cards, the owners and ``parts`` are the very objects it was worked
+    out from; checked from scratch in the debug mode too."""
+    memo = game._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(game, "_memo", memo)
+    elif key in memo:
+        found: T = memo[key]
+        return found
+    board = game.board
+    store = board._derived
+    if store is None:
+        store = {}
+        object.__setattr__(board, "_derived", store)
+    deps = (game.cards, game.instances, *parts)
+    entry = store.get(key)
+    if entry is not None and _same(entry[0], deps):
+        value: T = entry[1]
+        if CHECK_VIEWS:
+            fresh = compute()
+            assert fresh == value, f"stale derived view {key!r}: {value!r} != {fresh!r}"
+    else:
+        value = compute()
+        store[key] = (deps, value)
     memo[key] = value
     return value
 

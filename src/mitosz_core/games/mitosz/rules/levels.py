@@ -17,7 +17,7 @@ from mitosz_core.games.mitosz.rules.continuous import (
 )
 from mitosz_core.games.mitosz.rules.precedence import strongest
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
-from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached
+from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached, derived
 
 VICTORY_POWER = 12
 """Power needed to win (1.1.1)."""
@@ -77,7 +77,18 @@ def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
 def power(game: Game, player: int) -> int:
     """A player's power: every card on their side of the board with its markers and
     lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
-    type-line icon and survives neutralising (2.7)."""
+    type-line icon and survives neutralising (2.7).
+
+    Unless a power change is in force, it is a view of the player's realm and the
+    markers alone (:func:`.state.derived`): a change to another player's side of the
+    board does not recount it."""
+    if not lasting_of(game, ChangePower):
+        return derived(
+            game,
+            ("printed-power", player),
+            (game.players[player].realm, game.markers),
+            lambda: _power(game, player),
+        )
     return cached(
         game,
         ("power", player),
