@@ -196,6 +196,10 @@ class Seen:
     players: tuple[Glance, ...]
     deeds: int = 0
 
+    def seen_in(self, phase: Phase) -> bool:
+        """Whether this was seen in the turn phase ``phase``."""
+        return self.phase is phase
+
 
 @dataclass(frozen=True, slots=True)
 class Frame(Tagged):

@@ -100,7 +100,7 @@ def still_seen(seen: Seen, s: S) -> bool:
             and _same(g.intrigues, p.intrigues)
         ):
             return False
-    return seen.phase is turn_phase(s)
+    return seen.seen_in(turn_phase(s))
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
