@@ -10,7 +10,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz import state as game_state
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.state import cached
+from mitosz_core.games.mitosz.state import Game, cached, derived
 from mitosz_core.kernel.values import replace
 
 
@@ -50,6 +50,65 @@ def test_a_view_is_recomputed_when_a_part_it_reads_is_another_object(
     cached(moved, "fx2", (part_b,), lambda: calls.append(1))
     cached(replace(moved, next_id=0), "fx2", (tuple(range(1, 3)),), lambda: calls.append(1))
     assert calls == [1, 1, 1]
+
+
+def test_the_board_cache_holds_the_views_of_one_set_of_realms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game value with other realms empties the board's cache; a game value with the
+    first realms that asks again gets its own realms' view, never the other's."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    game = mc.new_game("mitosz", seed=3).game
+    p = game.players[0]
+    other = game.with_player(0, p.changed(leaders=()))
+    assert other.board is game.board and other.players[0].realm is not p.realm
+    assert cached(game, "cards", (), lambda: board_cards(game, 0)) == board_cards(game, 0)
+    assert cached(other, "cards", (), lambda: board_cards(other, 0)) == board_cards(other, 0)
+    calls: list[int] = []
+
+    def recount(g: Game) -> tuple[int, ...]:
+        calls.append(1)
+        return board_cards(g, 0)
+
+    again = replace(game, next_id=game.next_id + 1)  # the first realms, a new game value
+    assert cached(again, "cards", (), lambda: recount(again)) == board_cards(game, 0)
+    assert calls == [1]  # the board held the other realms' view: worked out afresh
+    assert cached(other, "fresh", (), lambda: recount(other)) == board_cards(other, 0)
+    assert cached(again, "fresh", (), lambda: recount(again)) == board_cards(game, 0)
+    assert calls == [1, 1, 1]
+
+
+def test_a_derived_view_of_one_realm_survives_a_change_to_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    game = mc.new_game("mitosz", seed=3).game
+    calls: list[int] = []
+
+    def count(g: Game) -> tuple[int, ...]:
+        calls.append(1)
+        return board_cards(g, 0)
+
+    realm = game.players[0].realm
+    derived(game, "mine", (realm,), lambda: count(game))
+    q = game.players[1]
+    other = game.with_player(1, q.changed(leaders=()))  # another player's realm changed
+    assert derived(other, "mine", (other.players[0].realm,), lambda: count(other)) == (
+        board_cards(game, 0)
+    )
+    assert calls == [1]
+    p = game.players[0]
+    mine = game.with_player(0, p.changed(leaders=()))  # the named realm changed
+    assert derived(mine, "mine", (mine.players[0].realm,), lambda: count(mine)) == (
+        board_cards(mine, 0)
+    )
+    assert calls == [1, 1]
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", True)
+    again = replace(game, next_id=game.next_id + 1)
+    derived(again, "undeclared", (realm,), lambda: again.next_id)
+    later = replace(again, next_id=again.next_id + 1)
+    with pytest.raises(AssertionError, match="stale derived view 'undeclared'"):
+        derived(later, "undeclared", (realm,), lambda: later.next_id)
 
 
 def test_the_debug_mode_catches_a_view_whose_inputs_were_not_declared(

@@ -196,6 +196,10 @@ class Seen:
     players: tuple[Glance, ...]
     deeds: int = 0
 
+    def seen_in(self, phase: Phase) -> bool:
+        """Whether this was seen in the turn phase ``phase``."""
+        return self.phase is phase
+
 
 @dataclass(frozen=True, slots=True)
 class Frame(Tagged):
@@ -524,6 +528,15 @@ class Board:
     _views: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
+    _base: tuple[object, ...] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The printed cards, the owners and the realms the views in ``_views`` were
+    worked out from (see :func:`cached`)."""
+    _derived: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """Views of named parts alone, whatever the realms (see :func:`derived`)."""
 
 
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
@@ -575,6 +588,10 @@ class Game:
         default=None, init=False, repr=False, compare=False, hash=False
     )
     """Views worked out for this game value (see :func:`cached`)."""
+    _base: tuple[object, ...] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The board's ``_base`` once this game value found it its own (see :func:`cached`)."""
     waiting: tuple[Waiting, ...] = ()
     """Delayed effects waiting to take hold (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5)."""
     permits: tuple[tuple[int, int], ...] = ()
@@ -664,19 +681,25 @@ CHECK_VIEWS = os.environ.get("MITOSZ_CHECK_VIEWS", "") not in ("", "0")
 and compared with the cached value; a difference raises ``AssertionError``."""
 
 
+def checking_views() -> bool:
+    """Whether the debug mode :data:`CHECK_VIEWS` is on now."""
+    return CHECK_VIEWS
+
+
 def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
     """``compute()``, a view derived from the realms of ``game`` and from ``parts``.
 
     Two caches, each owned by a value: the game value's own (a view is worked out at
     most once per game value), and the :class:`Board`'s, shared by every game value
-    that shares the board (until a mount, rune or held leader changes): there an entry
-    per ``key`` is valid while the printed cards, the owners, every realm and every value
-    of ``parts`` are the very objects it was computed from (the entry holds them, so no
-    other object can take their ids). So a change to a hand, a counter or the machine
-    state rebuilds no view of the board. Every input of ``compute`` other than the
-    realms, the board's own fields (mounts, runes, held leaders: a change to one makes a
-    new board, whose cache starts empty), the printed cards and the owners must be in
-    ``parts``.
+    that shares the board (until a mount, rune or held leader changes). The board's
+    cache holds views of one set of printed cards, owners and realms, its *base*; a game
+    value whose base is another empties it (:func:`_views`). There an entry per ``key``
+    is valid while every value of ``parts`` is the very object it was computed from (the
+    entry holds them, so no other object can take their ids). So a change to a hand, a
+    counter or the machine state rebuilds no view of the board. Every input of
+    ``compute`` other than the realms, the board's own fields (mounts, runes, held
+    leaders: a change to one makes a new board, whose cache starts empty), the printed
+    cards and the owners must be in ``parts``.
     """
     memo = game._memo
     if memo is None:
@@ -686,16 +709,48 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
         found: T = memo[key]
         return found
     views = _views(game)
-    deps = _deps(game, parts)
     entry = views.get(key)
-    if entry is not None and _same(entry[0], deps):
+    if entry is not None and _same(entry[0], parts):
         value: T = entry[1]
         if CHECK_VIEWS:
             fresh = compute()
             assert fresh == value, f"stale cached view {key!r}: {value!r} != {fresh!r}"
     else:
         value = compute()
-        views[key] = (deps, value)
+        views[key] = (parts, value)
+    memo[key] = value
+    return value
+
+
+def derived(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, a view derived from ``parts`` alone (besides the printed cards,
+    the owners and the board's own fields): like :func:`cached`, but not tied to every
+    realm, so that a view of one player's realm (name it in ``parts``) survives a change
+    to another's. Cached on the game value and on the :class:`Board`, where an entry is
+    valid while the cards, the owners and ``parts`` are the very objects it was worked
+    out from; checked from scratch in the debug mode too."""
+    memo = game._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(game, "_memo", memo)
+    elif key in memo:
+        found: T = memo[key]
+        return found
+    board = game.board
+    store = board._derived
+    if store is None:
+        store = {}
+        object.__setattr__(board, "_derived", store)
+    deps = (game.cards, game.instances, *parts)
+    entry = store.get(key)
+    if entry is not None and _same(entry[0], deps):
+        value: T = entry[1]
+        if CHECK_VIEWS:
+            fresh = compute()
+            assert fresh == value, f"stale derived view {key!r}: {value!r} != {fresh!r}"
+    else:
+        value = compute()
+        store[key] = (deps, value)
     memo[key] = value
     return value
 
@@ -712,25 +767,39 @@ def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:
     ``parts`` (the same objects): a check that found nothing to do there finds nothing
     here either, if ``parts`` are all it reads besides the realms."""
     entry = _views(game).get(key)
-    return entry is not None and _same(entry[0], _deps(game, parts))
+    return entry is not None and _same(entry[0], parts)
 
 
 def settle(game: Game, key: Hashable, parts: tuple[object, ...]) -> None:
     """Mark ``key`` on the board's cache for the realms and ``parts`` of ``game``."""
-    _views(game)[key] = (_deps(game, parts), True)
+    _views(game)[key] = (parts, True)
+
+
+def memo_settled(game: Game, key: Hashable) -> None:
+    """Mark ``key`` settled on this very game value (its memo; see :func:`memoised`)."""
+    memo = game._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(game, "_memo", memo)
+    memo[key] = True
 
 
 def _views(game: Game) -> dict[Hashable, tuple[tuple[object, ...], Any]]:
+    """The board's cache, made valid for the printed cards, owners and realms of
+    ``game``: checked once per game value, and emptied if they are other objects than
+    those it holds views of."""
     board = game.board
+    base = game._base
     views = board._views
-    if views is None:
+    if base is not None and board._base is base and views is not None:
+        return views
+    base = (game.cards, game.instances, *[p.realm for p in game.players])
+    if views is None or board._base is None or not _same(board._base, base):
         views = {}
         object.__setattr__(board, "_views", views)
+        object.__setattr__(board, "_base", base)
+    object.__setattr__(game, "_base", board._base)
     return views
-
-
-def _deps(game: Game, parts: tuple[object, ...]) -> tuple[object, ...]:
-    return (game.cards, game.instances, *[p.realm for p in game.players], *parts)
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

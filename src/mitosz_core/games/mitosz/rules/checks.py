@@ -28,7 +28,16 @@ from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.printed import base_level
 from mitosz_core.games.mitosz.rules.victory import update_holds
-from mitosz_core.games.mitosz.state import ForcedFrame, Game, cached, settle, settled
+from mitosz_core.games.mitosz.state import (
+    ForcedFrame,
+    Game,
+    cached,
+    checking_views,
+    memo_settled,
+    memoised,
+    settle,
+    settled,
+)
 
 STABLE = "checks-stable"
 """The mark of the board checks that found nothing to do (:func:`state_checks`)."""
@@ -43,19 +52,38 @@ def state_checks(s: S) -> S:
     objects (a pass, a counter or a move between machine states changes none of them).
     The forced choices and the event window depend on the machine state too, and always
     run."""
-    parts = _board_check_parts(s)
-    if not settled(s.game, STABLE, parts):
-        before = s.game
-        s = settle_conflicts(s)
-        s = _base_levels(s)
-        s = _uniques(s)
-        s = _lingering(s)
-        s = update_holds(s)
-        if s.game is before:
-            settle(before, STABLE, parts)
+    s = _board_checks(s)
     s = _leader_rows(s)
     s = _limbo(s)
     return notice(s)
+
+
+def _board_checks(s: S) -> S:
+    """The checks of the board and of what is in force, unless they found nothing to do
+    on this game value (its memo) or on the same parts of another (the board's cache).
+    In the debug mode (``MITOSZ_CHECK_VIEWS=1``) they run anyway, and must find nothing
+    to do there."""
+    before = s.game
+    debug = checking_views()
+    known = memoised(before, STABLE) is not None
+    if known and not debug:
+        return s
+    parts = _board_check_parts(s)
+    marked = known or settled(before, STABLE, parts)
+    if marked and not debug:
+        memo_settled(before, STABLE)
+        return s
+    s = settle_conflicts(s)
+    s = _base_levels(s)
+    s = _uniques(s)
+    s = _lingering(s)
+    s = update_holds(s)
+    if s.game is before:
+        settle(before, STABLE, parts)
+        memo_settled(before, STABLE)
+    else:
+        assert not marked, "the board checks changed a game they had found settled"
+    return s
 
 
 def _board_check_parts(s: S) -> tuple[object, ...]:
@@ -133,9 +161,19 @@ def _leader_rows(s: S) -> S:
     """3.4.2: enter the forced sacrifice while any row is over its limit."""
     if in_forced_choice(s) or s.is_over:
         return s
-    if any(over_limit(s.game, i) for i in range(len(s.game.players))):
+    if _any_over_limit(s.game):
         return interrupt(s, ForcedFrame, Trigger.LEADER_OVERFLOW)
     return s
+
+
+def _any_over_limit(game: Game) -> bool:
+    """Whether some leader row is over its limit (3.4.2), a view of the realms."""
+    found: bool | None = memoised(game, "over-limit")
+    if found is not None:
+        return found
+    return cached(
+        game, "over-limit", (), lambda: any(over_limit(game, i) for i in range(len(game.players)))
+    )
 
 
 def first_over_limit(s: S) -> int:

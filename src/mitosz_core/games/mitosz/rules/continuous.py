@@ -74,6 +74,29 @@ def lasting(game: Game) -> tuple[Lasting, ...]:
     )
 
 
+def lasting_of(game: Game, kind: type[AnyEffect]) -> tuple[Lasting, ...]:
+    """The lasting effects in force (:func:`lasting`) whose effect is a ``kind`` (an
+    effect class; they have no subclasses), in their order there: a view cached with it,
+    so that a rule asking for one kind of effect (a power change, say) does not walk the
+    others."""
+    kinds: dict[type, tuple[Lasting, ...]] | None = memoised(game, "lasting-kinds")
+    if kinds is None:
+        kinds = cached(
+            game,
+            "lasting-kinds",
+            (game.effects, game.fight),  # those of lasting()
+            lambda: _by_kind(lasting(game)),
+        )
+    return kinds.get(kind, ())
+
+
+def _by_kind(items: tuple[Lasting, ...]) -> dict[type, tuple[Lasting, ...]]:
+    kinds: dict[type, list[Lasting]] = {}
+    for item in items:
+        kinds.setdefault(type(item.effect), []).append(item)
+    return {k: tuple(v) for k, v in kinds.items()}
+
+
 def _lasting(game: Game) -> Iterator[Lasting]:
     raw = tuple(_raw_lasting(game))
     silencers = [item for item in raw if isinstance(item.effect, NeutralizeAbility)]
@@ -168,7 +191,7 @@ def level_bonus(game: Game, card: CardId) -> int:
     """What lasting level changes add to ``card`` (for roads: 3.2.1)."""
     return sum(
         item.effect.amount
-        for item in lasting(game)
+        for item in lasting_of(game, ChangeLevel)
         if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card)
     )
 
@@ -177,7 +200,7 @@ def power_bonus(game: Game, card: CardId) -> int:
     """What lasting power changes add to ``card``."""
     return sum(
         item.effect.amount
-        for item in lasting(game)
+        for item in lasting_of(game, ChangePower)
         if isinstance(item.effect, ChangePower) and applies_to(game, item, card)
     )
 
@@ -188,10 +211,7 @@ def power_bonus(game: Game, card: CardId) -> int:
 def neutralized(game: Game, card: CardId) -> bool:
     """Whether ``card``'s ability is neutralised now (5.5): it gives no level, cannot use
     maneuvers and its locked and timed abilities are out of force; its types stay (2.7)."""
-    return any(
-        isinstance(item.effect, NeutralizeAbility) and applies_to(game, item, card)
-        for item in lasting(game)
-    )
+    return any(applies_to(game, item, card) for item in lasting_of(game, NeutralizeAbility))
 
 
 def card_type(game: Game, card: CardId) -> CardType:
@@ -217,7 +237,7 @@ def card_type(game: Game, card: CardId) -> CardType:
 
 def _type_changers(game: Game) -> tuple[Lasting, ...]:
     """The lasting effects in force that give cards a new type (5.16)."""
-    return tuple(item for item in lasting(game) if isinstance(item.effect, BecomeType))
+    return lasting_of(game, BecomeType)
 
 
 # --- permissions and immunity -------------------------------------------------------------
@@ -228,7 +248,7 @@ def permitted(game: Game, card: CardId, permission: Permission, default: bool = 
     strongest source decides (5.9); with none in force, the rule's ``default``."""
     found = [
         item
-        for item in lasting(game)
+        for item in lasting_of(game, Grant)
         if isinstance(item.effect, Grant)
         and item.effect.permission is permission
         and applies_to(game, item, card)
@@ -250,7 +270,7 @@ def immune(game: Game, card: CardId, kind: Immunity) -> bool:
             return True
     if kind is Immunity.CALAMITY and d.type is CardType.LOCATION and d.has_subtype(Subtype.SHRINE):
         return True
-    for item in lasting(game):
+    for item in lasting_of(game, MakeImmune):
         if (
             isinstance(item.effect, MakeImmune)
             and item.effect.to is kind
@@ -281,7 +301,7 @@ def hand_size(game: Game, player: int) -> int:
     """The hand size in force for ``player`` (1.5.2), or the strongest setter's (5.9)."""
     found = [
         item
-        for item in lasting(game)
+        for item in lasting_of(game, SetHandSize)
         if isinstance(item.effect, SetHandSize) and covers(item, player)
     ]
     if not found:
@@ -294,7 +314,7 @@ def hand_size(game: Game, player: int) -> int:
 def player_may(game: Game, player: int, permission: Permission, card: CardId | None) -> bool:
     """Whether a lasting effect gives ``player`` a permission (1.5.3, 3.2.1), for ``card``
     (judged by its printed data) when one is named."""
-    for item in lasting(game):
+    for item in lasting_of(game, PlayerPermission):
         e = item.effect
         if (
             isinstance(e, PlayerPermission)
@@ -310,7 +330,7 @@ def extra_people(game: Game, player: int) -> int:
     """How many more peoples than one ``player`` may place this turn (3.2.1, G2)."""
     return sum(
         1
-        for item in lasting(game)
+        for item in lasting_of(game, PlayerPermission)
         if isinstance(item.effect, PlayerPermission)
         and item.effect.permission is Permission.EXTRA_PEOPLE
         and covers(item, player)

@@ -32,7 +32,7 @@ from itertools import chain
 
 from mitosz_core.games.mitosz.actions import Pass, PlayFate, UseFreeManeuver, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.language import Timing
+from mitosz_core.games.mitosz.effects.language import Maneuver, Timing
 from mitosz_core.games.mitosz.machine import Phase, Trigger
 from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, summoning
 from mitosz_core.games.mitosz.rules.board import board_cards
@@ -46,7 +46,16 @@ from mitosz_core.games.mitosz.rules.flow import (
     turn_phase,
     with_frame,
 )
-from mitosz_core.games.mitosz.state import Game, Glance, ResponseFrame, Seen
+from mitosz_core.games.mitosz.state import (
+    CardId,
+    Game,
+    Glance,
+    ResponseFrame,
+    Seen,
+    Spheres,
+    cached,
+    memoised,
+)
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
@@ -73,15 +82,40 @@ def seen_now(s: S) -> Seen:
     )
 
 
+def still_seen(seen: Seen, s: S) -> bool:
+    """Whether ``seen`` is what :func:`seen_now` would see in ``s`` (equal to it), found
+    without building it: the parts of a glance are compared as objects first."""
+    game = s.game
+    if seen.deeds != game.this_turn.deeds or len(seen.players) != len(game.players):
+        return False
+    for g, p in zip(seen.players, game.players, strict=True):
+        if not (
+            g.deck == len(p.deck)
+            and _same(g.hand, p.hand)
+            and _same(g.spheres, p.spheres)
+            and _same(g.underworld, p.underworld)
+            and _same(g.oblivion, p.oblivion)
+            and _same(g.empire, p.empire)
+            and _same(g.leaders, p.leaders)
+            and _same(g.intrigues, p.intrigues)
+        ):
+            return False
+    return seen.seen_in(turn_phase(s))
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return a is b or a == b
+
+
 def notice(s: S) -> S:
     """The state-based check of 6.5.1: at a quiet moment, open a response (6.1.4) if
     something happened since the last one and some other player can answer it."""
     game = s.game
     if not at_quiet_moment(s) or game.stack or game.todo or game.choice or game.limbo:
         return s
-    now = seen_now(s)
-    if game.seen == now:
+    if game.seen is not None and still_seen(game.seen, s):
         return s
+    now = seen_now(s)
     s = s.evolve(game=replace(game, seen=now))
     if game.seen is None:  # the game's first turn: nothing happened before it
         return s
@@ -92,13 +126,26 @@ def notice(s: S) -> S:
 def open_response(s: S, ending: bool) -> S | None:
     """``s`` in a response (6.1.4) over its current step, at the first asked player who
     could answer, if some asked player has a legal deed; ``None`` otherwise. ``ending``:
-    the player whose turn it is passed, and the phase ends if all the others pass too."""
+    the player whose turn it is passed, and the phase ends if all the others pass too.
+
+    Only the asked players who pass the cheap tests of :func:`_might_answer` are probed
+    with their deeds."""
     game = s.game
-    asked = [p for p in asked_players(game) if could_answer(game, p)]
-    if not asked:
-        return None  # nobody holds anything to answer with: nothing to probe
-    opened = fire(with_frame(s, ResponseFrame, priority=asked[0], ending=ending), Trigger.EVENT)
-    for player in asked:
+    combat = turn_phase(s) is Phase.COMBAT
+    first: int | None = None
+    hopeful: list[int] = []
+    for player in asked_players(game):
+        anytime = summoning.may_play_anytime(game, player)
+        if not (anytime or _may_answer(game, player)):
+            continue  # not asked at all (:func:`could_answer`)
+        if first is None:
+            first = player
+        if anytime or _might_answer(s, player, combat):
+            hopeful.append(player)
+    if first is None or not hopeful:
+        return None  # nobody holds anything usable now: nothing to probe
+    opened = fire(with_frame(s, ResponseFrame, priority=first, ending=ending), Trigger.EVENT)
+    for player in hopeful:
         probe = _with_priority(opened, player)
         if any(RESPONSE.why_not(probe, a) is None for a in _deeds(probe, player)):
             return opened
@@ -121,15 +168,102 @@ def could_answer(game: Game, player: int) -> bool:
 
 def _may_answer(game: Game, player: int) -> bool:
     """Whether ``player`` holds a maneuver that may be used in another player's turn
-    (4.2.1: anything but an action), on the board or a free maneuver in hand, or a fate
-    in hand (3.7)."""
-    cards = chain(board_cards(game, player), game.players[player].hand)
+    (4.2.1: anything but an action), on the board (:func:`answering_maneuvers`) or a free
+    maneuver in hand, or a fate in hand (3.7)."""
+    if answering_maneuvers(game, player):
+        return True
     return any(
-        m.timing is not Timing.ACTION or game.card(card).type is CardType.FATE
-        for card in cards
+        _may_be_used(m, game.card(card).type is CardType.FATE)
+        for card in game.players[player].hand
         for m in game.card(card).maneuvers
-        if not m.locked and m.trigger is None
     )
+
+
+def _may_be_used(m: Maneuver, fate: bool) -> bool:
+    """Whether ``m`` is a maneuver a player might use in another player's turn (4.2.1):
+    not an action unless a fate's, not locked, no timed ability (4.2.6)."""
+    return (m.timing is not Timing.ACTION or fate) and not m.locked and m.trigger is None
+
+
+def _might_answer(s: S, player: int, combat: bool) -> bool:
+    """Whether ``player``, asked to respond now, might answer with a maneuver or a fate:
+    the cheap necessary conditions of a legal one, checked before any deed is built. It
+    must be timely in another player's turn (4.2.1, :func:`_timely`) and affordable at
+    its cheapest (:func:`_affordable`) with a target; a bound one needs a ready user
+    (4.1, 4.5), a fate a god leader or a link (3.7), a free maneuver a user (3.9)."""
+    game = s.game
+    spheres = game.players[player].spheres
+    for user, index, m in answering_maneuvers(game, player):
+        if (
+            _timely(m, combat)
+            and _affordable(m, spheres)
+            and maneuvers.why_not_user(s, player, user, index, m) is None
+            and _targets_some(s, player, m, user)
+        ):
+            return True
+    for card in game.players[player].hand:
+        d = game.card(card)
+        if d.type is CardType.FATE:
+            if maneuvers.fate_allowed(game, player, card) and any(
+                _timely(m, combat) and _affordable(m, spheres) and _targets_some(s, player, m, None)
+                for m in d.maneuvers
+            ):
+                return True
+        elif (
+            d.type is CardType.MANEUVER
+            and any(_timely(m, combat) for m in d.maneuvers)
+            and next(maneuvers.free_users(s, player, card), None) is not None
+        ):
+            return True
+    return False
+
+
+def _targets_some(s: S, player: int, m: Maneuver, user: CardId | None) -> bool:
+    """Whether ``m`` has a target now (a use without one is no deed: 4.2.6)."""
+    return next(maneuvers.target_options(s, player, m, user), None) is not None
+
+
+def answering_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuver], ...]:
+    """The bound maneuvers on ``player``'s side of the board that might answer a deed
+    in another player's turn (:func:`_may_be_used`), as ``(user, index, maneuver)``: the
+    responders' index of :func:`_may_answer` and :func:`_might_answer`. Derived from the
+    board alone, so cached with its views (:func:`.state.cached`)."""
+    key = ("answering", player)
+    found: tuple[tuple[CardId, int, Maneuver], ...] | None = memoised(game, key)
+    if found is not None:
+        return found
+    return cached(game, key, (), lambda: _answering_maneuvers(game, player))
+
+
+def _answering_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuver], ...]:
+    return tuple(
+        (user, index, m)
+        for user in board_cards(game, player)
+        for index, m in enumerate(game.card(user).maneuvers)
+        if _may_be_used(m, game.card(user).type is CardType.FATE)
+    )
+
+
+def _timely(m: Maneuver, combat: bool) -> bool:
+    """Whether the timing marks of ``m`` allow its use in a response, in another player's
+    turn (4.2.1; :func:`.maneuvers.why_not_timing` in the response's state): never an
+    action, a rite only outside the combat phase, a combat maneuver only inside it."""
+    timing = m.timing
+    if timing is Timing.ACTION:
+        return False
+    if timing is Timing.RITE:
+        return not combat
+    return timing is not Timing.COMBAT or combat
+
+
+def _affordable(m: Maneuver, spheres: Spheres) -> bool:
+    """Whether ``spheres`` pay for the cheapest use of ``m``: one step, the slash paid
+    once (:func:`.maneuvers.total_cost`; sphere costs are never negative). A free
+    maneuver's cost is checked with its user (:func:`_might_answer`)."""
+    cost, per = m.cost, m.per
+    if per is None:
+        return all(have >= need for have, need in zip(spheres, cost, strict=True))
+    return all(have >= a + b for have, a, b in zip(spheres, cost, per, strict=True))
 
 
 def _with_priority(s: S, player: int) -> S:

@@ -7,18 +7,17 @@ change to a card's attachments or markers can never leave a stale level behind.
 from __future__ import annotations
 
 from mitosz_core.games.mitosz.cards import CardType, Road
-from mitosz_core.games.mitosz.effects.language import ChangeLevel, SetLevel
+from mitosz_core.games.mitosz.effects.language import ChangeLevel, ChangePower, SetLevel
 from mitosz_core.games.mitosz.rules.board import board_cards, is_high_god_leader, leader_slot
 from mitosz_core.games.mitosz.rules.continuous import (
-    Lasting,
     applies_to,
-    lasting,
+    lasting_of,
     neutralized,
     power_bonus,
 )
 from mitosz_core.games.mitosz.rules.precedence import strongest
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
-from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached
+from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached, derived
 
 VICTORY_POWER = 12
 """Power needed to win (1.1.1)."""
@@ -78,7 +77,18 @@ def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
 def power(game: Game, player: int) -> int:
     """A player's power: every card on their side of the board with its markers and
     lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
-    type-line icon and survives neutralising (2.7)."""
+    type-line icon and survives neutralising (2.7).
+
+    Unless a power change is in force, it is a view of the player's realm and the
+    markers alone (:func:`.state.derived`): a change to another player's side of the
+    board does not recount it."""
+    if not lasting_of(game, ChangePower):
+        return derived(
+            game,
+            ("printed-power", player),
+            (game.players[player].realm, game.markers),
+            lambda: _power(game, player),
+        )
     return cached(
         game,
         ("power", player),
@@ -92,7 +102,7 @@ def _power(game: Game, player: int) -> int:
     total = sum(game.card(c).power for c in cards)
     if game.markers:
         total += sum(m.power for m in game.markers if m.card in cards)
-    if lasting(game):  # created effects and locked maneuvers (e.g. an intrigue's)
+    if lasting_of(game, ChangePower):  # created effects and locked maneuvers (an intrigue's)
         total += sum(power_bonus(game, c) for c in cards)
     p = game.players[player]
     if any(is_high_god_leader(game, player, slot.card) for slot in p.leaders):
@@ -109,12 +119,10 @@ def level(game: Game, card: CardId) -> int:
     value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
     if neutralized(game, card):
         value = 0
-    setters: list[Lasting] = []
-    for item in lasting(game):
+    for item in lasting_of(game, ChangeLevel):
         if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card):
             value += item.effect.amount
-        elif isinstance(item.effect, SetLevel) and applies_to(game, item, card):
-            setters.append(item)
+    setters = [item for item in lasting_of(game, SetLevel) if applies_to(game, item, card)]
     if setters:
         winner = strongest(game, setters)
         assert isinstance(winner.effect, SetLevel)
