@@ -17,8 +17,9 @@ and a quarter on 2 cores (``nox -s strength``); ``--games 40`` is a quick look.
 from __future__ import annotations
 
 import argparse
+import json
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from mitosz_core import simulate as sim
@@ -61,27 +62,52 @@ class Outcome:
         return self.wins.value >= self.match.target and low > self.match.lower_bound
 
 
-def play(ruleset: str, match: Match, games: int, jobs: int, first_seed: int = 0) -> Outcome:
-    """``games`` games of ``match``: half with the bot on the first deck, half on the
-    second, each seed played with the seats both ways."""
+def specs(ruleset: str, match: Match, games: int, first_seed: int = 0) -> list[sim.GameSpec]:
+    """``games`` games of ``match`` in groups of four on one seed: the bot on the first
+    deck in seat 0 and in seat 1, then on the second deck in seat 0 and in seat 1; so
+    every prefix of whole groups is balanced in seats and decks."""
     decks = [d.name for d in get(ruleset).default_decks(2)]
-    half = games // 2
-    specs = sim.plan(ruleset, (decks[0], decks[1]), (match.bot, match.against), half, first_seed)
-    specs += [
-        sim.GameSpec(
-            index=half + s.index,
-            ruleset=s.ruleset,
-            seed=s.seed + 1_000_000,
-            sides=s.sides,
-            decks=tuple(reversed(s.decks)),
-            bots=s.bots,
-        )
-        for s in sim.plan(
-            ruleset, (decks[0], decks[1]), (match.bot, match.against), games - half, first_seed
-        )
-    ]
+    bots = (match.bot, match.against)
+    out: list[sim.GameSpec] = []
+    seed = first_seed
+    while len(out) < games:
+        pair = sim.plan(ruleset, (decks[0], decks[1]), bots, 2, seed)
+        pair += sim.plan(ruleset, (decks[1], decks[0]), bots, 2, seed + 1_000_000)
+        out += [replace(spec, index=len(out) + k) for k, spec in enumerate(pair)]
+        seed += 1
+    return out[:games]
+
+
+def play(
+    ruleset: str,
+    match: Match,
+    games: int,
+    jobs: int,
+    first_seed: int = 0,
+    minutes: float | None = None,
+    log: Path | None = None,
+) -> Outcome:
+    """``games`` games of ``match`` (see :func:`specs`), on ``jobs`` processes. With
+    ``minutes``, no new group of games starts after that time: the outcome is the games
+    played by then (whole groups of four). With ``log``, every game's record is appended
+    to that file as a JSON line as it ends."""
+    todo = specs(ruleset, match, games, first_seed)
+    chunk = 4 * max(1, (jobs + 1) // 2)
     start = time.perf_counter()
-    records = sim.run(specs, jobs=jobs)
+    records: list[sim.GameRecord] = []
+
+    def write(record: sim.GameRecord) -> None:
+        if log is not None:
+            with log.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"ruleset": ruleset, "match": match.name, **asdict(record)}))
+                out.write("\n")
+
+    for k in range(0, len(todo), chunk):
+        if minutes is not None and time.perf_counter() - start > 60 * minutes:
+            break
+        records += sim.run(todo[k : k + chunk], jobs=jobs, on_record=write)
+        wins = sim.summarize(records).wins["A"]
+        print(f"  {ruleset} {match.name}: {len(records)} games, {wins.text()}", flush=True)
     return Outcome(ruleset, match, sim.summarize(records), time.perf_counter() - start)
 
 
@@ -123,6 +149,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     parser.add_argument("--match", action="append", help="only this match (repeatable)")
     parser.add_argument("--rst", type=Path, help="also write the table to this file")
+    parser.add_argument(
+        "--minutes", type=float, help="start no new games in a match after this many minutes"
+    )
+    parser.add_argument(
+        "--log", type=Path, help="append each game's record to this JSON-lines file"
+    )
     args = parser.parse_args(argv)
     missing = [
         r
@@ -143,7 +175,9 @@ def main(argv: list[str] | None = None) -> int:
         for match in matches(args.playouts):
             if args.match and match.name not in args.match:
                 continue
-            outcome = play(ruleset, match, args.games, args.jobs)
+            outcome = play(
+                ruleset, match, args.games, args.jobs, minutes=args.minutes, log=args.log
+            )
             low, high = outcome.wins.interval
             print(
                 f"{ruleset:7} {match.bot:>10} vs {match.against:<10} "
