@@ -2,16 +2,20 @@
 decks swapped, fixed seeds, with 95% Wilson intervals::
 
     python -m benchmarks.strength [--games N] [--jobs N] [--playouts N] [--ruleset R]
-                                  [--match M] [--rst FILE]
+                                  [--match M] [--minutes M] [--log FILE] [--rst FILE]
 
 The matches: the heuristic bot against the random one, and the search bot (IS-MCTS,
-``--playouts`` a decision) against the heuristic one, for each ruleset. Each match is
-``--games`` games (default 400) in pairs on the same seed, the decks of the pair
-(the first two built-in decks) swapped between the bots and so the seats, through
-:mod:`mitosz_core.simulate`. The targets of the issue are checked and printed: the
+``--playouts`` a decision, by default :data:`PLAYOUTS`) against the heuristic one, for
+each ruleset. Each match is ``--games`` games (default 400) in groups of four on one
+seed (:func:`specs`): the bot on each of the first two built-in decks, in each seat,
+through :mod:`mitosz_core.simulate`. The targets of the issue are checked and printed: the
 heuristic bot wins at least 75% with a lower bound above 65%; the search bot at least
-60% with a lower bound above 50%. At the defaults the four matches take about an hour
-and a quarter on 2 cores (``nox -s strength``); ``--games 40`` is a quick look.
+60% with a lower bound above 50%. A running tally is printed after each group;
+``--minutes`` starts no new group after that time (the match is then the games played,
+still balanced), ``--log`` appends every game's record to a JSON-lines file. On an idle
+machine of 2 cores the four matches at the defaults take about an hour and a quarter
+(the Mítosz search match most of it; ``nox -s strength``); ``--games 40`` is a quick
+look.
 """
 
 from __future__ import annotations
@@ -35,6 +39,12 @@ class Match:
     against: str
     target: float
     lower_bound: float
+
+
+PLAYOUTS = {"mitosz": 24, "mythos": 48}
+"""The search bot's playouts a decision by default: a Mítosz decision costs several times
+a MYTHOS one (longer turns, more rules to check), and 24 keep the Mítosz match within
+about an hour on 2 cores."""
 
 
 def matches(playouts: int) -> tuple[Match, ...]:
@@ -145,7 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.strength", description=__doc__)
     parser.add_argument("--games", type=int, default=400, help="games a match (default: 400)")
     parser.add_argument("--jobs", "-j", type=int, default=2, help="local processes (default: 2)")
-    parser.add_argument("--playouts", type=int, default=48, help="search playouts a decision")
+    parser.add_argument(
+        "--playouts", type=int, help="search playouts a decision (default: 24 Mítosz, 48 MYTHOS)"
+    )
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     parser.add_argument("--match", action="append", help="only this match (repeatable)")
     parser.add_argument("--rst", type=Path, help="also write the table to this file")
@@ -172,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     outcomes = []
     for ruleset in args.ruleset or ["mitosz", "mythos"]:
-        for match in matches(args.playouts):
+        for match in matches(args.playouts or PLAYOUTS[ruleset]):
             if args.match and match.name not in args.match:
                 continue
             outcome = play(

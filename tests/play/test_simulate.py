@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
+from benchmarks import strength
 from mitosz_core import simulate as sim
 
 
@@ -71,3 +72,17 @@ def test_the_summary_counts_the_records() -> None:
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(mc.MitoszError, match="unknown backend 'spark'"):
         sim.run([], backend="spark")
+
+
+def test_the_strength_matches_come_in_balanced_groups_of_four() -> None:
+    match = strength.matches(8)[1]
+    specs = strength.specs("mythos", match, 10)
+    assert [s.index for s in specs] == list(range(10))
+    for k in range(0, 8, 4):
+        group = specs[k : k + 4]
+        seats = sorted(s.bots.index(match.bot) for s in group)
+        decks = sorted(s.decks[s.bots.index(match.bot)] for s in group)
+        assert seats == [0, 0, 1, 1]
+        assert decks == ["chaos", "chaos", "guardians", "guardians"]
+        assert all(s.sides[s.bots.index(match.bot)] == "A" for s in group)
+    assert len({s.seed for s in specs}) == 5  # a seed for each deck order of a group
