@@ -3,6 +3,7 @@ decks swapped, fixed seeds, with 95% Wilson intervals::
 
     python -m benchmarks.strength [--games N] [--jobs N] [--playouts N] [--ruleset R]
                                   [--match M] [--minutes M] [--log FILE] [--rst FILE]
+    python -m benchmarks.strength --from-log FILE [--from-log FILE ...] [--rst FILE]
 
 The matches: the heuristic bot against the random one, and the search bot (IS-MCTS,
 ``--playouts`` a decision, by default :data:`PLAYOUTS`) against the heuristic one, for
@@ -12,7 +13,8 @@ through :mod:`mitosz_core.simulate`. The targets of the issue are checked and pr
 heuristic bot wins at least 75% with a lower bound above 65%; the search bot at least
 60% with a lower bound above 50%. A running tally is printed after each group;
 ``--minutes`` starts no new group after that time (the match is then the games played,
-still balanced), ``--log`` appends every game's record to a JSON-lines file. On an idle
+still balanced), ``--log`` appends every game's record to a JSON-lines file, and
+``--from-log FILE`` makes the table of such files (their whole groups) without playing. On an idle
 machine of 2 cores the four matches at the defaults take about an hour and a quarter
 (the Mítosz search match most of it; ``nox -s strength``); ``--games 40`` is a quick
 look.
@@ -121,6 +123,40 @@ def play(
     return Outcome(ruleset, match, sim.summarize(records), time.perf_counter() - start)
 
 
+def from_log(path: Path, jobs: int = 2) -> list[Outcome]:
+    """The outcomes of the matches whose records a ``--log`` file holds, each from its
+    whole groups of four (a run stopped part way keeps its balanced part); the minutes
+    are the games' time over ``jobs`` processes."""
+    found: dict[tuple[str, str, str], dict[int, sim.GameRecord]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        ruleset, name = row.pop("ruleset"), row.pop("match")
+        record = sim.GameRecord(
+            **{
+                **row,
+                "sides": tuple(row["sides"]),
+                "bots": tuple(row["bots"]),
+                "played": tuple(tuple(p) for p in row["played"]),
+            }
+        )
+        bot = record.bots[record.sides.index("A")]
+        found.setdefault((ruleset, name, bot), {})[record.index] = record
+    outcomes = []
+    for (ruleset, name, bot), by_index in found.items():
+        groups = {i // 4 for i in by_index}
+        whole = [
+            by_index[i]
+            for g in sorted(groups)
+            if all(4 * g + k in by_index for k in range(4))
+            for i in range(4 * g, 4 * g + 4)
+        ]
+        match = next(m for m in matches(1) if m.name == name)
+        match = replace(match, bot=bot)
+        seconds = sum(r.seconds for r in whole) / jobs
+        outcomes.append(Outcome(ruleset, match, sim.summarize(whole), seconds))
+    return outcomes
+
+
 def table(outcomes: list[Outcome]) -> str:
     """The results as a reStructuredText list table."""
     lines = [
@@ -167,7 +203,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--log", type=Path, help="append each game's record to this JSON-lines file"
     )
+    parser.add_argument(
+        "--from-log",
+        type=Path,
+        action="append",
+        help="play nothing: the table of the records in these --log files (repeatable)",
+    )
     args = parser.parse_args(argv)
+    if args.from_log:
+        logged = [o for path in args.from_log for o in from_log(path, args.jobs)]
+        text = table(logged)
+        print(text, end="")
+        if args.rst is not None:
+            args.rst.write_text(text, encoding="utf-8")
+        return 0 if all(o.passed for o in logged) else 1
     missing = [
         r
         for r in args.ruleset or ["mitosz", "mythos"]

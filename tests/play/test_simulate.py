@@ -3,6 +3,8 @@ on any backend, the summary counts right, and the Wilson interval is the textboo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import mitosz_core as mc
@@ -86,3 +88,16 @@ def test_the_strength_matches_come_in_balanced_groups_of_four() -> None:
         assert decks == ["chaos", "chaos", "guardians", "guardians"]
         assert all(s.sides[s.bots.index(match.bot)] == "A" for s in group)
     assert len({s.seed for s in specs}) == 5  # a seed for each deck order of a group
+
+
+def test_a_strength_log_gives_the_table_of_its_whole_groups(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    match = strength.matches(8)[0]
+    played = strength.play("mythos", match, 6, 1, log=log)
+    assert played.summary.games == 6
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 6
+    (outcome,) = strength.from_log(log)
+    assert outcome.summary.games == 4  # the group of the last two is not whole
+    assert outcome.match == match
+    first_four = sim.summarize(sim.run(strength.specs("mythos", match, 4)))
+    assert outcome.summary.wins == first_four.wins
