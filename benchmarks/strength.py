@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -123,12 +124,13 @@ def play(
     return Outcome(ruleset, match, sim.summarize(records), time.perf_counter() - start)
 
 
-def from_log(path: Path, jobs: int = 2) -> list[Outcome]:
-    """The outcomes of the matches whose records a ``--log`` file holds, each from its
-    whole groups of four (a run stopped part way keeps its balanced part); the minutes
-    are the games' time over ``jobs`` processes."""
+def from_log(paths: Sequence[Path], jobs: int = 2) -> list[Outcome]:
+    """The outcomes of the matches whose records ``--log`` files hold, each from its
+    whole groups of four (a run stopped part way keeps its balanced part; a game logged
+    twice counts once); the minutes are the games' time over ``jobs`` processes."""
     found: dict[tuple[str, str, str], dict[int, sim.GameRecord]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    lines = [line for path in paths for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
         row = json.loads(line)
         ruleset, name = row.pop("ruleset"), row.pop("match")
         record = sim.GameRecord(
@@ -150,6 +152,8 @@ def from_log(path: Path, jobs: int = 2) -> list[Outcome]:
             if all(4 * g + k in by_index for k in range(4))
             for i in range(4 * g, 4 * g + 4)
         ]
+        if not whole:
+            continue
         match = next(m for m in matches(1) if m.name == name)
         match = replace(match, bot=bot)
         seconds = sum(r.seconds for r in whole) / jobs
@@ -211,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.from_log:
-        logged = [o for path in args.from_log for o in from_log(path, args.jobs)]
+        logged = from_log(args.from_log, args.jobs)
         text = table(logged)
         print(text, end="")
         if args.rst is not None:
