@@ -143,7 +143,8 @@ def _docs(session: nox.Session) -> None:
 def _dist(session: nox.Session) -> None:
     """Build the sdist and, from it, the wheel (``python -m build``); check what they
     hold (``tools/check_dist.py``); install the wheel in a fresh environment and play a
-    Mítosz and a MYTHOS game from it, outside the source tree."""
+    Mítosz and a MYTHOS game from it, outside the source tree, then replay, draw and
+    simulate from it."""
     work = Path(session.create_tmp()).resolve()
     dist = work / "dist"
     env = work / "wheel-env"
@@ -163,6 +164,14 @@ def _dist(session: nox.Session) -> None:
         )
         session.run(script, "rules", "--ruleset", "mythos", external=True, silent=True)
         session.run(script, "cards", "show", "Zeus (high god)", external=True, silent=True)
+        # the play-watch-simulate commands (docs/play.rst) from the fresh install too
+        game = str(Path(__file__).resolve().parent / "docs" / "figures" / "game-mythos.json")
+        session.run(script, "replay", game, "--json", "--to", "150", external=True, silent=True)
+        session.run(script, "render", game, "-o", "board.svg", external=True, silent=True)
+        session.run(
+            script, "simulate", "--ruleset", "mythos", "--games", "2", "--bots", "heuristic",
+            "random", external=True, silent=True,
+        )  # fmt: skip
 
 
 def _supported(session: nox.Session) -> None:

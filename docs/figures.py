@@ -1,6 +1,7 @@
 """Make the figures of the "Play, watch, simulate" page (``docs/play.rst``)::
 
-    python docs/figures.py [--games N] [--jobs N] [--only pictures|simulation]
+    python docs/figures.py [--games N] [--jobs N] [--only pictures|simulation|examples]
+                           [--ruleset mitosz|mythos]
 
 - ``docs/figures/pictures/*.svg``: the board pictures of real positions, each reached by
   random play from a fixed seed through the public API;
@@ -190,13 +191,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games a pair of decks")
     parser.add_argument("--jobs", "-j", type=int, default=2, help="local processes")
     parser.add_argument("--only", choices=("pictures", "simulation", "examples"))
+    parser.add_argument(
+        "--ruleset", action="append", help="simulate only this ruleset's decks (repeatable)"
+    )
     args = parser.parse_args()
     if args.only in (None, "pictures"):
         pictures()
     if args.only in (None, "examples"):
         examples()
     if args.only in (None, "simulation"):
-        for ruleset in ("mitosz", "mythos"):
+        for ruleset in args.ruleset or ("mitosz", "mythos"):
             simulation(ruleset, args.games, args.jobs, best_bot())
 
 

@@ -126,3 +126,27 @@ def test_an_unknown_bot_is_refused() -> None:
         make_bot("greedy", 1)
     with pytest.raises(MitoszError, match="unknown bot 'mcts:0'"):
         make_bot("mcts:0", 1)
+
+
+@needs_sampling("mythos")
+def test_the_search_first_tries_every_action_then_spends_the_budget() -> None:
+    state = play_random(_mid("mythos", 3), 3, lambda s: len(mc.legal_actions(s)) > 3)
+    actions = mc.legal_actions(state)
+    first = MCTSBot(4, playouts=len(actions)).search(view(state))
+    assert set(first) == set(actions)
+    assert all(visits == 1 for visits, _ in first.values())
+    full = MCTSBot(4, playouts=60).search(view(state))
+    assert sum(visits for visits, _ in full.values()) == 60
+    assert max(visits for visits, _ in full.values()) > 60 // len(actions)
+
+
+@needs_sampling("mythos")
+def test_the_search_bot_plays_an_action_it_found_best() -> None:
+    state = _mid("mythos", 8)
+    bot = MCTSBot(6, playouts=40)
+    stats = MCTSBot(6, playouts=40).search(view(state))
+    chosen = bot.choose(view(state))
+    most = max(visits for visits, _ in stats.values())
+    contenders = {a: mean for a, (visits, mean) in stats.items() if visits >= bot.margin * most}
+    assert chosen in contenders
+    assert contenders[chosen] == max(contenders.values())

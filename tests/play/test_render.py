@@ -4,6 +4,7 @@ player may see and no card they may not."""
 from __future__ import annotations
 
 import functools
+import importlib
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
@@ -162,3 +163,22 @@ def test_a_turned_leader_is_drawn_turned() -> None:
 def test_a_player_not_in_the_game_is_refused() -> None:
     with pytest.raises(ValueError, match="no player 5"):
         render.svg(dict(_positions())["mitosz-start"], 5)
+
+
+def test_the_pettingzoo_env_renders_the_board_as_an_rgb_array() -> None:
+    pytest.importorskip("cairosvg")
+    pytest.importorskip("PIL")
+    pytest.importorskip("pettingzoo")
+    pettingzoo = importlib.import_module("mitosz_core.adapters.pettingzoo")
+    raster = importlib.import_module("mitosz_core.render.raster")
+    env = pettingzoo.env("mythos", render_mode="rgb_array")
+    env.reset(seed=3)
+    first = env.render()
+    assert first.dtype.name == "uint8" and first.ndim == 3 and first.shape[2] == 3
+    assert first.shape[0] > 100 and first.shape[1] > 100
+    assert (first != first[0, 0]).any()  # not one flat colour: something is drawn
+    assert (first == raster.rgb_array(env.state)).all()  # the spectator's picture
+    for _ in range(12):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(mask.nonzero()[0][0]))
+    assert env.render().shape != first.shape or (env.render() != first).any()

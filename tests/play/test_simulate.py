@@ -3,9 +3,12 @@ on any backend, the summary counts right, and the Wilson interval is the textboo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import mitosz_core as mc
+from benchmarks import strength
 from mitosz_core import simulate as sim
 
 
@@ -71,3 +74,30 @@ def test_the_summary_counts_the_records() -> None:
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(mc.MitoszError, match="unknown backend 'spark'"):
         sim.run([], backend="spark")
+
+
+def test_the_strength_matches_come_in_balanced_groups_of_four() -> None:
+    match = strength.matches(8)[1]
+    specs = strength.specs("mythos", match, 10)
+    assert [s.index for s in specs] == list(range(10))
+    for k in range(0, 8, 4):
+        group = specs[k : k + 4]
+        seats = sorted(s.bots.index(match.bot) for s in group)
+        decks = sorted(s.decks[s.bots.index(match.bot)] for s in group)
+        assert seats == [0, 0, 1, 1]
+        assert decks == ["chaos", "chaos", "guardians", "guardians"]
+        assert all(s.sides[s.bots.index(match.bot)] == "A" for s in group)
+    assert len({s.seed for s in specs}) == 5  # a seed for each deck order of a group
+
+
+def test_a_strength_log_gives_the_table_of_its_whole_groups(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    match = strength.matches(8)[0]
+    played = strength.play("mythos", match, 6, 1, log=log)
+    assert played.summary.games == 6
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 6
+    (outcome,) = strength.from_log([log, log])  # a game logged twice counts once
+    assert outcome.summary.games == 4  # the group of the last two is not whole
+    assert outcome.match == match
+    first_four = sim.summarize(sim.run(strength.specs("mythos", match, 4)))
+    assert outcome.summary.wins == first_four.wins

@@ -6,7 +6,10 @@ tensor of :mod:`mitosz_core.adapters.tensors`) and ``action_mask`` (int8, 1 at t
 indices of the ruleset's action space, all 0 for an agent not deciding). Actions are
 integers of that space. Rewards are :func:`~mitosz_core.returns` once the game is over
 (win 1, loss -1, draw 0), else 0. ``reset(seed=s)`` starts the game of seed ``s``.
-``render_mode="ansi"``: :meth:`MitoszEnv.render` returns a short text of the state.
+``render_mode="ansi"``: :meth:`MitoszEnv.render` returns a short text of the state;
+``render_mode="rgb_array"``: the picture of the board as a spectator sees it
+(:func:`mitosz_core.render.raster.rgb_array`, which needs the extra
+``mitosz-core[png]``), a ``uint8`` array of shape (height, width, 3).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.agent_selector import AgentSelector
 
 from mitosz_core.adapters import tensors
+from mitosz_core.extras import load
 from mitosz_core.kernel.api import (
     action_space,
     apply,
@@ -30,13 +34,14 @@ from mitosz_core.kernel.api import (
 )
 from mitosz_core.kernel.rng import SEEDS
 from mitosz_core.kernel.state import State
+from mitosz_core.render import PNG_EXTRA
 
 
 class MitoszEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one ruleset and player count."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's class attribute)
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "rgb_array"],
         "name": "mitosz_v0",
         "is_parallelizable": False,
     }
@@ -48,8 +53,13 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}"
+            )
+        self._raster = (
+            load("mitosz_core.render.raster", PNG_EXTRA) if render_mode == "rgb_array" else None
+        )
         self.ruleset = ruleset
         self.players = players
         self.render_mode = render_mode
@@ -132,9 +142,12 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "ansi":
             self.render()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         if self.render_mode is None or self.state is None:
             return None
+        if self._raster is not None:
+            picture: np.ndarray[Any, np.dtype[np.uint8]] = self._raster.rgb_array(self.state)
+            return picture
         obs = observe(self.state, self.state.to_act or 0)
         lines = [f"{self.ruleset}: turn {obs['turn']}, {obs['phase']}, to act: {obs['to_act']}"]
         for i, p in enumerate(obs["players"]):

@@ -1,17 +1,26 @@
 """The search bot: single-observer information-set Monte Carlo tree search (IS-MCTS,
-Cowling, Powley and Whitehouse 2012).
+Cowling, Powley and Whitehouse 2012) over the bot's own turn.
 
-The tree is over the bot's information set, not over one state. Each playout samples a
-determinization from the bot's view (``PlayerView.sample``,
-so no hidden card is read), walks the tree by UCT among the children whose action is
-legal in that sample (counting how often each was *available*, as IS-MCTS does), adds
-one new child, plays on with the quiet replies of :mod:`mitosz_core.bots.heuristic` until
-the position is settled for the bot (its own decision again, outside a counter round,
-event window or fight; at most :attr:`MCTSBot.rollout_steps` replies), and scores it
-with :func:`~mitosz_core.bots.evaluate.evaluate` squashed to (-1, 1), as the heuristic
-bot scores its lookahead. Every node keeps the
-mean value for the player who chose its action. The bot plays the root action visited
-most.
+The tree is over the bot's information set, not over one state, and over the bot's own
+decisions: each edge is one of its actions followed by the *quiet replies* of
+:mod:`mitosz_core.bots.heuristic` until the position is settled for it (its own
+decision again outside a counter round, event window or fight). The tree ends with the
+bot's turn: an edge that ends the turn (or the game) is a leaf, scored after the other
+players' quiet replies, as the heuristic bot scores such an action. So the search plans
+the sequence of the bot's decisions in its turn, which the heuristic bot chooses one at a
+time, and averages each plan over many determinizations where the heuristic bot sees
+one.
+
+Each playout samples a determinization from the bot's view (``PlayerView.sample``, so no
+hidden card is read), walks the tree by UCT among the children whose action is legal in
+that sample (counting how often each was *available*, as IS-MCTS does), expands one new
+child, and scores the position it reaches with
+:func:`~mitosz_core.bots.evaluate.evaluate` (a won game counts :data:`WIN_VALUE`, a
+lost one minus that). The first playouts expand every root action once, each on its own
+determinization, so the search starts from what the heuristic bot knows; the exploration
+constant is in the evaluation's units (about one power point, or one life). Every node
+keeps the mean value of the playouts through it; the bot plays the root action with the
+best mean among those visited most (within :attr:`MCTSBot.margin` of the most visits).
 
 The budget is a number of playouts (:attr:`MCTSBot.playouts`) or, with ``seconds``, a
 time per decision (then the play depends on the machine's speed; the playout budget
@@ -34,27 +43,29 @@ from mitosz_core.kernel.api import apply, legal_actions, observe
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.view import PlayerView
 
-SCALE = 8.0
-"""The evaluation is squashed by ``tanh(value / SCALE)``."""
+WIN_VALUE = 40.0
+"""What a won game counts in the search's means (a lost one minus that): far above any
+position short of the end, small enough that one sampled win does not swamp the mean."""
 
 
 @dataclass(eq=False)
 class _Node:
-    player: int | None
-    """Who chose the action leading here (``None`` at the root)."""
     visits: int = 0
     available: int = 0
     total: float = 0.0
     children: dict[Action, _Node] = field(default_factory=dict)
 
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits
+
     def ucb(self, c: float) -> float:
-        return self.total / self.visits + c * math.sqrt(
-            math.log(max(self.available, 1)) / self.visits
-        )
+        return self.mean + c * math.sqrt(math.log(max(self.available, 1)) / self.visits)
 
 
 class MCTSBot:
-    """IS-MCTS with UCT (see the module): ``playouts`` per decision, or ``seconds``."""
+    """IS-MCTS with UCT over the bot's own turn (see the module): ``playouts`` per
+    decision, or ``seconds``."""
 
     name = "mcts"
 
@@ -64,20 +75,34 @@ class MCTSBot:
         *,
         playouts: int = 48,
         seconds: float | None = None,
-        exploration: float = 0.7,
+        exploration: float = 1.0,
         rollout_steps: int = 16,
+        margin: float = 0.8,
     ) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_steps = rollout_steps
+        self.margin = margin
 
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        root = _Node(None)
+        stats = self.search(view)
+        if not stats:
+            return self._rng.choice(actions)
+        most = max(visits for visits, _ in stats.values())
+        return max(
+            ((a, s) for a, s in stats.items() if s[0] >= self.margin * most),
+            key=lambda pair: (pair[1][1], pair[1][0]),
+        )[0]
+
+    def search(self, view: PlayerView) -> dict[Action, tuple[int, float]]:
+        """Run the search of one decision: for each legal action of ``view`` that it
+        visited, the number of playouts through it and their mean value."""
+        root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -88,21 +113,18 @@ class MCTSBot:
                 break
             self._playout(root, view.sample(self._rng), view.player)
             done += 1
-        legal = set(actions)
-        visited = [
-            (n.visits, n.total / max(n.visits, 1), a)
-            for a, n in root.children.items()
-            if a in legal
-        ]
-        if not visited:
-            return self._rng.choice(actions)
-        return max(visited, key=lambda t: (t[0], t[1]))[2]
+        legal = set(view.legal_actions)
+        return {a: (n.visits, n.mean) for a, n in root.children.items() if a in legal and n.visits}
+
+    def _value(self, state: State[Any], me: int) -> float:
+        value = evaluate(observe(state, me), me)
+        return max(-WIN_VALUE, min(WIN_VALUE, value))
 
     def _playout(self, root: _Node, state: State[Any], me: int) -> None:
+        turn = state.turn
         path = [root]
         node = root
-        # selection: walk down while every action legal here has been tried
-        while not state.is_over and state.to_act is not None:
+        while True:
             actions = legal_actions(state)
             untried = [a for a in actions if a not in node.children]
             for a in actions:
@@ -111,26 +133,27 @@ class MCTSBot:
                     child.available += 1
             if untried:
                 action = self._rng.choice(untried)
-                child = _Node(state.to_act)
+                child = _Node(available=1)
                 node.children[action] = child
-                child.available = 1
-                state = apply(state, action)
-                path.append(child)
-                break
-            action, child = max(
-                ((a, node.children[a]) for a in actions),
-                key=lambda pair: pair[1].ucb(self.exploration),
-            )
-            state = apply(state, action)
+                expanded = True
+            else:
+                action, child = max(
+                    ((a, node.children[a]) for a in actions),
+                    key=lambda pair: pair[1].ucb(self.exploration),
+                )
+                expanded = False
+            state = settle(apply(state, action), me, self._rng, self.rollout_steps)
             path.append(child)
             node = child
-        # rollout: quiet replies until the position is settled, then the evaluation
-        state = settle(state, me, self._rng, self.rollout_steps)
-        values: dict[int, float] = {}
-        for n in path[1:]:
-            assert n.player is not None
-            if n.player not in values:
-                values[n.player] = math.tanh(evaluate(observe(state, n.player), n.player) / SCALE)
+            if (
+                expanded
+                or state.is_over
+                or state.to_act != me
+                or state.turn != turn
+                or not legal_actions(state)
+            ):
+                break
+        value = self._value(state, me)
+        for n in path:
             n.visits += 1
-            n.total += values[n.player]
-        root.visits += 1
+            n.total += value
