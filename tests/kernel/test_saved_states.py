@@ -259,6 +259,15 @@ def test_a_card_given_to_another_owner() -> None:
     refused(_edit(mitosz_states()["start"], change), "config-decks", "$.state.game.instances[0]")
 
 
+@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
+def test_an_instance_naming_no_card_definition(ruleset: str) -> None:
+    def change(data: Json) -> None:
+        mg(data)["instances"][0]["card"] = len(mg(data)["cards"])
+
+    states = mitosz_states() if ruleset == "mitosz" else mythos_states()
+    refused(_edit(states["start"], change), "card-id", "$.state.game.instances[0].card")
+
+
 def test_a_card_changed_for_another_of_the_pool() -> None:
     def change(data: Json) -> None:
         first = mg(data)["instances"][0]

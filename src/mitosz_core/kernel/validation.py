@@ -86,6 +86,8 @@ def check_dealt(
                 "config-decks",
                 f"this card belongs to player {deck_owner}'s deck, not player {owner}'s",
             )
+    for i, (card, _) in enumerate(dealt):
+        check_index(card, len(keys), f"{path}[{i}].card", "card-id", "card definition")
     held, decks = Counter(dealt), Counter(layout)
     if held != decks:
         card, owner = min((held - decks) or (decks - held), key=lambda x: (x[1], x[0]))
