@@ -432,3 +432,29 @@ def test_a_defending_commander_may_be_summoned_into_a_full_row() -> None:
     assert s.phase == "forced.sacrifice_leader" and s.to_act == other
     s = act(s, SacrificeLeader(row[0]))
     assert guardian in {x.card for x in s.game.players[other].leaders}
+
+
+# --- observe: the levels a player sees are the rules' -------------------------------------------
+
+
+@pytest.mark.rule("2.2", "5.7", "3.2.1")
+def test_observe_shows_levels_with_lasting_effects() -> None:
+    s, me, other = arena(auto_pass=False)
+    s, captain = put_leader(s, me, "Captain")  # level 3
+    s, hills = put_people(s, other, "Hillfolk", 0, 0)
+    s, guardian = put_leader(s, other, "Guardian")  # level 3
+    s, _ = put_intrigue(s, me, "Curse")  # enemy leaders -1
+    s, _ = put_intrigue(s, me, "Banner")  # own leaders +1
+    view = mc.observe(s, other)
+    shown = {slot["leader"]["id"]: slot["level"] for p in view["players"] for slot in p["leaders"]}
+    assert shown[guardian] == level(s.game, guardian) == 3 - 1
+    assert shown[captain] == level(s.game, captain) == 3 + 1
+    s, hoplites = to_hand(s, me, "Hoplites")
+    s = set_player(s, me, spheres=(3, 3, 3, 3))
+    s = to_rounds(designate(battle(s, hills, E, captain), guardian))
+    s = until_turn_of(s, me)
+    s = play(s, SummonTroop(hoplites, captain))
+    fight = mc.observe(s, me)["fight"]
+    assert fight["attack"][0]["level"] == level(s.game, captain) == 4
+    assert fight["defend"][0]["level"] == level(s.game, guardian) == 2
+    assert [t["level"] for t in fight["troops"]] == [level(s.game, hoplites)]
