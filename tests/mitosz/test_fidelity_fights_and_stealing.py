@@ -336,7 +336,8 @@ def test_an_arrow_volley_treats_a_monster_in_the_fight_as_a_troop() -> None:
 # --- 5.12: immunity covers the cards fighting on its side --------------------------------------
 
 
-@pytest.mark.rule("5.12")
+@pytest.mark.rule("5.12", "5.13")
+@pytest.mark.ruling("R-5.12-side")
 def test_immunity_covers_the_cards_fighting_on_its_side() -> None:
     s, me, other = arena(auto_pass=False)
     s, captain = put_leader(s, me, "Captain")
