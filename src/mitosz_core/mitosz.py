@@ -59,6 +59,14 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
+from mitosz_core.games.mitosz.position import (
+    Leader,
+    MarkerAt,
+    People,
+    Position,
+    Side,
+    load_position,
+)
 from mitosz_core.games.mitosz.state import FightKind, Game, LineName, Player, TroopMode
 from mitosz_core.games.mitosz.terms import Edge, Sphere
 from mitosz_core.kernel import api as _api
@@ -205,20 +213,25 @@ __all__ = [
     "FightKind",
     "Game",
     "KeepMonster",
+    "Leader",
     "LineName",
+    "MarkerAt",
     "MitoszAction",
     "Observation",
     "Pass",
+    "People",
     "PermitHighGod",
     "PlacePeople",
     "PlayFate",
     "PlayWithoutSummoning",
     "Player",
+    "Position",
     "Regain",
     "SacrificeBuilding",
     "SacrificeCommander",
     "SacrificeItem",
     "SacrificeLeader",
+    "Side",
     "Sphere",
     "State",
     "Summon",
@@ -234,6 +247,7 @@ __all__ = [
     "apply",
     "is_legal",
     "legal_actions",
+    "load_position",
     "new_game",
     "observe",
     "replay",

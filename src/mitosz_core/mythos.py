@@ -43,6 +43,7 @@ from mitosz_core.games.mythos.actions import (
     Recall,
 )
 from mitosz_core.games.mythos.cards import CardType, Faction
+from mitosz_core.games.mythos.position import Position, Side, SlotAt, load_position
 from mitosz_core.games.mythos.state import Game, Player, Row
 from mitosz_core.kernel import api as _api
 from mitosz_core.kernel.action import Decision
@@ -184,13 +185,17 @@ __all__ = [
     "PaySacrifice",
     "Play",
     "Player",
+    "Position",
     "Recall",
     "Row",
+    "Side",
+    "SlotAt",
     "State",
     "action_from_json",
     "apply",
     "is_legal",
     "legal_actions",
+    "load_position",
     "new_game",
     "observe",
     "replay",

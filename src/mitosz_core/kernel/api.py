@@ -170,9 +170,16 @@ def apply(state: State[Any], action: Action) -> State[Any]:
 
 
 def observe(state: State[Any], player: int) -> JsonDict:
-    """A JSON-serialisable view of what ``player`` may see in ``state``."""
+    """A JSON-serialisable view of what ``player`` may see in ``state``.
+
+    Raises :class:`~mitosz_core.ConfigError` for a player index out of range, and
+    :class:`~mitosz_core.ConfigTypeError` for one that is not an integer."""
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ConfigTypeError(
+            "player", f"a player index is an integer, not {type(player).__name__}"
+        )
     if not 0 <= player < state.config.players:
-        raise ValueError(f"no player {player} in a {state.config.players}-player game")
+        raise ConfigError("player", f"no player {player} in a {state.config.players}-player game")
     return get(state.ruleset).observe(state, player)
 
 
