@@ -13,7 +13,7 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.effects import interpret
-from mitosz_core.games.mitosz.effects.language import ArrowVolley, Fear, Poison, Retreat
+from mitosz_core.games.mitosz.effects.language import ArrowVolley, Fear, Poison, Retreat, Steal
 from mitosz_core.games.mitosz.rules import counter_round
 from mitosz_core.games.mitosz.state import ChoicePurpose, PendingKind
 
@@ -65,10 +65,10 @@ def test_every_response_and_resolver_is_registered() -> None:
     accepted = [source.accepts for source in counter_round._SOURCES]
     assert accepted == [(UseManeuver, UseFreeManeuver, PlayFate)]
     assert set(counter_round._RESOLVERS) == {PendingKind.PLAY, PendingKind.MANEUVER}
-    assert set(counter_round._ANSWERS) == {ChoicePurpose.ON_PLAY}
+    assert set(counter_round._ANSWERS) == {ChoicePurpose.ON_PLAY, ChoicePurpose.ATTACH_STOLEN}
     covered = {cls for source in counter_round._SOURCES for cls in source.accepts}
     assert covered == set(counter_round.RESPONSES)
 
 
 def test_every_fight_effect_has_the_handler_of_its_rule() -> None:
-    assert set(interpret._HANDLERS) == {ArrowVolley, Poison, Fear, Retreat}
+    assert set(interpret._HANDLERS) == {ArrowVolley, Poison, Fear, Retreat, Steal}

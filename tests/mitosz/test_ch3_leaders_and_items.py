@@ -7,6 +7,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import SacrificeLeader, Summon, TurnBack
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import leader_level, power
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
@@ -30,15 +31,18 @@ from tests.mitosz.fixtures import (
 
 
 @pytest.mark.rule("3.4", "3.4.2")
+@pytest.mark.ruling("R-3.4.2-full")
 def test_the_leader_row_holds_peoples_plus_two() -> None:
     row = (Leader("Cheap"), Leader("Hero"))
     s = build(sky(leaders=row, hand=("Devotee",)), sea())
-    third = the(s, "Devotee")
-    assert Summon(third) not in mc.legal_actions(s)
-    with pytest.raises(mc.IllegalActionError, match=r"leader row is full \(2 = peoples \+ 2\)"):
-        act(s, Summon(third))
+    me = s.game.owner(the(s, "Devotee"))
+    assert over_limit(s.game, me) == 0  # no people: 0 + 2
+    assert Summon(the(s, "Devotee")) in mc.legal_actions(s)  # a full row is no bar
+    s = settle_counter(act(s, Summon(the(s, "Devotee"))))
+    assert over_limit(s.game, me) == 1 and s.phase == "forced.sacrifice_leader"
     s = build(sky(empire=(People("Cross"),), leaders=row, hand=("Devotee",)), sea())
-    assert Summon(the(s, "Devotee")) in mc.legal_actions(s)
+    s = settle_counter(act(s, Summon(the(s, "Devotee"))))
+    assert over_limit(s.game, me) == 0  # one people: 1 + 2
 
 
 @pytest.mark.rule("3.4.2")

@@ -472,6 +472,19 @@ def test_player_permission_extra_people_the_founding_of_colonies() -> None:
     assert [x.card for x in s.game.players[me].empire] == [a, b]
 
 
+@pytest.mark.rule("6.2.2.1", "G2")
+def test_player_permission_extra_draw_the_house_of_life_draws_one_more() -> None:
+    s, me, other = game("Ra (high god)")
+    s, house = put_intrigue(s, me, "House of Life")  # locked: one more card when drawing
+    s = pass_until(next_turn(s), "turn.summoning_1")
+    assert s.game.active == other
+    deck = len(s.game.players[me].deck)
+    s = pass_until(next_turn(s), "turn.summoning_1")
+    assert s.game.active == me
+    assert len(s.game.players[me].deck) == deck - 3  # 2 + 1 in the draw phase (6.2.2.1)
+    assert house in s.game.players[me].intrigues
+
+
 @pytest.mark.rule("4.2.5", "1.5.3", "3.7")
 def test_player_permission_summon_free_samhain_opens_the_mounds() -> None:
     s, me, _ = game("Morrígan (high god)")

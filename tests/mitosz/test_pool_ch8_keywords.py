@@ -527,6 +527,11 @@ POOL_TESTS: dict[str, tuple[str, str, str]] = {
         "test_player_permission_extra_people_the_founding_of_colonies",
         "Founding of Colonies",
     ),
+    "player_permission:extra_draw": (
+        CH4,
+        "test_player_permission_extra_draw_the_house_of_life_draws_one_more",
+        "House of Life",
+    ),
     "target:chosen": (CH3, "test_type_high_god_zeus_uses_its_thunderbolt", "Zeus (high god)"),
     "target:every": (
         CH4,

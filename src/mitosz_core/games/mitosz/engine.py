@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.rules import (
     counter_round,
     events,
     maneuver_use,
+    stealing,
     summoning,
     triggers,
     turn,
@@ -110,9 +111,10 @@ AUTO_PASS_STEPS = frozenset(("counter.respond", RESPONSE_STEP, f"{B}.rounds", f"
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
 
-RESPONSE_RULES = (maneuver_use, summoning, triggers)
+RESPONSE_RULES = (maneuver_use, summoning, triggers, stealing)
 """The modules that register their deeds, resolvers and choice answers with
-:mod:`.rules.counter_round` (which imports none of them)."""
+:mod:`.rules.counter_round` (which imports none of them); stealing (5.2) registers its
+effect handler with the interpreter too."""
 
 TERMINAL = frozenset({"over"})
 

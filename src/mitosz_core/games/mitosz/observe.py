@@ -13,7 +13,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.high_god import maxima
-from mitosz_core.games.mitosz.rules.levels import leader_level, power, road_level
+from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
 from mitosz_core.games.mitosz.state import CardId, Fight, Game
 
 JsonDict = dict[str, Any]
@@ -22,6 +22,12 @@ JsonDict = dict[str, Any]
 def card_view(game: Game, card: CardId) -> JsonDict:
     d = game.card(card)
     return {"id": card, "key": d.key, "name": d.name_en, "owner": game.owner(card)}
+
+
+def leveled_view(game: Game, card: CardId) -> JsonDict:
+    """A card on the board with its level as the rules compute it now (lasting effects
+    included), as every rule that reads it does."""
+    return {**card_view(game, card), "level": level(game, card)}
 
 
 def observe(s: S, me: int) -> JsonDict:
@@ -42,12 +48,16 @@ def observe(s: S, me: int) -> JsonDict:
                     "people": card_view(game, slot.card),
                     "x": slot.x,
                     "y": slot.y,
-                    "location": None if slot.location is None else card_view(game, slot.location),
-                    "building": None if slot.building is None else card_view(game, slot.building),
+                    "location": None
+                    if slot.location is None
+                    else leveled_view(game, slot.location),
+                    "building": None
+                    if slot.building is None
+                    else leveled_view(game, slot.building),
                     "roads": [
                         {
                             "edge": road.edge.value,
-                            "level": road_level(game, i, slot, road),
+                            "level": road_level_now(game, i, slot, road),
                             "open": is_open(game, i, slot, road),
                         }
                         for road in game.card(slot.card).roads
@@ -60,8 +70,8 @@ def observe(s: S, me: int) -> JsonDict:
                 {
                     "leader": card_view(game, slot.card),
                     "turned": slot.turned,
-                    "level": leader_level(game, i, slot),
-                    "items": [card_view(game, c) for c in slot.items],
+                    "level": level(game, slot.card),
+                    "items": [leveled_view(game, c) for c in slot.items],
                 }
                 for slot in p.leaders
             ],
@@ -157,7 +167,7 @@ def fight_view(game: Game, fight: Fight) -> JsonDict:
     """The fight in progress (chapter 7): public, like the board."""
 
     def army(lines: tuple[CardId | None, ...]) -> list[JsonDict | None]:
-        return [None if c is None else card_view(game, c) for c in lines]
+        return [None if c is None else leveled_view(game, c) for c in lines]
 
     return {
         "kind": fight.kind.value,
@@ -171,7 +181,7 @@ def fight_view(game: Game, fight: Fight) -> JsonDict:
         "asked": fight.asked,
         "troops": [
             {
-                **card_view(game, t.card),
+                **leveled_view(game, t.card),
                 "side": t.side,
                 "line": t.line.value,
                 "mode": t.mode.value,

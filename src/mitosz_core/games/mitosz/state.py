@@ -278,6 +278,8 @@ class ChoicePurpose(StrEnum):
     ON_PLAY = "on_play"
     """A maneuver used when its card is played (6.3.7): the card (or, for a maneuver
     that names a card, that card) to use it on; an optional one may be declined."""
+    ATTACH_STOLEN = "attach_stolen"
+    """A stolen item or location (5.2): the thief's card to attach it to."""
 
 
 @dataclass(frozen=True, slots=True)

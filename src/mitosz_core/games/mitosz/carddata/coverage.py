@@ -69,8 +69,9 @@ PLAYER_PERMISSIONS: tuple[Permission, ...] = (
     Permission.SUMMON_FREE,
     Permission.WITHOUT_SUMMONING,
     Permission.EXTRA_PEOPLE,
+    Permission.EXTRA_DRAW,
 )
-"""The permissions a ``PlayerPermission`` effect gives a player (1.5.3, 3.2.1)."""
+"""The permissions a ``PlayerPermission`` effect gives a player (1.5.3, 3.2.1, 6.2.2.1)."""
 
 NUMBER_TESTS: dict[int, str] = {
     direction: str(NumberTest(0, direction)).replace("0", "n") for direction in (1, -1, 0)

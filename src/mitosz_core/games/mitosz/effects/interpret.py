@@ -5,8 +5,9 @@ A resolving maneuver's effect is queued as :class:`~..state.Todo` items; each ca
 cards to discard, which card a search takes) sets :attr:`Game.choice` and the counter
 round's ``choose`` step asks for it; the rest of the queue waits.
 
-The effects of a fight's own procedure (arrow volley, poison, fear, a forced retreat) take
-hold through the module of their rule, which registers a handler with :func:`handles`:
+The effects of a fight's own procedure (arrow volley, poison, fear, a forced retreat) and
+stealing (5.2, which may ask where a stolen card goes) take hold through the module of
+their rule, which registers a handler with :func:`handles`:
 the interpreter knows no module above it.
 """
 
@@ -66,7 +67,6 @@ from mitosz_core.games.mitosz.rules.board import (
     controller,
     destroy,
     is_cursed,
-    leader_slot,
     remove_to_hand,
     remove_to_oblivion,
     remove_to_underworld,
@@ -90,7 +90,6 @@ from mitosz_core.games.mitosz.state import (
     Todo,
     Waiting,
 )
-from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 
 DESTROYABLE = (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
@@ -152,10 +151,6 @@ def apply_todo(s: S, todo: Todo) -> S:
                 if _movable(s, card):
                     s = remove_to_oblivion(s, card)
             return s
-        case Steal(target):
-            for card in targets(s, todo, target):
-                s = _steal(s, me, card)
-            return s
         case TurnCards(target):
             return set_turned(s, targets(s, todo, target), True)
         case TurnBackCards(target):
@@ -205,7 +200,8 @@ def apply_todo(s: S, todo: Todo) -> S:
                 taken = min(amount, theirs[i])
                 theirs[i] -= taken
                 mine = list(s.game.players[me].spheres)
-                mine[i] += taken  # above the maximum it lasts the turn (6.2.4.2)
+                top = maxima(s.game, me)[i]  # 3.1: never above the maximum but by spoils
+                mine[i] = max(mine[i], min(top, mine[i] + taken))  # ruling R-3.1-steal
                 s = update_player(s, player, spheres=tuple(theirs))
                 s = update_player(s, me, spheres=tuple(mine))
             return s
@@ -235,7 +231,7 @@ def apply_todo(s: S, todo: Todo) -> S:
         case Sequence(effects):
             queued = tuple(replace(todo, effect=sub) for sub in effects)
             return s.evolve(game=replace(s.game, todo=(*queued, *s.game.todo)))
-        case ArrowVolley() | Poison() | Fear() | Retreat():
+        case ArrowVolley() | Poison() | Fear() | Retreat() | Steal():
             return _registered(s, todo, e)
         case _:
             assert_never(e)
@@ -292,28 +288,6 @@ def _players(s: S, me: int, who: Who) -> tuple[int, ...]:
 
 
 # --- effects with more to them ------------------------------------------------------------
-
-
-def _steal(s: S, me: int, card: CardId) -> S:
-    """5.2: a stolen leader or intrigue changes side; ownership stays (G1). Other cards
-    cannot be stolen by this engine (ruling R-5.2)."""
-    side = controller(s.game, card)
-    if side is None or side == me:
-        return s
-    d = s.game.card(card)
-    found = leader_slot(s.game, card)
-    if d.type is CardType.LEADER and not d.has_subtype(Subtype.MONSTER) and found is not None:
-        # an attached mount is no leader in the row and cannot be stolen (8.mount, 5.15)
-        theirs = s.game.players[side]
-        s = update_player(s, side, leaders=tuple(x for x in theirs.leaders if x.card != card))
-        mine = s.game.players[me]
-        return update_player(s, me, leaders=(*mine.leaders, found[1]))
-    if d.type is CardType.INTRIGUE:
-        theirs = s.game.players[side]
-        s = update_player(s, side, intrigues=tuple(c for c in theirs.intrigues if c != card))
-        mine = s.game.players[me]
-        return update_player(s, me, intrigues=(*mine.intrigues, card))
-    return s
 
 
 def _neutralize(s: S, todo: Todo, effect: Neutralize) -> S:

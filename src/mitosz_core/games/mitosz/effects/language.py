@@ -86,6 +86,7 @@ class Permission(Term):
     SUMMON_FREE = "summon_free"  # 1.5.3 ingyen
     WITHOUT_SUMMONING = "without_summoning"  # 1.5.3 idézés nélkül
     EXTRA_PEOPLE = "extra_people"  # one more people per turn (3.2.1)
+    EXTRA_DRAW = "extra_draw"  # one more card in the draw phase (6.2.2.1)
 
 
 class Release(Term):
@@ -442,7 +443,8 @@ class SetHandSize(Effect):
 @dataclass(frozen=True, slots=True)
 class PlayerPermission(Effect):
     """A player may summon matching cards free, or play them without summoning, or place
-    an extra people (1.5.3, 3.2.1, G2)."""
+    an extra people, or draw an extra card in the draw phase (1.5.3, 3.2.1, 6.2.2.1,
+    G2)."""
 
     kind: ClassVar[str] = "player_permission"
     lasting: ClassVar[bool] = True

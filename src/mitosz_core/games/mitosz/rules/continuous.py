@@ -38,7 +38,14 @@ from mitosz_core.games.mitosz.rules.board import (
     is_high_god_leader,
     leader_slot,
 )
-from mitosz_core.games.mitosz.rules.fights.core import reach_of, troop_maneuvers_act
+from mitosz_core.games.mitosz.rules.fights.core import (
+    fight_side,
+    fighting_on_side,
+    kept_out_of_fight,
+    own_type,
+    reach_of,
+    troop_maneuvers_act,
+)
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
 from mitosz_core.games.mitosz.state import CardId, Game, cached, memoised
@@ -141,6 +148,8 @@ def _reaches(game: Game, item: Lasting, card: CardId | None) -> bool:
         confined = reach_of(game, item.source)  # 7.2.1: a fighting card's reach
         if confined is not None and card not in confined:
             return False
+        if item.key.startswith("s") and kept_out_of_fight(game, item.source, card):
+            return False  # 7.2.1, 7.3.5, 7.5.2: an always-on effect from outside the fight
     return (
         isinstance(target, Every)
         and side is not None
@@ -218,7 +227,7 @@ def card_type(game: Game, card: CardId) -> CardType:
     """A card's current card type (5.16): the printed one, or the type a lasting effect
     gave it, which replaces the old one (the strongest such effect wins, 5.9). Every rule
     that depends on the type of a card on the board reads it here."""
-    printed = game.card(card).type
+    printed = own_type(game, card)  # 8.monster.1: a monster in a fight is a troop
     changers = cached(
         game,
         "type-changers",
@@ -260,9 +269,10 @@ def permitted(game: Game, card: CardId, permission: Permission, default: bool = 
     return winner.effect.allow
 
 
-def immune(game: Game, card: CardId, kind: Immunity) -> bool:
+def immune(game: Game, card: CardId, kind: Immunity, beside: bool = True) -> bool:
     """Whether ``card`` is immune to ``kind`` (5.12): by its own rules (3.4.3, 8.shrine),
-    by a lasting effect, or through the card it is attached to."""
+    by a lasting effect, through the card it is attached to, or (``beside``) through a
+    card fighting on its side."""
     d = game.card(card)
     if kind is Immunity.INTRIGUE and leader_slot(game, card) is not None:
         side = controller(game, card)
@@ -278,7 +288,15 @@ def immune(game: Game, card: CardId, kind: Immunity) -> bool:
         ):
             return True
     host = host_of(game, card)
-    return host is not None and immune(game, host, kind)
+    if host is not None and immune(game, host, kind, beside=False):
+        return True
+    side = fight_side(game, card) if beside and game.fight is not None else None
+    return side is not None and cached(  # 5.12: "az oldalán harcoló lapok"
+        game,
+        ("immune-side", side, kind),
+        (game.effects, game.fight),
+        lambda: any(immune(game, c, kind, beside=False) for c in fighting_on_side(game, side)),
+    )
 
 
 def host_of(game: Game, card: CardId) -> CardId | None:

@@ -313,8 +313,8 @@ def _why_not(s: S, a: Action) -> str | None:
         why = maneuvers.why_not(s, player, a)
     else:
         why = summoning.why_not_play(s, player, a, anytime_only=True)
-    if why is None and _in_fight(s):
-        return access.why_not_action(s, player, a)  # 7.2.1
+    if why is None and turn_phase(s) is Phase.COMBAT:
+        return access.why_not_action(s, player, a)  # 7.2.1, a fight declared or not
     return why
 
 
@@ -402,7 +402,7 @@ def _resolve(s: S) -> counter_round.Resolver:
 
 
 def _respond_step(s: S) -> Step[Game]:
-    return rounds.RESPOND if _in_fight(s) else counter_round.RESPOND
+    return rounds.RESPOND if turn_phase(s) is Phase.COMBAT else counter_round.RESPOND  # 7.2.1
 
 
 def _choose_step(s: S) -> Step[Game]:

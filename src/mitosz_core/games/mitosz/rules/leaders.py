@@ -46,10 +46,11 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
 
     ``card`` is in hand, so its printed type decides; the card it goes onto must be of
     the right type now (5.16; ruling R-5.16-place).
-    Leaders go to the row and take no target; a location goes onto one of the player's
-    peoples without a location (3.3), a building also onto a region of theirs without a
-    building (8.region, 8.building); an item onto one of the player's own leaders (3.5),
-    or a cursed item onto any leader, an enemy's too (2.4),
+    Leaders go to the row and take no target, a full row too (ruling R-3.4.2-full: once
+    the leader is in, its player sacrifices down to the limit); a location goes onto one
+    of the player's peoples without a location (3.3), a building also onto a region of
+    theirs without a building (8.region, 8.building); an item onto one of the player's
+    own leaders (3.5), or a cursed item onto any leader, an enemy's too (2.4),
     within the keyword limits: one weapon and one armour per leader, a relic only onto a
     leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
     """
@@ -60,9 +61,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     if d.type is CardType.LEADER:
         if target is not None:
             return "a leader takes no target; it goes to the leader row"
-        if len(game.players[player].leaders) >= leader_limit(game, player):
-            return f"the leader row is full ({leader_limit(game, player)} = peoples + 2) (3.4.2)"
-        return None
+        return None  # a full row is no bar: 3.4.2 makes its player sacrifice (R-3.4.2-full)
     if target is None:
         return f"a {d.type} must be attached to a card"
     if d.type is CardType.LOCATION:

@@ -12,6 +12,7 @@ from mitosz_core.games.mitosz.rules.board import board_cards, is_high_god_leader
 from mitosz_core.games.mitosz.rules.continuous import (
     applies_to,
     lasting_of,
+    level_bonus,
     neutralized,
     power_bonus,
 )
@@ -58,6 +59,12 @@ def people_bonus(game: Game, slot: PeopleSlot) -> int:
 def road_level(game: Game, player: int, slot: PeopleSlot, road: Road) -> int:
     """A road's level: printed, plus the people's gains, plus its location (3.2, 3.3)."""
     return road.level + people_bonus(game, slot) + location_bonus(game, player, slot)
+
+
+def road_level_now(game: Game, player: int, slot: PeopleSlot, road: Road) -> int:
+    """A road's level as the rules use it (3.2.1, 3.2.2): :func:`road_level` and the
+    lasting changes of its people's level, which go to every road."""
+    return road_level(game, player, slot, road) + level_bonus(game, slot.card)
 
 
 def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:

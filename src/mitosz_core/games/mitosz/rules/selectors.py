@@ -13,6 +13,7 @@ from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Cards, Side
 from mitosz_core.games.mitosz.rules.board import board_cards, is_magical, leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import allied as in_fight
+from mitosz_core.games.mitosz.rules.fights.core import own_type
 from mitosz_core.games.mitosz.rules.printed import base_level
 from mitosz_core.games.mitosz.state import CardId, Game
 
@@ -45,8 +46,9 @@ Kind = Callable[[Game, CardId], CardType]
 
 
 def printed_type(game: Game, card: CardId) -> CardType:
-    """The card type printed on the card."""
-    return game.card(card).type
+    """The card type printed on the card; a monster played into a fight is a troop
+    until the fight ends (8.monster.1)."""
+    return own_type(game, card)
 
 
 def card_matches(

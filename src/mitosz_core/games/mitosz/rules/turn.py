@@ -10,16 +10,18 @@ from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Discard, Regain, TurnBack
 from mitosz_core.games.mitosz.cards import SPHERES
+from mitosz_core.games.mitosz.effects.language import Permission, PlayerPermission
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
 from mitosz_core.games.mitosz.rules.attachments import release_at_turn_start
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.rules.continuous import hand_size
+from mitosz_core.games.mitosz.rules.continuous import covers, hand_size, lasting
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
 from mitosz_core.games.mitosz.rules.victory import check_turn_start
 from mitosz_core.games.mitosz.rules.zones import discard, draw, update_player
+from mitosz_core.games.mitosz.state import Game
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
@@ -64,7 +66,20 @@ def end_maneuver_effects(s: S) -> S:
 
 def draw_phase(s: S) -> S:
     """6.2.2.1: the active player draws 2 cards, plus any extra draws."""
-    return fire(draw(s, s.game.active, DRAW_COUNT), Trigger.DRAWN)
+    me = s.game.active
+    return fire(draw(s, me, DRAW_COUNT + extra_draws(s.game, me)), Trigger.DRAWN)
+
+
+def extra_draws(game: Game, player: int) -> int:
+    """The extra cards ``player`` draws in the draw phase (6.2.2.1 "Ha plusz lapot
+    húzhat, azt is ekkor teszi"): one per lasting extra-draw permission in force (G2)."""
+    return sum(
+        1
+        for item in lasting(game)
+        if isinstance(item.effect, PlayerPermission)
+        and item.effect.permission is Permission.EXTRA_DRAW
+        and covers(item, player)
+    )
 
 
 def clamp_phase(s: S) -> S:

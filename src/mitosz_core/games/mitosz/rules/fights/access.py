@@ -4,9 +4,11 @@ In the combat phase only the cards that may affect the fight can be used: the hi
 fate, intrigues, a location's non-combat maneuver, the attacked people and its location,
 the war leaders and what is attached to them, the troops; in a duel only the high god,
 fate, intrigues, the duelists and what is attached to them. An arrow volley may be shot
-from outside the fight (7.2.5.1). Cards taking part in the fight affect only the fight
-and the cards in it (7.2.1). A troop acts as its line allows (3.8). A card on the board
-that gained a new card type follows the rules of that type (5.16).
+from outside the fight (7.2.5.1). Before a fight is declared in the combat phase only the
+cards that may affect any fight are used: the high god, fate, intrigues and a location's
+non-combat maneuver (ruling R-7.2.1-every). Cards taking part in the fight affect only
+the fight and the cards in it (7.2.1). A troop acts as its line allows (3.8). A card on
+the board that gained a new card type follows the rules of that type (5.16).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.continuous import card_type
 from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import why_not_poison, why_not_volley
 from mitosz_core.games.mitosz.rules.fights.core import (
+    OPEN_TO_ALL,
     attacked_location,
     fighting_cards,
     is_battle,
@@ -41,12 +44,10 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     troop_turned,
     war_leaders,
 )
+from mitosz_core.games.mitosz.rules.maneuvers import in_combat
 from mitosz_core.games.mitosz.state import CardId, Game, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
-
-OPEN_TO_ALL = (CardType.HIGH_GOD, CardType.FATE, CardType.INTRIGUE)
-"""7.3.5 1-3, 7.5.2 1-3: these may affect any fight."""
 
 
 def walk(effect: AnyEffect) -> Iterator[AnyEffect]:
@@ -114,7 +115,7 @@ def why_not_action(s: S, player: int, a: Action) -> str | None:
     """The fight's own limits on a maneuver or card play that is otherwise legal."""
     game = s.game
     if game.fight is None:
-        return None
+        return _why_not_before_fight(s, a) if in_combat(s) else None
     if isinstance(a, UseManeuver):
         m = game.card(a.user).maneuvers[a.index]
         return (
@@ -145,6 +146,31 @@ def why_not_action(s: S, player: int, a: Action) -> str | None:
         ):
             return "while a fight lasts only cards that affect it are played (7.2.1)"
         return None
+    return None
+
+
+BEFORE_FIGHT = (
+    "before a fight is declared only the high god, fate, intrigues and a location's "
+    "non-combat maneuver may be used in the combat phase (7.2.1, 7.3.5, 7.5.2)"
+)
+
+
+def _why_not_before_fight(s: S, a: Action) -> str | None:
+    """7.2.1: the combat phase lasts but no fight is declared yet: only the cards that may
+    affect whatever fight is declared are used (7.3.5 1-4, 7.5.2 1-3), by their current
+    type (5.16); no card takes part in a fight yet (ruling R-7.2.1-every)."""
+    game = s.game
+    if isinstance(a, UseManeuver | UseFreeManeuver):
+        card = a.user if isinstance(a, UseManeuver) else a.card
+        m = game.card(card).maneuvers[a.index]
+        kind = card_type(game, a.user)
+        if kind in OPEN_TO_ALL or (kind is CardType.LOCATION and m.timing is not Timing.COMBAT):
+            return None
+        return f"{game.card(a.user).name}: {BEFORE_FIGHT}"
+    if isinstance(a, Summon) and game.card(a.card).type is not CardType.INTRIGUE:
+        return BEFORE_FIGHT
+    if isinstance(a, PlayWithoutSummoning):
+        return BEFORE_FIGHT
     return None
 
 

@@ -21,7 +21,7 @@ from mitosz_core.games.mitosz.rules.board import (
     leader_slot,
     people_slot,
 )
-from mitosz_core.games.mitosz.rules.continuous import level_bonus, player_may
+from mitosz_core.games.mitosz.rules.continuous import player_may
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.fights.core import (
     ATTACK,
@@ -38,7 +38,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     side_player,
     war_leaders,
 )
-from mitosz_core.games.mitosz.rules.levels import level, road_level
+from mitosz_core.games.mitosz.rules.levels import level, road_level_now
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
@@ -286,7 +286,7 @@ def road_value(game: Game, fight: Fight) -> int:
     road = game.card(fight.people).road_on(fight.road)
     if road is None:
         return 0
-    return road_level(game, player, slot, road) + level_bonus(game, fight.people)
+    return road_level_now(game, player, slot, road)
 
 
 def side_level(game: Game, fight: Fight, side: int) -> int:

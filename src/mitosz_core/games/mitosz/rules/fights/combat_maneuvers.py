@@ -36,26 +36,24 @@ BEASTS = frozenset({"host", "beast"})
 
 
 def is_host_or_beast(game: Game, card: CardId) -> bool:
-    """A host or beast (5.6): a troop of those subtypes, or a mount helping as a beast
-    (8.mount)."""
+    """A host or beast (5.6): a troop of those subtypes, a mount helping as a beast
+    (8.mount), or a monster played into the fight, a troop there (8.monster.1; ruling
+    R-8.monster.1)."""
     d = game.card(card)
     if d.type is CardType.TROOP:
         return bool(BEASTS & set(d.subtypes))
     fight = game.fight
     troop = None if fight is None else troop_entry(fight, card)
-    return troop is not None and troop.mount
+    return troop is not None and (troop.mount or troop.monster)
 
 
 def is_fighting_leader(game: Game, card: CardId) -> bool:
-    """A leader taking part in the fight: a war leader or duelist, or a monster played as
-    a troop (8.monster)."""
+    """A leader taking part in the fight: a war leader or duelist; a monster played into
+    the fight is a troop there (8.monster.1)."""
     fight = game.fight
     if fight is None or game.card(card).type is not CardType.LEADER:
         return False
-    if card in war_leaders(game, fight):
-        return True
-    troop = troop_entry(fight, card)
-    return troop is not None and troop.monster
+    return card in war_leaders(game, fight)
 
 
 def is_creature(game: Game, card: CardId) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
 from mitosz_core.games.mitosz.state import (
@@ -122,6 +123,17 @@ def troop_entry(fight: Fight, card: CardId) -> Troop | None:
     return None
 
 
+def own_type(game: Game, card: CardId) -> CardType:
+    """A card's type before lasting effects: the printed one, except that a monster
+    played into a fight counts as a troop until the fight ends (8.monster.1)."""
+    fight = game.fight
+    if fight is not None and fight.troops:
+        for troop in fight.troops:
+            if troop.card == card and troop.monster:
+                return CardType.TROOP
+    return game.card(card).type
+
+
 def troop_maneuvers_act(game: Game, card: CardId) -> bool:
     """3.8: whether a troop's maneuvers (locked ones included) take effect: in full in the
     front line, in the support and reserve lines only when its maneuvers were chosen over
@@ -163,6 +175,21 @@ def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
         yield from runes_on(game, card)  # 7.3.5 6, 8, 9: other cards attached to them
 
 
+def fight_side(game: Game, card: CardId) -> int | None:
+    """The side ``card`` fights on, if it takes part in the fight in progress (its
+    player's side, 5.13: an allied helper's cards fight on the side it helps)."""
+    fight = game.fight
+    if fight is None or card not in fighting_cards(game):
+        return None
+    player = controller(game, card)
+    return None if player is None else side_of_player(fight, player)
+
+
+def fighting_on_side(game: Game, side: int) -> tuple[CardId, ...]:
+    """The cards taking part in the fight on ``side`` (5.12 "az oldalán harcoló lapok")."""
+    return tuple(c for c in sorted(fighting_cards(game)) if fight_side(game, c) == side)
+
+
 def reach_of(game: Game, source: CardId | None) -> frozenset[CardId] | None:
     """7.2.1: the cards an effect of ``source`` may reach while a fight lasts: a card
     taking part in the fight affects only the fight and the cards in it, whatever its
@@ -171,6 +198,36 @@ def reach_of(game: Game, source: CardId | None) -> frozenset[CardId] | None:
         return None
     fighting = fighting_cards(game)
     return fighting if source in fighting else None
+
+
+OPEN_TO_ALL = (CardType.HIGH_GOD, CardType.FATE, CardType.INTRIGUE)
+"""7.3.5 1-3, 7.5.2 1-3: these may affect any fight."""
+
+
+def may_affect_fight(game: Game, source: CardId | None) -> bool:
+    """7.3.5, 7.5.2: whether an always-on effect of ``source`` may affect the fight in
+    progress: the high god, fate, intrigues, in a battle any location (7.3.5 4: a locked
+    maneuver is no combat maneuver), and the cards taking part in the fight. The
+    source's printed type decides (the lasting effects that could change it are being
+    read; ruling R-7.2.1-every)."""
+    fight = game.fight
+    if fight is None or source is None:
+        return True
+    kind = game.card(source).type
+    if kind in OPEN_TO_ALL or (kind is CardType.LOCATION and is_battle(fight)):
+        return True
+    return source in fighting_cards(game)
+
+
+def kept_out_of_fight(game: Game, source: CardId | None, card: CardId) -> bool:
+    """7.2.1 with 7.3.5 and 7.5.2: an always-on effect of a card that may not affect the
+    fight in progress does not reach the cards taking part in it (a leader sitting in
+    its row changes no level in the battle)."""
+    return (
+        game.fight is not None
+        and card in fighting_cards(game)
+        and not may_affect_fight(game, source)
+    )
 
 
 def attacked_location(game: Game, fight: Fight) -> CardId | None:

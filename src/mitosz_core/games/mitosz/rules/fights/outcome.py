@@ -11,7 +11,7 @@ from mitosz_core.games.mitosz.effects.interpret import handles
 from mitosz_core.games.mitosz.effects.language import Retreat
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
-from mitosz_core.games.mitosz.rules.board import remove_to_underworld, set_turned
+from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld, set_turned
 from mitosz_core.games.mitosz.rules.fights.army import (
     combat_effects_end,
     detach,
@@ -89,13 +89,14 @@ def _retreat_takes_hold(s: S, todo: Todo, effect: Retreat) -> S:
 
 def _can_save(s: S) -> bool:
     """7.4.10.2: the defender may sacrifice its commander (not a cursed one, 2.4) to keep
-    the people."""
+    the people; one sacrifices only one's own cards (1.2.4), so a commander the defender
+    no longer controls cannot be (a war leader is never stolen, 5.2)."""
     fight = fight_of(s)
     commander = army(fight, DEFEND)[0]
     return (
         fight.outcome is Outcome.ATTACKER
         and commander is not None
-        and on_board(s.game, commander)
+        and controller(s.game, commander) == fight.defender
         and on_board(s.game, fight.people)
         and not s.game.card(commander).cursed
     )

@@ -1,0 +1,122 @@
+"""Stealing (*elorzás*, 5.2): a stolen card changes side, never owner (G1).
+
+- A leader in a leader row moves to the thief's row with its items; a war leader (or
+  duelist) of the fight in progress cannot be stolen (5.2), nor a monster played into a
+  fight, which is a troop there (8.monster.4); a monster in the leader row can be.
+- An intrigue moves to the thief's side.
+- A card that must be attached (an item, a location: 5.2) is attached to a card of the
+  thief's, which the thief chooses among those it may go onto (3.3, 3.5, chapter 8);
+  with none, the steal does nothing. The theft is final (5.2): nothing gives it back.
+- Maneuver cards cannot be stolen (5.2); other cards (a people, a troop, a mount) cannot
+  be stolen by this engine: a steal effect on them does nothing (ruling R-5.2).
+"""
+
+from __future__ import annotations
+
+from mitosz_core.games.mitosz.actions import Choose
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.interpret import handles, targets
+from mitosz_core.games.mitosz.effects.language import Steal
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import controller, leader_slot
+from mitosz_core.games.mitosz.rules.counter_round import add_answer
+from mitosz_core.games.mitosz.rules.fights.core import war_leaders
+from mitosz_core.games.mitosz.rules.leaders import why_not_target
+from mitosz_core.games.mitosz.rules.zones import update_player
+from mitosz_core.games.mitosz.state import CardId, Choice, ChoicePurpose, Game, Todo
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import replace
+
+
+@handles(Steal)
+def steal_cards(s: S, todo: Todo, effect: Steal) -> S:
+    """5.2: each card the effect names is stolen, if it can be."""
+    for card in targets(s, todo, effect.target):
+        s = steal(s, todo.player, card)
+    return s
+
+
+def steal(s: S, me: int, card: CardId) -> S:
+    """``me`` steals ``card`` (5.2), or nothing happens when it cannot be stolen."""
+    game = s.game
+    side = controller(game, card)
+    if side is None or side == me:
+        return s
+    d = game.card(card)
+    found = leader_slot(game, card)
+    if d.type is CardType.LEADER and found is not None:
+        # an attached mount or a monster played as a troop is no leader in the row
+        # (8.mount, 8.monster.4); a war leader of the fight in progress is not stolen (5.2)
+        if game.fight is not None and card in war_leaders(game, game.fight):
+            return s
+        theirs = game.players[side]
+        s = update_player(s, side, leaders=tuple(x for x in theirs.leaders if x.card != card))
+        mine = s.game.players[me]
+        return update_player(s, me, leaders=(*mine.leaders, found[1]))
+    if d.type is CardType.INTRIGUE:
+        theirs = game.players[side]
+        s = update_player(s, side, intrigues=tuple(c for c in theirs.intrigues if c != card))
+        mine = s.game.players[me]
+        return update_player(s, me, intrigues=(*mine.intrigues, card))
+    if d.type in (CardType.ITEM, CardType.LOCATION) and _attached(game, card):
+        hosts = new_hosts(game, me, card)
+        if not hosts:
+            return s
+        choice = Choice(me, ChoicePurpose.ATTACH_STOLEN, hosts, source=card)
+        return s.evolve(game=replace(s.game, choice=choice))
+    return s
+
+
+def _attached(game: Game, card: CardId) -> bool:
+    """Whether ``card`` is an item in a leader row or a location attached to a people
+    (not a troop or monster of a fight, nor a building on a region)."""
+    for p in game.players:
+        if any(card in slot.items for slot in p.leaders) or any(
+            e.location == card for e in p.empire
+        ):
+            return _not_in_fight(game, card)
+    return False
+
+
+def _not_in_fight(game: Game, card: CardId) -> bool:
+    fight = game.fight
+    return fight is None or all(t.card != card for t in fight.troops)
+
+
+def new_hosts(game: Game, me: int, card: CardId) -> tuple[CardId, ...]:
+    """The thief's cards a stolen item or location may be attached to: its own leaders
+    (3.5, within the item keywords' limits), its peoples without a location (3.3)."""
+    p = game.players[me]
+    cards = (
+        tuple(slot.card for slot in p.leaders)
+        if game.card(card).type is CardType.ITEM
+        else tuple(e.card for e in p.empire)
+    )
+    return tuple(c for c in cards if why_not_target(game, me, card, c) is None)
+
+
+def answer_attach(s: S, a: Action) -> S:
+    """The thief's answer: the stolen card leaves its host for the chosen card (5.2)."""
+    choice = s.game.choice
+    assert choice is not None and choice.source is not None and isinstance(a, Choose)
+    s = s.evolve(game=replace(s.game, choice=None))
+    card, host, me = choice.source, a.card, choice.player
+    side = controller(s.game, card)
+    if side is None or side == me or why_not_target(s.game, me, card, host) is not None:
+        return s  # it left the board, or its new host did, meanwhile
+    theirs = s.game.players[side]
+    kept = tuple(replace(x, items=tuple(i for i in x.items if i != card)) for x in theirs.leaders)
+    empire = tuple(replace(e, location=None) if e.location == card else e for e in theirs.empire)
+    s = update_player(s, side, leaders=kept, empire=empire)
+    mine = s.game.players[me]
+    if s.game.card(card).type is CardType.ITEM:
+        leaders = tuple(
+            replace(x, items=(*x.items, card)) if x.card == host else x for x in mine.leaders
+        )
+        return update_player(s, me, leaders=leaders)
+    return update_player(
+        s, me, empire=tuple(replace(e, location=card) if e.card == host else e for e in mine.empire)
+    )
+
+
+add_answer(ChoicePurpose.ATTACH_STOLEN, answer_attach)  # 5.2
