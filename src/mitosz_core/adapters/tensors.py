@@ -16,17 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from mitosz_core.games.mitosz import actionspace as mitosz_space
 from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
-from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
+from mitosz_core.games.mitosz.observation import Observation as MitoszObservation
+from mitosz_core.games.mitosz.observation import SphereValues
+from mitosz_core.games.mitosz.terms import CardType, Edge
 from mitosz_core.games.mythos import actionspace as mythos_space
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
 from mitosz_core.games.mythos.cards import CardType as MythosCardType
+from mitosz_core.games.mythos.observation import Observation as MythosObservation
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.state import State
@@ -175,8 +178,18 @@ def shape(ruleset: str, information_state: bool = False) -> tuple[int]:
     return (_size(layout(ruleset, information_state)),)
 
 
+def _tenths(values: SphereValues) -> list[float]:
+    """The four sphere numbers / 10, in the order of ``SPHERES``."""
+    return [
+        values["magic"] / 10,
+        values["influence"] / 10,
+        values["wealth"] / 10,
+        values["force"] / 10,
+    ]
+
+
 def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
-    obs = observe(state, player)
+    obs = cast(MitoszObservation, observe(state, player))
     game = state.game
     n = state.config.players
     out[0] = obs["turn"] / 50
@@ -199,8 +212,8 @@ def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
         v[0] = 1.0
         v[1] = float(obs["active"] == i)
         v[2] = float(obs["to_act"] == i)
-        v[3:7] = [p["spheres"][s] / 10 for s in SPHERES]
-        v[7:11] = [p["sphere_maxima"][s] / 10 for s in SPHERES]
+        v[3:7] = _tenths(p["spheres"])
+        v[7:11] = _tenths(p["sphere_maxima"])
         v[11] = p["power"] / 12
         v[12:16] = (
             p["deck_size"] / 60,
@@ -247,7 +260,7 @@ def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
 
 
 def _mythos(state: State[Any], player: int, out: Tensor) -> None:
-    obs = observe(state, player)
+    obs = cast(MythosObservation, observe(state, player))
     game = state.game
     out[0] = obs["turn"] / 80
     out[1] = obs["round"] / 40
@@ -275,8 +288,8 @@ def _mythos(state: State[Any], player: int, out: Tensor) -> None:
         v[3:6] = (p["deck_size"] / 64, p["hand_size"] / Y_HAND, len(p["graveyard"]) / 64)
         v[6] = float(obs["active"] == i)
         k = 7
-        for r, row in enumerate(("battlefield", "infirmary", "sanctuary")):
-            for j, slot in enumerate(p[row][:Y_SLOTS]):
+        for r, row in enumerate((p["battlefield"], p["infirmary"], p["sanctuary"])):
+            for j, slot in enumerate(row[:Y_SLOTS]):
                 w = v[k + (r * Y_SLOTS + j) * slot_size : k + (r * Y_SLOTS + j + 1) * slot_size]
                 w[0] = 1.0
                 w[1 + Y_TYPES.index(MythosCardType(slot["card"]["type"]))] = 1.0

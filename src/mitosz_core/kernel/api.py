@@ -12,7 +12,7 @@ import random
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from mitosz_core.errors import (
     ConfigError,
@@ -170,10 +170,15 @@ def apply(state: State[Any], action: Action) -> State[Any]:
 
 
 def observe(state: State[Any], player: int) -> JsonDict:
-    """A JSON-serialisable view of what ``player`` may see in ``state``."""
+    """A JSON-serialisable view of what ``player`` may see in ``state``.
+
+    It is the ruleset's observation type (a :class:`~typing.TypedDict`, a plain ``dict``
+    at run time), whose fields the docs' observation reference lists; the typed faces
+    (:func:`mitosz_core.mitosz.observe`, :func:`mitosz_core.mythos.observe`) return it
+    as that type, so that ``mypy --strict`` checks the fields a program reads."""
     if not 0 <= player < state.config.players:
         raise ValueError(f"no player {player} in a {state.config.players}-player game")
-    return get(state.ruleset).observe(state, player)
+    return cast(JsonDict, get(state.ruleset).observe(state, player))
 
 
 def returns(state: State[Any]) -> tuple[float, ...]:

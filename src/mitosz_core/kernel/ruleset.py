@@ -144,9 +144,13 @@ class Ruleset(ABC, Generic[G]):
         """
         return None
 
+    observation_type: ClassVar[type]
+    """The :class:`~typing.TypedDict` that :meth:`observe` returns (its fields are the
+    docs' observation reference)."""
+
     @abstractmethod
-    def observe(self, state: State[G], player: int) -> JsonDict:
-        """What ``player`` may see, as JSON-ready data."""
+    def observe(self, state: State[G], player: int) -> Mapping[str, Any]:
+        """What ``player`` may see, as JSON-ready data: an :attr:`observation_type`."""
 
     # The AI interface (see docs/ai.rst). None of these knows a game concept: each
     # ruleset fills them in from its own modules.

@@ -12,7 +12,6 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mitosz import observe as observation
@@ -26,6 +25,7 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import MACHINE, RESPONSE_STEP, SUMMONING_HOSTS, Trigger
+from mitosz_core.games.mitosz.observation import Observation
 from mitosz_core.games.mitosz.rules import (
     S,
     counter_round,
@@ -151,6 +151,7 @@ class MitoszRuleset(StepRuleset[Game]):
 
     name = "mitosz"
     title = "Mítosz 1.1.2"
+    observation_type = Observation
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
@@ -247,7 +248,7 @@ class MitoszRuleset(StepRuleset[Game]):
         (ruling R-1.3.4-length)."""
         return victory.end_game(state, None, "decision-limit")
 
-    def observe(self, state: State[Game], player: int) -> dict[str, Any]:
+    def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
 
     def describe(self, state: State[Game], action: Action) -> str:

@@ -12,7 +12,6 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from mitosz_core.errors import DeckError, DecodeError
 from mitosz_core.games.mythos import observe as observation
@@ -23,6 +22,7 @@ from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_
 from mitosz_core.games.mythos.cards import TAGGED, CardDef
 from mitosz_core.games.mythos.describe import describe
 from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
+from mitosz_core.games.mythos.observation import Observation
 from mitosz_core.games.mythos.rules import S, combat, turn, victory
 from mitosz_core.games.mythos.rules.checks import state_checks
 from mitosz_core.games.mythos.rules.flow import Step, fire
@@ -95,6 +95,7 @@ class MythosRuleset(StepRuleset[Game]):
 
     name = "mythos"
     title = "MYTHOS"
+    observation_type = Observation
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
@@ -192,7 +193,7 @@ class MythosRuleset(StepRuleset[Game]):
         (ruling R-01.5-length)."""
         return victory.end_game(state, None, "decision-limit")
 
-    def observe(self, state: State[Game], player: int) -> dict[str, Any]:
+    def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
 
     def describe(self, state: State[Game], action: Action) -> str:

@@ -5,43 +5,43 @@ No card in an opponent's hand or in any deck is shown, only how many there are.
 
 from __future__ import annotations
 
-from typing import Any
-
 from mitosz_core.games.mythos.cards import CardType
+from mitosz_core.games.mythos.observation import (
+    CardView,
+    Observation,
+    PlayerObservation,
+    SlotView,
+)
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.rules.stats import attack, aura_cap, life, max_life
 from mitosz_core.games.mythos.state import CardId, Game, Slot
 
-JsonDict = dict[str, Any]
 
-
-def card_view(game: Game, card: CardId) -> JsonDict:
+def card_view(game: Game, card: CardId) -> CardView:
     d = game.card(card)
     return {"id": card, "key": d.key, "name": d.name_en, "type": d.type.value}
 
 
-def slot_view(game: Game, slot: Slot) -> JsonDict:
-    view: JsonDict = {
+def slot_view(game: Game, slot: Slot) -> SlotView:
+    view: SlotView = {
         "card": card_view(game, slot.card),
         "attached": None if slot.attached is None else card_view(game, slot.attached),
     }
     if game.card(slot.card).type is CardType.UNIT:
-        view |= {
-            "attack": attack(game, slot),
-            "life": life(game, slot),
-            "max_life": max_life(game, slot),
-            "damage": slot.damage,
-            "mobilized": slot.mobilized,
-            "attacked": slot.attacked,
-        }
+        view["attack"] = attack(game, slot)
+        view["life"] = life(game, slot)
+        view["max_life"] = max_life(game, slot)
+        view["damage"] = slot.damage
+        view["mobilized"] = slot.mobilized
+        view["attacked"] = slot.attacked
     return view
 
 
-def observe(s: S, me: int) -> JsonDict:
+def observe(s: S, me: int) -> Observation:
     game = s.game
-    players: list[JsonDict] = []
+    players: list[PlayerObservation] = []
     for i, p in enumerate(game.players):
-        view: JsonDict = {
+        view: PlayerObservation = {
             "life": p.life,
             "aura": p.aura,
             "aura_cap": aura_cap(game, i),
