@@ -109,7 +109,11 @@ def _number(value: int) -> str:
 def legal_actions(state: State[Any]) -> tuple[Action, ...]:
     """Every action the deciding player may take now, in a deterministic order.
 
-    Empty when the game is over. The result is memoised on the (immutable) state.
+    Identical copies are listed once: of actions that differ only by which of some
+    copies of one card they name (copies no rule can tell apart, e.g. two of a card in
+    hand), the one naming the lowest ids (:mod:`mitosz_core.kernel.copies`). The others
+    are still legal (:func:`is_legal`, :func:`apply`). Empty when the game is over. The
+    result is memoised on the (immutable) state.
     """
     cached = state._legal
     if cached is not None:
@@ -118,7 +122,8 @@ def legal_actions(state: State[Any]) -> tuple[Action, ...]:
 
 
 def is_legal(state: State[Any], action: Action) -> bool:
-    """Whether ``action`` is legal in ``state``: the gate of :func:`apply`."""
+    """Whether ``action`` is legal in ``state``: the gate of :func:`apply` (true also
+    for an identical copy that :func:`legal_actions` lists once)."""
     if state.is_over or state.to_act is None:
         return False
     rs = get(state.ruleset)
@@ -131,6 +136,11 @@ def is_legal(state: State[Any], action: Action) -> bool:
 
 def apply(state: State[Any], action: Action) -> State[Any]:
     """The state after the deciding player takes ``action``; ``state`` is not changed.
+
+    The legality gate decides, not the list of :func:`legal_actions`: a copy of a card
+    that the list leaves out for an identical one (see there) is accepted, and leads to
+    the game of the listed action with the two copies' ids exchanged (and their hand's
+    order, which no rule reads).
 
     Raises :class:`IllegalActionError` (a ``ValueError``) saying why, if ``action`` is not
     legal now.

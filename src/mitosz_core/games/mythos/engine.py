@@ -33,6 +33,7 @@ from mitosz_core.games.mythos.rules.zones import ROW_SLOTS
 from mitosz_core.games.mythos.state import Game, Row
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
+from mitosz_core.kernel.copies import card_ids, copies_in_hand
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -84,6 +85,13 @@ DECISION_LIMIT = 10_000
 """The most decisions a game may take, automatic passes included (ruling R-01.5-length)."""
 
 
+_ZONES = frozenset({"deck", "hand", "graveyard"})
+"""A player's fields that are zones: a card in the hand is in no other."""
+_HANDS = frozenset({"hand"})
+"""Hands, wherever a copy of one is kept (a snapshot of the board before an event): no
+rule reads a hand's order, so a hand names its copies alike."""
+
+
 class MythosRuleset(StepRuleset[Game]):
     """MYTHOS, the German two-faction card game, for 2 players."""
 
@@ -96,6 +104,7 @@ class MythosRuleset(StepRuleset[Game]):
     name = "mythos"
     title = "MYTHOS"
     observation_type = Observation
+    card_fields = frozenset(CARD_FIELDS)
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
@@ -195,6 +204,27 @@ class MythosRuleset(StepRuleset[Game]):
 
     def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
+
+    def interchangeable(self, state: State[Game]) -> Mapping[int, int]:
+        """Copies of one card (the same printed card and owner) in the deciding player's
+        hand that the game names nowhere else. No rule reads the order of a hand, so
+        taking one copy or another leads to the same game up to their ids and the
+        hand's order."""
+        me = state.to_act
+        if me is None:
+            return {}
+        game = state.game
+
+        def referenced() -> set[int]:
+            outside = frozenset({"players", "instances", "cards"})
+            named = set(card_ids(game, skip=outside, ignore=_HANDS))
+            for p in game.players:
+                named.update(card_ids(p, skip=_ZONES))
+            return named
+
+        return copies_in_hand(
+            game.players[me].hand, lambda c: (game.card(c).key, game.owner(c)), referenced
+        )
 
     def describe(self, state: State[Game], action: Action) -> str:
 
