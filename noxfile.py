@@ -238,6 +238,16 @@ def fuzz(session: nox.Session) -> None:
 
 
 @nox.session
+def soak(session: nox.Session) -> None:
+    """The soak (``tools/soak.py``, see docs/reliability.rst): 10,000 random games of
+    Mítosz for 2 to 4 players and MYTHOS on two processes, the validator after every
+    step and illegal actions from other games tried; about an hour on 2 cores. Arguments
+    go to the tool, e.g. ``nox -s soak -- --minutes 5``."""
+    session.install("-e", ".")
+    session.run("python", "tools/soak.py", "--report", "soak-report.json", *session.posargs)
+
+
+@nox.session
 def mutation(session: nox.Session) -> None:
     """A sampled mutation run over the Mítosz rules modules with mutmut (not in CI; about
     an hour on 2 cores): 3 functions per module, tests selected by rule id, then per
@@ -315,6 +325,7 @@ def ci(session: nox.Session) -> None:
     _registry(session)
     _mermaid(session)
     _tests(session, mermaid=True)
+    session.run("python", "tools/soak.py", "--games", "40", "--workers", "2")  # short soak
     _docs(session)
     _dist(session)
     for version in PYTHONS:

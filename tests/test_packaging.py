@@ -50,7 +50,12 @@ def test_the_card_schemas_live_in_the_package_only() -> None:
     names = [
         p.name for tree in TREES for p in (ROOT / tree).rglob("*.schema.json") if not _installed(p)
     ]
-    assert sorted(names) == ["mitosz-cards-1.schema.json", "mythos-cards-1.schema.json"]
+    assert sorted(names) == [
+        "mitosz-cards-1.schema.json",
+        "mitosz-position-1.schema.json",
+        "mythos-cards-1.schema.json",
+        "mythos-position-1.schema.json",
+    ]
     assert (ROOT / "src/mitosz_core/schemas/mitosz-cards-1.schema.json").is_file()
 
 

@@ -133,6 +133,19 @@ class ReplayMismatchError(ReplayError):
         return f"the log's {self.index} entries replay to another state: {self.cause}"
 
 
+class InvalidStateError(DecodeError):
+    """A state that breaks a rule every state of the game satisfies: a saved state that
+    :meth:`State.from_json <mitosz_core.State.from_json>` refuses, or a position a
+    builder cannot make. ``rule`` names the broken rule (a name from the table of
+    :doc:`the reliability page </reliability>`, such as ``card-owner``), ``path`` the
+    JSON path of the offending value in the saved state."""
+
+    def __init__(self, path: str, rule: str, problem: str) -> None:
+        self.rule = rule
+        super().__init__(path, f"{problem} [{rule}]")
+        self.problem = problem
+
+
 class RulesetMismatchError(MitoszError, ValueError):
     """A state of one ruleset given to another ruleset's typed face (e.g. a MYTHOS state
     to :func:`mitosz_core.mitosz.apply`). ``expected`` and ``found`` name the rulesets."""

@@ -83,6 +83,14 @@ from mitosz_core.games.mitosz.observation import (
     SphereValues,
     TroopView,
 )
+from mitosz_core.games.mitosz.position import (
+    Leader,
+    MarkerAt,
+    People,
+    Position,
+    Side,
+    load_position,
+)
 from mitosz_core.games.mitosz.state import FightKind, Game, LineName, Player, TroopMode
 from mitosz_core.games.mitosz.terms import Edge, Sphere
 from mitosz_core.kernel import api as _api
@@ -231,14 +239,17 @@ __all__ = [
     "HeldLeaderView",
     "HelperView",
     "KeepMonster",
+    "Leader",
     "LeaderView",
     "LimboView",
     "LineName",
+    "MarkerAt",
     "MitoszAction",
     "MountView",
     "Observation",
     "Pass",
     "PendingView",
+    "People",
     "PeopleView",
     "PermitHighGod",
     "PlacePeople",
@@ -246,6 +257,7 @@ __all__ = [
     "PlayWithoutSummoning",
     "Player",
     "PlayerObservation",
+    "Position",
     "Regain",
     "RoadView",
     "RuneView",
@@ -253,6 +265,7 @@ __all__ = [
     "SacrificeCommander",
     "SacrificeItem",
     "SacrificeLeader",
+    "Side",
     "Sphere",
     "SphereValues",
     "State",
@@ -270,6 +283,7 @@ __all__ = [
     "apply",
     "is_legal",
     "legal_actions",
+    "load_position",
     "new_game",
     "observe",
     "replay",

@@ -55,6 +55,7 @@ from mitosz_core.games.mythos.observation import (
     PlayerObservation,
     SlotView,
 )
+from mitosz_core.games.mythos.position import Position, Side, SlotAt, load_position
 from mitosz_core.games.mythos.state import Game, Player, Row
 from mitosz_core.kernel import api as _api
 from mitosz_core.kernel.action import Decision
@@ -196,14 +197,18 @@ __all__ = [
     "Play",
     "Player",
     "PlayerObservation",
+    "Position",
     "Recall",
     "Row",
+    "Side",
+    "SlotAt",
     "SlotView",
     "State",
     "action_from_json",
     "apply",
     "is_legal",
     "legal_actions",
+    "load_position",
     "new_game",
     "observe",
     "replay",

@@ -39,7 +39,9 @@ PATTERNS = sorted({p for schema in SCHEMAS.values() for _, p in patterns(schema)
 
 
 def test_both_shipped_schemas_are_found_and_have_patterns() -> None:
-    assert set(SCHEMAS) == {"mitosz-cards-1.schema.json", "mythos-cards-1.schema.json"}
+    cards = {"mitosz-cards-1.schema.json", "mythos-cards-1.schema.json"}
+    positions = {"mitosz-position-1.schema.json", "mythos-position-1.schema.json"}
+    assert set(SCHEMAS) == cards | positions
     assert len(PATTERNS) >= 6
 
 

@@ -74,7 +74,7 @@ FIGHT_CARDS: list[CardDef] = [
         cost=(0, 0, 0, 2),
         subtypes=("monster", "giant"),
     ),
-    card("Pegasus", CardType.LEADER, level=2, cost=(0, 0, 1, 0), subtypes=("mount", "flying")),
+    card("Winged Horse", CardType.LEADER, level=2, cost=(0, 0, 1, 0), subtypes=("mount", "flying")),
     card(
         "Bowman",
         CardType.LEADER,

@@ -57,6 +57,8 @@ from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
+from mitosz_core.mitosz import Position
+from mitosz_core.mitosz import Side as PlayerSide
 
 N, E, So, W = Edge.NORTH, Edge.EAST, Edge.SOUTH, Edge.WEST
 H, C = Mythos.HELLENIC, Mythos.CELTIC
@@ -83,8 +85,8 @@ def roads(*spec: tuple[Edge, int]) -> tuple[Road, ...]:
 
 
 CARDS = [
-    card("Sky God", CardType.HIGH_GOD, name="Sky", spheres=(3, 3, 3, 3), unique=True),
-    card("Sea God", CardType.HIGH_GOD, C, name="Sea", spheres=(2, 4, 1, 5), unique=True),
+    card("Sky God", CardType.HIGH_GOD, name="Sky", spheres=(3, 3, 3, 3)),
+    card("Sea God", CardType.HIGH_GOD, C, name="Sea", spheres=(2, 4, 1, 5)),
     card(
         "Sky Leader",
         CardType.LEADER,
@@ -438,6 +440,33 @@ _unused_who = Who.ME
 POOL = {c.key: c for c in CARDS}
 del _unused_who
 RULESET = MitoszRuleset(pool=POOL)
+
+FILLER = ("Line",) * 12
+"""A deck to draw from in positions (the deck is listed from its top)."""
+
+
+def sky(**zones: Any) -> PlayerSide:
+    """The Sky god's side of a position (spheres 3/3/3/3 unless given), ``FILLER`` deck."""
+    zones.setdefault("deck", FILLER)
+    return PlayerSide("Sky God", **zones)
+
+
+def sea(**zones: Any) -> PlayerSide:
+    """The Sea god's side of a position (spheres 2/4/1/5 unless given), ``FILLER`` deck."""
+    zones.setdefault("deck", FILLER)
+    return PlayerSide("Sea God", **zones)
+
+
+def build(*sides: PlayerSide, **turn: Any) -> S:
+    """The position of ``sides`` (player 0 first) in this test pool, checked by the
+    shared validator (``mitosz_core.mitosz.Position``); ``turn`` as Position takes it."""
+    return Position(players=sides, **turn).state(RULESET)
+
+
+def the(s: S, key: str, owner: int = 0) -> int:
+    """The id of ``owner``'s one card ``key``."""
+    (found,) = ids(s, key, owner)
+    return found
 
 
 def deck(god: str, name: str) -> DeckList:

@@ -13,11 +13,13 @@ from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType, halve, is_
 from mitosz_core.games.mitosz.rules.empire import slot_at
 from mitosz_core.games.mitosz.rules.levels import leader_level, road_level
 from mitosz_core.games.mitosz.state import Marker
+from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
     POOL,
     act,
     attach_item,
     attach_location,
+    build,
     card,
     duel,
     lay_underworld,
@@ -25,8 +27,9 @@ from tests.mitosz.fixtures import (
     put_leader,
     put_people,
     refresh,
+    sea,
     set_game,
-    set_player,
+    sky,
     start,
     to_hand,
 )
@@ -87,15 +90,11 @@ def test_a_people_lowered_below_one_goes_with_its_location() -> None:
 @pytest.mark.rule("2.3")
 @pytest.mark.ruling("R-2.3-board")
 def test_unique_card_only_once_on_the_board() -> None:
-    s = start()
-    me = s.game.active
-    other = 1 - me
-    s, _ = put_leader(s, other, "King")  # a unique on the opponent's side
-    s, king = to_hand(s, me, "King")
+    theirs = sea(leaders=(Leader("King"),), empire=(People("Lone Queen"),))  # uniques
+    s = build(sky(hand=("King", "Lone Queen")), theirs)
+    king, queen = s.game.players[0].hand
     with pytest.raises(mc.IllegalActionError, match=r"unique King is on the board.*\(2\.3\)"):
         act(s, Summon(king))
-    s, _ = put_people(s, other, "Lone Queen", 0, 0)
-    s, queen = to_hand(s, me, "Lone Queen")
     with pytest.raises(mc.IllegalActionError, match=r"unique Lone Queen is already"):
         act(s, PlacePeople(queen, 0, 0))
 
@@ -111,28 +110,21 @@ def test_duplicate_unique_cards_are_all_destroyed() -> None:
 
 @pytest.mark.rule("2.4")
 def test_cursed_item_cannot_be_sacrificed() -> None:
-    s = start()
-    me = s.game.active
-    s, hero = put_leader(s, me, "Hero")
-    s, ring = attach_item(s, me, "Cursed Ring", hero)
-    s, plate = attach_item(s, me, "Plate", hero)
+    s = build(sky(leaders=(Leader("Hero", items=("Cursed Ring", "Plate")),)), sea())
+    ring, plate = s.game.players[0].leaders[0].items
     assert SacrificeItem(ring) not in mc.legal_actions(s)
     with pytest.raises(mc.IllegalActionError, match=r"cursed and cannot be sacrificed \(2\.4\)"):
         act(s, SacrificeItem(ring))
     after = act(s, SacrificeItem(plate))
-    assert plate in after.game.players[me].underworld
+    assert plate in after.game.players[0].underworld
 
 
 @pytest.mark.rule("2.6", "6.3.3")
 def test_summoning_pays_the_printed_cost() -> None:
-    s = start()
-    me = s.game.active
-    s, pricey = to_hand(s, me, "Pricey")  # force 3
-    before = s.game.players[me].spheres
-    s2 = act(s, Summon(pricey))
-    assert s2.game.players[me].spheres == (before[0], before[1], before[2], before[3] - 3)
-
-    poor = set_player(s, me, spheres=(3, 3, 3, 2))
+    s = build(sky(hand=("Pricey",)), sea())  # force 3; the Sky god's spheres are 3/3/3/3
+    pricey = s.game.players[0].hand[0]
+    assert act(s, Summon(pricey)).game.players[0].spheres == (3, 3, 3, 0)
+    poor = build(sky(hand=("Pricey",), spheres=(3, 3, 3, 2)), sea())
     with pytest.raises(mc.IllegalActionError, match="not enough sphere points: force 2 < 3"):
         act(poor, Summon(pricey))
 

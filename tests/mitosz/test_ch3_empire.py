@@ -18,25 +18,24 @@ from mitosz_core.games.mitosz.rules.empire import (
     why_not_place,
 )
 from mitosz_core.games.mitosz.rules.levels import road_level
-from mitosz_core.games.mitosz.state import Marker
+from mitosz_core.mitosz import MarkerAt, People
 from tests.mitosz.fixtures import (
     act,
+    build,
     pass_until,
     play,
-    put_people,
-    set_game,
+    sea,
+    sky,
     start,
     to_hand,
 )
 
 
-def _with_cross(key: str) -> tuple[S, int]:
-    """The active player has a Cross at (0, 0) and ``key`` in hand."""
-    s = start()
-    me = s.game.active
-    s, _ = put_people(s, me, "Cross", 0, 0)
-    s, card = to_hand(s, me, key)
-    return s, card
+def _with_cross(key: str, *more: str, theirs: tuple[People, ...] = ()) -> tuple[S, int]:
+    """The active player has a Cross at (0, 0) and ``key`` (and ``more``) in hand; the
+    other player's empire is ``theirs``."""
+    s = build(sky(empire=(People("Cross", 0, 0),), hand=(key, *more)), sea(empire=theirs))
+    return s, s.game.players[0].hand[0]
 
 
 @pytest.mark.rule("3.2", "3.2.1")
@@ -68,8 +67,8 @@ def test_a_new_people_joins_through_facing_roads_and_is_never_rotated() -> None:
 
 @pytest.mark.rule("3.2.1")
 def test_one_people_per_turn_in_either_summoning_step() -> None:
-    s, line = _with_cross("Line")
-    s, stub = to_hand(s, s.game.active, "Stub")
+    s, line = _with_cross("Line", "Stub")
+    stub = s.game.players[0].hand[1]
     s = play(s, PlacePeople(line, 1, 0))
     assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
     with pytest.raises(mc.IllegalActionError, match=r"already been placed this turn \(3\.2\.1\)"):
@@ -86,61 +85,50 @@ def test_one_people_per_turn_in_either_summoning_step() -> None:
 @pytest.mark.rule("3.2.1")
 @pytest.mark.ruling("R-3.2.1-copies")
 def test_no_more_copies_of_a_people_than_its_roads_on_the_whole_board() -> None:
-    s = start()
-    me = s.game.active
-    s, _ = put_people(s, 1 - me, "Stub", 0, 0)  # Stub has one road; the copy is the opponent's
-    s, stub = to_hand(s, me, "Stub")
+    # Stub has one road; the copy on the board is the opponent's
+    s = build(sky(hand=("Stub",)), sea(empire=(People("Stub"),)))
     with pytest.raises(mc.IllegalActionError, match=r"as many times as it has roads \(1\)"):
-        act(s, PlacePeople(stub, 0, 0))
+        act(s, PlacePeople(s.game.players[0].hand[0], 0, 0))
 
 
 @pytest.mark.rule("3.2.1")
 def test_adjacency_counts_sides_and_corners() -> None:
-    s = start()
-    me = s.game.active
-    s, a = put_people(s, me, "Cross", 0, 0)
-    s, b = put_people(s, me, "Line", 1, 1)  # corner contact
-    s, c = put_people(s, me, "Line", 2, 0)  # no contact with (0, 0)
-    slots = {x.card: x for x in s.game.players[me].empire}
-    assert {x.card for x in adjacent(s.game, me, slots[a])} == {b}
-    assert {x.card for x in adjacent(s.game, me, slots[b])} == {a, c}
+    # a corner contact, and no contact with (0, 0)
+    empire = (People("Cross", 0, 0), People("Line", 1, 1), People("Line", 2, 0))
+    s = build(sky(empire=empire), sea())
+    a, b, c = s.game.players[0].empire
+    assert {x.card for x in adjacent(s.game, 0, a)} == {b.card}
+    assert {x.card for x in adjacent(s.game, 0, b)} == {a.card, c.card}
 
 
 @pytest.mark.rule("3.2.1", "3.3")
 def test_level_given_to_a_people_or_by_its_location_goes_to_every_road() -> None:
-    s = start()
-    me = s.game.active
-    s, cross = put_people(s, me, "Cross", 0, 0)
-    slot = s.game.players[me].empire[0]
-    printed = [r.level for r in s.game.card(cross).roads]
-    s = set_game(s, markers=(Marker(cross, level=2),))
-    assert [road_level(s.game, me, slot, r) for r in s.game.card(cross).roads] == [
-        lv + 2 for lv in printed
-    ]
+    s = build(sky(empire=(People("Cross"),)), sea(), markers=(MarkerAt(0, "Cross", level=2),))
+    slot = s.game.players[0].empire[0]
+    roads = s.game.card(slot.card).roads
+    assert [road_level(s.game, 0, slot, r) for r in roads] == [r.level + 2 for r in roads]
 
 
 @pytest.mark.rule("3.2.2")
 def test_only_open_roads_can_be_attacked() -> None:
-    s = start()
-    me = s.game.active
-    s, _ = put_people(s, me, "Cross", 0, 0)
-    s, _ = put_people(s, me, "Line", 1, 0)  # closes Cross's east road
-    s, _ = put_people(s, me, "Stub", 0, -1)  # closes Cross's south road (Stub has no road there)
-    slot = s.game.players[me].empire[0]
-    assert {r.edge for r in open_roads(s.game, me, slot)} == {Edge.NORTH, Edge.WEST}
+    # Line closes Cross's east road, Stub its south road (Stub has no road there)
+    empire = (People("Cross", 0, 0), People("Line", 1, 0), People("Stub", 0, -1))
+    s = build(sky(empire=empire), sea())
+    slot = s.game.players[0].empire[0]
+    assert {r.edge for r in open_roads(s.game, 0, slot)} == {Edge.NORTH, Edge.WEST}
 
 
 @pytest.mark.rule("3.3")
 def test_one_location_per_own_people() -> None:
-    s, market = _with_cross("Market")
+    s, market = _with_cross("Market", "Tower", theirs=(People("Line"),))
     me = s.game.active
     cross = s.game.players[me].empire[0].card
     s = play(s, Summon(market, cross))
     assert s.game.players[me].empire[0].location == market
-    s, tower = to_hand(s, me, "Tower")
+    tower = s.game.players[me].hand[0]
     with pytest.raises(mc.IllegalActionError, match=r"Cross already has a location \(3\.3\)"):
         act(s, Summon(tower, cross))
-    s, theirs = put_people(s, 1 - me, "Line", 0, 0)
+    theirs = s.game.players[1 - me].empire[0].card
     with pytest.raises(mc.IllegalActionError, match=r"not a people of your empire \(3\.3\)"):
         act(s, Summon(tower, theirs))
     with pytest.raises(mc.IllegalActionError, match="must be attached"):

@@ -8,35 +8,37 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import SacrificeLeader, Summon, TurnBack
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.levels import leader_level, power
+from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
     act,
-    attach_item,
+    build,
     lay_underworld,
     pass_until,
     play,
     put_leader,
     put_people,
     refresh,
+    sea,
     set_player,
     settle_counter,
+    sky,
     start,
     start_sky,
+    the,
     to_hand,
 )
 
 
 @pytest.mark.rule("3.4", "3.4.2")
 def test_the_leader_row_holds_peoples_plus_two() -> None:
-    s = start_sky()
-    me = s.game.active
-    s, _ = put_leader(s, me, "Cheap")
-    s, _ = put_leader(s, me, "Hero")
-    s, third = to_hand(s, me, "Devotee")
+    row = (Leader("Cheap"), Leader("Hero"))
+    s = build(sky(leaders=row, hand=("Devotee",)), sea())
+    third = the(s, "Devotee")
     assert Summon(third) not in mc.legal_actions(s)
     with pytest.raises(mc.IllegalActionError, match=r"leader row is full \(2 = peoples \+ 2\)"):
         act(s, Summon(third))
-    s, _ = put_people(s, me, "Cross", 0, 0)
-    assert Summon(third) in mc.legal_actions(s)
+    s = build(sky(empire=(People("Cross"),), leaders=row, hand=("Devotee",)), sea())
+    assert Summon(the(s, "Devotee")) in mc.legal_actions(s)
 
 
 @pytest.mark.rule("3.4.2")
@@ -63,37 +65,28 @@ def test_a_row_over_its_limit_forces_its_owner_to_sacrifice() -> None:
 @pytest.mark.rule("3.4", "6.2.4.4")
 @pytest.mark.ruling("R-6.2.4.4")
 def test_two_turned_leaders_turn_back_at_the_end_of_the_turn() -> None:
-    s = start()
-    me = s.game.active
-    s, _ = put_people(s, me, "Cross", 0, 0)
-    turned = []
-    for key in ("Cheap", "Hero", "Devotee"):
-        s, cid = put_leader(s, me, key, turned=True)
-        turned.append(cid)
-    s = pass_until(s, "turn.end.discard")
-    while s.phase != "turn.end.turn_back":
-        s = act(s, mc.legal_actions(s)[0])
-    assert s.to_act == me
+    row = tuple(Leader(key, turned=True) for key in ("Cheap", "Hero", "Devotee"))
+    s = build(sky(empire=(People("Cross"),), leaders=row), sea())
+    turned = [slot.card for slot in s.game.players[0].leaders]
+    s = pass_until(s, "turn.end.turn_back")
+    assert s.to_act == 0
     assert set(mc.legal_actions(s)) == {TurnBack(c) for c in turned}
     s = act(s, TurnBack(turned[2]))
     s = act(s, TurnBack(turned[0]))
-    assert s.game.active != me
-    state = {x.card: x.turned for x in s.game.players[me].leaders}
+    assert s.game.active != 0
+    state = {x.card: x.turned for x in s.game.players[0].leaders}
     assert state == {turned[0]: False, turned[1]: True, turned[2]: False}
 
 
 @pytest.mark.rule("6.2.4.4")
 @pytest.mark.ruling("R-6.2.4.4")
 def test_two_or_fewer_turned_leaders_turn_back_without_a_choice() -> None:
-    s = start()
-    me = s.game.active
-    s, _ = put_leader(s, me, "Cheap", turned=True)
-    s, _ = put_leader(s, me, "Hero", turned=True)
+    s = build(sky(leaders=(Leader("Cheap", turned=True), Leader("Hero", turned=True))), sea())
     s = pass_until(s, "turn.end.discard")
-    while s.game.active == me:
+    while s.game.active == 0:
         assert s.phase != "turn.end.turn_back"
         s = act(s, mc.legal_actions(s)[0])
-    assert not any(x.turned for x in s.game.players[me].leaders)
+    assert not any(x.turned for x in s.game.players[0].leaders)
 
 
 @pytest.mark.rule("3.4.3")
@@ -118,36 +111,36 @@ def test_the_high_god_as_a_leader() -> None:
 
 @pytest.mark.rule("3.5", "8.weapon", "8.armour")
 def test_items_go_onto_own_leaders_one_weapon_and_one_armour_each() -> None:
-    s = start_sky()
-    me = s.game.active
-    s, hero = put_leader(s, me, "Hero")
-    s, theirs = put_leader(s, 1 - me, "Cheap")
-    s, sword = to_hand(s, me, "Sword")
+    s = build(
+        sky(leaders=(Leader("Hero"),), hand=("Sword", "Plate")), sea(leaders=(Leader("Cheap"),))
+    )
+    hero, theirs, sword = the(s, "Hero"), the(s, "Cheap", 1), the(s, "Sword")
     with pytest.raises(mc.IllegalActionError, match=r"not a leader in your leader row \(3\.5\)"):
         act(s, Summon(sword, theirs))
     s = settle_counter(act(s, Summon(sword, hero)))
-    s, axe = to_hand(s, me, "Axe")
+    s = settle_counter(act(s, Summon(the(s, "Plate"), hero)))
+    assert len(s.game.players[0].leaders[0].items) == 2
+    s = build(
+        sky(leaders=(Leader("Hero", items=("Sword", "Plate")),), hand=("Axe", "Plate")), sea()
+    )
+    hero, axe = the(s, "Hero"), the(s, "Axe")
     with pytest.raises(
         mc.IllegalActionError, match=r"Hero already carries one weapon \(8\.weapon\)"
     ):
         act(s, Summon(axe, hero))
-    s, plate = to_hand(s, me, "Plate")
-    s = settle_counter(act(s, Summon(plate, hero)))
-    s, _ = attach_item(s, me, "Plate", s.game.players[me].leaders[0].card)
-    s, plate2 = to_hand(s, me, "Plate")
+    plate = s.game.players[0].hand[1]
     with pytest.raises(
         mc.IllegalActionError, match=r"Hero already carries one armour \(8\.armour\)"
     ):
-        act(s, Summon(plate2, hero))
+        act(s, Summon(plate, hero))
 
 
 @pytest.mark.rule("8.relic")
 def test_a_relic_only_onto_a_leader_of_its_mythos() -> None:
-    s = start()
-    me = s.game.active
-    s, hero = put_leader(s, me, "Hero")  # hellenic
-    s, king = put_leader(s, me, "King")  # celtic
-    s, torc = to_hand(s, me, "Torc")  # celtic relic
+    s = build(
+        sky(leaders=(Leader("Hero"), Leader("King")), hand=("Torc",)), sea()
+    )  # Hellenic, Celtic
+    hero, king, torc = the(s, "Hero"), the(s, "King"), the(s, "Torc")  # a Celtic relic
     with pytest.raises(mc.IllegalActionError, match=r"relic goes only onto a leader of its own"):
         act(s, Summon(torc, hero))
     assert Summon(torc, king) in mc.legal_actions(s)
@@ -155,14 +148,11 @@ def test_a_relic_only_onto_a_leader_of_its_mythos() -> None:
 
 @pytest.mark.rule("3.5", "5.15")
 def test_items_stay_attached_and_are_never_moved_between_leaders() -> None:
-    s = start()
-    me = s.game.active
-    s, hero = put_leader(s, me, "Hero")
-    s, cheap = put_leader(s, me, "Cheap")
-    s, sword = attach_item(s, me, "Sword", hero)
+    s = build(sky(leaders=(Leader("Hero", items=("Sword",)), Leader("Cheap"))), sea())
+    cheap, sword = the(s, "Cheap"), the(s, "Sword")
     for action in mc.legal_actions(s):
         after = act(s, action)
-        for slot in after.game.players[me].leaders:
+        for slot in after.game.players[0].leaders:
             if slot.card == cheap:
                 assert sword not in slot.items
 

@@ -12,17 +12,22 @@ from mitosz_core.games.mitosz.rules.board import set_turned
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Pending, PendingKind
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fixtures import (
     act,
     attach_item,
+    build,
     duel,
     next_turn,
     pass_counter,
     pass_until,
     play,
     put_leader,
+    sea,
     set_player,
     settle_counter,
+    sky,
+    the,
     to_hand,
 )
 
@@ -31,10 +36,11 @@ from tests.mitosz.fixtures import (
     "4.1", "4.2", "4.2.2", "4.6", "4.6.1", "4.6.2.2", "4.6.3", "4.6.4", "4.6.5", "4.6.6"
 )
 def test_a_bound_maneuver_is_paid_turns_its_user_and_takes_hold_after_its_counter_round() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, archer = put_leader(s, me, "Archer")  # level 4
-    s, king = put_leader(s, other, "King")  # level 3
-    s, pricey = put_leader(s, other, "Pricey")  # level 5: not below the user's level
+    # Archer: level 4; King: level 3; Pricey: level 5, not below the user's level
+    theirs = sea(leaders=(Leader("King"), Leader("Pricey")))
+    s = build(sky(leaders=(Leader("Archer"),)), theirs, auto_pass=False)
+    me, other = 0, 1
+    archer, king, pricey = the(s, "Archer"), the(s, "King", 1), the(s, "Pricey", 1)
     legal = {a for a in mc.legal_actions(s) if isinstance(a, UseManeuver)}
     assert UseManeuver(archer, 0, king) in legal
     assert UseManeuver(archer, 0, pricey) not in legal
@@ -81,11 +87,10 @@ def test_timing_action_reaction_and_rite() -> None:
 
 @pytest.mark.rule("4.2.3", "4.6.7", "5.17")
 def test_a_sacrifice_maneuver_sends_its_user_to_the_underworld_after_its_effect() -> None:
-    s, me, other = duel()
-    s, zealot = put_leader(s, me, "Zealot")
-    s, hero = put_leader(s, other, "Hero")
-    s, sword = attach_item(s, other, "Sword", hero)
-    s, plate = attach_item(s, other, "Plate", hero)
+    hero = Leader("Hero", items=("Sword", "Plate"))
+    s = build(sky(leaders=(Leader("Zealot"),)), sea(leaders=(hero,)))
+    me, other = 0, 1
+    zealot, sword, plate = the(s, "Zealot"), the(s, "Sword", 1), the(s, "Plate", 1)
     s = settle_counter(act(s, UseManeuver(zealot, 0)))
     assert {sword, plate} <= set(s.game.players[other].underworld)  # every matching card
     assert zealot in s.game.players[me].underworld
@@ -149,9 +154,8 @@ def test_the_sacrifice_is_paid_even_when_a_reveal_fails() -> None:
 
 @pytest.mark.rule("4.2.4", "4.4")
 def test_a_maneuver_bears_its_subtypes_and_every_type_of_its_user() -> None:
-    s, me, _ = duel()
-    s, archer = put_leader(s, me, "Archer")
-    item = Pending(1, me, PendingKind.MANEUVER, user=archer)
+    s = build(sky(leaders=(Leader("Archer"),)), sea())
+    item = Pending(1, 0, PendingKind.MANEUVER, user=the(s, "Archer"))
     kinds = maneuvers.maneuver_types(s.game, item)
     assert {"maneuver", "arrow_volley", "leader"} <= set(kinds)
 
@@ -172,8 +176,8 @@ def test_a_maneuver_gives_its_level_until_the_next_turn() -> None:
 
 @pytest.mark.rule("4.2.6")
 def test_permanent_maneuvers_do_not_turn_their_user_and_count_uses() -> None:
-    s, me, _ = duel()
-    s, smith = put_leader(s, me, "Smith", turned=True)  # usable although turned
+    s = build(sky(leaders=(Leader("Smith", turned=True),)), sea())  # usable although turned
+    me, smith = 0, the(s, "Smith")
     s = settle_counter(act(s, UseManeuver(smith, 0)))
     s = settle_counter(act(s, UseManeuver(smith, 0)))
     assert s.game.players[me].leaders[-1].turned  # no change: permanent
@@ -184,8 +188,8 @@ def test_permanent_maneuvers_do_not_turn_their_user_and_count_uses() -> None:
 
 @pytest.mark.rule("4.2.6", "5.12")
 def test_a_locked_maneuver_is_always_on_and_never_used() -> None:
-    s, me, _ = duel()
-    s, bulwark = put_leader(s, me, "Bulwark")  # locked: immune to intrigues
+    s = build(sky(leaders=(Leader("Bulwark"),)), sea())  # locked: immune to intrigues
+    bulwark = the(s, "Bulwark")
     assert not any(isinstance(a, UseManeuver) and a.user == bulwark for a in mc.legal_actions(s))
     with pytest.raises(mc.IllegalActionError, match=r"locked: always on, never used"):
         act(s, UseManeuver(bulwark, 0))

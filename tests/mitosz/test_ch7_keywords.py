@@ -176,8 +176,8 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
     s, plains = put_people(s, other, "Plainsfolk", 0, 0)
     s, _ = put_people(s, other, "Line", 1, 0)  # closes the east road
     s, captain = put_leader(s, me, "Captain")
-    s, pegasus = put_leader(s, me, "Pegasus")  # a flying mount, level 2
-    s, second = put_leader(s, me, "Pegasus")
+    s, pegasus = put_leader(s, me, "Winged Horse")  # a flying mount, level 2
+    s, second = put_leader(s, me, "Winged Horse")
     s = to_combat(s)
     assert s.phase == "turn.combat.declare"  # a mount can be attached here
     assert AttachMount(pegasus, captain, Subtype.FLYING) in legal(s)
@@ -194,7 +194,7 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
     s = act(act(s, Attack(plains, E)), Designate(captain))  # flies through the mount
     fight = s.game.fight
     assert fight is not None and fight.troops[0].mount
-    assert side_level(s.game, fight, 0) == 3 + 2 + 1  # the Pegasus: 2, +1 (5.8)
+    assert side_level(s.game, fight, 0) == 3 + 2 + 1  # the Winged Horse: 2, +1 (5.8)
     s = lay_underworld(pass_rounds(s))
     assert pegasus in s.game.players[me].leaders[0].items  # it stays with its rider
 

@@ -24,6 +24,7 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.carddata.coverage import keyword_coverage, keywords
 from mitosz_core.games.mitosz.cards import Edge
 from mitosz_core.games.mitosz.effects.language import Immunity
+from mitosz_core.games.mitosz.rules.board import remove_to_hand
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
 from mitosz_core.games.mitosz.rules.levels import level
@@ -77,6 +78,21 @@ def test_subtype_mount_enbarr_carries_lugh_into_battle() -> None:
     assert fight is not None and fight.troops[0].card == enbarr and fight.troops[0].mount
     # Lugh and Enbarr, each +1 for sharing the Dagda's (celtic) mythos (5.8)
     assert side_level(s.game, fight, 0) >= level(s.game, lugh) + sample("Enbarr").level
+
+
+@pytest.mark.rule("8.mount", "5.15")
+def test_a_mount_whose_rider_leaves_is_no_longer_mounted() -> None:
+    """The mount goes to the underworld with its rider; no record of it stays behind to
+    name the rider once it is back in a hand (observe would show a hidden card)."""
+    s, me, _ = game("Dagda (high god)")
+    s, lugh = put_leader(s, me, "Lugh")
+    s, enbarr = put_leader(s, me, "Enbarr")
+    s = act(to_combat(s), AttachMount(enbarr, lugh))
+    assert [(m.mount, m.rider) for m in s.game.mounts] == [(enbarr, lugh)]
+    s = remove_to_hand(s, lugh)
+    assert lugh in s.game.players[me].hand and enbarr in s.game.players[me].underworld
+    assert s.game.mounts == ()
+    assert mc.observe(s, 1 - me)["mounts"] == []
 
 
 @pytest.mark.rule("8.hero", "7.6.1")

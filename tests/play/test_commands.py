@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 import mitosz_core as mc
+from mitosz_core import mitosz
 from mitosz_core.cli import main
 from tests.helpers import play_random
 
@@ -150,6 +152,55 @@ def test_a_game_log_replays_like_a_saved_state(
     _, from_log, _ = run(capsys, "replay", str(log), "--json")
     _, from_state, _ = run(capsys, "replay", str(saved), "--json")
     assert from_log == from_state != ""
+
+
+JUDGE = Path(__file__).parents[2] / "docs" / "examples" / "judge.toml"
+
+
+def _from_position(tmp_path: Path, decisions: int) -> tuple[Path, mc.State[Any]]:
+    """A game log of ``decisions`` random decisions from the docs' judge position."""
+    state = mitosz.load_position(JUDGE).state()
+    rng = random.Random(5)
+    actions = []
+    for _ in range(decisions):
+        action = rng.choice(mc.legal_actions(state))
+        actions.append(json.loads(action.to_json()))
+        state = mc.apply(state, action)
+    (tmp_path / "judge.toml").write_text(JUDGE.read_text(encoding="utf-8"), encoding="utf-8")
+    log = tmp_path / "log.json"
+    log.write_text(
+        json.dumps({"ruleset": "mitosz", "position": "judge.toml", "actions": actions}),
+        encoding="utf-8",
+    )
+    return log, state
+
+
+def test_a_game_log_from_a_position_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log, final = _from_position(tmp_path, 12)
+    code, out, _ = run(capsys, "replay", str(log), "--json", "--player", "0")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 13
+    assert lines[-1]["observation"] == json.loads(json.dumps(mc.observe(final, 0)))
+
+
+def test_a_saved_game_from_a_position_is_replayed_from_its_log(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _, final = _from_position(tmp_path, 3)
+    saved = tmp_path / "saved.json"
+    saved.write_text(final.to_json(), encoding="utf-8")
+    assert "started from a position" in usage_error(capsys, "replay", str(saved))
+
+
+def test_a_game_log_from_a_position_takes_no_seed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log, _ = _from_position(tmp_path, 0)
+    data = json.loads(log.read_text(encoding="utf-8"))
+    log.write_text(json.dumps({**data, "seed": 3}), encoding="utf-8")
+    assert "takes the rest from the position file" in usage_error(capsys, "replay", str(log))
 
 
 def test_replay_svg_writes_a_picture_a_step(

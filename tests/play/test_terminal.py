@@ -33,6 +33,29 @@ def _spawn(*args: str) -> Any:
     return child
 
 
+def test_a_person_plays_on_from_a_position_and_undoes_back_to_it(tmp_path: Path) -> None:
+    judge = Path(__file__).parents[2] / "docs" / "examples" / "judge.toml"
+    child = _spawn("--position", str(judge), "--bot", "random", "--save-to", str(tmp_path / "g"))
+    child.expect(r"Your decision[^(]*\(turn\.summoning_1\)")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect("nothing to undo")
+    child.expect(PROMPT)
+    child.sendline("2")
+    child.expect("you: places the people")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect("undone: your last decision")
+    child.expect("Turn 5: P0's turn")  # back at the position, not at a set-up
+    child.expect(r"Your decision[^(]*\(turn\.summoning_1\)")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("bye")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 @pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
 def test_a_person_plays_three_turns_asks_for_help_undoes_saves_and_resumes(
     ruleset: str, tmp_path: Path

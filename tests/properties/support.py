@@ -111,6 +111,7 @@ class Setup:
                 seed=self.seed, players=self.players, decks=decks, auto_pass=self.auto_pass
             )
             state = arrange_choices(choices_ruleset().setup(config), self.seed)
+            state = state.evolve(config=replace(state.config, arranged=True))
         else:
             chosen = None if self.decks is None else list(self.decks)
             state = mc.new_game(
@@ -125,7 +126,8 @@ class Setup:
             for i, p in enumerate(game.players):
                 keep, gone = p.deck[: self.thin], p.deck[self.thin :]
                 game = game.with_player(i, replace(p, deck=keep, oblivion=(*p.oblivion, *gone)))
-            state = state.evolve(game=game)
+            state = state.evolve(game=game, config=replace(state.config, arranged=True))
+            state = RULESET.settle(state)  # the checks see the thinned decks (1.3.4)
         return state
 
     def describe(self) -> str:

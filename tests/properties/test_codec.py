@@ -86,6 +86,8 @@ def test_a_missing_field_is_named_with_its_object(state: S, data: st.DataObject)
     for _ in range(MUTATIONS):
         keys, obj = data.draw(st.sampled_from(objects), label="object")
         field = data.draw(st.sampled_from(sorted(obj)), label="field")
+        if keys[-1:] == ("config",) and field == "arranged":
+            continue  # left out while false, so it may be missing (GameConfig.arranged)
         mutated = _load(state.to_json())
         del _at(mutated, keys)[field]
         error = _decode_error(mutated)

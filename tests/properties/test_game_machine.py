@@ -34,14 +34,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass
-from mitosz_core.games.mitosz.cards import SPHERES, CardType, Edge
+from mitosz_core.games.mitosz.cards import SPHERES, Edge
 from mitosz_core.games.mitosz.engine import AUTOMATIC, RULESET, STEPS, census
 from mitosz_core.games.mitosz.machine import MACHINE
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.checks import state_checks
-from mitosz_core.games.mitosz.rules.levels import power
-from mitosz_core.games.mitosz.state import CardId, Game, Player
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.state import CardId, Game
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import dumps, encode
 from tests.properties import reach
@@ -50,25 +48,9 @@ from tests.properties.support import STYLES, Setup, choose, known_bug_trigger, p
 FORCED = "forced."
 """Prefix of the forced choices that interrupt play and then resume it (3.4.2, 1.4.2)."""
 DISCARD = "turn.end.discard"
-CLAMP = "turn.end.clamp"
-MOUNT = Subtype.MOUNT
-AFTER_DISCARD = frozenset(
-    {
-        "turn.end.clamp",
-        "turn.end.regain",
-        "turn.end.produce",
-        "turn.end.turn_back",
-        "turn.end.effects",
-        "turn.end.finish",
-    }
-)
-"""The end-phase states after the discard step (6.2.4.2-6.2.4.6)."""
 
 HAND_SIZE = 7
 """1.5.2: at most 7 cards in hand at the end of one's own turn."""
-VICTORY_POWER = 12
-LEADER_ROW_EXTRA = 2
-"""3.4.2: at most peoples + 2 leaders in a leader row."""
 SAMPLE = 5
 """Legal actions applied per check (soundness)."""
 REPLAY_EVERY = 25
@@ -162,24 +144,6 @@ def traced_apply(s: S, action: Action) -> tuple[S, list[S]]:
 # facts about a state -----------------------------------------------------------------
 
 
-def pile_cards(p: Player) -> Iterable[CardId]:
-    """Cards in a player's own piles: deck, hand, underworld, oblivion (G1: owner's)."""
-    return (*p.deck, *p.hand, *p.underworld, *p.oblivion)
-
-
-def board_cards(p: Player) -> Iterable[CardId]:
-    """Cards on a player's side of the board, high god included."""
-    yield p.high_god
-    for slot in p.empire:
-        yield slot.card
-        if slot.location is not None:
-            yield slot.location
-    for leader in p.leaders:
-        yield leader.card
-        yield from leader.items
-    yield from p.intrigues
-
-
 def owned_keys(game: Game) -> list[Counter[str]]:
     """Per owner, the multiset of card keys in every place the engine's census knows:
     piles, board (by owner, whoever controls the card), cards being played, and so on."""
@@ -232,94 +196,21 @@ class Baseline:
 
 
 def check_state(s: S, base: Baseline, *, full: bool = True) -> None:
-    """The invariants every state at a decision (or at the end) must satisfy; ``full``
-    adds the engine's census and per-owner conservation of card keys (without it, each
-    card id must still be in exactly one place this test knows of, or the census)."""
-    game = s.game
-    n = s.config.players
-    assert s.phase in MACHINE.states
-    assert s.is_over == (s.phase == "over") == (s.to_act is None), (s.phase, s.is_over, s.to_act)
-    if not s.is_over:
-        assert s.phase in STEPS, f"{s.phase} is not a decision state"
-        assert s.to_act is not None and 0 <= s.to_act < n
-        legal = mc.legal_actions(s)
-        assert legal, f"no legal action in {s.phase}"
-        assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
-    else:
-        assert mc.legal_actions(s) == ()
-        assert game.ending in ("power", "deck-out")
-        assert s.winner is None or 0 <= s.winner < n
-        if game.ending == "deck-out":  # 1.3.4
-            assert all(not p.deck for p in game.players)
-        elif s.winner is not None:  # 1.1.1
-            assert power(game, s.winner) >= VICTORY_POWER
-
-    # G1: cards and owners are fixed at set-up; every pile holds only its owner's cards
+    """The invariants every state at a decision (or at the end) must satisfy: the shared
+    validator (``State.from_json`` and the position builder use it too: each card in one
+    place and its owner's piles, zone types, board limits, spheres, frames, the fight,
+    the result, the deciding player and a legal action), and what only a game's start
+    can tell: the cards and owners are those of the start (G1), and, with ``full``, each
+    owner keeps the same multiset of cards."""
+    RULESET.validate(s)
+    legal = mc.legal_actions(s)
+    assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
     start = base.game
+    game = s.game
     assert game.instances is start.instances or game.instances == start.instances
     assert game.cards is start.cards or game.cards == start.cards
-    owners = base.owners
-    for i, p in enumerate(game.players):
-        for card in pile_cards(p):
-            assert owners[card] == i, f"#{card} of player {owners[card]} in {i}'s pile"
-        assert owners[p.high_god] == i
-    seen = census(game)
-    if len(seen) != len(owners) or any(v != 1 for v in seen.values()):
-        wrong = {c: seen[c] for c in set(seen) | set(range(len(owners))) if seen[c] != 1}
-        raise AssertionError(f"cards not in exactly one place (id: places): {wrong}")
     if full:  # conservation: each owner keeps the same multiset of cards
         assert owned_keys(game) == base.keys
-
-    resume = game.frames[-1].host if s.phase.startswith(FORCED) else None
-    after_discard = s.phase in AFTER_DISCARD or resume in AFTER_DISCARD
-    after_clamp = after_discard and CLAMP not in (s.phase, resume)
-    on_board = [c for p in game.players for c in board_cards(p)]
-    serials = Counter(  # 2.3; high gods are exempt (3.1, ruling R-2.3-god)
-        game.card(c).serial
-        for c in on_board
-        if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
-    )
-    assert all(v == 1 for v in serials.values()), f"unique cards twice on the board: {serials}"
-    people_copies = Counter(game.card(slot.card).key for p in game.players for slot in p.empire)
-    for key, copies in people_copies.items():
-        assert copies <= base.roads[key], f"{copies} copies of {key} (3.2.1)"
-    troops = set() if game.fight is None else {t.card for t in game.fight.troops}
-    for i, p in enumerate(game.players):
-        top = game.card(p.high_god).spheres
-        assert game.card(p.high_god).type is CardType.HIGH_GOD
-        assert all(v >= 0 for v in p.spheres), p.spheres
-        # 3.1: never above the printed maximum, except spoils (7.4.11) that the active
-        # player (the attacker) has not spent yet; they fall at the end of the turn (6.2.4.2)
-        spoils_may_remain = i == game.active and not after_clamp
-        if not spoils_may_remain:
-            assert all(v <= m for v, m in zip(p.spheres, top, strict=True)), (i, p.spheres, top)
-        if not s.phase.startswith(FORCED):
-            assert len(p.leaders) <= len(p.empire) + LEADER_ROW_EXTRA, f"3.4.2 (player {i})"
-        assert len({(slot.x, slot.y) for slot in p.empire}) == len(p.empire)
-        for slot in p.empire:
-            assert game.card(slot.card).type is CardType.PEOPLE
-            if slot.location is not None:  # one field: at most one location (3.3)
-                assert game.card(slot.location).type is CardType.LOCATION
-        for leader in p.leaders:
-            rider = game.card(leader.card)
-            assert rider.type is CardType.LEADER
-            # attached: items (3.5); one mount, on a leader that is no mount (8.mount);
-            # while a fight lasts, the troops of its line (3.8, 7.3.1), which leave with
-            # the fight (7.4.13)
-            fighting = [c for c in leader.items if c in troops]
-            attached = [game.card(c) for c in leader.items if c not in troops]
-            mounts = [d for d in attached if d.type is CardType.LEADER]
-            assert all(d.type is CardType.ITEM or d.has_subtype(MOUNT) for d in attached), [
-                (d.name, d.type) for d in attached
-            ]
-            assert len(mounts) <= 1 and not (mounts and rider.has_subtype(MOUNT)), "8.mount"
-            assert not fighting or game.fight is not None
-            kinds = [d for d in attached if d.type is CardType.ITEM]
-            for keyword in (Subtype.WEAPON, Subtype.ARMOUR):
-                carried = sum(d.has_subtype(keyword) for d in kinds)
-                assert carried <= 1, f"a leader carries {carried} {keyword}s (8.{keyword})"
-    if base.fixed_hand_size and after_discard:
-        assert len(game.players[game.active].hand) <= HAND_SIZE, "1.5.2 after the discard"
 
 
 def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct: bool) -> None:

@@ -8,7 +8,13 @@ Two forms, both JSON:
 - a **game log**: an object ``{"ruleset": "mitosz", "seed": 7, "actions": [...]}`` with
   optional ``"players"`` (default 2), ``"decks"`` (built-in deck names or deck files;
   default the built-in decks), ``"card_sets"`` (card-set files) and the ``actions`` as
-  :func:`~mitosz_core.actions_from_json` reads them (plain actions or decisions).
+  :func:`~mitosz_core.actions_from_json` reads them (plain actions or decisions);
+- a **game log from a position**: ``{"ruleset": "mitosz", "position": "judge.toml",
+  "actions": [...]}``, whose game starts from the position file (a path relative to the
+  log's folder; see :doc:`/judge-position`) instead of a set-up from a seed.
+
+A saved state of a game that started from a position cannot be replayed alone (the
+position is not in it): replay its game log from the position.
 
 Either is turned into the list of positions after each decision (:func:`load`).
 """
@@ -20,13 +26,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mitosz_core.console.positions import position_state
 from mitosz_core.errors import DecodeError, MitoszError
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.api import actions_from_json, apply, new_game
 from mitosz_core.kernel.codec import loads
 from mitosz_core.kernel.state import FORMAT, State
 
-LOG_FIELDS = {"ruleset", "seed", "players", "decks", "card_sets", "actions"}
+LOG_FIELDS = {"ruleset", "seed", "players", "decks", "card_sets", "actions", "position"}
+POSITION_FIELDS = {"ruleset", "position", "actions"}
+"""The fields of a game log from a position: the position holds the rest."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,12 @@ def load(path: str) -> Game:
             raise DecodeError("$.format", f"expected {FORMAT!r}, got {data['format']!r}")
         final = State.from_json(text)
         config = final.config
+        if config.arranged:
+            raise DecodeError(
+                "$.state.config.arranged",
+                "this game started from a position, which a saved state does not hold: "
+                "replay its game log, naming the position file",
+            )
         start = new_game(
             final.ruleset, decks=list(config.decks), seed=config.seed, players=config.players
         )
@@ -73,6 +88,8 @@ def load(path: str) -> Game:
     seed = data.get("seed")
     if not isinstance(ruleset, str):
         raise DecodeError("$.ruleset", "expected the ruleset name as a string")
+    if "position" in data:
+        return _from_position(path, ruleset, data)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise DecodeError("$.seed", "expected the seed as an integer")
     players = data.get("players", 2)
@@ -90,6 +107,22 @@ def load(path: str) -> Game:
         raise DecodeError("$", "a game log needs its 'actions'")
     logged = actions_from_json(ruleset, json.dumps(data["actions"]))
     start = new_game(ruleset, decks=decks, seed=seed, players=players, card_sets=card_sets or None)
+    return _walk(start, list(logged))
+
+
+def _from_position(path: str, ruleset: str, data: dict[str, Any]) -> Game:
+    extra = sorted(set(data) - POSITION_FIELDS)
+    if extra:
+        raise DecodeError(
+            f"$.{extra[0]}", "a game log from a position takes the rest from the position file"
+        )
+    position = data["position"]
+    if not isinstance(position, str):
+        raise DecodeError("$.position", "expected the path of a position file")
+    if "actions" not in data:
+        raise DecodeError("$", "a game log needs its 'actions'")
+    start = position_state(ruleset, Path(path).parent / position)
+    logged = actions_from_json(ruleset, json.dumps(data["actions"]))
     return _walk(start, list(logged))
 
 

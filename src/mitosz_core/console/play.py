@@ -11,6 +11,9 @@ text that no other legal action has. The player answers with a number or a comma
 - ``save [FILE]``: save the game (a saved state, which ``--resume`` and
   ``mitosz-core replay`` read);
 - ``board``: show the board again; ``quit``: stop (end of input does the same).
+
+``--position FILE`` starts from a position file (:doc:`/judge-position`) instead of a
+set-up; ``undo`` then goes back no further than the position.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from rich.markup import escape
 
 from mitosz_core.bots import BOT_SPECS, check_bots, make_bot
 from mitosz_core.console.board import board, card_text
+from mitosz_core.console.positions import position_state
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import apply, legal_actions, new_game, observe, replay
@@ -61,20 +65,30 @@ def find_card(state: State[Any], name: str) -> list[Any]:
     return exact or [d for d in cards if d.key.casefold().startswith(wanted)]
 
 
-def undo(state: State[Any], seat: int, card_sets: Sequence[str]) -> State[Any] | None:
+def undo(
+    state: State[Any], seat: int, card_sets: Sequence[str], start: State[Any] | None = None
+) -> State[Any] | None:
     """``state`` before ``seat``'s last decision, replayed from the log; ``None`` if
-    they have made none."""
+    they have made none. A game from a position is replayed from ``start``, the state
+    the session began with (its log holds no set-up to replay from), and cannot be undone
+    past it."""
     history = state.history
+    first = 0 if start is None else len(start.history)
     last = next(
         (
             k
-            for k in range(len(history) - 1, -1, -1)
+            for k in range(len(history) - 1, first - 1, -1)
             if history[k].player == seat and not history[k].auto
         ),
         None,
     )
     if last is None:
         return None
+    if start is not None:
+        for decision in history[first:last]:
+            if not decision.auto:
+                start = apply(start, decision.action)
+        return start
     config = state.config
     return replay(
         state.ruleset,
@@ -107,6 +121,8 @@ class Session:
         self.console = console
         self.save_to = save_to
         self.card_sets = card_sets
+        self.start = state if state.config.arranged else None
+        """The state to undo from in a game from a position (``None``: from its set-up)."""
         self.stale = True
         """Whether the board changed by others' doings since it was last shown."""
 
@@ -168,7 +184,7 @@ class Session:
             elif word in ("help", "?"):
                 self.console.print(f"answer with {COMMANDS}")
             elif word == "undo":
-                before = undo(self.state, self.seat, self.card_sets)
+                before = undo(self.state, self.seat, self.card_sets, self.start)
                 if before is None:
                     self.console.print("nothing to undo: you have made no decision yet")
                     continue
@@ -232,6 +248,11 @@ def add_parser(sub: Any, rulesets: Sequence[str]) -> None:
     )
     p.add_argument("--resume", metavar="FILE", help="go on with a saved game")
     p.add_argument(
+        "--position",
+        metavar="FILE",
+        help="start from the position in FILE (TOML or JSON; with --ruleset for MYTHOS)",
+    )
+    p.add_argument(
         "--save-to",
         metavar="FILE",
         default="mitosz-game.json",
@@ -243,7 +264,11 @@ def add_parser(sub: Any, rulesets: Sequence[str]) -> None:
 def run(args: argparse.Namespace) -> int:
     """The ``play`` command."""
     card_sets: list[str] = args.card_set or []
-    if args.resume is not None:
+    if args.resume is not None and args.position is not None:
+        raise MitoszError("--resume and --position: give one of them")
+    if args.position is not None:
+        state = position_state(args.ruleset, args.position)
+    elif args.resume is not None:
         try:
             text = Path(args.resume).read_text(encoding="utf-8")
         except OSError as exc:

@@ -174,6 +174,10 @@ class Log(Encodable):
         out.reverse()
         return tuple(out)
 
+    def previous(self) -> Log | None:
+        """The log without its last decision (``None`` for the empty log)."""
+        return self._prev if self._last is not None else None
+
     @property
     def last(self) -> Decision | None:
         return self._last

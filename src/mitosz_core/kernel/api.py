@@ -185,9 +185,16 @@ def observe(state: State[Any], player: int) -> JsonDict:
     It is the ruleset's observation type (a :class:`~typing.TypedDict`, a plain ``dict``
     at run time), whose fields the docs' observation reference lists; the typed faces
     (:func:`mitosz_core.mitosz.observe`, :func:`mitosz_core.mythos.observe`) return it
-    as that type, so that ``mypy --strict`` checks the fields a program reads."""
+    as that type, so that ``mypy --strict`` checks the fields a program reads.
+
+    Raises :class:`~mitosz_core.ConfigError` for a player index out of range, and
+    :class:`~mitosz_core.ConfigTypeError` for one that is not an integer."""
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ConfigTypeError(
+            "player", f"a player index is an integer, not {type(player).__name__}"
+        )
     if not 0 <= player < state.config.players:
-        raise ValueError(f"no player {player} in a {state.config.players}-player game")
+        raise ConfigError("player", f"no player {player} in a {state.config.players}-player game")
     return cast(JsonDict, get(state.ruleset).observe(state, player))
 
 

@@ -28,7 +28,7 @@ from typing import Any, TypeVar, Union
 
 from mitosz_core.errors import DecodeError
 from mitosz_core.kernel.action import Action, Decision, Log
-from mitosz_core.kernel.jsontext import Json, dumps, encode, loads
+from mitosz_core.kernel.jsontext import Json, dumps, encode, loads, omitted
 from mitosz_core.kernel.jsontext import hints as field_hints
 from mitosz_core.kernel.limits import current_limits
 
@@ -177,12 +177,18 @@ class Decoder:
             raise DecodeError(path, f"unknown field {unknown[0]!r} for {cls.__name__}")
         kwargs: dict[str, Any] = {}
         optional = _optional(cls) if self.defaults else frozenset()
+        left_out = omitted(cls)
         for name, tp in hints:
             if name not in data:
-                if name in optional:
+                if name in optional or name in left_out:
                     continue
                 raise DecodeError(path, f"missing field {name!r} for {cls.__name__}")
             kwargs[name] = self._decoder(tp)(data[name], f"{path}.{name}", budget - 1)
+            if name in left_out and kwargs[name] == left_out[name] and not self.defaults:
+                raise DecodeError(
+                    f"{path}.{name}",
+                    "a saved state leaves this field out while it holds its default",
+                )
         try:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:

@@ -130,6 +130,27 @@ def hints(cls: type) -> tuple[tuple[str, Any], ...]:
     return found
 
 
+OMIT_DEFAULT = "omit_default"
+"""Field metadata key: a field marked ``{OMIT_DEFAULT: True}`` is left out of the JSON form
+while it holds its default, and a JSON form without it decodes to the default (so data
+saved before the field existed still loads, and the text of everything else is as it
+was)."""
+_OMITTED: dict[type, dict[str, Any]] = {}
+
+
+def omitted(cls: type) -> dict[str, Any]:
+    """The fields of dataclass ``cls`` left out while they hold their default, by name."""
+    found = _OMITTED.get(cls)
+    if found is None:
+        found = {
+            f.name: f.default
+            for f in dataclasses.fields(cls)
+            if f.metadata.get(OMIT_DEFAULT) and f.default is not dataclasses.MISSING
+        }
+        _OMITTED[cls] = found
+    return found
+
+
 def encode(value: Any) -> Json:
     """The JSON-ready form of a game value (dicts, lists, strings, numbers)."""
     if value is None or isinstance(value, bool | int | str):
@@ -145,5 +166,10 @@ def encode(value: Any) -> Json:
         out["type"] = value.kind
         return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: encode(getattr(value, name)) for name, _ in hints(type(value))}
+        left_out = omitted(type(value))
+        return {
+            name: encode(getattr(value, name))
+            for name, _ in hints(type(value))
+            if name not in left_out or getattr(value, name) != left_out[name]
+        }
     raise TypeError(f"cannot encode {type(value).__name__} value {value!r}")

@@ -110,6 +110,11 @@ class GameConfig:
     players: int
     decks: tuple[DeckList, ...]
     auto_pass: bool = True
+    arranged: bool = field(default=False, metadata={"omit_default": True})
+    """Whether the game starts from an arranged position (a position builder's), not
+    from ``new_game``'s set-up: its seed then seeds only the random stream from the
+    position on, its log holds the decisions since the position, and ``replay`` cannot
+    rebuild it. Left out of the saved form while false."""
 
 
 @dataclass(frozen=True)

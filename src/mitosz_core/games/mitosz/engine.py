@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from mitosz_core.errors import DeckError, DecodeError
+from mitosz_core.errors import DeckError
 from mitosz_core.games.mitosz import observe as observation
 from mitosz_core.games.mitosz import sample as sampling
 from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
@@ -44,6 +44,7 @@ from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LE
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
 from mitosz_core.games.mitosz.state import FRAMES, Frame, Game
+from mitosz_core.games.mitosz.validate import validate_state
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.copies import card_ids, copies_in_hand
@@ -286,29 +287,9 @@ class MitoszRuleset(StepRuleset[Game]):
         return describe(state, action)
 
     def validate(self, state: State[Game]) -> None:
-        """Reject a decoded state whose cards, players or machine state do not add up."""
-        game = state.game
-        n = state.config.players
-        if state.phase not in MACHINE.states:
-            raise DecodeError("$.state.phase", f"{state.phase!r} is not a state of the machine")
-        if len(game.players) != n or len(state.config.decks) != n:
-            raise DecodeError("$.state.game.players", f"expected {n} players")
-        if sorted(game.order) != list(range(n)):
-            raise DecodeError("$.state.game.order", "must list every player once")
-        if state.to_act is not None and not 0 <= state.to_act < n:
-            raise DecodeError("$.state.to_act", f"no player {state.to_act}")
-        for i, inst in enumerate(game.instances):
-            if not 0 <= inst.card < len(game.cards) or not 0 <= inst.owner < n:
-                raise DecodeError(f"$.state.game.instances[{i}]", "unknown card or owner")
-        seen = census(game)
-        for card in range(len(game.instances)):
-            if seen[card] != 1:
-                raise DecodeError(
-                    "$.state.game", f"card #{card} is in {seen[card]} places, not exactly 1"
-                )
-        extra = sorted(set(seen) - set(range(len(game.instances))))
-        if extra:
-            raise DecodeError("$.state.game", f"unknown card id #{extra[0]}")
+        """Reject a state that breaks an invariant of the game (:mod:`.validate`): raise
+        :class:`~mitosz_core.errors.InvalidStateError` naming the rule and the path."""
+        validate_state(state, self, self.pool)
 
 
 RULESET = MitoszRuleset()

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from mitosz_core.errors import DeckError, DecodeError
+from mitosz_core.errors import DeckError
 from mitosz_core.games.mythos import observe as observation
 from mitosz_core.games.mythos import sample as sampling
 from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
@@ -26,11 +26,10 @@ from mitosz_core.games.mythos.observation import Observation
 from mitosz_core.games.mythos.rules import S, combat, turn, victory
 from mitosz_core.games.mythos.rules.checks import state_checks
 from mitosz_core.games.mythos.rules.flow import Step, fire
-from mitosz_core.games.mythos.rules.hand import HAND_MAX
 from mitosz_core.games.mythos.rules.setup import initial_state
 from mitosz_core.games.mythos.rules.upgrades import PAY
-from mitosz_core.games.mythos.rules.zones import ROW_SLOTS
 from mitosz_core.games.mythos.state import Game, Row
+from mitosz_core.games.mythos.validate import validate_state
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.copies import card_ids, copies_in_hand
@@ -231,48 +230,9 @@ class MythosRuleset(StepRuleset[Game]):
         return describe(state, action)
 
     def validate(self, state: State[Game]) -> None:
-        """Reject a decoded state whose cards, players or machine state do not add up."""
-        game = state.game
-        if state.phase not in MACHINE.states:
-            raise DecodeError("$.state.phase", f"{state.phase!r} is not a state of the machine")
-        if len(game.players) != 2 or state.config.players != 2:
-            raise DecodeError("$.state.game.players", "MYTHOS has 2 players")
-        keys = [card.key for card in game.cards]
-        if keys != sorted(set(keys)):
-            raise DecodeError("$.state.game.cards", "the cards must have distinct keys, sorted")
-        for name, value in (("first", game.first), ("active", game.active)):
-            if value not in (0, 1):
-                raise DecodeError(f"$.state.game.{name}", f"no player {value}")
-        if state.to_act is not None and state.to_act not in (0, 1):
-            raise DecodeError("$.state.to_act", f"no player {state.to_act}")
-        for i, inst in enumerate(game.instances):
-            if not 0 <= inst.card < len(game.cards) or inst.owner not in (0, 1):
-                raise DecodeError(f"$.state.game.instances[{i}]", "unknown card or owner")
-        seen = census(game)
-        for card in range(len(game.instances)):
-            if seen[card] != 1:
-                raise DecodeError(
-                    "$.state.game", f"card #{card} is in {seen[card]} places, not exactly 1"
-                )
-        extra = sorted(set(seen) - set(range(len(game.instances))))
-        if extra:
-            raise DecodeError("$.state.game", f"unknown card id #{extra[0]}")
-        for i, p in enumerate(game.players):
-            path = f"$.state.game.players[{i}]"
-            for row in Row:
-                if len(p.row(row)) > ROW_SLOTS:
-                    raise DecodeError(f"{path}.{row.value}", f"more than {ROW_SLOTS} slots")
-                for slot in p.row(row):
-                    for held in (slot.card, slot.attached):
-                        if held is not None and game.owner(held) != i:
-                            raise DecodeError(f"{path}.{row.value}", f"#{held} is not theirs")
-            if len(p.hand) > HAND_MAX:
-                raise DecodeError(f"{path}.hand", f"more than {HAND_MAX} cards")
-            if p.aura < 0:
-                raise DecodeError(f"{path}.aura", "aura is never negative (11.5)")
-            for card in (*p.deck, *p.hand, *p.graveyard):
-                if game.owner(card) != i:
-                    raise DecodeError(path, f"#{card} is not theirs")
+        """Reject a state that breaks an invariant of the game (:mod:`.validate`): raise
+        :class:`~mitosz_core.errors.InvalidStateError` naming the rule and the path."""
+        validate_state(state, self, self.pool)
 
 
 RULESET = MythosRuleset()

@@ -134,6 +134,7 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
         return _cleared(s, (card,)), (card,)
     s, gone = _lift_slot(s, card)
     s, gone = _lift_held(s, gone)
+    s = _unmount(s, gone)
     if runes:
         left = set(gone)
         going = tuple(r.card for r in runes if r.host in left)
@@ -142,6 +143,19 @@ def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
             s = _cleared(s.evolve(game=s.game.with_board(runes=kept)), going)
             gone = (*gone, *going)
     return s, gone
+
+
+def _unmount(s: S, gone: tuple[CardId, ...]) -> S:
+    """8.mount: a mount that left, or whose rider left, is no longer mounted (the record
+    would otherwise name a card that may now be hidden in a hand)."""
+    mounts = s.game.mounts
+    if not mounts:
+        return s
+    left = set(gone)
+    kept = tuple(m for m in mounts if m.mount not in left and m.rider not in left)
+    if len(kept) == len(mounts):
+        return s
+    return s.evolve(game=s.game.with_board(mounts=kept))
 
 
 def _lift_held(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:

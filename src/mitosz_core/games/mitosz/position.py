@@ -1,0 +1,331 @@
+"""A position builder for Mítosz: any quiet moment of a game, from the cards by key.
+
+:class:`Position` lists each player's zones (:class:`Side`): the high god, the spheres,
+the empire (:class:`People` on cells, with a location), the leader row (:class:`Leader`,
+turned or not, with its items), the intrigues, hand, deck, underworld and oblivion; and
+the turn: its number, the active player, the turn order, and the step (one of
+:data:`PHASES`, the quiet moments where the active player decides). :meth:`Position.state`
+builds the :class:`~mitosz_core.State` and checks it with the ruleset's validator (the
+one ``State.from_json`` uses): a position that breaks a rule raises
+:class:`~mitosz_core.errors.InvalidStateError` naming the rule. The state plays on from
+there; what the position placed is no event (6.5.1): the event window has seen it.
+
+A position can be a TOML or JSON file (:func:`load_position`), with the JSON Schema
+``mitosz-position-1.schema.json`` of the package's schemas.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from mitosz_core.errors import InvalidStateError
+from mitosz_core.games.mitosz.cards import CardDef
+from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset
+from mitosz_core.games.mitosz.rules.events import seen_now
+from mitosz_core.games.mitosz.state import (
+    Board,
+    Game,
+    Instance,
+    LeaderSlot,
+    Marker,
+    Mounted,
+    PeopleSlot,
+    Player,
+    Realm,
+    Turn,
+)
+from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.kernel.position_files import read_position_file
+from mitosz_core.kernel.rng import Rng
+from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
+
+PHASES: Mapping[str, str] = {
+    "summoning_1": "turn.summoning_1",
+    "combat": "turn.combat.declare",
+    "summoning_2": "turn.summoning_2",
+}
+"""The steps a position may be at (6.2.3): the first summoning step, the start of the
+combat phase (a fight may be declared), the second summoning step."""
+SCHEMA = "mitosz-position-1.schema.json"
+MOUNT = Subtype.MOUNT
+
+
+@dataclass(frozen=True)
+class People:
+    """A people (by card key) on cell ``(x, y)`` of an empire, with a location on it."""
+
+    card: str
+    x: int = 0
+    y: int = 0
+    location: str | None = None
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A leader in the leader row, turned or not, with its items (a mount among them
+    rides with it, 8.mount)."""
+
+    card: str
+    turned: bool = False
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's cards by key. ``spheres`` default to the high god's maxima (3.1);
+    the deck is listed from its top."""
+
+    high_god: str
+    spheres: tuple[int, int, int, int] | None = None
+    empire: tuple[People, ...] = ()
+    leaders: tuple[Leader, ...] = ()
+    intrigues: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ()
+    underworld: tuple[str, ...] = ()
+    oblivion: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MarkerAt:
+    """A marker (5.10) on ``player``'s card ``card`` on the board (the first of that key
+    on their side: the high god, the empire, the leader row, the intrigues)."""
+
+    player: int
+    card: str
+    level: int = 0
+    power: int = 0
+
+
+@dataclass(frozen=True)
+class Position:
+    """A Mítosz position: the players' sides and the turn. See the module doc."""
+
+    players: tuple[Side, ...]
+    active: int = 0
+    turn: int = 1
+    phase: str = "summoning_1"
+    order: tuple[int, ...] | None = None
+    """The turn order; by default from player 0 up."""
+    markers: tuple[MarkerAt, ...] = ()
+    seed: int = 0
+    """Seeds the random generator from the position on (shuffles, reveals)."""
+    auto_pass: bool = True
+    card_sets: tuple[str, ...] = field(default=())
+    """Card-set files whose cards the position names, beside the built-in sets."""
+
+    def ruleset(self) -> MitoszRuleset:
+        return RULESET if not self.card_sets else RULESET.with_card_sets(self.card_sets)
+
+    def state(self, ruleset: MitoszRuleset | None = None) -> State[Game]:
+        """The position as a state at its step, checked by the ruleset's validator;
+        raises :class:`~mitosz_core.errors.InvalidStateError` naming the first broken
+        rule. ``ruleset`` (by default the built-in one, with ``card_sets``) gives the
+        card pool the keys name."""
+        ruleset = self.ruleset() if ruleset is None else ruleset
+        pool = ruleset.pool
+        n = len(self.players)
+        if not ruleset.min_players <= n <= ruleset.max_players:
+            raise InvalidStateError(
+                "players",
+                "player-count",
+                f"{n} players; Mítosz is played by {ruleset.players_text()}",
+            )
+        if not 0 <= self.active < n:
+            raise InvalidStateError("active", "active-player", f"no player {self.active}")
+        phase = PHASES.get(self.phase)
+        if phase is None:
+            raise InvalidStateError(
+                "phase", "position-phase", f"{self.phase!r} is not one of {', '.join(PHASES)}"
+            )
+        layout = _Layout(pool)
+        players = tuple(layout.side(i, side) for i, side in enumerate(self.players))
+        markers = tuple(layout.marker(j, m, players) for j, m in enumerate(self.markers))
+        keys = sorted(set(layout.keys))
+        index = {k: i for i, k in enumerate(keys)}
+        game = Game(
+            cards=tuple(pool[k] for k in keys),
+            instances=tuple(
+                Instance(index[k], owner)
+                for k, owner in zip(layout.keys, layout.owners, strict=True)
+            ),
+            players=players,
+            order=tuple(range(n)) if self.order is None else tuple(self.order),
+            this_turn=Turn(active=self.active),
+            markers=markers,
+            board=Board(mounts=tuple(layout.mounts)),
+        )
+        decks = tuple(
+            DeckList(f"position, player {i}", tuple(DeckEntry(1, k) for k in layout.of(i)))
+            for i in range(n)
+        )
+        config = GameConfig(self.seed, n, decks, self.auto_pass, arranged=True)
+        state: State[Game] = State(
+            ruleset="mitosz",
+            config=config,
+            phase=phase,
+            to_act=self.active,
+            turn=self.turn,
+            winner=None,
+            is_over=False,
+            rng=Rng.from_seed(self.seed),
+            game=game,
+        )
+        state = _unseen(state)
+        try:
+            ruleset.validate(state)
+        except InvalidStateError as exc:
+            if exc.rule != "checks-done":
+                raise
+        else:
+            return state
+        checked = ruleset.checks(state)  # what play would have noted: power holds (1.1.1)
+        if checked.phase != state.phase or checked.is_over:
+            raise InvalidStateError(
+                "phase",
+                "quiet-moment",
+                f"not a quiet moment: the state-based checks go on to {checked.phase!r}",
+            )
+        state = _unseen(checked)
+        ruleset.validate(state)
+        return state
+
+
+def _unseen(state: State[Game]) -> State[Game]:
+    """``state`` as the event window has seen it: what the position placed is no event
+    (6.5.1)."""
+    return state.evolve(game=replace(state.game, seen=seen_now(state)))
+
+
+class _Layout:
+    """Card ids handed out in order, by player; what each id is."""
+
+    def __init__(self, pool: Mapping[str, CardDef]) -> None:
+        self.pool = pool
+        self.keys: list[str] = []
+        self.owners: list[int] = []
+        self.mounts: list[Mounted] = []
+
+    def of(self, player: int) -> list[str]:
+        return [k for k, o in zip(self.keys, self.owners, strict=True) if o == player]
+
+    def take(self, player: int, key: object, path: str) -> int:
+        if not isinstance(key, str) or key not in self.pool:
+            raise InvalidStateError(path, "card-key", f"no card {key!r} in the card sets")
+        self.keys.append(key)
+        self.owners.append(player)
+        return len(self.keys) - 1
+
+    def many(self, player: int, keys: Sequence[str], path: str) -> tuple[int, ...]:
+        return tuple(self.take(player, k, f"{path}[{j}]") for j, k in enumerate(keys))
+
+    def side(self, i: int, side: Side) -> Player:
+        at = f"players[{i}]"
+        god = self.take(i, side.high_god, f"{at}.high_god")
+        empire = tuple(
+            PeopleSlot(
+                self.take(i, p.card, f"{at}.empire[{j}].card"),
+                p.x,
+                p.y,
+                None
+                if p.location is None
+                else self.take(i, p.location, f"{at}.empire[{j}].location"),
+            )
+            for j, p in enumerate(side.empire)
+        )
+        leaders = []
+        for j, leader in enumerate(side.leaders):
+            card = self.take(i, leader.card, f"{at}.leaders[{j}].card")
+            items = self.many(i, leader.items, f"{at}.leaders[{j}].items")
+            for item in items:
+                if self.pool[self.keys[item]].has_subtype(MOUNT):
+                    self.mounts.append(Mounted(item, card))
+            leaders.append(LeaderSlot(card, leader.turned, items))
+        intrigues = self.many(i, side.intrigues, f"{at}.intrigues")
+        hand = self.many(i, side.hand, f"{at}.hand")
+        deck = self.many(i, side.deck, f"{at}.deck")
+        underworld = self.many(i, side.underworld, f"{at}.underworld")
+        oblivion = self.many(i, side.oblivion, f"{at}.oblivion")
+        spheres = self.pool[side.high_god].spheres if side.spheres is None else side.spheres
+        return Player(
+            realm=Realm(god, empire, tuple(leaders), intrigues),
+            spheres=tuple(spheres),  # type: ignore[arg-type]
+            deck=deck,
+            hand=hand,
+            underworld=underworld,
+            oblivion=oblivion,
+        )
+
+    def marker(self, j: int, m: MarkerAt, players: tuple[Player, ...]) -> Marker:
+        path = f"markers[{j}]"
+        if not 0 <= m.player < len(players):
+            raise InvalidStateError(f"{path}.player", "player-index", f"no player {m.player}")
+        p = players[m.player]
+        board = (
+            p.high_god,
+            *(s.card for s in p.empire),
+            *(s.location for s in p.empire),
+            *(s.card for s in p.leaders),
+            *(c for s in p.leaders for c in s.items),
+            *p.intrigues,
+        )
+        for card in board:
+            if card is not None and self.keys[card] == m.card:
+                return Marker(card, m.level, m.power)
+        raise InvalidStateError(
+            f"{path}.card", "marker", f"no {m.card!r} on player {m.player}'s side of the board"
+        )
+
+
+def position_from_data(data: Mapping[str, Any]) -> Position:
+    """A position from the data of a position file (already checked against the
+    schema)."""
+    players = tuple(
+        Side(
+            high_god=p["high_god"],
+            spheres=None if "spheres" not in p else tuple(p["spheres"]),
+            empire=tuple(
+                People(e["card"], e.get("x", 0), e.get("y", 0), e.get("location"))
+                for e in p.get("empire", ())
+            ),
+            leaders=tuple(
+                Leader(lead["card"], lead.get("turned", False), tuple(lead.get("items", ())))
+                for lead in p.get("leaders", ())
+            ),
+            **{
+                name: tuple(p.get(name, ()))
+                for name in ("intrigues", "hand", "deck", "underworld", "oblivion")
+            },
+        )
+        for p in data["players"]
+    )
+    markers = tuple(
+        MarkerAt(m["player"], m["card"], m.get("level", 0), m.get("power", 0))
+        for m in data.get("markers", ())
+    )
+    order = data.get("order")
+    return Position(
+        players=players,
+        active=data.get("active", 0),
+        turn=data.get("turn", 1),
+        phase=data.get("phase", "summoning_1"),
+        order=None if order is None else tuple(order),
+        markers=markers,
+        seed=data.get("seed", 0),
+        auto_pass=data.get("auto_pass", True),
+        card_sets=tuple(data.get("card_sets", ())),
+    )
+
+
+def load_position(path: str | os.PathLike[str]) -> Position:
+    """Read a position file (``.toml`` or ``.json``), within the input limits and
+    checked against its JSON Schema; a file that breaks either raises
+    :class:`~mitosz_core.errors.DecodeError` naming the file and the field. Relative
+    ``card_sets`` paths are taken from the file's folder."""
+    data = read_position_file(path, SCHEMA, "mitosz")
+    folder = os.path.dirname(os.fspath(path))
+    sets = [os.path.join(folder, s) for s in data.get("card_sets", ())]
+    return replace(position_from_data(data), card_sets=tuple(sets))

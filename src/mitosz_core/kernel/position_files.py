@@ -1,0 +1,90 @@
+"""Position files of either ruleset: TOML or JSON, within the input limits, checked
+against the ruleset's position schema (in the package's ``schemas``).
+
+A file is read no further than the size limit (``toml_bytes`` or ``json_bytes``),
+scanned for depth, long keys and huge numbers before it is parsed
+(:mod:`~mitosz_core.kernel.limits`), parsed (JSON refuses repeated keys), and checked
+against the schema. Every problem is a :class:`~mitosz_core.errors.DecodeError` whose
+path is ``<file>#<JSON path>`` (or ``<file>:<line>`` for the text itself).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from mitosz_core.errors import DecodeError
+from mitosz_core.kernel.codec import loads
+from mitosz_core.kernel.limits import (
+    current_limits,
+    document_depth_problem,
+    read_limited,
+    size_problem,
+    toml_text_problem,
+)
+
+
+@cache
+def position_schema(name: str) -> dict[str, Any]:
+    """The position schema ``name`` of the package's schemas, as a JSON object."""
+    text = (files("mitosz_core") / "schemas" / name).read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def read_position_file(path: str | os.PathLike[str], schema: str, ruleset: str) -> dict[str, Any]:
+    """The checked document of the position file at ``path`` (``.toml`` or ``.json``)."""
+    source = os.fspath(path)
+    toml = source.endswith(".toml")
+    limits = current_limits()
+    limit = limits.toml_bytes if toml else limits.json_bytes
+    try:
+        data = read_limited(source, limit)
+    except OSError as exc:
+        raise DecodeError(source, f"cannot read the position file: {exc.strerror}") from None
+    too_big = size_problem(data, limit, "the position file")
+    if too_big is not None:
+        raise DecodeError(source, too_big)
+    if toml:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DecodeError(source, f"not UTF-8: {exc.reason}") from None
+        refused = toml_text_problem(text, limits)
+        if refused is not None:
+            raise DecodeError(f"{source}:{refused.line}", refused.problem)
+        try:
+            document: Any = tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, ValueError) as exc:
+            raise DecodeError(source, f"invalid TOML: {exc}") from None
+        deep = document_depth_problem(document, limits.toml_depth)
+        if deep is not None:
+            raise DecodeError(f"{source}#{_json_path(deep[0])}", deep[1])
+    else:
+        try:
+            document = loads(data, "a position file")
+        except DecodeError as exc:
+            raise DecodeError(f"{source}#{exc.path}", exc.problem) from None
+    errors = sorted(
+        Draft202012Validator(position_schema(schema)).iter_errors(document),
+        key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
+    )
+    if errors:
+        first = errors[0]
+        raise DecodeError(f"{source}#{_json_path(tuple(first.absolute_path))}", first.message[:300])
+    if document.get("ruleset", ruleset) != ruleset:
+        raise DecodeError(
+            f"{source}#$.ruleset", f"a {ruleset} position file says {document['ruleset']!r}"
+        )
+    result: dict[str, Any] = document
+    return result
+
+
+def _json_path(keys: tuple[str | int, ...] | Any) -> str:
+    return "$" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys)

@@ -1,0 +1,233 @@
+"""The checks of a state that every ruleset shares: its kernel fields, and that it plays on.
+
+A ruleset's validator (``validate_state`` in each ruleset's ``validate`` module) checks a
+whole state against every invariant of its game and raises
+:class:`~mitosz_core.errors.InvalidStateError` naming the first broken rule and the JSON
+path of the offending value. The same validator serves :meth:`State.from_json
+<mitosz_core.State.from_json>`, the position builders and the property suite, so they
+cannot drift apart. This module holds its game-independent parts:
+
+- :func:`check_kernel`: the turn number, the random generator, the log's players, and
+  that ``over``, ``phase``, ``to_act`` and ``winner`` agree;
+- :func:`check_plays_on`, run last: ``to_act`` is the deciding player of the machine
+  state, the state-based checks and the step have nothing left to do by themselves, and
+  a running game has a legal action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
+
+from mitosz_core.errors import InvalidStateError, MitoszError
+from mitosz_core.kernel.action import Log
+from mitosz_core.kernel.api import legal_actions
+from mitosz_core.kernel.rng import SEEDS
+from mitosz_core.kernel.state import State
+from mitosz_core.kernel.steps import StepRuleset
+
+T = TypeVar("T")
+
+ROOT = "$.state"
+GAME = "$.state.game"
+
+
+def fail(path: str, rule: str, problem: str) -> NoReturn:
+    """Raise the validator's error: ``rule`` broken at ``path``."""
+    raise InvalidStateError(path, rule, problem)
+
+
+def check_index(value: int, count: int, path: str, rule: str, what: str) -> None:
+    """``value`` must index one of ``count`` things (a player, a card id, ...). The
+    decoder has made sure it is an ``int``."""
+    if not 0 <= value < count:
+        shown = value if abs(value) < 10**12 else "a huge number"
+        fail(path, rule, f"there is no {what} {shown} (there are {count})")
+
+
+def check_optional_index(value: int | None, count: int, path: str, rule: str, what: str) -> None:
+    if value is not None and not 0 <= value < count:
+        check_index(value, count, path, rule, what)
+
+
+def check_range(value: int, low: int, high: int | None, path: str, rule: str, what: str) -> None:
+    """``low <= value <= high`` (no upper bound when ``high`` is ``None``)."""
+    if value < low or (high is not None and value > high):
+        top = "" if high is None else f" to {high}"
+        shown = value if abs(value) < 10**12 else "a huge number"
+        fail(path, rule, f"{what} must be from {low}{top}, not {shown}")
+
+
+def check_indices(values: Sequence[int], count: int, path: str, rule: str, what: str) -> None:
+    if values and (min(values) < 0 or max(values) >= count):
+        for i, value in enumerate(values):
+            check_index(value, count, f"{path}[{i}]", rule, what)
+
+
+def check_dealt(
+    dealt: Sequence[tuple[int, int]],
+    layout: Sequence[tuple[int, int]],
+    keys: Sequence[str],
+    path: str,
+) -> None:
+    """The cards of a game, as ``(card, owner)`` per card id (``dealt``), against the decks
+    of its configuration laid out the same way (``layout``; ``keys`` names the cards):
+    ids are given in the order of the decks, so each id must have the owner the layout
+    says, and each player must own the cards of their deck. Which of a player's ids holds
+    which of their cards is free: a determinized sample
+    (:func:`~mitosz_core.sample_state`) deals the hidden cards anew."""
+    if len(dealt) != len(layout):
+        fail(path, "config-decks", f"the decks hold {len(layout)} cards, the game {len(dealt)}")
+    for i, ((_, owner), (_, deck_owner)) in enumerate(zip(dealt, layout, strict=True)):
+        if owner != deck_owner:
+            fail(
+                f"{path}[{i}]",
+                "config-decks",
+                f"this card belongs to player {deck_owner}'s deck, not player {owner}'s",
+            )
+    held, decks = Counter(dealt), Counter(layout)
+    if held != decks:
+        card, owner = min((held - decks) or (decks - held), key=lambda x: (x[1], x[0]))
+        fail(
+            path,
+            "config-decks",
+            f"player {owner} has {held[card, owner]} of {keys[card]!r}, their deck in the "
+            f"configuration {decks[card, owner]}",
+        )
+
+
+def check_kernel(state: State[Any], ruleset: StepRuleset[Any], terminal: frozenset[str]) -> None:
+    """The kernel fields: turn, random generator, log, and the game's result and machine
+    state, which must agree with each other (``terminal``: the machine's end states)."""
+    n = state.config.players
+    if not ruleset.min_players <= n <= ruleset.max_players:
+        fail(
+            f"{ROOT}.config.players",
+            "player-count",
+            f"{ruleset.title} is played by {ruleset.players_text()}, not {n}",
+        )
+    if state.turn < 1:
+        fail(f"{ROOT}.turn", "turn-number", f"the turn number starts at 1, not {state.turn}")
+    if not 0 <= state.rng.state < SEEDS:
+        fail(f"{ROOT}.rng.state", "rng-state", "the random generator's state is a 64-bit number")
+    if not 0 <= state.config.seed < SEEDS:
+        fail(f"{ROOT}.config.seed", "seed", "a seed is a 64-bit number")
+    if state.phase not in ruleset.machine.states:
+        fail(f"{ROOT}.phase", "machine-state", f"{state.phase!r} is not a state of the machine")
+    bad, _ = log_facts(state._log, n)
+    if bad is not None:
+        check_index(
+            state.history[bad].player, n, f"{ROOT}.log[{bad}].player", "log-player", "player"
+        )
+    ended = state.phase in terminal
+    if state.is_over != ended:
+        fail(f"{ROOT}.over", "result", f"over is {state.is_over} in machine state {state.phase!r}")
+    if state.is_over:
+        if state.to_act is not None:
+            fail(f"{ROOT}.to_act", "result", "nobody decides in a game that is over")
+        check_optional_index(state.winner, n, f"{ROOT}.winner", "winner", "player")
+        return
+    if state.winner is not None:
+        fail(f"{ROOT}.winner", "result", "a game that is running has no winner")
+    if state.phase not in ruleset.steps:
+        fail(
+            f"{ROOT}.phase",
+            "decision-state",
+            f"{state.phase!r} is no decision: a saved state is at a decision or at the end",
+        )
+    if state.to_act is None:
+        fail(f"{ROOT}.to_act", "to-act", "a running game has a player to decide")
+    check_index(state.to_act, n, f"{ROOT}.to_act", "to-act", "player")
+
+
+_MEMO: dict[tuple[object, ...], tuple[tuple[object, ...], Any]] = {}
+_MEMO_SIZE = 256
+
+
+def once(key: tuple[object, ...], parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, worked out once while ``parts`` are the very objects it was worked
+    out for (the entry holds them, so no other object can take their ids); ``key`` (small
+    hashable values) tells computations apart. For the checks that depend only on values
+    a game seldom changes: its cards, its configuration."""
+    memo_key = (*key, *(id(p) for p in parts))
+    found = _MEMO.get(memo_key)
+    if found is not None and all(a is b for a, b in zip(found[0], parts, strict=True)):
+        value: T = found[1]
+        return value
+    value = compute()
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[memo_key] = (parts, value)
+    return value
+
+
+_LOGS: dict[tuple[int, int], tuple[Log, int | None, int]] = {}
+_LOGS_SIZE = 4096
+
+
+def log_facts(log: Log, players: int) -> tuple[int | None, int]:
+    """The index of the first decision of ``log`` that names no player of a
+    ``players``-player game (or ``None``), and how many decisions are not automatic.
+    Worked out once per log value: a log that extends a checked one costs only its new
+    entries."""
+    pending: list[Log] = []
+    node: Log | None = log
+    bad: int | None = None
+    decided = 0
+    while node is not None and len(node):
+        found = _LOGS.get((id(node), players))
+        if found is not None and found[0] is node:
+            bad, decided = found[1], found[2]
+            break
+        pending.append(node)
+        node = node.previous()
+    if len(_LOGS) + len(pending) >= _LOGS_SIZE:
+        _LOGS.clear()
+    for node in reversed(pending):
+        last = node.last
+        assert last is not None
+        if bad is None and not 0 <= last.player < players:
+            bad = len(node) - 1
+        decided += not last.auto
+        _LOGS[(id(node), players)] = (node, bad, decided)
+    return bad, decided
+
+
+def decisions_taken(state: State[Any]) -> int:
+    """How many decisions of ``state``'s history were not automatic."""
+    return log_facts(state._log, state.config.players)[1]
+
+
+def check_plays_on(state: State[Any], ruleset: StepRuleset[Any]) -> None:
+    """Run last, when every field is known to be in range: the deciding player, nothing
+    left for the state-based checks or the step to do by themselves, and a legal action."""
+    if state.is_over:
+        return
+    step = ruleset.steps[state.phase]
+    try:
+        decider = step.decider(state)
+        checked = ruleset.checks(state)
+        finished = None if step.settle is None else step.settle(state)
+        legal = legal_actions(state)
+    except MitoszError as exc:
+        fail(ROOT, "plays-on", f"the engine cannot go on from this state: {exc}")
+    except Exception as exc:  # a gap in the validator: refuse the state all the same
+        fail(ROOT, "plays-on", f"the engine cannot go on from this state ({type(exc).__name__})")
+    if state.to_act != decider:
+        fail(
+            f"{ROOT}.to_act",
+            "to-act",
+            f"player {decider} decides in {state.phase!r}, not player {state.to_act}",
+        )
+    if checked != state:
+        fail(
+            ROOT,
+            "checks-done",
+            "the state-based checks would still change this state "
+            "(a saved state is taken after them)",
+        )
+    if finished is not None:
+        fail(f"{ROOT}.phase", "checks-done", f"nobody has a choice to make in {state.phase!r}")
+    if not legal:
+        fail(f"{ROOT}.phase", "plays-on", f"no legal action in {state.phase!r}")
