@@ -151,6 +151,10 @@ def _walk(
     visit: Callable[[int], int],
     ignore: frozenset[str] = frozenset(),
 ) -> Any:
+    if value is None or isinstance(value, int | str | float):  # enums too: no ids inside
+        if annotation is not None and _names(annotation, alias):
+            return _ids(value, annotation, alias, visit, ignore)
+        return value
     if annotation is not None and _names(annotation, alias):
         return _ids(value, annotation, alias, visit, ignore)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -165,12 +169,17 @@ def _walk(
                 changes[f.name] = new
         return dataclasses.replace(value, **changes) if changes else value
     if isinstance(value, tuple):
+        if value and all(type(item) in _PLAIN for item in value):
+            return value  # plain numbers or text, and no annotation naming a card id
         inner = _items(annotation)
         new_items = tuple(
             _walk(item, inner(k), alias, visit, ignore) for k, item in enumerate(value)
         )
         return value if all(a is b for a, b in zip(new_items, value, strict=True)) else new_items
     return value
+
+
+_PLAIN = (int, str, float, bool)
 
 
 def _ids(
@@ -196,8 +205,19 @@ def _ids(
     return _walk(value, None, alias, visit, ignore)
 
 
+_ITEMS: dict[ast.expr | None, Callable[[int], ast.expr | None]] = {}
+
+
 def _items(annotation: ast.expr | None) -> Callable[[int], ast.expr | None]:
-    """The annotation of item ``k`` of a tuple annotated ``annotation``."""
+    """The annotation of item ``k`` of a tuple annotated ``annotation`` (memoised)."""
+    found = _ITEMS.get(annotation)
+    if found is None:
+        found = _items_of(annotation)
+        _ITEMS[annotation] = found
+    return found
+
+
+def _items_of(annotation: ast.expr | None) -> Callable[[int], ast.expr | None]:
     if isinstance(annotation, ast.BinOp):
         annotation = annotation.left if not _is_none(annotation.left) else annotation.right
     if isinstance(annotation, ast.Subscript):
@@ -213,8 +233,17 @@ def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
+_NAMES: dict[tuple[ast.expr, str], bool] = {}
+"""Whether an annotation (a node of the parsed annotations, which live as long as this
+memo holds them) names the alias."""
+
+
 def _names(annotation: ast.expr, alias: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == alias for n in ast.walk(annotation))
+    found = _NAMES.get((annotation, alias))
+    if found is None:
+        found = any(isinstance(n, ast.Name) and n.id == alias for n in ast.walk(annotation))
+        _NAMES[annotation, alias] = found
+    return found
 
 
 @cache
