@@ -5,8 +5,11 @@ The kernel's API (:mod:`mitosz_core`) serves every ruleset, so its states are
 is the same API for Mítosz alone, typed for it: :data:`State` is the kernel's state with
 the Mítosz game data (``Game``), :data:`MitoszAction` the union of every Mítosz
 action, and :func:`new_game`, :func:`legal_actions`, :func:`apply` and :func:`replay`
-take and return them. A typed program that reads ``state.game.playres`` or builds
-``Summon(crad=3)`` fails ``mypy --strict``::
+take and return them; :func:`observe` returns an
+:class:`~mitosz_core.games.mitosz.observation.Observation` (the typed
+dictionaries of :mod:`mitosz_core.games.mitosz.observation`, all exported here). A typed
+program that reads ``state.game.playres``, builds ``Summon(crad=3)`` or reads
+``observe(state, 0)["player"]`` fails ``mypy --strict``::
 
     import mitosz_core.mitosz as mitosz
 
@@ -15,6 +18,8 @@ take and return them. A typed program that reads ``state.game.playres`` or build
         action: mitosz.MitoszAction = mitosz.legal_actions(state)[0]
         state = mitosz.apply(state, action)
     print(state.game.players[0].spheres)
+    seen: mitosz.Observation = mitosz.observe(state, 0)
+    print(seen["players"][0]["power"], seen["winner"])
 
 Each function checks that the state it is given is a Mítosz state (otherwise
 :class:`~mitosz_core.errors.RulesetMismatchError`); everything else is the kernel's
@@ -58,6 +63,26 @@ from mitosz_core.games.mitosz.actions import (
     TurnBack,
     UseFreeManeuver,
     UseManeuver,
+)
+from mitosz_core.games.mitosz.observation import (
+    CardView,
+    ChoiceView,
+    EffectView,
+    FightView,
+    HeldLeaderView,
+    HelperView,
+    LeaderView,
+    LeveledCardView,
+    LimboView,
+    MountView,
+    Observation,
+    PendingView,
+    PeopleView,
+    PlayerObservation,
+    RoadView,
+    RuneView,
+    SphereValues,
+    TroopView,
 )
 from mitosz_core.games.mitosz.position import (
     Leader,
@@ -112,12 +137,6 @@ MitoszAction: TypeAlias = (
 )
 """Every Mítosz action (the classes of :mod:`mitosz_core.games.mitosz.actions`)."""
 
-# --- Observation types -------------------------------------------------------------------
-# observe() returns JSON data today (its fields: docs/reference/observation). The typed
-# observation types of the AI interface are exported here when they land.
-Observation: TypeAlias = dict[str, Any]
-"""What :func:`observe` returns: JSON-ready data (typed observation types will follow)."""
-
 
 def _mine(state: _State[Any]) -> State:
     if state.ruleset != RULESET:
@@ -162,8 +181,10 @@ def apply(state: State, action: MitoszAction) -> State:
 
 
 def observe(state: State, player: int) -> Observation:
-    """:func:`mitosz_core.observe`: what ``player`` may see."""
-    return _api.observe(_mine(state), player)
+    """:func:`mitosz_core.observe`: what ``player`` may see, as an
+    :class:`~mitosz_core.games.mitosz.observation.Observation` (its fields: the docs'
+    observation reference)."""
+    return cast(Observation, _api.observe(_mine(state), player))
 
 
 def action_from_json(text: str | bytes) -> MitoszAction:
@@ -204,35 +225,51 @@ __all__ = [
     "AttachMount",
     "AttachRune",
     "Attack",
+    "CardView",
+    "ChoiceView",
     "Choose",
     "ChooseTroopMode",
     "DeclareFight",
     "Designate",
     "Discard",
     "Edge",
+    "EffectView",
     "FightKind",
+    "FightView",
     "Game",
+    "HeldLeaderView",
+    "HelperView",
     "KeepMonster",
     "Leader",
+    "LeaderView",
+    "LeveledCardView",
+    "LimboView",
     "LineName",
     "MarkerAt",
     "MitoszAction",
+    "MountView",
     "Observation",
     "Pass",
+    "PendingView",
     "People",
+    "PeopleView",
     "PermitHighGod",
     "PlacePeople",
     "PlayFate",
     "PlayWithoutSummoning",
     "Player",
+    "PlayerObservation",
     "Position",
     "Regain",
+    "RoadView",
+    "RuneView",
     "SacrificeBuilding",
     "SacrificeCommander",
     "SacrificeItem",
     "SacrificeLeader",
     "Side",
     "Sphere",
+    "SphereValues",
     "State",
     "Summon",
     "SummonTroop",
@@ -240,6 +277,7 @@ __all__ = [
     "TakeSpoils",
     "ToUnderworld",
     "TroopMode",
+    "TroopView",
     "TurnBack",
     "UseFreeManeuver",
     "UseManeuver",

@@ -3,7 +3,10 @@
 The same API as :mod:`mitosz_core.mitosz`, for MYTHOS: :data:`State` is the kernel's
 state with the MYTHOS game data (``Game``), :data:`MythosAction` the union of every
 MYTHOS action, and :func:`new_game`, :func:`legal_actions`, :func:`apply` and
-:func:`replay` take and return them::
+:func:`replay` take and return them; :func:`observe` returns an
+:class:`~mitosz_core.games.mythos.observation.Observation`
+(the typed dictionaries of :mod:`mitosz_core.games.mythos.observation`, all exported
+here)::
 
     import mitosz_core.mythos as mythos
 
@@ -11,6 +14,7 @@ MYTHOS action, and :func:`new_game`, :func:`legal_actions`, :func:`apply` and
     while not state.is_over:
         state = mythos.apply(state, mythos.legal_actions(state)[0])
     print(state.game.players[0].life, state.game.ending)
+    print(mythos.observe(state, 0)["players"][1]["graveyard"])
 
 Each function checks that the state it is given is a MYTHOS state (otherwise
 :class:`~mitosz_core.errors.RulesetMismatchError`).
@@ -43,6 +47,14 @@ from mitosz_core.games.mythos.actions import (
     Recall,
 )
 from mitosz_core.games.mythos.cards import CardType, Faction
+from mitosz_core.games.mythos.observation import (
+    CardView,
+    CombatView,
+    Observation,
+    PaymentView,
+    PlayerObservation,
+    SlotView,
+)
 from mitosz_core.games.mythos.position import Position, Side, SlotAt, load_position
 from mitosz_core.games.mythos.state import Game, Player, Row
 from mitosz_core.kernel import api as _api
@@ -75,12 +87,6 @@ MythosAction: TypeAlias = (
     | PayLife
 )
 """Every MYTHOS action (the classes of :mod:`mitosz_core.games.mythos.actions`)."""
-
-# --- Observation types -------------------------------------------------------------------
-# observe() returns JSON data today (its fields: docs/reference/observation). The typed
-# observation types of the AI interface are exported here when they land.
-Observation: TypeAlias = dict[str, Any]
-"""What :func:`observe` returns: JSON-ready data (typed observation types will follow)."""
 
 
 def _mine(state: _State[Any]) -> State:
@@ -126,8 +132,10 @@ def apply(state: State, action: MythosAction) -> State:
 
 
 def observe(state: State, player: int) -> Observation:
-    """:func:`mitosz_core.observe`: what ``player`` may see."""
-    return _api.observe(_mine(state), player)
+    """:func:`mitosz_core.observe`: what ``player`` may see, as an
+    :class:`~mitosz_core.games.mythos.observation.Observation` (its fields: the docs'
+    observation reference)."""
+    return cast(Observation, _api.observe(_mine(state), player))
 
 
 def action_from_json(text: str | bytes) -> MythosAction:
@@ -169,6 +177,8 @@ __all__ = [
     "Attack",
     "Block",
     "CardType",
+    "CardView",
+    "CombatView",
     "DamageOrder",
     "Done",
     "DrawCard",
@@ -183,13 +193,16 @@ __all__ = [
     "PayDiscard",
     "PayLife",
     "PaySacrifice",
+    "PaymentView",
     "Play",
     "Player",
+    "PlayerObservation",
     "Position",
     "Recall",
     "Row",
     "Side",
     "SlotAt",
+    "SlotView",
     "State",
     "action_from_json",
     "apply",

@@ -77,6 +77,15 @@ GOOD = """
     life: int = other.game.players[0].life
     other = mythos.apply(other, mythos.legal_actions(other)[0])
     played: mythos.MythosAction = mythos.Play(card=3)
+
+    seen: mitosz.Observation = mitosz.observe(state, 0)
+    me: mitosz.PlayerObservation = seen["players"][seen["you"]]
+    magic: int = me["spheres"]["magic"]
+    hand: list[mitosz.CardView] = me.get("hand", [])
+    fighting: mitosz.FightView | None = seen["fight"]
+    board: mythos.Observation = mythos.observe(other, 1)
+    slots: list[mythos.SlotView] = board["players"][0]["battlefield"]
+    attack: int | None = slots[0].get("attack") if slots else None
 """
 
 BAD = """
@@ -89,6 +98,11 @@ BAD = """
     mitosz.Summon(crad=3)
     mythos.apply(mythos.new_game(seed=2), mitosz.Pass())
     print(mythos.new_game(seed=2).game.players[0].lfe)
+    seen = mitosz.observe(state, 0)
+    print(seen["player"])
+    print(seen["players"][0]["spheres"]["magik"])
+    print(mythos.observe(mythos.new_game(seed=2), 0)["players"][0]["aur"])
+    turn: str = seen["turn"]
 """
 
 
@@ -122,4 +136,8 @@ def test_mypy_strict_passes_a_typed_program_and_fails_its_misspellings(tmp_path:
         in found
     ), out
     assert '"Player" has no attribute "lfe"' in found, out
-    assert len(lines) == 5, out
+    assert 'TypedDict "Observation" has no key "player"' in found, out
+    assert 'TypedDict "SphereValues" has no key "magik"' in found, out
+    assert 'TypedDict "PlayerObservation" has no key "aur"' in found, out
+    assert 'expression has type "int", variable has type "str"' in found, out
+    assert len(lines) == 9, out

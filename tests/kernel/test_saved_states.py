@@ -62,7 +62,8 @@ def mythos_states() -> dict[str, str]:
     finds: dict[str, Callable[[mc.State[MythosGame]], bool]] = {
         "start": lambda s: True,
         "units": lambda s: any(p.infirmary or p.battlefield for p in s.game.players),
-        "combat": lambda s: s.game.combat is not None,
+        # a combat while the active player holds a card (a test names one as an attacker)
+        "combat": lambda s: s.game.combat is not None and bool(s.game.players[s.game.active].hand),
         "over": lambda s: s.is_over,
     }
     return {name: _play("mythos", 2, found).to_json() for name, found in finds.items()}

@@ -113,7 +113,8 @@ def test_a_building_goes_onto_a_region_as_if_onto_the_people_one_per_region() ->
     assert Summon(mill, vale) not in mc.legal_actions(s)
     view = ATTACHMENT_RULESET.observe(s, me)
     shown = next(e for e in view["players"][me]["empire"] if e["people"]["id"] == cross)
-    assert shown["building"]["id"] == forge
+    building = shown["building"]
+    assert building is not None and building["id"] == forge
     assert mc.State.from_json(s.to_json()) == s  # the census counts the building once
 
 

@@ -22,6 +22,7 @@ import numpy as np
 from gymnasium import spaces
 
 from mitosz_core.adapters import tensors
+from mitosz_core.adapters.masks import MaskBuffers
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import (
     action_space,
@@ -75,6 +76,7 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         )
         self.action_space: spaces.Discrete = spaces.Discrete(size)  # type: ignore[assignment]
         self.state: State[Any] | None = None
+        self._masks = MaskBuffers(size)
 
     def _others(self, state: State[Any]) -> State[Any]:
         """Let the bot play until the agent decides or the game ends."""
@@ -84,12 +86,10 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
 
     def _observation(self) -> dict[str, Any]:
         assert self.state is not None
-        mask = np.zeros(self.space.num_distinct_actions, dtype=np.int8)
-        if not self.state.is_over:
-            mask[list(self.space.legal_indices(self.state))] = 1
+        legal = () if self.state.is_over else self.space.legal_indices(self.state)
         return {
             "observation": tensors.observation_tensor(self.state, self.seat),
-            "action_mask": mask,
+            "action_mask": self._masks.mask(legal),
         }
 
     def reset(

@@ -3,7 +3,9 @@
 Agents are ``player_0`` .. ``player_{n-1}``; the agent selected is the player who
 decides. An agent's observation is a dict: ``observation`` (the float32 observation
 tensor of :mod:`mitosz_core.adapters.tensors`) and ``action_mask`` (int8, 1 at the legal
-indices of the ruleset's action space, all 0 for an agent not deciding). Actions are
+indices of the ruleset's action space, all 0 for an agent not deciding; read-only, built
+from the legal indices by :class:`~mitosz_core.adapters.masks.MaskBuffers`, so it costs
+time in proportion to the legal actions, not to the 6 million indices of Mítosz). Actions are
 integers of that space. Rewards are :func:`~mitosz_core.returns` once the game is over
 (win 1, loss -1, draw 0), else 0. ``reset(seed=s)`` starts the game of seed ``s``.
 ``render_mode="ansi"``: :meth:`MitoszEnv.render` returns a short text of the state;
@@ -23,6 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.agent_selector import AgentSelector
 
 from mitosz_core.adapters import tensors
+from mitosz_core.adapters.masks import MaskBuffers
 from mitosz_core.extras import load
 from mitosz_core.kernel.api import (
     action_space,
@@ -78,6 +81,7 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         self._act_space = spaces.Discrete(size)
         self._seeds = random.Random()
         self.state: State[Any] | None = None
+        self._masks = MaskBuffers(size)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -110,12 +114,11 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.state is not None
         player = self._index(agent)
-        mask = np.zeros(self.space.num_distinct_actions, dtype=np.int8)
-        if self.state.to_act == player and not self.state.is_over:
-            mask[list(self.space.legal_indices(self.state))] = 1
+        deciding = self.state.to_act == player and not self.state.is_over
+        legal = self.space.legal_indices(self.state) if deciding else ()
         return {
             "observation": tensors.observation_tensor(self.state, player),
-            "action_mask": mask,
+            "action_mask": self._masks.mask(legal),
         }
 
     def step(self, action: int | None) -> None:

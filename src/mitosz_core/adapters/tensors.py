@@ -16,17 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from mitosz_core.games.mitosz import actionspace as mitosz_space
 from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
-from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
+from mitosz_core.games.mitosz.observation import Observation as MitoszObservation
+from mitosz_core.games.mitosz.observation import SphereValues
+from mitosz_core.games.mitosz.terms import CardType, Edge
 from mitosz_core.games.mythos import actionspace as mythos_space
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
 from mitosz_core.games.mythos.cards import CardType as MythosCardType
+from mitosz_core.games.mythos.observation import Observation as MythosObservation
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.state import State
@@ -175,8 +178,26 @@ def shape(ruleset: str, information_state: bool = False) -> tuple[int]:
     return (_size(layout(ruleset, information_state)),)
 
 
-def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
-    obs = observe(state, player)
+def _tenths(values: SphereValues) -> list[float]:
+    """The four sphere numbers / 10, in the order of ``SPHERES``."""
+    return [
+        values["magic"] / 10,
+        values["influence"] / 10,
+        values["wealth"] / 10,
+        values["force"] / 10,
+    ]
+
+
+_M_SEAT = _size(MITOSZ_SEAT)
+_M_CARD = _size(MITOSZ_HAND_CARD)
+_M_EDGE_NAMES = tuple(e.value for e in M_EDGES)
+_M_TYPE_INDEX = {t: i for i, t in enumerate(M_TYPES)}
+
+
+def _mitosz(state: State[Any], player: int, out: list[float]) -> None:
+    # The values go into a Python list, one index at a time (cheaper than writing into
+    # a NumPy array); the caller makes the array at the end.
+    obs = cast(MitoszObservation, observe(state, player))
     game = state.game
     n = state.config.players
     out[0] = obs["turn"] / 50
@@ -188,30 +209,26 @@ def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
     if fight is not None:
         out[5:8] = (1.0, float(fight["attacker"] == player), float(fight["defender"] == player))
     at = 8
-    seat_size = _size(MITOSZ_SEAT)
-    for q in range(M_SEATS):
-        base = at + q * seat_size
-        if q >= n:
-            continue
+    for q in range(min(n, M_SEATS)):
+        v = at + q * _M_SEAT
         i = (player + q) % n
         p = obs["players"][i]
-        v = out[base : base + seat_size]
-        v[0] = 1.0
-        v[1] = float(obs["active"] == i)
-        v[2] = float(obs["to_act"] == i)
-        v[3:7] = [p["spheres"][s] / 10 for s in SPHERES]
-        v[7:11] = [p["sphere_maxima"][s] / 10 for s in SPHERES]
-        v[11] = p["power"] / 12
-        v[12:16] = (
+        out[v] = 1.0
+        out[v + 1] = float(obs["active"] == i)
+        out[v + 2] = float(obs["to_act"] == i)
+        out[v + 3 : v + 7] = _tenths(p["spheres"])
+        out[v + 7 : v + 11] = _tenths(p["sphere_maxima"])
+        out[v + 11] = p["power"] / 12
+        out[v + 12 : v + 16] = (
             p["deck_size"] / 60,
             p["hand_size"] / M_HAND,
             len(p["underworld"]) / 60,
             len(p["oblivion"]) / 60,
         )
-        v[16] = float(p["holding_since_turn"] is not None)
-        k = 17
+        out[v + 16] = float(p["holding_since_turn"] is not None)
+        k = v + 17
         for j, leader in enumerate(p["leaders"][:M_LEADERS]):
-            v[k + 4 * j : k + 4 * j + 4] = (
+            out[k + 4 * j : k + 4 * j + 4] = (
                 1.0,
                 leader["level"] / 10,
                 float(leader["turned"]),
@@ -219,35 +236,42 @@ def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
             )
         k += 4 * M_LEADERS
         for j, slot in enumerate(p["empire"][:M_PEOPLES]):
-            roads = {r["edge"]: r for r in slot["roads"]}
-            cell = [
+            c = k + 13 * j
+            out[c : c + 5] = (
                 1.0,
                 slot["x"] / 6,
                 slot["y"] / 6,
                 float(slot["location"] is not None),
                 float(slot["building"] is not None),
-            ]
-            cell += [roads[e.value]["level"] / 10 if e.value in roads else 0.0 for e in M_EDGES]
-            cell += [float(roads[e.value]["open"]) if e.value in roads else 0.0 for e in M_EDGES]
-            v[k + 13 * j : k + 13 * j + 13] = cell
+            )
+            for road in slot["roads"]:
+                e = _M_EDGE_NAMES.index(road["edge"])
+                out[c + 5 + e] = road["level"] / 10
+                out[c + 9 + e] = float(road["open"])
         k += 13 * M_PEOPLES
         for j in range(min(len(p["intrigues"]), M_INTRIGUES)):
-            v[k + j] = 1.0
-    at += M_SEATS * seat_size
-    card_size = _size(MITOSZ_HAND_CARD)
-    for j, card in enumerate(obs["players"][player]["hand"][:M_HAND]):
+            out[k + j] = 1.0
+    at += M_SEATS * _M_SEAT
+    for j, card in enumerate(obs["players"][player].get("hand", [])[:M_HAND]):
         d = game.card(card["id"])
-        v = out[at + j * card_size : at + (j + 1) * card_size]
-        v[0] = 1.0
-        v[1 + M_TYPES.index(d.type)] = 1.0
-        k = 1 + len(M_TYPES)
-        v[k] = d.level / 10
-        v[k + 1 : k + 5] = [c / 10 for c in d.cost]
-        v[k + 5] = d.power / 12
+        v = at + j * _M_CARD
+        out[v] = 1.0
+        out[v + 1 + _M_TYPE_INDEX[d.type]] = 1.0
+        k = v + 1 + len(M_TYPES)
+        out[k] = d.level / 10
+        out[k + 1 : k + 5] = [c / 10 for c in d.cost]
+        out[k + 5] = d.power / 12
 
 
-def _mythos(state: State[Any], player: int, out: Tensor) -> None:
-    obs = observe(state, player)
+_Y_SEAT = _size(MYTHOS_SEAT)
+_Y_SLOT = _size(MYTHOS_SLOT)
+_Y_CARD = 1 + len(Y_TYPES) + 1
+_Y_TYPE_INDEX = {t: i for i, t in enumerate(Y_TYPES)}
+_Y_TYPE_NAMES = {t.value: i for i, t in enumerate(Y_TYPES)}
+
+
+def _mythos(state: State[Any], player: int, out: list[float]) -> None:
+    obs = cast(MythosObservation, observe(state, player))
     game = state.game
     out[0] = obs["turn"] / 80
     out[1] = obs["round"] / 40
@@ -261,46 +285,48 @@ def _mythos(state: State[Any], player: int, out: Tensor) -> None:
             len(combat["blocks"]) / 5,
             len(combat["order"]) / 5,
         )
-    if obs["payment"] is not None:
-        out[8] = obs["payment"]["left"] / 3
+    payment = obs["payment"]
+    if payment is not None:
+        out[8] = payment["left"] / 3
     at = 9
-    seat_size = _size(MYTHOS_SEAT)
-    slot_size = _size(MYTHOS_SLOT)
+    u = 1 + len(Y_TYPES)
     for q in range(2):
         i = (player + q) % 2
         p = obs["players"][i]
-        v = out[at + q * seat_size : at + (q + 1) * seat_size]
-        v[0] = p["life"] / 20
-        v[1:3] = (p["aura"] / 10, p["aura_cap"] / 10)
-        v[3:6] = (p["deck_size"] / 64, p["hand_size"] / Y_HAND, len(p["graveyard"]) / 64)
-        v[6] = float(obs["active"] == i)
-        k = 7
-        for r, row in enumerate(("battlefield", "infirmary", "sanctuary")):
-            for j, slot in enumerate(p[row][:Y_SLOTS]):
-                w = v[k + (r * Y_SLOTS + j) * slot_size : k + (r * Y_SLOTS + j + 1) * slot_size]
-                w[0] = 1.0
-                w[1 + Y_TYPES.index(MythosCardType(slot["card"]["type"]))] = 1.0
-                u = 1 + len(Y_TYPES)
-                w[u] = float(slot["attached"] is not None)
+        v = at + q * _Y_SEAT
+        out[v] = p["life"] / 20
+        out[v + 1 : v + 3] = (p["aura"] / 10, p["aura_cap"] / 10)
+        out[v + 3 : v + 6] = (
+            p["deck_size"] / 64,
+            p["hand_size"] / Y_HAND,
+            len(p["graveyard"]) / 64,
+        )
+        out[v + 6] = float(obs["active"] == i)
+        k = v + 7
+        for r, row in enumerate((p["battlefield"], p["infirmary"], p["sanctuary"])):
+            for j, slot in enumerate(row[:Y_SLOTS]):
+                w = k + (r * Y_SLOTS + j) * _Y_SLOT
+                out[w] = 1.0
+                out[w + 1 + _Y_TYPE_NAMES[slot["card"]["type"]]] = 1.0
+                out[w + u] = float(slot["attached"] is not None)
                 if "attack" in slot:
-                    w[u + 1 : u + 6] = (
+                    out[w + u + 1 : w + u + 6] = (
                         slot["attack"] / 10,
                         slot["life"] / 10,
                         slot["max_life"] / 10,
                         float(slot["mobilized"]),
                         float(slot["attacked"]),
                     )
-    at += 2 * seat_size
-    card_size = 1 + len(Y_TYPES) + 1
-    for j, card in enumerate(obs["players"][player]["hand"][:Y_HAND]):
+    at += 2 * _Y_SEAT
+    for j, card in enumerate(obs["players"][player].get("hand", [])[:Y_HAND]):
         d = game.card(card["id"])
-        v = out[at + j * card_size : at + (j + 1) * card_size]
-        v[0] = 1.0
-        v[1 + Y_TYPES.index(d.type)] = 1.0
-        v[1 + len(Y_TYPES)] = d.cost / 10
+        v = at + j * _Y_CARD
+        out[v] = 1.0
+        out[v + 1 + _Y_TYPE_INDEX[d.type]] = 1.0
+        out[v + u] = d.cost / 10
 
 
-_FILL: dict[str, Callable[[State[Any], int, Tensor], None]] = {
+_FILL: dict[str, Callable[[State[Any], int, list[float]], None]] = {
     "mitosz": _mitosz,
     "mythos": _mythos,
 }
@@ -308,20 +334,30 @@ _ACTIONS = {"mitosz": MITOSZ_ACTIONS, "mythos": MYTHOS_ACTIONS}
 _SEATS = {"mitosz": M_SEATS, "mythos": 2}
 
 
+_SIZES = {
+    (ruleset, information): _size(layout(ruleset, information))
+    for ruleset in ("mitosz", "mythos")
+    for information in (False, True)
+}
+"""The tensor sizes, worked out once."""
+
+
 def observation_tensor(state: State[Any], player: int) -> Tensor:
     """The player's observation as a float32 vector of :func:`shape`."""
-    out = np.zeros(shape(state.ruleset), dtype=np.float32)
+    out = [0.0] * _SIZES[state.ruleset, False]
     _FILL[state.ruleset](state, player, out)
-    return out
+    return np.array(out, dtype=np.float32)
 
 
 def information_state_tensor(state: State[Any], player: int) -> Tensor:
     """The observation tensor followed by the public record of decisions per seat and
     action class (see the module)."""
     ruleset = state.ruleset
-    out = np.zeros(shape(ruleset, information_state=True), dtype=np.float32)
-    _FILL[ruleset](state, player, out)
-    at = _size(layout(ruleset))
+    values = [0.0] * _SIZES[ruleset, False]
+    _FILL[ruleset](state, player, values)
+    out = np.zeros(_SIZES[ruleset, True], dtype=np.float32)
+    at = _SIZES[ruleset, False]
+    out[:at] = values
     kinds = {cls: i for i, cls in enumerate(_ACTIONS[ruleset])}
     count = len(kinds)
     n = state.config.players

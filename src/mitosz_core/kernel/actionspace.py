@@ -20,22 +20,33 @@ from typing import Any, Protocol, overload
 
 from mitosz_core.errors import ActionIndexError
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.copies import list_once
 from mitosz_core.kernel.state import State
 
 
 class LegalSource(Protocol):
     """Anything that lists the legal actions of a state: a ruleset."""
 
+    @property
+    def card_fields(self) -> frozenset[str]: ...
+
     def legal(self, state: State[Any], /) -> tuple[Action, ...]: ...
+
+    def interchangeable(self, state: State[Any], /) -> Mapping[int, int]: ...
 
 
 def memo_legal(state: State[Any], rules: LegalSource) -> tuple[Action, ...]:
     """The legal actions of ``state``, memoised on it exactly as
-    :func:`~mitosz_core.legal_actions` does (which calls this)."""
+    :func:`~mitosz_core.legal_actions` does (which calls this): the ruleset's, with
+    identical copies listed once (:func:`~mitosz_core.kernel.copies.list_once`)."""
     cached = state._legal
     if cached is not None:
         return cached
-    result = () if state.is_over else rules.legal(state)
+    result = (
+        ()
+        if state.is_over
+        else list_once(rules.legal(state), rules.interchangeable(state), rules.card_fields)
+    )
     object.__setattr__(state, "_legal", result)
     return result
 

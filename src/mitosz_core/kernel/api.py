@@ -12,7 +12,7 @@ import random
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from mitosz_core.errors import (
     ConfigError,
@@ -109,7 +109,11 @@ def _number(value: int) -> str:
 def legal_actions(state: State[Any]) -> tuple[Action, ...]:
     """Every action the deciding player may take now, in a deterministic order.
 
-    Empty when the game is over. The result is memoised on the (immutable) state.
+    Identical copies are listed once: of actions that differ only by which of some
+    copies of one card they name (copies no rule can tell apart, e.g. two of a card in
+    hand), the one naming the lowest ids (:mod:`mitosz_core.kernel.copies`). The others
+    are still legal (:func:`is_legal`, :func:`apply`). Empty when the game is over. The
+    result is memoised on the (immutable) state.
     """
     cached = state._legal
     if cached is not None:
@@ -118,7 +122,8 @@ def legal_actions(state: State[Any]) -> tuple[Action, ...]:
 
 
 def is_legal(state: State[Any], action: Action) -> bool:
-    """Whether ``action`` is legal in ``state``: the gate of :func:`apply`."""
+    """Whether ``action`` is legal in ``state``: the gate of :func:`apply` (true also
+    for an identical copy that :func:`legal_actions` lists once)."""
     if state.is_over or state.to_act is None:
         return False
     rs = get(state.ruleset)
@@ -138,6 +143,11 @@ def _listed(action: Action, listed: tuple[Action, ...]) -> bool:
 
 def apply(state: State[Any], action: Action) -> State[Any]:
     """The state after the deciding player takes ``action``; ``state`` is not changed.
+
+    The legality gate decides, not the list of :func:`legal_actions`: a copy of a card
+    that the list leaves out for an identical one (see there) is accepted, and leads to
+    the game of the listed action with the two copies' ids exchanged (and their hand's
+    order, which no rule reads).
 
     Raises :class:`IllegalActionError` (a ``ValueError``) saying why, if ``action`` is not
     legal now.
@@ -180,6 +190,11 @@ def apply(state: State[Any], action: Action) -> State[Any]:
 def observe(state: State[Any], player: int) -> JsonDict:
     """A JSON-serialisable view of what ``player`` may see in ``state``.
 
+    It is the ruleset's observation type (a :class:`~typing.TypedDict`, a plain ``dict``
+    at run time), whose fields the docs' observation reference lists; the typed faces
+    (:func:`mitosz_core.mitosz.observe`, :func:`mitosz_core.mythos.observe`) return it
+    as that type, so that ``mypy --strict`` checks the fields a program reads.
+
     Raises :class:`~mitosz_core.ConfigError` for a player index out of range, and
     :class:`~mitosz_core.ConfigTypeError` for one that is not an integer."""
     if isinstance(player, bool) or not isinstance(player, int):
@@ -188,7 +203,7 @@ def observe(state: State[Any], player: int) -> JsonDict:
         )
     if not 0 <= player < state.config.players:
         raise ConfigError("player", f"no player {player} in a {state.config.players}-player game")
-    return get(state.ruleset).observe(state, player)
+    return cast(JsonDict, get(state.ruleset).observe(state, player))
 
 
 def returns(state: State[Any]) -> tuple[float, ...]:

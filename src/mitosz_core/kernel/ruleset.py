@@ -144,9 +144,24 @@ class Ruleset(ABC, Generic[G]):
         """
         return None
 
+    card_fields: ClassVar[frozenset[str]] = frozenset()
+    """The action fields that hold card ids (for :meth:`interchangeable`)."""
+
+    def interchangeable(self, state: State[G]) -> Mapping[int, int]:
+        """Cards of ``state`` that no rule can tell apart: each card id that has such a
+        twin, mapped to the lowest id of its set. Legal actions that differ only by
+        which of them they name lead to the same game up to those ids, so
+        :func:`~mitosz_core.legal_actions` lists them once
+        (:mod:`mitosz_core.kernel.copies`). The default is none."""
+        return {}
+
+    observation_type: ClassVar[type]
+    """The :class:`~typing.TypedDict` that :meth:`observe` returns (its fields are the
+    docs' observation reference)."""
+
     @abstractmethod
-    def observe(self, state: State[G], player: int) -> JsonDict:
-        """What ``player`` may see, as JSON-ready data."""
+    def observe(self, state: State[G], player: int) -> Mapping[str, Any]:
+        """What ``player`` may see, as JSON-ready data: an :attr:`observation_type`."""
 
     # The AI interface (see docs/ai.rst). None of these knows a game concept: each
     # ruleset fills them in from its own modules.

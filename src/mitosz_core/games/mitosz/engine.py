@@ -12,7 +12,6 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mitosz import observe as observation
@@ -26,6 +25,7 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import MACHINE, RESPONSE_STEP, SUMMONING_HOSTS, Trigger
+from mitosz_core.games.mitosz.observation import Observation
 from mitosz_core.games.mitosz.rules import (
     S,
     counter_round,
@@ -48,6 +48,7 @@ from mitosz_core.games.mitosz.state import FRAMES, Frame, Game
 from mitosz_core.games.mitosz.validate import validate_state
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
+from mitosz_core.kernel.copies import card_ids, copies_in_hand
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -144,6 +145,13 @@ DECISION_LIMIT = 10_000
 """The most decisions a game may take, automatic passes included (ruling R-1.3.4-length)."""
 
 
+_ZONES = frozenset({"deck", "hand", "underworld", "oblivion"})
+"""A player's fields that are zones: a card in the hand is in no other."""
+_HANDS = frozenset({"hand"})
+"""Hands, wherever a copy of one is kept (a snapshot of the board before an event): no
+rule reads a hand's order, so a hand names its copies alike."""
+
+
 class MitoszRuleset(StepRuleset[Game]):
     """Mítosz 1.1.2, for 2 to 4 players."""
 
@@ -154,6 +162,8 @@ class MitoszRuleset(StepRuleset[Game]):
 
     name = "mitosz"
     title = "Mítosz 1.1.2"
+    observation_type = Observation
+    card_fields = frozenset((*CARD_FIELDS, "pay_with"))
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
@@ -250,8 +260,29 @@ class MitoszRuleset(StepRuleset[Game]):
         (ruling R-1.3.4-length)."""
         return victory.end_game(state, None, "decision-limit")
 
-    def observe(self, state: State[Game], player: int) -> dict[str, Any]:
+    def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
+
+    def interchangeable(self, state: State[Game]) -> Mapping[int, int]:
+        """Copies of one card (the same printed card and owner) in the deciding player's
+        hand that the game names nowhere else. No rule reads the order of a hand (a
+        peek draws from it sorted by printed card and id, 4.2.3), so taking one copy
+        or another leads to the same game up to their ids and the hand's order."""
+        me = state.to_act
+        if me is None:
+            return {}
+        game = state.game
+
+        def referenced() -> set[int]:
+            outside = frozenset({"players", "instances", "cards"})
+            named = set(card_ids(game, skip=outside, ignore=_HANDS))
+            for p in game.players:
+                named.update(card_ids(p, skip=_ZONES))
+            return named
+
+        return copies_in_hand(
+            game.players[me].hand, lambda c: (game.card(c).key, game.owner(c)), referenced
+        )
 
     def describe(self, state: State[Game], action: Action) -> str:
 

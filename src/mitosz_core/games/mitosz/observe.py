@@ -6,38 +6,47 @@ opening reveals (6.1.1) and a card being summoned (6.3.3) are public.
 
 from __future__ import annotations
 
-from typing import Any
-
-from mitosz_core.games.mitosz.cards import SPHERES
+from mitosz_core.games.mitosz.observation import (
+    CardView,
+    FightView,
+    LeveledCardView,
+    Observation,
+    PlayerObservation,
+    SphereValues,
+)
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
-from mitosz_core.games.mitosz.state import CardId, Fight, Game
-
-JsonDict = dict[str, Any]
+from mitosz_core.games.mitosz.state import CardId, Fight, Game, Spheres
 
 
-def card_view(game: Game, card: CardId) -> JsonDict:
+def card_view(game: Game, card: CardId) -> CardView:
     d = game.card(card)
     return {"id": card, "key": d.key, "name": d.name_en, "owner": game.owner(card)}
 
 
-def leveled_view(game: Game, card: CardId) -> JsonDict:
+def leveled_view(game: Game, card: CardId) -> LeveledCardView:
     """A card on the board with its level as the rules compute it now (lasting effects
     included), as every rule that reads it does."""
     return {**card_view(game, card), "level": level(game, card)}
 
 
-def observe(s: S, me: int) -> JsonDict:
+def sphere_values(values: Spheres) -> SphereValues:
+    """Sphere numbers in the fixed order of ``SPHERES`` (magic, influence, wealth, force)."""
+    magic, influence, wealth, force = values
+    return {"magic": magic, "influence": influence, "wealth": wealth, "force": force}
+
+
+def observe(s: S, me: int) -> Observation:
     game = s.game
-    players: list[JsonDict] = []
+    players: list[PlayerObservation] = []
     for i, p in enumerate(game.players):
-        view: JsonDict = {
+        view: PlayerObservation = {
             "high_god": card_view(game, p.high_god),
-            "spheres": dict(zip(SPHERES, p.spheres, strict=True)),
-            "sphere_maxima": dict(zip(SPHERES, maxima(game, i), strict=True)),
+            "spheres": sphere_values(p.spheres),
+            "sphere_maxima": sphere_values(maxima(game, i)),
             "power": power(game, i),
             "deck_size": len(p.deck),
             "hand_size": len(p.hand),
@@ -163,10 +172,10 @@ def observe(s: S, me: int) -> JsonDict:
     }
 
 
-def fight_view(game: Game, fight: Fight) -> JsonDict:
+def fight_view(game: Game, fight: Fight) -> FightView:
     """The fight in progress (chapter 7): public, like the board."""
 
-    def army(lines: tuple[CardId | None, ...]) -> list[JsonDict | None]:
+    def army(lines: tuple[CardId | None, ...]) -> list[LeveledCardView | None]:
         return [None if c is None else leveled_view(game, c) for c in lines]
 
     return {

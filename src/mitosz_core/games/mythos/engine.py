@@ -12,7 +12,6 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mythos import observe as observation
@@ -23,6 +22,7 @@ from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_
 from mitosz_core.games.mythos.cards import TAGGED, CardDef
 from mitosz_core.games.mythos.describe import describe
 from mitosz_core.games.mythos.machine import MACHINE, WINDOWS
+from mitosz_core.games.mythos.observation import Observation
 from mitosz_core.games.mythos.rules import S, combat, turn, victory
 from mitosz_core.games.mythos.rules.checks import state_checks
 from mitosz_core.games.mythos.rules.flow import Step, fire
@@ -32,6 +32,7 @@ from mitosz_core.games.mythos.state import Game, Row
 from mitosz_core.games.mythos.validate import validate_state
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
+from mitosz_core.kernel.copies import card_ids, copies_in_hand
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -83,6 +84,13 @@ DECISION_LIMIT = 10_000
 """The most decisions a game may take, automatic passes included (ruling R-01.5-length)."""
 
 
+_ZONES = frozenset({"deck", "hand", "graveyard"})
+"""A player's fields that are zones: a card in the hand is in no other."""
+_HANDS = frozenset({"hand"})
+"""Hands, wherever a copy of one is kept (a snapshot of the board before an event): no
+rule reads a hand's order, so a hand names its copies alike."""
+
+
 class MythosRuleset(StepRuleset[Game]):
     """MYTHOS, the German two-faction card game, for 2 players."""
 
@@ -94,6 +102,8 @@ class MythosRuleset(StepRuleset[Game]):
 
     name = "mythos"
     title = "MYTHOS"
+    observation_type = Observation
+    card_fields = frozenset(CARD_FIELDS)
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
@@ -191,8 +201,29 @@ class MythosRuleset(StepRuleset[Game]):
         (ruling R-01.5-length)."""
         return victory.end_game(state, None, "decision-limit")
 
-    def observe(self, state: State[Game], player: int) -> dict[str, Any]:
+    def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
+
+    def interchangeable(self, state: State[Game]) -> Mapping[int, int]:
+        """Copies of one card (the same printed card and owner) in the deciding player's
+        hand that the game names nowhere else. No rule reads the order of a hand, so
+        taking one copy or another leads to the same game up to their ids and the
+        hand's order."""
+        me = state.to_act
+        if me is None:
+            return {}
+        game = state.game
+
+        def referenced() -> set[int]:
+            outside = frozenset({"players", "instances", "cards"})
+            named = set(card_ids(game, skip=outside, ignore=_HANDS))
+            for p in game.players:
+                named.update(card_ids(p, skip=_ZONES))
+            return named
+
+        return copies_in_hand(
+            game.players[me].hand, lambda c: (game.card(c).key, game.owner(c)), referenced
+        )
 
     def describe(self, state: State[Game], action: Action) -> str:
 

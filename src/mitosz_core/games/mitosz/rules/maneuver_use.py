@@ -109,7 +109,9 @@ def _conditions(s: S, item: Pending) -> tuple[S, bool]:
             if not hand:
                 return s, False
             index, rng = s.rng.below(len(hand))
-            card = hand[index]
+            # drawn from the hand in a fixed order (printed card, id), never the order of
+            # the hand, which no rule reads: so copies of one card are interchangeable
+            card = sorted(hand, key=lambda c: (s.game.card(c).key, c))[index]
             s = s.evolve(rng=rng, game=replace(s.game, peeked=(item.player, card)))
             if condition.test is not None and not condition.test.holds(
                 s.game.card(card).card_number
