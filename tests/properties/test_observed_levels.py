@@ -4,11 +4,10 @@ fight, the sides' levels) equals the level the rules compute, lasting effects in
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from mitosz_core.games.mitosz.observation import LeveledCardView, Observation
 from mitosz_core.games.mitosz.observe import observe
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.fights.army import side_level
@@ -17,19 +16,19 @@ from mitosz_core.games.mitosz.state import Game
 from tests.properties.support import played_states
 
 
-def shown_levels(game: Game, view: dict[str, Any]) -> list[tuple[str, int, int]]:
+def shown_levels(game: Game, view: Observation) -> list[tuple[str, int, int]]:
     """``(where, shown, computed)`` for every level in one player's view."""
     found: list[tuple[str, int, int]] = []
 
-    def card(where: str, shown: dict[str, Any] | None) -> None:
+    def card(where: str, shown: LeveledCardView | None) -> None:
         if shown is not None:
             found.append((f"{where} #{shown['id']}", shown["level"], level(game, shown["id"])))
 
     for i, p in enumerate(view["players"]):
-        for slot in p["leaders"]:
-            cid = slot["leader"]["id"]
-            found.append((f"leader #{cid}", slot["level"], level(game, cid)))
-            for item in slot["items"]:
+        for row in p["leaders"]:
+            cid = row["leader"]["id"]
+            found.append((f"leader #{cid}", row["level"], level(game, cid)))
+            for item in row["items"]:
                 card("item", item)
         for shown, slot in zip(p["empire"], game.players[i].empire, strict=True):
             card("location", shown["location"])
