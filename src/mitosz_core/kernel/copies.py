@@ -138,6 +138,22 @@ def card_ids(
     return iter(found)
 
 
+def field_ids(
+    cls: type, name: str, value: object, alias: str = "CardId", ignore: frozenset[str] = frozenset()
+) -> frozenset[int]:
+    """The card ids in ``value``, the field ``name`` of the dataclass ``cls`` (read by the
+    field's annotation, as :func:`card_ids` reads it): for a ruleset that caches them per
+    field value."""
+    found: list[int] = []
+
+    def note(card: int) -> int:
+        found.append(card)
+        return card
+
+    _walk(value, _annotations(cls).get(name), alias, note, ignore)
+    return frozenset(found)
+
+
 def relabel(value: Any, mapping: Mapping[int, int], alias: str = "CardId") -> Any:
     """``value`` with each card id ``c`` (as :func:`card_ids` finds them) replaced by
     ``mapping.get(c, c)``."""

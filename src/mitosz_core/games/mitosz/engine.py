@@ -8,6 +8,7 @@ decision is due; ``apply`` never stops anywhere else.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections import Counter
@@ -44,11 +45,11 @@ from mitosz_core.games.mitosz.rules.flow import Step, fire
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
-from mitosz_core.games.mitosz.state import FRAMES, Frame, Game
+from mitosz_core.games.mitosz.state import FRAMES, Frame, Game, derived
 from mitosz_core.games.mitosz.validate import validate_state
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
-from mitosz_core.kernel.copies import card_ids, copies_in_hand
+from mitosz_core.kernel.copies import card_ids, copies_in_hand, field_ids
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
@@ -150,6 +151,20 @@ _ZONES = frozenset({"deck", "hand", "underworld", "oblivion"})
 _HANDS = frozenset({"hand"})
 """Hands, wherever a copy of one is kept (a snapshot of the board before an event): no
 rule reads a hand's order, so a hand names its copies alike."""
+_NAMING_FIELDS = tuple(
+    f.name
+    for f in dataclasses.fields(Game)
+    if not f.name.startswith("_") and f.name not in {"players", "instances", "cards"}
+)
+"""The fields of a game that may name a card in a hand (besides the players' own)."""
+
+
+def _named_in_field(name: str, value: object) -> Callable[[], frozenset[int]]:
+    return lambda: field_ids(Game, name, value, ignore=_HANDS)
+
+
+def _named_by_player(player: object) -> Callable[[], frozenset[int]]:
+    return lambda: frozenset(card_ids(player, skip=_ZONES))
 
 
 class MitoszRuleset(StepRuleset[Game]):
@@ -274,10 +289,26 @@ class MitoszRuleset(StepRuleset[Game]):
         game = state.game
 
         def referenced() -> set[int]:
-            outside = frozenset({"players", "instances", "cards"})
-            named = set(card_ids(game, skip=outside, ignore=_HANDS))
-            for p in game.players:
-                named.update(card_ids(p, skip=_ZONES))
+            named: set[int] = set()
+            for name in _NAMING_FIELDS:
+                value = getattr(game, name)
+                named.update(
+                    derived(
+                        game,
+                        ("named ids", name),
+                        (value,),
+                        _named_in_field(name, value),
+                    )
+                )
+            for i, p in enumerate(game.players):
+                named.update(
+                    derived(
+                        game,
+                        ("named ids of player", i),
+                        (p,),
+                        _named_by_player(p),
+                    )
+                )
             return named
 
         return copies_in_hand(
