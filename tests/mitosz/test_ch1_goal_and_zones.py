@@ -246,13 +246,21 @@ def test_oblivion_removes_a_card_for_good() -> None:
 @pytest.mark.rule("1.5", "1.5.2", "6.2.4.1")
 def test_hand_size_at_the_end_of_ones_own_turn_player_chooses() -> None:
     s = start()
+
+    def same(a: int, b: int) -> bool:
+        return s.game.card(a).key == s.game.card(b).key
+
     me = s.game.active
     other = 1 - me
     assert len(s.game.players[me].hand) == 9
     s = pass_until(s, "turn.end.discard")
     assert len(s.game.players[other].hand) == 7
     options = mc.legal_actions(s)
-    assert {a.card for a in options if isinstance(a, Discard)} == set(s.game.players[me].hand)
+    hand = s.game.players[me].hand
+    listed = {a.card for a in options if isinstance(a, Discard)}
+    assert all(mc.is_legal(s, Discard(card)) for card in hand)  # the player chooses any
+    # each card once: of identical copies in hand only the lowest id is listed
+    assert sorted(listed) == sorted({min(c for c in hand if same(c, d)) for d in hand})
     choice = s.game.players[me].hand[-1]
     s = act(s, Discard(choice))
     assert choice in s.game.players[me].underworld

@@ -118,7 +118,8 @@ def _check(s: S) -> None:
     if not STEPS[s.phase].exact:
         return
     ids = _ids(s)
-    tried: set[Action] = set(legal)
+    # the step's own list: legal_actions lists identical copies once (kernel.copies)
+    tried: set[Action] = set(RULESET.legal(s))
     for probe in itertools.chain(
         (n for a in legal for n in _neighbours(s, a, ids)),
         (seed for seed in _seeds(s, ids)),

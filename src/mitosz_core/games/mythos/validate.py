@@ -262,7 +262,9 @@ def _fight(state: State[Game]) -> None:
         pay = game.payment
         check_index(pay.upgrade, ids, f"{GAME}.payment.upgrade", "card-id", "card")
         check_index(pay.place, ids, f"{GAME}.payment.place", "card-id", "card")
-        check_range(pay.left, 1, 99, f"{GAME}.payment.left", "payment", "the cost left")
+        # a game can end while an upgrade is paid for (life paid to 0): nothing is left then
+        low = 0 if state.is_over else 1
+        check_range(pay.left, low, 99, f"{GAME}.payment.left", "payment", "the cost left")
 
 
 def _result(state: State[Game]) -> None:
