@@ -83,8 +83,8 @@ def validate_state(
 
 def _cards(state: State[Game], pool: Mapping[str, CardDef]) -> None:
     game, config = state.game, state.config
-    parts = (config, game.cards, game.instances, pool)
-    problem = once(("mythos-cards", game.first), parts, lambda: _cards_problem(state, pool))
+    parts = (game.cards, game.instances, pool)
+    problem = once(config, ("cards", game.first), parts, lambda: _cards_problem(state, pool))
     if problem is not None:
         fail(*problem)
     if not config.arranged:
