@@ -77,7 +77,8 @@ def check_dealt(
     ids are given in the order of the decks, so each id must have the owner the layout
     says, and each player must own the cards of their deck. Which of a player's ids holds
     which of their cards is free: a determinized sample
-    (:func:`~mitosz_core.sample_state`) deals the hidden cards anew."""
+    (:func:`~mitosz_core.sample_state`) deals the hidden cards anew. Every card of
+    ``dealt`` must index ``keys`` (the ruleset checks its card indices before this)."""
     if len(dealt) != len(layout):
         fail(path, "config-decks", f"the decks hold {len(layout)} cards, the game {len(dealt)}")
     for i, ((_, owner), (_, deck_owner)) in enumerate(zip(dealt, layout, strict=True)):
@@ -87,8 +88,6 @@ def check_dealt(
                 "config-decks",
                 f"this card belongs to player {deck_owner}'s deck, not player {owner}'s",
             )
-    for i, (card, _) in enumerate(dealt):
-        check_index(card, len(keys), f"{path}[{i}].card", "card-id", "card definition")
     held, decks = Counter(dealt), Counter(layout)
     if held != decks:
         card, owner = min((held - decks) or (decks - held), key=lambda x: (x[1], x[0]))

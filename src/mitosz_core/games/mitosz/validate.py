@@ -140,8 +140,8 @@ def validate_state(
     check_kernel(state, ruleset, TERMINAL)
     _players(state)
     _card_defs(state.config, game, pool)
+    _indices(state)  # the card indices first: the deal check of _config reads by them
     _config(state)
-    _indices(state)
     _places(state.config, game, n)
     _zones(game)
     _limits(state)
@@ -307,7 +307,7 @@ def _indices(state: State[Game]) -> None:
             limit,
             f"{GAME}.instances[{i}].{name}",
             rule,
-            "card" if name == "card" else "player",
+            "card definition" if name == "card" else "player",
         )
 
     def cards(values: Sequence[int], path: str) -> None:

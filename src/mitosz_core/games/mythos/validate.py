@@ -129,6 +129,10 @@ def _check_cards(state: State[Game], pool: Mapping[str, CardDef]) -> None:
         for e in deck.entries
         for _ in range(e.count)
     ]
+    for i, inst in enumerate(game.instances):  # before the deal check, which reads by them
+        check_index(
+            inst.card, len(keys), f"{GAME}.instances[{i}].card", "card-id", "card definition"
+        )
     dealt = [(inst.card, inst.owner) for inst in game.instances]
     check_dealt(dealt, layout, keys, f"{GAME}.instances")
     if not config.arranged:  # the seed's shuffles and lots (01, R-01-start)
