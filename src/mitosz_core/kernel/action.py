@@ -118,8 +118,8 @@ class Log(Encodable):
 
     ``log.append(d)`` is O(1) and leaves ``log`` unchanged; iteration is oldest first.
     Equality and hashing are iterative, so long games never hit the recursion limit.
-    Each node also holds what the validator asks of the whole log (:attr:`decided`,
-    :meth:`names_only_players`), worked out from its previous node when it is built: a
+    Each node also holds what the validator asks of the whole log (``decided``,
+    ``names_only_players``), worked out from its previous node when it is built: a
     fact of the value itself, never cached elsewhere.
     """
 
