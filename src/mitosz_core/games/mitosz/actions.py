@@ -234,8 +234,8 @@ class PlayFate(Action):
 
 
 ManeuverAction: TypeAlias = UseManeuver | UseFreeManeuver | PlayFate
-"""A use of a maneuver (4.6): printed on a card, a free maneuver card (3.9) or a fate
-(3.7); :mod:`.rules.maneuvers` checks and performs each with this type."""
+"""Any use of a maneuver (4.6), printed on a card, a free maneuver card (3.9) or a fate
+(3.7). The maneuver rules check and perform each with this type."""
 MANEUVER_ACTIONS = (UseManeuver, UseFreeManeuver, PlayFate)
 """The classes of :data:`ManeuverAction`."""
 
