@@ -210,9 +210,9 @@ class Observer:
         if state.is_chance_node():
             self.tensor[:] = 0.0
         elif self.perfect_recall:
-            self.tensor[:] = tensors.information_state_tensor(state.state, player)
+            tensors.information_state_tensor(state.state, player, out=self.tensor)
         else:
-            self.tensor[:] = tensors.observation_tensor(state.state, player)
+            tensors.observation_tensor(state.state, player, out=self.tensor)
 
     def string_from(self, state: MitoszState, player: int) -> str:
         if state.is_chance_node():

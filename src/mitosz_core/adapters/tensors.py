@@ -1,8 +1,12 @@
 """Observation and information-state tensors (NumPy), per ruleset, of fixed shape.
 
-Both are built from :func:`~mitosz_core.observe` of the player, so they hold nothing the
+Both hold exactly what :func:`~mitosz_core.observe` shows the player, so nothing the
 player may not see; the printed features of a visible card (type, cost, level) come
-from its card definition. Every value is finite and, but for counts, in [0, 1]. The
+from its card definition. :func:`observation_tensor` reads those values straight from
+the state (the same rule functions ``observe`` calls, without building the observation's
+card views); :func:`reference_observation_tensor` builds the same tensor from ``observe``
+itself, field by field as documented, and the property suite checks that the two are
+equal in every state. Every value is finite and, but for counts, in [0, 1]. The
 layout of each ruleset is a list of named fields (:data:`MITOSZ_OBSERVATION`,
 :data:`MYTHOS_OBSERVATION`); :func:`layout` gives it, and the docs page "Using the
 engine for AI research" prints it field by field.
@@ -23,13 +27,21 @@ import numpy.typing as npt
 
 from mitosz_core.games.mitosz import actionspace as mitosz_space
 from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
+from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
 from mitosz_core.games.mitosz.observation import Observation as MitoszObservation
 from mitosz_core.games.mitosz.observation import SphereValues
+from mitosz_core.games.mitosz.rules.empire import is_open
+from mitosz_core.games.mitosz.rules.high_god import maxima
+from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
+from mitosz_core.games.mitosz.state import Game as MitoszGame
+from mitosz_core.games.mitosz.state import cached
 from mitosz_core.games.mitosz.terms import CardType, Edge
 from mitosz_core.games.mythos import actionspace as mythos_space
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
 from mitosz_core.games.mythos.cards import CardType as MythosCardType
 from mitosz_core.games.mythos.observation import Observation as MythosObservation
+from mitosz_core.games.mythos.rules.stats import Bonuses, attack, aura_cap, bonuses, life, max_life
+from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.state import State
@@ -191,10 +203,11 @@ def _tenths(values: SphereValues) -> list[float]:
 _M_SEAT = _size(MITOSZ_SEAT)
 _M_CARD = _size(MITOSZ_HAND_CARD)
 _M_EDGE_NAMES = tuple(e.value for e in M_EDGES)
+_M_EDGE_INDEX = {e: i for i, e in enumerate(M_EDGES)}
 _M_TYPE_INDEX = {t: i for i, t in enumerate(M_TYPES)}
 
 
-def _mitosz(state: State[Any], player: int, out: list[float]) -> None:
+def _mitosz_reference(state: State[Any], player: int, out: list[float]) -> None:
     # The values go into a Python list, one index at a time (cheaper than writing into
     # a NumPy array); the caller makes the array at the end.
     obs = cast(MitoszObservation, observe(state, player))
@@ -270,7 +283,7 @@ _Y_TYPE_INDEX = {t: i for i, t in enumerate(Y_TYPES)}
 _Y_TYPE_NAMES = {t.value: i for i, t in enumerate(Y_TYPES)}
 
 
-def _mythos(state: State[Any], player: int, out: list[float]) -> None:
+def _mythos_reference(state: State[Any], player: int, out: list[float]) -> None:
     obs = cast(MythosObservation, observe(state, player))
     game = state.game
     out[0] = obs["turn"] / 80
@@ -326,10 +339,173 @@ def _mythos(state: State[Any], player: int, out: list[float]) -> None:
         out[v + u] = d.cost / 10
 
 
-_FILL: dict[str, Callable[[State[Any], int, list[float]], None]] = {
-    "mitosz": _mitosz,
-    "mythos": _mythos,
-}
+def _mitosz(state: State[Any], player: int, out: list[float]) -> None:
+    # The fields of _mitosz_reference, read from the game value with the rule functions
+    # that observe() calls for them (levels, road levels, open roads, maxima, power),
+    # and nothing else: no card views, no levels of cards the tensor does not show.
+    game = cast(MitoszGame, state.game)
+    n = state.config.players
+    out[0] = state.turn / 50
+    out[1] = float(state.is_over)
+    out[2] = float(state.winner == player)
+    out[3] = len(game.stack) / 8
+    choice = game.choice
+    out[4] = float(choice is not None and choice.player == player)
+    fight = game.fight
+    if fight is not None:
+        out[5:8] = (1.0, float(fight.attacker == player), float(fight.defender == player))
+    active = game.active
+    to_act = state.to_act
+    at = 8
+    for q in range(min(n, M_SEATS)):
+        v = at + q * _M_SEAT
+        i = (player + q) % n
+        p = game.players[i]
+        out[v] = 1.0
+        out[v + 1] = float(active == i)
+        out[v + 2] = float(to_act == i)
+        magic, influence, wealth, force = p.spheres
+        out[v + 3 : v + 7] = (magic / 10, influence / 10, wealth / 10, force / 10)
+        magic, influence, wealth, force = maxima(game, i)
+        out[v + 7 : v + 11] = (magic / 10, influence / 10, wealth / 10, force / 10)
+        out[v + 11] = power(game, i) / 12
+        out[v + 12 : v + 16] = (
+            len(p.deck) / 60,
+            len(p.hand) / M_HAND,
+            len(p.underworld) / 60,
+            len(p.oblivion) / 60,
+        )
+        out[v + 16] = float(p.hold is not None)
+        out[v + 17 : v + _M_SEAT] = _mitosz_board(game, i)
+    at += M_SEATS * _M_SEAT
+    for j, card in enumerate(game.players[player].hand[:M_HAND]):
+        out[at + j * _M_CARD : at + (j + 1) * _M_CARD] = _mitosz_card(game.card(card))
+
+
+def _mitosz_board(game: MitoszGame, i: int) -> tuple[float, ...]:
+    """The leaders, empire and intrigues fields of seat ``i``: a view of the board
+    cached with the board's derived views (:func:`~mitosz_core.games.mitosz.state.cached`),
+    so that a decision that changes no realm, marker, lasting effect, fight or tie-break
+    (a pass, a payment, a card drawn) does not work out the levels and roads again. The
+    parts are every input of the levels besides the realms and the board (those of
+    :func:`~mitosz_core.games.mitosz.rules.levels.power`, and the tie-breaks that
+    settle a level set twice, 5.9)."""
+    return cached(
+        game,
+        ("observation-tensor-board", i),
+        (game.markers, game.effects, game.fight, game.tiebreaks),
+        lambda: _mitosz_board_values(game, i),
+    )
+
+
+def _mitosz_board_values(game: MitoszGame, i: int) -> tuple[float, ...]:
+    out = [0.0] * (_M_SEAT - 17)
+    p = game.players[i]
+    for j, leader in enumerate(p.leaders[:M_LEADERS]):
+        out[4 * j : 4 * j + 4] = (
+            1.0,
+            level(game, leader.card) / 10,
+            float(leader.turned),
+            len(leader.items) / 3,
+        )
+    k = 4 * M_LEADERS
+    for j, slot in enumerate(p.empire[:M_PEOPLES]):
+        c = k + 13 * j
+        out[c : c + 5] = (
+            1.0,
+            slot.x / 6,
+            slot.y / 6,
+            float(slot.location is not None),
+            float(slot.building is not None),
+        )
+        for road in game.card(slot.card).roads:
+            e = _M_EDGE_INDEX[road.edge]
+            out[c + 5 + e] = road_level_now(game, i, slot, road) / 10
+            out[c + 9 + e] = float(is_open(game, i, slot, road))
+    k += 13 * M_PEOPLES
+    for j in range(min(len(p.intrigues), M_INTRIGUES)):
+        out[k + j] = 1.0
+    return tuple(out)
+
+
+def _mitosz_card(d: MitoszCard) -> list[float]:
+    """The values of a hand slot holding the printed card ``d``."""
+    row = [0.0] * _M_CARD
+    row[0] = 1.0
+    row[1 + _M_TYPE_INDEX[d.type]] = 1.0
+    k = 1 + len(M_TYPES)
+    row[k] = d.level / 10
+    row[k + 1 : k + 5] = [c / 10 for c in d.cost]
+    row[k + 5] = d.power / 12
+    return row
+
+
+def _mythos(state: State[Any], player: int, out: list[float]) -> None:
+    # The fields of _mythos_reference, read from the game value with the rule functions
+    # that observe() calls for them (attack, life, aura cap), without the card views.
+    game = cast(MythosGame, state.game)
+    out[0] = state.turn / 80
+    out[1] = game.round / 40
+    out[2] = float(state.is_over)
+    out[3] = float(state.winner == player)
+    out[4] = float(state.to_act == player)
+    combat = game.combat
+    if combat is not None:
+        out[5:8] = (
+            len(combat.attackers) / 5,
+            len(combat.blocks) / 5,
+            len(combat.order) / 5,
+        )
+    payment = game.payment
+    if payment is not None:
+        out[8] = payment.left / 3
+    at = 9
+    u = 1 + len(Y_TYPES)
+    tables: dict[int, Bonuses] = {}
+    for q in range(2):
+        i = (player + q) % 2
+        p = game.players[i]
+        v = at + q * _Y_SEAT
+        out[v] = p.life / 20
+        out[v + 1 : v + 3] = (p.aura / 10, aura_cap(game, i) / 10)
+        out[v + 3 : v + 6] = (
+            len(p.deck) / 64,
+            len(p.hand) / Y_HAND,
+            len(p.graveyard) / 64,
+        )
+        out[v + 6] = float(game.active == i)
+        k = v + 7
+        for r, row in enumerate((p.battlefield, p.infirmary, p.sanctuary)):
+            for j, slot in enumerate(row[:Y_SLOTS]):
+                w = k + (r * Y_SLOTS + j) * _Y_SLOT
+                kind = game.card(slot.card).type
+                out[w] = 1.0
+                out[w + 1 + _Y_TYPE_INDEX[kind]] = 1.0
+                out[w + u] = float(slot.attached is not None)
+                if kind is MythosCardType.UNIT:
+                    owner = game.owner(slot.card)
+                    table = tables.get(owner)
+                    if table is None:
+                        table = tables[owner] = bonuses(game, owner)
+                    out[w + u + 1 : w + u + 6] = (
+                        attack(game, slot, table) / 10,
+                        life(game, slot, table) / 10,
+                        max_life(game, slot, table) / 10,
+                        float(slot.mobilized),
+                        float(slot.attacked),
+                    )
+    at += 2 * _Y_SEAT
+    for j, card in enumerate(game.players[player].hand[:Y_HAND]):
+        d = game.card(card)
+        v = at + j * _Y_CARD
+        out[v] = 1.0
+        out[v + 1 + _Y_TYPE_INDEX[d.type]] = 1.0
+        out[v + u] = d.cost / 10
+
+
+Fill = Callable[[State[Any], int, list[float]], None]
+_FILL: dict[str, Fill] = {"mitosz": _mitosz, "mythos": _mythos}
+_REFERENCE: dict[str, Fill] = {"mitosz": _mitosz_reference, "mythos": _mythos_reference}
 _ACTIONS = {"mitosz": MITOSZ_ACTIONS, "mythos": MYTHOS_ACTIONS}
 _SEATS = {"mitosz": M_SEATS, "mythos": 2}
 
@@ -342,28 +518,73 @@ _SIZES = {
 """The tensor sizes, worked out once."""
 
 
-def observation_tensor(state: State[Any], player: int) -> Tensor:
-    """The player's observation as a float32 vector of :func:`shape`."""
-    out = [0.0] * _SIZES[state.ruleset, False]
-    _FILL[state.ruleset](state, player, out)
-    return np.array(out, dtype=np.float32)
+def _values(fill: Fill, state: State[Any], player: int) -> list[float]:
+    values = [0.0] * _SIZES[state.ruleset, False]
+    fill(state, player, values)
+    return values
 
 
-def information_state_tensor(state: State[Any], player: int) -> Tensor:
-    """The observation tensor followed by the public record of decisions per seat and
-    action class (see the module)."""
+def _write(values: list[float], size: int, out: Tensor | None) -> Tensor:
+    """``values`` as a float32 vector of ``size``: a new one, or ``out`` filled."""
+    if out is None:
+        return np.array(values, dtype=np.float32)
+    if out.shape != (size,) or out.dtype != np.float32:
+        raise ValueError(
+            f"out must be a float32 array of shape ({size},), got {out.dtype} {out.shape}"
+        )
+    out[:] = values
+    return out
+
+
+def observation_tensor(state: State[Any], player: int, out: Tensor | None = None) -> Tensor:
+    """The player's observation as a float32 vector of :func:`shape`; written into
+    ``out`` (and returned) if given, else a new array."""
+    values = _values(_FILL[state.ruleset], state, player)
+    return _write(values, len(values), out)
+
+
+def reference_observation_tensor(state: State[Any], player: int) -> Tensor:
+    """The observation tensor built from :func:`~mitosz_core.observe` field by field as
+    the layout documents it: slower than :func:`observation_tensor`, which must equal
+    it in every state (a property of the test suite)."""
+    return np.array(_values(_REFERENCE[state.ruleset], state, player), dtype=np.float32)
+
+
+def _history(state: State[Any], player: int) -> list[float]:
+    """The information state's extra part: decisions per seat (the player's own first)
+    and action class, / 100."""
     ruleset = state.ruleset
-    values = [0.0] * _SIZES[ruleset, False]
-    _FILL[ruleset](state, player, values)
-    out = np.zeros(_SIZES[ruleset, True], dtype=np.float32)
-    at = _SIZES[ruleset, False]
-    out[:at] = values
-    kinds = {cls: i for i, cls in enumerate(_ACTIONS[ruleset])}
+    kinds = _KINDS[ruleset]
+    count = len(kinds)
+    n = state.config.players
+    counts = [0] * (_SEATS[ruleset] * count)
+    for decision in state.history:
+        counts[(decision.player - player) % n * count + kinds[type(decision.action)]] += 1
+    return [c / 100 for c in counts]
+
+
+_KINDS = {
+    ruleset: {cls: i for i, cls in enumerate(actions)} for ruleset, actions in _ACTIONS.items()
+}
+
+
+def information_state_tensor(state: State[Any], player: int, out: Tensor | None = None) -> Tensor:
+    """The observation tensor followed by the public record of decisions per seat and
+    action class (see the module); written into ``out`` (and returned) if given."""
+    values = _values(_FILL[state.ruleset], state, player)
+    values += _history(state, player)
+    return _write(values, _SIZES[state.ruleset, True], out)
+
+
+def reference_information_state_tensor(state: State[Any], player: int) -> Tensor:
+    """The information-state tensor from :func:`reference_observation_tensor` and a
+    count of the decisions with NumPy, as :func:`information_state_tensor` must give."""
+    ruleset = state.ruleset
+    kinds = _KINDS[ruleset]
     count = len(kinds)
     n = state.config.players
     counts = np.zeros(_SEATS[ruleset] * count, dtype=np.float32)
     for decision in state.history:
         q = (decision.player - player) % n
         counts[q * count + kinds[type(decision.action)]] += 1
-    out[at:] = counts / 100
-    return out
+    return np.concatenate([reference_observation_tensor(state, player), counts / 100])
