@@ -28,13 +28,15 @@ import numpy.typing as npt
 from mitosz_core.games.mitosz import actionspace as mitosz_space
 from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
 from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
+from mitosz_core.games.mitosz.effects.language import ChangeLevel, NeutralizeAbility, SetLevel
 from mitosz_core.games.mitosz.observation import Observation as MitoszObservation
 from mitosz_core.games.mitosz.observation import SphereValues
+from mitosz_core.games.mitosz.rules.continuous import lasting_of
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
 from mitosz_core.games.mitosz.state import Game as MitoszGame
-from mitosz_core.games.mitosz.state import cached
+from mitosz_core.games.mitosz.state import cached, derived
 from mitosz_core.games.mitosz.terms import CardType, Edge
 from mitosz_core.games.mythos import actionspace as mythos_space
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
@@ -339,18 +341,22 @@ def _mythos_reference(state: State[Any], player: int, out: list[float]) -> None:
         out[v + u] = d.cost / 10
 
 
-def _mitosz(state: State[Any], player: int, out: list[float]) -> None:
+def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
     # The fields of _mitosz_reference, read from the game value with the rule functions
     # that observe() calls for them (levels, road levels, open roads, maxima, power),
-    # and nothing else: no card views, no levels of cards the tensor does not show.
+    # and nothing else: no card views, no levels of cards the tensor does not show. The
+    # board fields of a seat and the rows of the printed cards are cached views (float32
+    # bytes), copied in whole.
     game = cast(MitoszGame, state.game)
     n = state.config.players
-    out[0] = state.turn / 50
-    out[1] = float(state.is_over)
-    out[2] = float(state.winner == player)
-    out[3] = len(game.stack) / 8
     choice = game.choice
-    out[4] = float(choice is not None and choice.player == player)
+    out[0:5] = (
+        state.turn / 50,
+        float(state.is_over),
+        float(state.winner == player),
+        len(game.stack) / 8,
+        float(choice is not None and choice.player == player),
+    )
     fight = game.fight
     if fight is not None:
         out[5:8] = (1.0, float(fight.attacker == player), float(fight.defender == player))
@@ -361,35 +367,61 @@ def _mitosz(state: State[Any], player: int, out: list[float]) -> None:
         v = at + q * _M_SEAT
         i = (player + q) % n
         p = game.players[i]
-        out[v] = 1.0
-        out[v + 1] = float(active == i)
-        out[v + 2] = float(to_act == i)
         magic, influence, wealth, force = p.spheres
-        out[v + 3 : v + 7] = (magic / 10, influence / 10, wealth / 10, force / 10)
-        magic, influence, wealth, force = maxima(game, i)
-        out[v + 7 : v + 11] = (magic / 10, influence / 10, wealth / 10, force / 10)
-        out[v + 11] = power(game, i) / 12
-        out[v + 12 : v + 16] = (
+        top = maxima(game, i)
+        out[v : v + 17] = (
+            1.0,
+            float(active == i),
+            float(to_act == i),
+            magic / 10,
+            influence / 10,
+            wealth / 10,
+            force / 10,
+            top[0] / 10,
+            top[1] / 10,
+            top[2] / 10,
+            top[3] / 10,
+            power(game, i) / 12,
             len(p.deck) / 60,
             len(p.hand) / M_HAND,
             len(p.underworld) / 60,
             len(p.oblivion) / 60,
+            float(p.hold is not None),
         )
-        out[v + 16] = float(p.hold is not None)
-        out[v + 17 : v + _M_SEAT] = _mitosz_board(game, i)
+        out[v + 17 : v + _M_SEAT] = np.frombuffer(_mitosz_board(game, i), dtype=np.float32)
     at += M_SEATS * _M_SEAT
-    for j, card in enumerate(game.players[player].hand[:M_HAND]):
-        out[at + j * _M_CARD : at + (j + 1) * _M_CARD] = _mitosz_card(game.card(card))
+    hand = game.players[player].hand[:M_HAND]
+    if hand:
+        rows = _mitosz_cards(game)
+        instances = game.instances
+        block = b"".join([rows[instances[card].card] for card in hand])
+        out[at : at + len(hand) * _M_CARD] = np.frombuffer(block, dtype=np.float32)
 
 
-def _mitosz_board(game: MitoszGame, i: int) -> tuple[float, ...]:
-    """The leaders, empire and intrigues fields of seat ``i``: a view of the board
-    cached with the board's derived views (:func:`~mitosz_core.games.mitosz.state.cached`),
-    so that a decision that changes no realm, marker, lasting effect, fight or tie-break
-    (a pass, a payment, a card drawn) does not work out the levels and roads again. The
-    parts are every input of the levels besides the realms and the board (those of
-    :func:`~mitosz_core.games.mitosz.rules.levels.power`, and the tie-breaks that
-    settle a level set twice, 5.9)."""
+def _mitosz_board(game: MitoszGame, i: int) -> bytes:
+    """The leaders, empire and intrigues fields of seat ``i`` (float32 bytes), a view of
+    the board cached as the rules cache theirs (:mod:`mitosz_core.games.mitosz.state`),
+    so that a decision that changes none of its inputs (a pass, a payment, a card
+    drawn, another seat's realm) does not work out the levels and roads again.
+
+    While no lasting effect changes, sets or neutralises a level, the levels of the
+    seat's leaders and roads are those of its own realm, the markers and the printed
+    cards alone (:func:`~mitosz_core.games.mitosz.state.derived`, as
+    :func:`~mitosz_core.games.mitosz.rules.levels.power` does). Else they may depend on
+    every realm, the board, the lasting effects, the fight (7.2.1) and the tie-breaks
+    that settle between two effects that set a level (5.9):
+    :func:`~mitosz_core.games.mitosz.state.cached` on those parts."""
+    if not (
+        lasting_of(game, ChangeLevel)
+        or lasting_of(game, SetLevel)
+        or lasting_of(game, NeutralizeAbility)
+    ):
+        return derived(
+            game,
+            ("observation-tensor-board-printed", i),
+            (game.players[i].realm, game.markers),
+            lambda: _mitosz_board_values(game, i),
+        )
     return cached(
         game,
         ("observation-tensor-board", i),
@@ -398,7 +430,7 @@ def _mitosz_board(game: MitoszGame, i: int) -> tuple[float, ...]:
     )
 
 
-def _mitosz_board_values(game: MitoszGame, i: int) -> tuple[float, ...]:
+def _mitosz_board_values(game: MitoszGame, i: int) -> bytes:
     out = [0.0] * (_M_SEAT - 17)
     p = game.players[i]
     for j, leader in enumerate(p.leaders[:M_LEADERS]):
@@ -425,11 +457,23 @@ def _mitosz_board_values(game: MitoszGame, i: int) -> tuple[float, ...]:
     k += 13 * M_PEOPLES
     for j in range(min(len(p.intrigues), M_INTRIGUES)):
         out[k + j] = 1.0
-    return tuple(out)
+    return np.array(out, dtype=np.float32).tobytes()
 
 
-def _mitosz_card(d: MitoszCard) -> list[float]:
-    """The values of a hand slot holding the printed card ``d``."""
+def _mitosz_cards(game: MitoszGame) -> tuple[bytes, ...]:
+    """The hand-slot fields of every printed card of the game, by its index in
+    ``game.cards`` (float32 bytes), worked out once per set of cards
+    (:func:`~mitosz_core.games.mitosz.state.derived`)."""
+    return derived(
+        game,
+        "observation-tensor-cards",
+        (),
+        lambda: tuple(_mitosz_card(d) for d in game.cards),
+    )
+
+
+def _mitosz_card(d: MitoszCard) -> bytes:
+    """The fields of a hand slot holding the printed card ``d``."""
     row = [0.0] * _M_CARD
     row[0] = 1.0
     row[1 + _M_TYPE_INDEX[d.type]] = 1.0
@@ -437,18 +481,20 @@ def _mitosz_card(d: MitoszCard) -> list[float]:
     row[k] = d.level / 10
     row[k + 1 : k + 5] = [c / 10 for c in d.cost]
     row[k + 5] = d.power / 12
-    return row
+    return np.array(row, dtype=np.float32).tobytes()
 
 
-def _mythos(state: State[Any], player: int, out: list[float]) -> None:
+def _mythos(state: State[Any], player: int, out: Tensor) -> None:
     # The fields of _mythos_reference, read from the game value with the rule functions
     # that observe() calls for them (attack, life, aura cap), without the card views.
     game = cast(MythosGame, state.game)
-    out[0] = state.turn / 80
-    out[1] = game.round / 40
-    out[2] = float(state.is_over)
-    out[3] = float(state.winner == player)
-    out[4] = float(state.to_act == player)
+    out[0:5] = (
+        state.turn / 80,
+        game.round / 40,
+        float(state.is_over),
+        float(state.winner == player),
+        float(state.to_act == player),
+    )
     combat = game.combat
     if combat is not None:
         out[5:8] = (
@@ -466,45 +512,55 @@ def _mythos(state: State[Any], player: int, out: list[float]) -> None:
         i = (player + q) % 2
         p = game.players[i]
         v = at + q * _Y_SEAT
-        out[v] = p.life / 20
-        out[v + 1 : v + 3] = (p.aura / 10, aura_cap(game, i) / 10)
-        out[v + 3 : v + 6] = (
+        out[v : v + 7] = (
+            p.life / 20,
+            p.aura / 10,
+            aura_cap(game, i) / 10,
             len(p.deck) / 64,
             len(p.hand) / Y_HAND,
             len(p.graveyard) / 64,
+            float(game.active == i),
         )
-        out[v + 6] = float(game.active == i)
         k = v + 7
         for r, row in enumerate((p.battlefield, p.infirmary, p.sanctuary)):
             for j, slot in enumerate(row[:Y_SLOTS]):
                 w = k + (r * Y_SLOTS + j) * _Y_SLOT
                 kind = game.card(slot.card).type
-                out[w] = 1.0
-                out[w + 1 + _Y_TYPE_INDEX[kind]] = 1.0
-                out[w + u] = float(slot.attached is not None)
+                values = _Y_ROW[kind, slot.attached is not None]
                 if kind is MythosCardType.UNIT:
                     owner = game.owner(slot.card)
                     table = tables.get(owner)
                     if table is None:
                         table = tables[owner] = bonuses(game, owner)
-                    out[w + u + 1 : w + u + 6] = (
+                    values = (
+                        *values,
                         attack(game, slot, table) / 10,
                         life(game, slot, table) / 10,
                         max_life(game, slot, table) / 10,
                         float(slot.mobilized),
                         float(slot.attacked),
                     )
+                out[w : w + len(values)] = values
     at += 2 * _Y_SEAT
     for j, card in enumerate(game.players[player].hand[:Y_HAND]):
         d = game.card(card)
         v = at + j * _Y_CARD
-        out[v] = 1.0
-        out[v + 1 + _Y_TYPE_INDEX[d.type]] = 1.0
-        out[v + u] = d.cost / 10
+        out[v : v + _Y_CARD] = (*_Y_ROW[d.type, False][:u], d.cost / 10)
+
+
+_Y_ROW = {
+    (kind, attached): (1.0, *(float(t is kind) for t in Y_TYPES), float(attached))
+    for kind in Y_TYPES
+    for attached in (False, True)
+}
+"""The first fields of a slot (present, type one-hot, attached) by type and attachment."""
 
 
 Fill = Callable[[State[Any], int, list[float]], None]
-_FILL: dict[str, Fill] = {"mitosz": _mitosz, "mythos": _mythos}
+_FILL: dict[str, Callable[[State[Any], int, Tensor], None]] = {
+    "mitosz": _mitosz,
+    "mythos": _mythos,
+}
 _REFERENCE: dict[str, Fill] = {"mitosz": _mitosz_reference, "mythos": _mythos_reference}
 _ACTIONS = {"mitosz": MITOSZ_ACTIONS, "mythos": MYTHOS_ACTIONS}
 _SEATS = {"mitosz": M_SEATS, "mythos": 2}
@@ -518,49 +574,33 @@ _SIZES = {
 """The tensor sizes, worked out once."""
 
 
-def _values(fill: Fill, state: State[Any], player: int) -> list[float]:
-    values = [0.0] * _SIZES[state.ruleset, False]
-    fill(state, player, values)
-    return values
-
-
-def _write(values: list[float], size: int, out: Tensor | None) -> Tensor:
-    """``values`` as a float32 vector of ``size``: a new one, or ``out`` filled."""
+def _target(size: int, out: Tensor | None) -> Tensor:
+    """A zeroed float32 vector of ``size``: a new one, or ``out`` cleared."""
     if out is None:
-        return np.array(values, dtype=np.float32)
+        return np.zeros(size, dtype=np.float32)
     if out.shape != (size,) or out.dtype != np.float32:
         raise ValueError(
-            f"out must be a float32 array of shape ({size},), got {out.dtype} {out.shape}"
+            f"out must be a float32 array of shape ({size},), not {out.dtype} {out.shape}"
         )
-    out[:] = values
+    out.fill(0.0)
     return out
 
 
 def observation_tensor(state: State[Any], player: int, out: Tensor | None = None) -> Tensor:
     """The player's observation as a float32 vector of :func:`shape`; written into
-    ``out`` (and returned) if given, else a new array."""
-    values = _values(_FILL[state.ruleset], state, player)
-    return _write(values, len(values), out)
+    ``out`` (and returned) if given, else into a new array."""
+    target = _target(_SIZES[state.ruleset, False], out)
+    _FILL[state.ruleset](state, player, target)
+    return target
 
 
 def reference_observation_tensor(state: State[Any], player: int) -> Tensor:
     """The observation tensor built from :func:`~mitosz_core.observe` field by field as
     the layout documents it: slower than :func:`observation_tensor`, which must equal
     it in every state (a property of the test suite)."""
-    return np.array(_values(_REFERENCE[state.ruleset], state, player), dtype=np.float32)
-
-
-def _history(state: State[Any], player: int) -> list[float]:
-    """The information state's extra part: decisions per seat (the player's own first)
-    and action class, / 100."""
-    ruleset = state.ruleset
-    kinds = _KINDS[ruleset]
-    count = len(kinds)
-    n = state.config.players
-    counts = [0] * (_SEATS[ruleset] * count)
-    for decision in state.history:
-        counts[(decision.player - player) % n * count + kinds[type(decision.action)]] += 1
-    return [c / 100 for c in counts]
+    values = [0.0] * _SIZES[state.ruleset, False]
+    _REFERENCE[state.ruleset](state, player, values)
+    return np.array(values, dtype=np.float32)
 
 
 _KINDS = {
@@ -568,17 +608,9 @@ _KINDS = {
 }
 
 
-def information_state_tensor(state: State[Any], player: int, out: Tensor | None = None) -> Tensor:
-    """The observation tensor followed by the public record of decisions per seat and
-    action class (see the module); written into ``out`` (and returned) if given."""
-    values = _values(_FILL[state.ruleset], state, player)
-    values += _history(state, player)
-    return _write(values, _SIZES[state.ruleset, True], out)
-
-
-def reference_information_state_tensor(state: State[Any], player: int) -> Tensor:
-    """The information-state tensor from :func:`reference_observation_tensor` and a
-    count of the decisions with NumPy, as :func:`information_state_tensor` must give."""
+def _history(state: State[Any], player: int) -> Tensor:
+    """The information state's extra part: decisions per seat (the player's own first)
+    and action class, / 100."""
     ruleset = state.ruleset
     kinds = _KINDS[ruleset]
     count = len(kinds)
@@ -587,4 +619,22 @@ def reference_information_state_tensor(state: State[Any], player: int) -> Tensor
     for decision in state.history:
         q = (decision.player - player) % n
         counts[q * count + kinds[type(decision.action)]] += 1
-    return np.concatenate([reference_observation_tensor(state, player), counts / 100])
+    share: Tensor = counts / np.float32(100)
+    return share
+
+
+def information_state_tensor(state: State[Any], player: int, out: Tensor | None = None) -> Tensor:
+    """The observation tensor followed by the public record of decisions per seat and
+    action class (see the module); written into ``out`` (and returned) if given."""
+    ruleset = state.ruleset
+    target = _target(_SIZES[ruleset, True], out)
+    at = _SIZES[ruleset, False]
+    _FILL[ruleset](state, player, target[:at])
+    target[at:] = _history(state, player)
+    return target
+
+
+def reference_information_state_tensor(state: State[Any], player: int) -> Tensor:
+    """The information-state tensor from :func:`reference_observation_tensor`, as
+    :func:`information_state_tensor` must give it."""
+    return np.concatenate([reference_observation_tensor(state, player), _history(state, player)])
