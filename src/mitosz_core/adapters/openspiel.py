@@ -179,6 +179,32 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
             return f"seed {action}"
         return self.space.action_string(self.state, self.space.decode(self.state, int(action)))
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The player's observation tensor (of the player deciding if none is given), as
+        pyspiel's own ``observation_tensor`` gives it, a list of floats; built here, as
+        called from Python, without pyspiel's query of the tensor's size, which makes and
+        observes a new initial state at every call. C++ callers get pyspiel's."""
+        return self._tensor(player, information_state=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The player's information-state tensor, as :meth:`observation_tensor`."""
+        return self._tensor(player, information_state=True)
+
+    def _tensor(self, player: int | None, information_state: bool) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"a player index is an int, not {type(player).__name__}")
+        if not 0 <= player < self.players:
+            raise pyspiel.SpielError(f"no player {player} in a {self.players}-player game")
+        if self._state is None:
+            return [0.0] * tensors.shape(self.ruleset, information_state)[0]
+        build = (
+            tensors.information_state_tensor if information_state else tensors.observation_tensor
+        )
+        values: list[float] = build(self._state, player).tolist()
+        return values
+
     def is_terminal(self) -> bool:
         return self._state is not None and self._state.is_over
 
