@@ -77,6 +77,7 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.action_space: spaces.Discrete = spaces.Discrete(size)  # type: ignore[assignment]
         self.state: State[Any] | None = None
         self._masks = MaskBuffers(size)
+        self._memo = tensors.TensorMemo()
         self._limit = max_game_length(ruleset, players)
 
     def _others(self, state: State[Any]) -> State[Any]:
@@ -89,7 +90,7 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         assert self.state is not None
         legal = () if self.state.is_over else self.space.legal_indices(self.state)
         return {
-            "observation": tensors.observation_tensor(self.state, self.seat),
+            "observation": tensors.observation_tensor(self.state, self.seat, memo=self._memo),
             "action_mask": self._masks.mask(legal),
         }
 

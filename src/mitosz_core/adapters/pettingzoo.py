@@ -82,6 +82,7 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.state: State[Any] | None = None
         self._masks = MaskBuffers(size)
+        self._memo = tensors.TensorMemo()
         self._limit = max_game_length(ruleset, players)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -118,7 +119,7 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         deciding = self.state.to_act == player and not self.state.is_over
         legal = self.space.legal_indices(self.state) if deciding else ()
         return {
-            "observation": tensors.observation_tensor(self.state, player),
+            "observation": tensors.observation_tensor(self.state, player, memo=self._memo),
             "action_mask": self._masks.mask(legal),
         }
 

@@ -341,7 +341,7 @@ def _mythos_reference(state: State[Any], player: int, out: list[float]) -> None:
         out[v + u] = d.cost / 10
 
 
-def _mitosz(state: State[Any], player: int, out: Tensor) -> None:
+def _mitosz(state: State[Any], player: int, out: Tensor, memo: TensorMemo | None) -> None:
     # The fields of _mitosz_reference, read from the game value with the rule functions
     # that observe() calls for them (levels, road levels, open roads, maxima, power),
     # and nothing else: no card views, no levels of cards the tensor does not show. The
@@ -484,7 +484,78 @@ def _mitosz_card(d: MitoszCard) -> bytes:
     return np.array(row, dtype=np.float32).tobytes()
 
 
-def _mythos(state: State[Any], player: int, out: Tensor) -> None:
+class TensorMemo:
+    """Parts of the observation tensors worked out for earlier states, kept between
+    decisions by whoever builds the tensors of one game after another (an environment, an
+    OpenSpiel game) and passed to :func:`observation_tensor`: a MYTHOS seat's aura cap
+    and rows, which a decision that changes only the other player leaves as they were.
+    (Mítosz needs none: its ruleset caches such views with its game values.) An entry is
+    used while the values it was worked out from are the very objects it holds, so that
+    no other object can take their place; it keeps one entry per seat. A copy or a pickle
+    of a memo is a new, empty one."""
+
+    __slots__ = ("_seats",)
+
+    def __init__(self) -> None:
+        self._seats: dict[int, tuple[tuple[object, ...], tuple[int, ...], int, bytes]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TensorMemo:
+        return self
+
+    def __reduce__(self) -> tuple[type[TensorMemo], tuple[()]]:
+        return (TensorMemo, ())
+
+    def mythos_seat(self, game: MythosGame, i: int) -> tuple[int, bytes]:
+        """:func:`_mythos_seat` of seat ``i``, from the memo while its inputs are the same
+        objects: the printed cards, the owners, seat ``i``'s player and the players who
+        own a unit in its rows (their passive bonuses count, 09.6)."""
+        entry = self._seats.get(i)
+        if entry is not None:
+            parts, owners, cap, rows = entry
+            if _same(parts, _mythos_parts(game, i, owners)):
+                return cap, rows
+        cap, rows, owners = _mythos_seat(game, i)
+        self._seats[i] = (_mythos_parts(game, i, owners), owners, cap, rows)
+        return cap, rows
+
+
+def _mythos_parts(game: MythosGame, i: int, owners: tuple[int, ...]) -> tuple[object, ...]:
+    return (game.cards, game.instances, game.players[i], *[game.players[o] for o in owners])
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def _mythos_seat(game: MythosGame, i: int) -> tuple[int, bytes, tuple[int, ...]]:
+    """Seat ``i``'s aura cap, the fields of its rows (float32 bytes) and the other
+    players who own a unit in them."""
+    p = game.players[i]
+    u = 1 + len(Y_TYPES)
+    out = [0.0] * (_Y_SEAT - 7)
+    tables: dict[int, Bonuses] = {}
+    for r, row in enumerate((p.battlefield, p.infirmary, p.sanctuary)):
+        for j, slot in enumerate(row[:Y_SLOTS]):
+            w = (r * Y_SLOTS + j) * _Y_SLOT
+            kind = game.card(slot.card).type
+            out[w : w + u + 1] = _Y_ROW[kind, slot.attached is not None]
+            if kind is MythosCardType.UNIT:
+                owner = game.owner(slot.card)
+                table = tables.get(owner)
+                if table is None:
+                    table = tables[owner] = bonuses(game, owner)
+                out[w + u + 1 : w + u + 6] = (
+                    attack(game, slot, table) / 10,
+                    life(game, slot, table) / 10,
+                    max_life(game, slot, table) / 10,
+                    float(slot.mobilized),
+                    float(slot.attacked),
+                )
+    owners = tuple(sorted(o for o in tables if o != i))
+    return aura_cap(game, i), np.array(out, dtype=np.float32).tobytes(), owners
+
+
+def _mythos(state: State[Any], player: int, out: Tensor, memo: TensorMemo | None) -> None:
     # The fields of _mythos_reference, read from the game value with the rule functions
     # that observe() calls for them (attack, life, aura cap), without the card views.
     game = cast(MythosGame, state.game)
@@ -507,40 +578,24 @@ def _mythos(state: State[Any], player: int, out: Tensor) -> None:
         out[8] = payment.left / 3
     at = 9
     u = 1 + len(Y_TYPES)
-    tables: dict[int, Bonuses] = {}
     for q in range(2):
         i = (player + q) % 2
         p = game.players[i]
         v = at + q * _Y_SEAT
+        if memo is None:
+            cap, rows, _ = _mythos_seat(game, i)
+        else:
+            cap, rows = memo.mythos_seat(game, i)
         out[v : v + 7] = (
             p.life / 20,
             p.aura / 10,
-            aura_cap(game, i) / 10,
+            cap / 10,
             len(p.deck) / 64,
             len(p.hand) / Y_HAND,
             len(p.graveyard) / 64,
             float(game.active == i),
         )
-        k = v + 7
-        for r, row in enumerate((p.battlefield, p.infirmary, p.sanctuary)):
-            for j, slot in enumerate(row[:Y_SLOTS]):
-                w = k + (r * Y_SLOTS + j) * _Y_SLOT
-                kind = game.card(slot.card).type
-                values = _Y_ROW[kind, slot.attached is not None]
-                if kind is MythosCardType.UNIT:
-                    owner = game.owner(slot.card)
-                    table = tables.get(owner)
-                    if table is None:
-                        table = tables[owner] = bonuses(game, owner)
-                    values = (
-                        *values,
-                        attack(game, slot, table) / 10,
-                        life(game, slot, table) / 10,
-                        max_life(game, slot, table) / 10,
-                        float(slot.mobilized),
-                        float(slot.attacked),
-                    )
-                out[w : w + len(values)] = values
+        out[v + 7 : v + _Y_SEAT] = np.frombuffer(rows, dtype=np.float32)
     at += 2 * _Y_SEAT
     for j, card in enumerate(game.players[player].hand[:Y_HAND]):
         d = game.card(card)
@@ -557,7 +612,7 @@ _Y_ROW = {
 
 
 Fill = Callable[[State[Any], int, list[float]], None]
-_FILL: dict[str, Callable[[State[Any], int, Tensor], None]] = {
+_FILL: dict[str, Callable[[State[Any], int, Tensor, TensorMemo | None], None]] = {
     "mitosz": _mitosz,
     "mythos": _mythos,
 }
@@ -586,11 +641,14 @@ def _target(size: int, out: Tensor | None) -> Tensor:
     return out
 
 
-def observation_tensor(state: State[Any], player: int, out: Tensor | None = None) -> Tensor:
+def observation_tensor(
+    state: State[Any], player: int, out: Tensor | None = None, memo: TensorMemo | None = None
+) -> Tensor:
     """The player's observation as a float32 vector of :func:`shape`; written into
-    ``out`` (and returned) if given, else into a new array."""
+    ``out`` (and returned) if given, else into a new array. A :class:`TensorMemo` kept
+    from call to call saves work; the tensor is the same without."""
     target = _target(_SIZES[state.ruleset, False], out)
-    _FILL[state.ruleset](state, player, target)
+    _FILL[state.ruleset](state, player, target, memo)
     return target
 
 
@@ -623,13 +681,15 @@ def _history(state: State[Any], player: int) -> Tensor:
     return share
 
 
-def information_state_tensor(state: State[Any], player: int, out: Tensor | None = None) -> Tensor:
+def information_state_tensor(
+    state: State[Any], player: int, out: Tensor | None = None, memo: TensorMemo | None = None
+) -> Tensor:
     """The observation tensor followed by the public record of decisions per seat and
     action class (see the module); written into ``out`` (and returned) if given."""
     ruleset = state.ruleset
     target = _target(_SIZES[ruleset, True], out)
     at = _SIZES[ruleset, False]
-    _FILL[ruleset](state, player, target[:at])
+    _FILL[ruleset](state, player, target[:at], memo)
     target[at:] = _history(state, player)
     return target
 
