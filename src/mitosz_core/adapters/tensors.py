@@ -507,8 +507,8 @@ class TensorMemo:
 
     def mythos_seat(self, game: MythosGame, i: int) -> tuple[int, bytes]:
         """:func:`_mythos_seat` of seat ``i``, from the memo while its inputs are the same
-        objects: the printed cards, the owners, seat ``i``'s player and the players who
-        own a unit in its rows (their passive bonuses count, 09.6)."""
+        objects: the printed cards, the owners, and the rows of seat ``i`` and of the
+        players who own a unit in them (their passive bonuses count, 09.6)."""
         entry = self._seats.get(i)
         if entry is not None:
             parts, owners, cap, rows = entry
@@ -520,7 +520,15 @@ class TensorMemo:
 
 
 def _mythos_parts(game: MythosGame, i: int, owners: tuple[int, ...]) -> tuple[object, ...]:
-    return (game.cards, game.instances, game.players[i], *[game.players[o] for o in owners])
+    """What a seat's aura cap and rows are worked out from besides the printed cards and
+    the owners: the rows of seat ``i`` and of the players in ``owners`` (the passive
+    sources, 09.6, are cards in the rows); a change to a player's life, aura, deck or
+    hand leaves them as they were."""
+    parts: list[object] = [game.cards, game.instances]
+    for o in (i, *owners):
+        p = game.players[o]
+        parts += (p.battlefield, p.infirmary, p.sanctuary)
+    return tuple(parts)
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
