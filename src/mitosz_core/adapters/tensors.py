@@ -398,6 +398,14 @@ def _mitosz(state: State[Any], player: int, out: Tensor, memo: TensorMemo | None
         out[at : at + len(hand) * _M_CARD] = np.frombuffer(block, dtype=np.float32)
 
 
+_LEVEL_KINDS: tuple[type[ChangeLevel | SetLevel | NeutralizeAbility], ...] = (
+    ChangeLevel,
+    SetLevel,
+    NeutralizeAbility,
+)
+"""The lasting effects that may make a level other than the realm's own."""
+
+
 def _mitosz_board(game: MitoszGame, i: int) -> bytes:
     """The leaders, empire and intrigues fields of seat ``i`` (float32 bytes), a view of
     the board cached as the rules cache theirs (:mod:`mitosz_core.games.mitosz.state`),
@@ -411,11 +419,7 @@ def _mitosz_board(game: MitoszGame, i: int) -> bytes:
     every realm, the board, the lasting effects, the fight (7.2.1) and the tie-breaks
     that settle between two effects that set a level (5.9):
     :func:`~mitosz_core.games.mitosz.state.cached` on those parts."""
-    if not (
-        lasting_of(game, ChangeLevel)
-        or lasting_of(game, SetLevel)
-        or lasting_of(game, NeutralizeAbility)
-    ):
+    if not any(lasting_of(game, kind) for kind in _LEVEL_KINDS):
         return derived(
             game,
             ("observation-tensor-board-printed", i),
