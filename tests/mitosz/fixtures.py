@@ -89,10 +89,11 @@ def sea(**zones: Any) -> PlayerSide:
     return PlayerSide("Sea God", **zones)
 
 
-def build(*sides: PlayerSide, **turn: Any) -> S:
-    """The position of ``sides`` (player 0 first) in this test pool, checked by the
-    shared validator (``mitosz_core.mitosz.Position``); ``turn`` as Position takes it."""
-    return Position(players=sides, **turn).state(RULESET)
+def build(*sides: PlayerSide, ruleset: MitoszRuleset | None = None, **turn: Any) -> S:
+    """The position of ``sides`` (player 0 first) in ``ruleset``'s pool (this test pool
+    by default), checked by the shared validator (``mitosz_core.mitosz.Position``);
+    ``turn`` as Position takes it."""
+    return Position(players=sides, **turn).state(RULESET if ruleset is None else ruleset)
 
 
 def the(s: S, key: str, owner: int = 0) -> int:
