@@ -23,7 +23,7 @@ from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
-from mitosz_core.mitosz import Position
+from mitosz_core.mitosz import People, Position
 from mitosz_core.mitosz import Side as PlayerSide
 
 N, E, So, W = Edge.NORTH, Edge.EAST, Edge.SOUTH, Edge.WEST
@@ -73,6 +73,9 @@ def roads(*spec: tuple[Edge, int]) -> tuple[Road, ...]:
     return tuple(Road(e, lv) for e, lv in spec)
 
 
+CROSS = (People("Cross", 10, 10),)
+"""An empire of one Cross on cell (10, 10), as the arenas deal each player: room for a
+third leader in the row (3.4.2)."""
 FILLER = ("Line",) * 12
 """A deck to draw from in positions (the deck is listed from its top)."""
 

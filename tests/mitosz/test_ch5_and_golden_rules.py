@@ -53,8 +53,7 @@ from tests.mitosz.fixtures import (
 def test_stealing_gives_control_never_ownership() -> None:
     s = build(sky(leaders=(Leader("Thief"),)), sea(leaders=(Leader("King"),)))
     me, other = 0, 1
-    thief = the(s, "Thief")
-    king = the(s, "King", other)
+    thief, king = the(s, "Thief"), the(s, "King", other)
     s = play(s, UseManeuver(thief, 0, king))
     assert king in {x.card for x in s.game.players[me].leaders}
     assert s.game.owner(king) == other
@@ -67,10 +66,8 @@ def test_stealing_gives_control_never_ownership() -> None:
 def test_a_marker_stays_when_the_effect_would_end() -> None:
     # Mark: a -1 level marker on an enemy leader
     s = build(sky(leaders=(Leader("Hero"),), hand=("Mark",)), sea(leaders=(Leader("King"),)))
-    me, other = 0, 1
-    mark = the(s, "Mark")
-    hero = the(s, "Hero")
-    king = the(s, "King", other)
+    other = 1
+    mark, hero, king = the(s, "Mark"), the(s, "Hero"), the(s, "King", other)
     s = play(s, UseFreeManeuver(mark, hero, 0, king))
     assert level(s.game, king) == 2
     s = next_turn(next_turn(s))
@@ -97,9 +94,8 @@ def test_immunity_covers_the_card_and_what_is_attached_to_it() -> None:
 @pytest.mark.rule("5.14")
 def test_enemy_cards_are_those_of_other_players() -> None:
     s = build(sky(leaders=(Leader("Archer"), Leader("King"))), sea(leaders=(Leader("Hero"),)))
-    me, other = 0, 1
-    mine = the(s, "King")
-    theirs = the(s, "Hero", other)
+    other = 1
+    mine, theirs = the(s, "King"), the(s, "Hero", other)
     targets = {a.target for a in mc.legal_actions(s) if isinstance(a, UseManeuver)}
     assert theirs in targets
     assert mine not in targets
@@ -164,9 +160,7 @@ def test_a_tie_is_settled_by_a_reveal_and_remembered() -> None:
     # Seer: two non-magical leaders: a tie
     s = build(sky(leaders=(Leader("Hero"),)), sea(leaders=(Leader("King"), Leader("Seer"))))
     me, other = 0, 1
-    target = the(s, "King", other)
-    a = the(s, "Hero")
-    b = the(s, "Seer", other)
+    target, a, b = the(s, "King", other), the(s, "Hero"), the(s, "Seer", other)
     effects = (
         ActiveEffect(1, SetLevel(Chosen(ENEMY_LEADERS), 1), me, a, target),
         ActiveEffect(2, SetLevel(Chosen(ENEMY_LEADERS), 6), other, b, target),
@@ -211,9 +205,7 @@ def test_card_text_changes_a_rule_the_hand_size() -> None:
 def test_card_text_allows_a_second_people_this_turn() -> None:
     s = build(sky(leaders=(Leader("Hero"),), hand=("Census", "Cross", "Line")), sea())
     me = 0
-    census = the(s, "Census")
-    hero = the(s, "Hero")
-    cross = the(s, "Cross")
+    census, hero, cross = the(s, "Census"), the(s, "Hero"), the(s, "Cross")
     line = s.game.players[me].hand[2]
     s = play(s, PlacePeople(cross, 0, 0))
     assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
@@ -226,9 +218,7 @@ def test_card_text_allows_a_second_people_this_turn() -> None:
 def test_card_text_lets_a_leader_be_summoned_free() -> None:
     s = build(sky(leaders=(Leader("Hero"),), hand=("Tithe", "King")), sea())
     me = 0
-    tithe = the(s, "Tithe")
-    hero = the(s, "Hero")
-    king = the(s, "King")
+    tithe, hero, king = the(s, "Tithe"), the(s, "Hero"), the(s, "King")
     s = play(s, UseFreeManeuver(tithe, hero))
     spheres = s.game.players[me].spheres
     s = play(s, Summon(king))
@@ -239,9 +229,7 @@ def test_card_text_lets_a_leader_be_summoned_free() -> None:
 def test_a_discard_effect_puts_cards_in_their_owners_underworld() -> None:
     s = build(sky(leaders=(Leader("Stormcaller"),)), sea(hand=("Cross", "Line")))
     me, other = 0, 1
-    storm = the(s, "Stormcaller")
-    a = the(s, "Cross", other)
-    b = s.game.players[other].hand[1]
+    storm, a, b = the(s, "Stormcaller"), the(s, "Cross", other), s.game.players[other].hand[1]
     s = act(s, UseManeuver(storm, 0, None, None, 2))
     while s.phase != "counter.choose":
         s = act(s, mc.legal_actions(s)[0])
@@ -256,7 +244,6 @@ def test_a_discard_effect_puts_cards_in_their_owners_underworld() -> None:
 def test_a_lasting_effect_reaches_cards_that_enter_play_while_it_lasts() -> None:
     # Banner: own leaders +1, always on
     s = build(sky(hand=("King",), intrigues=("Banner",)), sea())
-    me = 0
     king = the(s, "King")
     s = play(s, Summon(king))
     assert level(s.game, king) == 3 + 1  # summoned after the effect began
