@@ -112,11 +112,7 @@ def test_a_neutralised_card_has_no_start_of_turn_effect() -> None:
 def test_delayed_effects_start_my_next_turn_and_go_first() -> None:
     # Vow: at the start of your next turn: own leaders +1 marker
     s = build(
-        sky(
-            empire=CROSS,
-            leaders=(Leader("Dawn Priest"), Leader("Hero")),
-            hand=("Vow",),
-        ),
+        sky(empire=CROSS, leaders=(Leader("Dawn Priest"), Leader("Hero")), hand=("Vow",)),
         sea(empire=CROSS),
         ruleset=TIMED_RULESET,
     )
@@ -138,11 +134,7 @@ def test_end_of_turn_effects_happen_when_the_turn_ends() -> None:
     # Dusk Keeper: end of your turn: draw a card
     # Vigil: at the end of this turn: draw 2
     s = build(
-        sky(
-            empire=CROSS,
-            leaders=(Leader("Dusk Keeper"), Leader("Hero")),
-            hand=("Vigil",),
-        ),
+        sky(empire=CROSS, leaders=(Leader("Dusk Keeper"), Leader("Hero")), hand=("Vigil",)),
         sea(empire=CROSS),
         ruleset=TIMED_RULESET,
     )
@@ -203,9 +195,7 @@ def test_end_of_fight_effects_after_a_battle() -> None:
 @pytest.mark.ruling("R-7.4.12-delayed")
 def test_a_delayed_end_of_fight_effect_waits_for_a_fight() -> None:
     s = build(
-        sky(empire=CROSS, leaders=(Leader("Hero"),)),
-        sea(empire=CROSS),
-        ruleset=TIMED_RULESET,
+        sky(empire=CROSS, leaders=(Leader("Hero"),)), sea(empire=CROSS), ruleset=TIMED_RULESET
     )
     me, _other = 0, 1
     hero = the(s, "Hero")
@@ -243,11 +233,7 @@ def test_a_maneuver_that_must_be_used_when_played_is_used() -> None:
 @pytest.mark.rule("6.3.7")
 def test_a_maneuver_that_may_be_used_when_played_is_the_players_choice() -> None:
     # Envoy: when played, you may: 1 wealth, draw 2
-    s = build(
-        sky(empire=CROSS, hand=("Envoy",)),
-        sea(empire=CROSS),
-        ruleset=TIMED_RULESET,
-    )
+    s = build(sky(empire=CROSS, hand=("Envoy",)), sea(empire=CROSS), ruleset=TIMED_RULESET)
     me, _other = 0, 1
     envoy = the(s, "Envoy")
     s = play(s, Summon(envoy))

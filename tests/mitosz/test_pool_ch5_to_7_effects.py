@@ -20,6 +20,7 @@ from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import Outcome
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import pass_rounds
 from tests.mitosz.fixtures import (
     act,
@@ -33,9 +34,10 @@ from tests.mitosz.fixtures import (
     put_people,
     set_player,
     settle_counter,
+    the,
     to_hand,
 )
-from tests.mitosz.pool_fixtures import game, my_move, sample, to_rounds
+from tests.mitosz.pool_fixtures import game, my_move, position, sample, side, to_rounds
 
 FULL = (6, 6, 6, 6)
 EMPTY = (0, 0, 0, 0)
@@ -102,9 +104,14 @@ def test_flag_trigger_the_harp_of_the_bards_draws_when_played_and_pays_at_turn_e
 
 @pytest.mark.rule("7.4.12")
 def test_flag_trigger_the_fomorian_tyrant_takes_force_from_a_fight_it_fought_in() -> None:
-    s, me, other = game("Zeus (high god)", auto_pass=False)
-    s, tyrant = put_leader(s, me, "Fomorian Tyrant")  # end of a fight it fought in: +1 force
-    s, king = put_leader(s, me, "King")
+    # Fomorian Tyrant: end of a fight it fought in: +1 force
+    s = position(
+        side("Zeus (high god)", leaders=(Leader("Fomorian Tyrant"), Leader("King"))),
+        side(),
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    tyrant, king = the(s, "Fomorian Tyrant"), the(s, "King")
     s, line = put_people(s, other, "Line", 0, 0)
     s = set_player(s, me, spheres=(3, 4, 2, 0))
     fought = pass_until(lay_underworld(pass_rounds(to_rounds(s, tyrant, line))), "turn.summoning_2")
@@ -120,11 +127,14 @@ def test_flag_trigger_the_fomorian_tyrant_takes_force_from_a_fight_it_fought_in(
 def _stone() -> tuple[S, int, int, dict[str, int]]:
     """The Dagda's player with Medb (a ruler), Balor and the Stone of Fál in hand; the
     other player has a King: (state, me, other, cards)."""
-    s, me, other = game("Dagda (high god)")
-    s, medb = put_leader(s, me, "Medb")
-    s, balor = put_leader(s, me, "Balor")  # action: destroy an enemy leader
-    s, king = put_leader(s, other, "King")
-    s, stone = to_hand(s, me, "Stone of Fál")
+    # Balor: action: destroy an enemy leader
+    s = position(
+        side("Dagda (high god)", leaders=(Leader("Medb"), Leader("Balor")), hand=("Stone of Fál",)),
+        side(leaders=(Leader("King"),)),
+    )
+    me, other = 0, 1
+    medb, balor, king = the(s, "Medb"), the(s, "Balor"), the(s, "King", other)
+    stone = the(s, "Stone of Fál")
     s = set_player(s, me, spheres=FULL)
     return s, me, other, {"medb": medb, "balor": balor, "king": king, "stone": stone}
 
@@ -166,11 +176,21 @@ def test_effect_delayed_the_stone_of_fal_draws_a_card_at_my_next_turn_start() ->
 
 @pytest.mark.rule("5.5", "2.7", "3.9")
 def test_effect_neutralize_ability_the_geis_of_silence_gags_odysseus_for_the_turn() -> None:
-    s, me, other = game("Morrígan (high god)", auto_pass=False)
-    s, morrigan = put_leader(s, me, "Morrígan (leader)")  # a god
-    s, lugh = put_leader(s, me, "Lugh")  # a ruler: no god, no poet
-    s, odysseus = put_leader(s, other, "Odysseus")  # reaction, counter: neutralise
-    s, geis = to_hand(s, me, "Geis of Silence")
+    # Morrígan (leader): a god
+    # Lugh: a ruler: no god, no poet
+    # Odysseus: reaction, counter: neutralise
+    s = position(
+        side(
+            "Morrígan (high god)",
+            leaders=(Leader("Morrígan (leader)"), Leader("Lugh")),
+            hand=("Geis of Silence",),
+        ),
+        side(leaders=(Leader("Odysseus"),)),
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    morrigan, lugh = the(s, "Morrígan (leader)"), the(s, "Lugh")
+    odysseus, geis = the(s, "Odysseus", other), the(s, "Geis of Silence")
     s = set_player(set_player(s, me, spheres=FULL), other, spheres=FULL)
     before, power_before = level(s.game, odysseus), power(s.game, other)
     assert before > 0
