@@ -83,8 +83,8 @@ def test_a_reaction_is_used_in_the_opponents_turn() -> None:
 @pytest.mark.ruling("R-6.4.1-responses")
 def test_a_rite_is_refused_in_any_combat_phase() -> None:
     cross = (People("Cross"),)
-    mine = sky(empire=cross, leaders=(Leader("Seer"), Leader("Hero")))  # the Hero can fight:
-    s = build(mine, sea(empire=cross, leaders=(Leader("Seer"),)), auto_pass=False)  # combat
+    me_side = sky(empire=cross, leaders=(Leader("Seer"), Leader("Hero")))  # the Hero can fight:
+    s = build(me_side, sea(empire=cross, leaders=(Leader("Seer"),)), auto_pass=False)  # combat
     me, other = 0, 1
     seer, mine = the(s, "Seer", other), the(s, "Seer")
     s = act(s, Pass())  # my summoning step ends; the other may still use its rite
