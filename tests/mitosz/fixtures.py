@@ -9,6 +9,7 @@ read by the public card-set loader.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -209,13 +210,26 @@ def refresh(s: S) -> S:
     return settle(s)
 
 
+@cache
+def _validator(cards: tuple[CardDef, ...]) -> MitoszRuleset:
+    """A ruleset whose pool is ``cards``, to validate a state of those cards."""
+    return MitoszRuleset(pool={c.key: c for c in cards})
+
+
 def arranged(s: S) -> S:
     """``s`` with its arranged changes taken as the baseline: a test that puts cards in
-    place by hand has made no event (6.5.1), so no event window opens for it."""
+    place by hand has made no event (6.5.1), so no event window opens for it. A state
+    changed by hand (at a quiet moment) is checked by the shared validator, as a built
+    position is (``build``), so no test plays on from a position the rules forbid."""
 
     if not at_quiet_moment(s) or s.game.seen is None:
         return s
-    return s.evolve(game=replace(s.game, seen=seen_now(s)))
+    now = seen_now(s)
+    if now == s.game.seen:
+        return s
+    out = s.evolve(game=replace(s.game, seen=now))
+    _validator(s.game.cards).validate(out)
+    return out
 
 
 def act(s: S, action: mc.Action) -> S:

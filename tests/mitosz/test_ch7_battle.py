@@ -311,7 +311,6 @@ def test_a_defending_war_leader_is_summoned_meeting_its_summoning_condition() ->
     other = 1
     captain, usurper = the(s, "Captain"), the(s, "Usurper", other)
     scout = the(s, "Scout", other)
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
     s = battle(s, s.game.players[other].empire[0].card, E, captain)
     s = settle_counter(s)
     assert s.phase.endswith("defender")

@@ -96,7 +96,6 @@ def test_timing_reaction_and_flag_counter_odysseus_neutralises_a_maneuver() -> N
     god = s.game.players[me].high_god
     s, king = put_leader(s, other, "King")
     s, odysseus = put_leader(s, other, "Odysseus")  # reaction, counter: neutralise
-    s = set_player(s, other, spheres=FULL)
     m = sample("Odysseus").maneuvers[0]
     s = act(s, UseManeuver(god, 0, king))  # Thunderbolt: turn the King
     assert s.to_act == other
@@ -356,7 +355,6 @@ def test_effect_counter_play_the_veto_of_the_assembly_stops_a_summoned_leader() 
     s, me, other = game("Zeus (high god)", auto_pass=False)
     s, odysseus = put_leader(s, other, "Odysseus")  # a ruler
     s, veto = to_hand(s, other, "Veto of the Assembly")  # counter a leader or intrigue
-    s = set_player(s, other, spheres=FULL)
     s, heracles = to_hand(s, me, "Heracles")
     s = act(act(s, Summon(heracles)), Pass())  # I pass; the opponent may answer
     answer = UseFreeManeuver(veto, odysseus, 0, None, s.game.stack[-1].id)

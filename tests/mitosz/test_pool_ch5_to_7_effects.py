@@ -191,7 +191,7 @@ def test_effect_neutralize_ability_the_geis_of_silence_gags_odysseus_for_the_tur
     me, other = 0, 1
     morrigan, lugh = the(s, "Morrígan (leader)"), the(s, "Lugh")
     odysseus, geis = the(s, "Odysseus", other), the(s, "Geis of Silence")
-    s = set_player(set_player(s, me, spheres=FULL), other, spheres=FULL)
+    s = set_player(s, me, spheres=FULL)
     before, power_before = level(s.game, odysseus), power(s.game, other)
     assert before > 0
     with pytest.raises(mc.IllegalActionError, match=r"may not use Geis of Silence \(3\.9\)"):
@@ -225,7 +225,8 @@ def test_effect_retreat_the_ford_of_retreat_ends_a_lost_battle_without_a_loser()
     s, line = put_people(s, other, "Line", 0, 0)
     s, cheap = put_leader(s, other, "Cheap")  # level 2
     s, ford = to_hand(s, other, "Ford of Retreat")
-    s = set_player(set_player(s, other, spheres=FULL), me, spheres=(3, 4, 2, 0))
+    s = set_player(s, me, spheres=(3, 4, 2, 0))
+    top = spheres(s, other)  # the Morrígan's maxima
     s = my_move(to_rounds(s, tyrant, line, cheap), other)
     fight = s.game.fight
     assert fight is not None and sides_compared(s.game, fight) is Outcome.ATTACKER
@@ -237,6 +238,6 @@ def test_effect_retreat_the_ford_of_retreat_ends_a_lost_battle_without_a_loser()
     assert s.phase == "turn.summoning_2" and s.game.fight is None
     assert line in {x.card for x in s.game.players[other].empire}  # no loser
     assert tyrant in leaders(s, me) and cheap in leaders(s, other)
-    assert spheres(s, other) == (FULL[0] - 2, *FULL[1:])  # paid 2 magic, nothing stolen
+    assert spheres(s, other) == (top[0] - 2, *top[1:])  # paid 2 magic, nothing stolen
     assert spheres(s, me)[FORCE] == 1  # the fight still ends: the tyrant's effect (7.4.12)
     assert ford in s.game.players[other].underworld
