@@ -231,12 +231,12 @@ def test_flag_permanent_twice_a_turn_the_cauldron_of_the_dagda_feeds_twice() -> 
         side(
             "Dagda (high god)",
             leaders=(Leader("King", turned=True, items=("Cauldron of the Dagda",)),),
+            spheres=FULL,
         ),
         side(),
     )
     me = 0
     cauldron = the(s, "Cauldron of the Dagda")
-    s = set_player(s, me, spheres=FULL)
     hand = len(s.game.players[me].hand)
     s = play(s, UseManeuver(cauldron, 0))
     s = play(s, UseManeuver(cauldron, 0))
@@ -276,10 +276,9 @@ def test_flag_per_the_satire_of_the_bards_repeats_per_influence() -> None:
 @pytest.mark.rule("4.2.6")
 def test_flag_steps_lugh_buys_three_steps_together() -> None:
     # Lugh: 1 infl: draw; 1 magic: +1 level; 1 force: draw
-    s = position(side("Dagda (high god)", leaders=(Leader("Lugh"),)), side())
+    s = position(side("Dagda (high god)", leaders=(Leader("Lugh"),), spheres=FULL), side())
     me = 0
     lugh = the(s, "Lugh")
-    s = set_player(s, me, spheres=FULL)
     before = level(s.game, lugh)
     one = play(s, UseManeuver(lugh, 0))
     assert len(one.game.players[me].hand) == 1 and level(one.game, lugh) == before
@@ -325,12 +324,11 @@ def test_effect_exile_apophis_devours_a_leader_into_oblivion() -> None:
     # Apophis: exile an enemy leader below him
     # Pricey: level 5: not below
     s = position(
-        side("Ra (high god)", leaders=(Leader("Apophis"),)),
+        side("Ra (high god)", leaders=(Leader("Apophis"),), spheres=FULL),
         side(leaders=(Leader("King"), Leader("Pricey"))),
     )
-    me, other = 0, 1
+    other = 1
     apophis, king, pricey = the(s, "Apophis"), the(s, "King", other), the(s, "Pricey", other)
-    s = set_player(s, me, spheres=FULL)
     assert UseManeuver(apophis, 0, pricey) not in mc.legal_actions(s)
     s = play(s, UseManeuver(apophis, 0, king))
     assert s.game.players[other].oblivion == (king,)
@@ -516,11 +514,12 @@ def test_player_permission_extra_draw_the_house_of_life_draws_one_more() -> None
 @pytest.mark.rule("4.2.5", "1.5.3", "3.7")
 def test_player_permission_summon_free_samhain_opens_the_mounds() -> None:
     # Samhain: linked to the Morrígan: locations are free
-    s = position(side("Morrígan (high god)", hand=("Samhain", "Emain Macha")), side())
+    s = position(
+        side("Morrígan (high god)", hand=("Samhain", "Emain Macha"), spheres=(1, 0, 0, 0)), side()
+    )
     me = 0
     samhain, tara = the(s, "Samhain"), the(s, "Emain Macha")
     cross = s.game.players[me].empire[0].card
-    s = set_player(s, me, spheres=(1, 0, 0, 0))
     assert Summon(tara, cross) not in mc.legal_actions(s)  # costs 1 wealth, 2 force
     s = play(s, PlayFate(samhain))
     assert s.game.players[me].spheres == (0, 0, 0, 0)
@@ -538,12 +537,12 @@ def test_player_permission_without_summoning_the_oath_of_the_einherjar_arms_lead
             leaders=(Leader("King"),),
             hand=("Gram",),
             intrigues=("Oath of the Einherjar",),
+            spheres=(0, 0, 0, 0),
         ),
         side(),
     )
     me = 0
     king, oath, gram = the(s, "King"), the(s, "Oath of the Einherjar"), the(s, "Gram")
-    s = set_player(s, me, spheres=(0, 0, 0, 0))
     assert PlayWithoutSummoning(gram, king) in mc.legal_actions(s)
     s = play(s, PlayWithoutSummoning(gram, king))
     assert s.game.players[me].leaders[0].items == (gram,)

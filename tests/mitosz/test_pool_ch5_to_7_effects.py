@@ -129,13 +129,17 @@ def _stone() -> tuple[S, int, int, dict[str, int]]:
     other player has a King: (state, me, other, cards)."""
     # Balor: action: destroy an enemy leader
     s = position(
-        side("Dagda (high god)", leaders=(Leader("Medb"), Leader("Balor")), hand=("Stone of Fál",)),
+        side(
+            "Dagda (high god)",
+            leaders=(Leader("Medb"), Leader("Balor")),
+            hand=("Stone of Fál",),
+            spheres=FULL,
+        ),
         side(leaders=(Leader("King"),)),
     )
     me, other = 0, 1
     medb, balor, king = the(s, "Medb"), the(s, "Balor"), the(s, "King", other)
     stone = the(s, "Stone of Fál")
-    s = set_player(s, me, spheres=FULL)
     return s, me, other, {"medb": medb, "balor": balor, "king": king, "stone": stone}
 
 
@@ -184,14 +188,14 @@ def test_effect_neutralize_ability_the_geis_of_silence_gags_odysseus_for_the_tur
             "Morrígan (high god)",
             leaders=(Leader("Morrígan (leader)"), Leader("Lugh")),
             hand=("Geis of Silence",),
+            spheres=FULL,
         ),
         side(leaders=(Leader("Odysseus"),)),
         auto_pass=False,
     )
-    me, other = 0, 1
+    other = 1
     morrigan, lugh = the(s, "Morrígan (leader)"), the(s, "Lugh")
     odysseus, geis = the(s, "Odysseus", other), the(s, "Geis of Silence")
-    s = set_player(s, me, spheres=FULL)
     before, power_before = level(s.game, odysseus), power(s.game, other)
     assert before > 0
     with pytest.raises(mc.IllegalActionError, match=r"may not use Geis of Silence \(3\.9\)"):

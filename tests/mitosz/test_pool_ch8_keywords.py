@@ -181,12 +181,16 @@ def test_subtype_relic_the_aegis_goes_only_onto_a_hellenic_leader() -> None:
     # Lugh: celtic
     # Aegis: a hellenic relic
     s = position(
-        side("Zeus (high god)", leaders=(Leader("Heracles"), Leader("Lugh")), hand=("Aegis",)),
+        side(
+            "Zeus (high god)",
+            leaders=(Leader("Heracles"), Leader("Lugh")),
+            hand=("Aegis",),
+            spheres=FULL,
+        ),
         side(),
     )
     me = 0
     heracles, lugh, aegis = the(s, "Heracles"), the(s, "Lugh"), the(s, "Aegis")
-    s = set_player(s, me, spheres=FULL)
     with pytest.raises(mc.IllegalActionError, match=r"own mythos \(8\.relic\)"):
         act(s, Summon(aegis, lugh))
     s = play(s, Summon(aegis, heracles))
@@ -203,12 +207,11 @@ def test_subtype_weapon_heracles_carries_one_weapon_only() -> None:
             "Zeus (high god)",
             leaders=(Leader("Heracles", items=("Bow of Heracles",)),),
             hand=("Gram", "Armour of Achilles"),
+            spheres=FULL,
         ),
         side(),
     )
-    me = 0
     heracles, gram, armour = the(s, "Heracles"), the(s, "Gram"), the(s, "Armour of Achilles")
-    s = set_player(s, me, spheres=FULL)
     with pytest.raises(mc.IllegalActionError, match=r"8\.weapon"):
         act(s, Summon(gram, heracles))
     assert Summon(armour, heracles) in mc.legal_actions(s)
@@ -224,12 +227,11 @@ def test_subtype_armour_achilles_wears_one_armour_only() -> None:
             "Zeus (high god)",
             leaders=(Leader("Achilles", items=("Armour of Achilles",)),),
             hand=("Helm of Awe", "Bow of Heracles"),
+            spheres=FULL,
         ),
         side(),
     )
-    me = 0
     achilles, helm, bow = the(s, "Achilles"), the(s, "Helm of Awe"), the(s, "Bow of Heracles")
-    s = set_player(s, me, spheres=FULL)
     with pytest.raises(mc.IllegalActionError, match=r"8\.armour"):
         act(s, Summon(helm, achilles))
     assert Summon(bow, achilles) in mc.legal_actions(s)
@@ -303,13 +305,15 @@ def test_subtype_rune_and_scribe_mimir_carves_the_runes_of_warding_on_a_leader()
     # Runes of Warding: a rune: immune to enemy effects
     s = position(
         side(
-            "Odin (high god)", leaders=(Leader("Mímir"), Leader("King")), hand=("Runes of Warding",)
+            "Odin (high god)",
+            leaders=(Leader("Mímir"), Leader("King")),
+            hand=("Runes of Warding",),
+            spheres=FULL,
         ),
         side(),
     )
     me = 0
     mimir, king, runes = the(s, "Mímir"), the(s, "King"), the(s, "Runes of Warding")
-    s = set_player(s, me, spheres=FULL)
     attach = AttachRune(runes, mimir, king)
     assert attach in mc.legal_actions(s)
     s = play(s, attach)
