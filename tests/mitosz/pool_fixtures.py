@@ -61,6 +61,11 @@ def game(
     raise AssertionError(f"no seed lets the {god} player start")
 
 
+NUMBERED = ("King", "Cross", "Line", "Stub", "Corner", "Cheap", "Pricey")
+"""A deck of filler cards with the card numbers 2, 3, 4, 5, 6, 8 and 9 (2.9), from the top:
+a reveal or a peek (4.2.3) finds the number it needs in it (``with_top``)."""
+
+
 def side(god: str = QUIET_GOD, **zones: Any) -> PlayerSide:
     """A player of ``god`` in a position of this pool (:func:`position`), with a Cross on
     the board and the filler deck (as :func:`game` deals them) unless ``zones`` say."""

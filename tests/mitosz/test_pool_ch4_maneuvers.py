@@ -51,6 +51,7 @@ from tests.mitosz.fixtures import (
     to_hand,
 )
 from tests.mitosz.pool_fixtures import (
+    NUMBERED,
     game,
     my_move,
     position,
@@ -167,10 +168,10 @@ def test_condition_sacrifice_the_mead_of_poetry_is_drunk_and_gone() -> None:
 
 @pytest.mark.rule("4.2.3", "5.1")
 def test_condition_reveal_8_plus_heracles_destroys_a_lower_leader() -> None:
-    s, me, other = game("Zeus (high god)")
-    s, heracles = put_leader(s, me, "Heracles")  # reveal 8+: destroy a lower enemy leader
-    s, cheap = put_leader(s, other, "Cheap")
-    s = set_player(s, me, spheres=FULL)
+    mine = side("Zeus (high god)", leaders=(Leader("Heracles"),), spheres=FULL)  # reveal 8+:
+    s = position(mine, side(leaders=(Leader("Cheap"),), deck=NUMBERED))  # destroy a lower one
+    me, other = 0, 1
+    heracles, cheap = the(s, "Heracles"), s.game.players[other].leaders[0].card
     hit = play(with_top(s, other, lambda n: n >= 8), UseManeuver(heracles, 0, cheap))
     assert cheap in hit.game.players[other].underworld
     miss = play(with_top(s, other, lambda n: n < 8), UseManeuver(heracles, 0, cheap))
@@ -180,10 +181,10 @@ def test_condition_reveal_8_plus_heracles_destroys_a_lower_leader() -> None:
 
 @pytest.mark.rule("4.2.3", "5.2")
 def test_number_test_3_minus_set_steals_a_lower_leader() -> None:
-    s, me, other = game("Ra (high god)")
-    s, set_ = put_leader(s, me, "Set")  # reveal 3-: steal a lower enemy leader
-    s, king = put_leader(s, other, "King")
-    s = set_player(s, me, spheres=FULL)
+    mine = side("Ra (high god)", leaders=(Leader("Set"),), spheres=FULL)  # reveal 3-: steal
+    s = position(mine, side(leaders=(Leader("King"),), deck=NUMBERED))  # a lower enemy leader
+    me, other = 0, 1
+    set_, king = the(s, "Set"), s.game.players[other].leaders[0].card
     hit = play(with_top(s, other, lambda n: n <= 3), UseManeuver(set_, 0, king))
     assert controller(hit.game, king) == me
     assert hit.game.instances[king].owner == other  # G1
@@ -193,10 +194,10 @@ def test_number_test_3_minus_set_steals_a_lower_leader() -> None:
 
 @pytest.mark.rule("4.2.3")
 def test_number_test_exactly_4_medb_raids_the_cattle() -> None:
-    s, me, other = game("Dagda (high god)")
-    s, medb = put_leader(s, me, "Medb")  # reveal exactly 4: steal 2 wealth
-    s = set_player(s, me, spheres=(3, 3, 3, 3))
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
+    mine = side("Dagda (high god)", leaders=(Leader("Medb"),), spheres=(3, 3, 3, 3))
+    s = position(mine, side(spheres=(3, 3, 3, 3), deck=NUMBERED))  # Medb: reveal exactly 4:
+    me, other = 0, 1  # steal 2 wealth
+    medb = the(s, "Medb")
     hit = play(with_top(s, other, lambda n: n == 4), UseManeuver(medb, 0))
     assert hit.game.players[other].spheres[2] == 1
     assert hit.game.players[me].spheres[2] == 3 - 1 + 2
