@@ -77,6 +77,8 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.action_space: spaces.Discrete = spaces.Discrete(size)  # type: ignore[assignment]
         self.state: State[Any] | None = None
         self._masks = MaskBuffers(size)
+        self._memo = tensors.TensorMemo()
+        self._limit = max_game_length(ruleset, players)
 
     def _others(self, state: State[Any]) -> State[Any]:
         """Let the bot play until the agent decides or the game ends."""
@@ -88,7 +90,7 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         assert self.state is not None
         legal = () if self.state.is_over else self.space.legal_indices(self.state)
         return {
-            "observation": tensors.observation_tensor(self.state, self.seat),
+            "observation": tensors.observation_tensor(self.state, self.seat, memo=self._memo),
             "action_mask": self._masks.mask(legal),
         }
 
@@ -112,7 +114,8 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.state = self._others(state)
         over = self.state.is_over
         reward = returns(self.state)[self.seat] if over else 0.0
-        truncated = not over and len(self.state.history) >= max_game_length(self.ruleset)
+        # the log's length, without building the history's tuple of every decision
+        truncated = not over and len(self.state._log) >= self._limit
         return self._observation(), reward, over, truncated, {}
 
     def render(self) -> str | None:

@@ -62,6 +62,9 @@ def game_type(ruleset: str) -> Any:
     )
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
 ROOT = "root"
 """The serialized form of the root chance node."""
 
@@ -75,6 +78,8 @@ class MitoszGame(pyspiel.Game):  # type: ignore[misc]
         self.players = int(params["players"])
         self.chance_seeds = int(params["chance_seeds"])
         self.space = action_space(ruleset)
+        self.memo = tensors.TensorMemo()
+        """What the tensors of this game's states share (a ``TensorMemo``)."""
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.num_distinct_actions,
             max_chance_outcomes=self.chance_seeds,
@@ -93,7 +98,7 @@ class MitoszGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Observer:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.ruleset, perfect_recall)
+        return Observer(self.ruleset, perfect_recall, self.memo)
 
     def deserialize_state(self, text: str) -> MitoszState:
         if text == ROOT:
@@ -123,6 +128,7 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         self.players = game.players
         self.chance_seeds = game.chance_seeds
         self._held = _Held(state)
+        self._memo = game.memo
 
     @property
     def _state(self) -> State[Any] | None:
@@ -145,7 +151,7 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         return self._state
 
     def is_chance_node(self) -> bool:
-        return self._state is None
+        return self._held.state is None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._state is not None:
@@ -154,33 +160,63 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         return [(seed, p) for seed in range(self.chance_seeds)]
 
     def current_player(self) -> int:
-        if self._state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert self.state.to_act is not None
-        return self.state.to_act
+        state = self._held.state
+        if state is None:
+            return _CHANCE
+        if state.is_over:
+            return _TERMINAL
+        assert state.to_act is not None
+        return state.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._state is None:
+        state = self._held.state
+        if state is None:
             return list(range(self.chance_seeds)) if player == pyspiel.PlayerId.CHANCE else []
-        if self.state.is_over or player != self.state.to_act:
+        if state.is_over or player != state.to_act:
             return []
-        return list(self.space.legal_indices(self.state))
+        return list(self.space.legal_indices(state))
 
     def _apply_action(self, action: int) -> None:
-        if self._state is None:
+        state = self._held.state
+        if state is None:
             self._state = new_game(self.ruleset, seed=int(action), players=self.players)
             return
-        self._state = apply(self.state, self.space.decode(self.state, int(action)))
+        self._state = apply(state, self.space.decode(state, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self._state is None:
             return f"seed {action}"
         return self.space.action_string(self.state, self.space.decode(self.state, int(action)))
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The player's observation tensor (of the player deciding if none is given), as
+        pyspiel's own ``observation_tensor`` gives it, a list of floats; built here, as
+        called from Python, without pyspiel's query of the tensor's size, which makes and
+        observes a new initial state at every call. C++ callers get pyspiel's."""
+        return self._tensor(player, information_state=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The player's information-state tensor, as :meth:`observation_tensor`."""
+        return self._tensor(player, information_state=True)
+
+    def _tensor(self, player: int | None, information_state: bool) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"a player index is an int, not {type(player).__name__}")
+        if not 0 <= player < self.players:
+            raise pyspiel.SpielError(f"no player {player} in a {self.players}-player game")
+        if self._state is None:
+            return [0.0] * tensors.shape(self.ruleset, information_state)[0]
+        build = (
+            tensors.information_state_tensor if information_state else tensors.observation_tensor
+        )
+        values: list[float] = build(self._state, player, memo=self._memo).tolist()
+        return values
+
     def is_terminal(self) -> bool:
-        return self._state is not None and self._state.is_over
+        state = self._held.state
+        return state is not None and state.is_over
 
     def returns(self) -> list[float]:
         if self._state is None:
@@ -200,9 +236,12 @@ class Observer:
     """The observation (or, with ``perfect_recall``, information-state) tensor and
     string of a player."""
 
-    def __init__(self, ruleset: str, perfect_recall: bool) -> None:
+    def __init__(
+        self, ruleset: str, perfect_recall: bool, memo: tensors.TensorMemo | None = None
+    ) -> None:
         self.ruleset = ruleset
         self.perfect_recall = perfect_recall
+        self.memo = memo if memo is not None else tensors.TensorMemo()
         self.tensor = np.zeros(tensors.shape(ruleset, perfect_recall), np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -210,9 +249,9 @@ class Observer:
         if state.is_chance_node():
             self.tensor[:] = 0.0
         elif self.perfect_recall:
-            self.tensor[:] = tensors.information_state_tensor(state.state, player)
+            tensors.information_state_tensor(state.state, player, self.tensor, self.memo)
         else:
-            self.tensor[:] = tensors.observation_tensor(state.state, player)
+            tensors.observation_tensor(state.state, player, self.tensor, self.memo)
 
     def string_from(self, state: MitoszState, player: int) -> str:
         if state.is_chance_node():

@@ -82,6 +82,8 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.state: State[Any] | None = None
         self._masks = MaskBuffers(size)
+        self._memo = tensors.TensorMemo()
+        self._limit = max_game_length(ruleset, players)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -117,7 +119,7 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         deciding = self.state.to_act == player and not self.state.is_over
         legal = self.space.legal_indices(self.state) if deciding else ()
         return {
-            "observation": tensors.observation_tensor(self.state, player),
+            "observation": tensors.observation_tensor(self.state, player, memo=self._memo),
             "action_mask": self._masks.mask(legal),
         }
 
@@ -137,7 +139,8 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self._selector.next()
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            truncated = len(self.state.history) >= max_game_length(self.ruleset, self.players)
+            # the log's length, without building the history's tuple of every decision
+            truncated = len(self.state._log) >= self._limit
             if truncated:
                 self.truncations = dict.fromkeys(self.agents, True)
             self._select()

@@ -1,8 +1,12 @@
 """Observation and information-state tensors (NumPy), per ruleset, of fixed shape.
 
-Both are built from :func:`~mitosz_core.observe` of the player, so they hold nothing the
+Both hold exactly what :func:`~mitosz_core.observe` shows the player, so nothing the
 player may not see; the printed features of a visible card (type, cost, level) come
-from its card definition. Every value is finite and, but for counts, in [0, 1]. The
+from its card definition. :func:`observation_tensor` reads those values straight from
+the state (the same rule functions ``observe`` calls, without building the observation's
+card views); :func:`reference_observation_tensor` builds the same tensor from ``observe``
+itself, field by field as documented, and the property suite checks that the two are
+equal in every state. Every value is finite and, but for counts, in [0, 1]. The
 layout of each ruleset is a list of named fields (:data:`MITOSZ_OBSERVATION`,
 :data:`MYTHOS_OBSERVATION`); :func:`layout` gives it, and the docs page "Using the
 engine for AI research" prints it field by field.
@@ -23,13 +27,23 @@ import numpy.typing as npt
 
 from mitosz_core.games.mitosz import actionspace as mitosz_space
 from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
+from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
+from mitosz_core.games.mitosz.effects.language import ChangeLevel, NeutralizeAbility, SetLevel
 from mitosz_core.games.mitosz.observation import Observation as MitoszObservation
 from mitosz_core.games.mitosz.observation import SphereValues
+from mitosz_core.games.mitosz.rules.continuous import lasting_of
+from mitosz_core.games.mitosz.rules.empire import is_open
+from mitosz_core.games.mitosz.rules.high_god import maxima
+from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
+from mitosz_core.games.mitosz.state import Game as MitoszGame
+from mitosz_core.games.mitosz.state import cached, derived
 from mitosz_core.games.mitosz.terms import CardType, Edge
 from mitosz_core.games.mythos import actionspace as mythos_space
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
 from mitosz_core.games.mythos.cards import CardType as MythosCardType
 from mitosz_core.games.mythos.observation import Observation as MythosObservation
+from mitosz_core.games.mythos.rules.stats import Bonuses, attack, aura_cap, bonuses, life, max_life
+from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.state import State
@@ -191,10 +205,11 @@ def _tenths(values: SphereValues) -> list[float]:
 _M_SEAT = _size(MITOSZ_SEAT)
 _M_CARD = _size(MITOSZ_HAND_CARD)
 _M_EDGE_NAMES = tuple(e.value for e in M_EDGES)
+_M_EDGE_INDEX = {e: i for i, e in enumerate(M_EDGES)}
 _M_TYPE_INDEX = {t: i for i, t in enumerate(M_TYPES)}
 
 
-def _mitosz(state: State[Any], player: int, out: list[float]) -> None:
+def _mitosz_reference(state: State[Any], player: int, out: list[float]) -> None:
     # The values go into a Python list, one index at a time (cheaper than writing into
     # a NumPy array); the caller makes the array at the end.
     obs = cast(MitoszObservation, observe(state, player))
@@ -270,7 +285,7 @@ _Y_TYPE_INDEX = {t: i for i, t in enumerate(Y_TYPES)}
 _Y_TYPE_NAMES = {t.value: i for i, t in enumerate(Y_TYPES)}
 
 
-def _mythos(state: State[Any], player: int, out: list[float]) -> None:
+def _mythos_reference(state: State[Any], player: int, out: list[float]) -> None:
     obs = cast(MythosObservation, observe(state, player))
     game = state.game
     out[0] = obs["turn"] / 80
@@ -326,10 +341,294 @@ def _mythos(state: State[Any], player: int, out: list[float]) -> None:
         out[v + u] = d.cost / 10
 
 
-_FILL: dict[str, Callable[[State[Any], int, list[float]], None]] = {
+def _mitosz(state: State[Any], player: int, out: Tensor, memo: TensorMemo | None) -> None:
+    # The fields of _mitosz_reference, read from the game value with the rule functions
+    # that observe() calls for them (levels, road levels, open roads, maxima, power),
+    # and nothing else: no card views, no levels of cards the tensor does not show. The
+    # board fields of a seat and the rows of the printed cards are cached views (float32
+    # bytes), copied in whole.
+    game = cast(MitoszGame, state.game)
+    n = state.config.players
+    choice = game.choice
+    out[0:5] = (
+        state.turn / 50,
+        float(state.is_over),
+        float(state.winner == player),
+        len(game.stack) / 8,
+        float(choice is not None and choice.player == player),
+    )
+    fight = game.fight
+    if fight is not None:
+        out[5:8] = (1.0, float(fight.attacker == player), float(fight.defender == player))
+    active = game.active
+    to_act = state.to_act
+    at = 8
+    for q in range(min(n, M_SEATS)):
+        v = at + q * _M_SEAT
+        i = (player + q) % n
+        p = game.players[i]
+        magic, influence, wealth, force = p.spheres
+        top = maxima(game, i)
+        out[v : v + 17] = (
+            1.0,
+            float(active == i),
+            float(to_act == i),
+            magic / 10,
+            influence / 10,
+            wealth / 10,
+            force / 10,
+            top[0] / 10,
+            top[1] / 10,
+            top[2] / 10,
+            top[3] / 10,
+            power(game, i) / 12,
+            len(p.deck) / 60,
+            len(p.hand) / M_HAND,
+            len(p.underworld) / 60,
+            len(p.oblivion) / 60,
+            float(p.hold is not None),
+        )
+        out[v + 17 : v + _M_SEAT] = np.frombuffer(_mitosz_board(game, i), dtype=np.float32)
+    at += M_SEATS * _M_SEAT
+    hand = game.players[player].hand[:M_HAND]
+    if hand:
+        rows = _mitosz_cards(game)
+        instances = game.instances
+        block = b"".join([rows[instances[card].card] for card in hand])
+        out[at : at + len(hand) * _M_CARD] = np.frombuffer(block, dtype=np.float32)
+
+
+_LEVEL_KINDS: tuple[type[ChangeLevel | SetLevel | NeutralizeAbility], ...] = (
+    ChangeLevel,
+    SetLevel,
+    NeutralizeAbility,
+)
+"""The lasting effects that may make a level other than the realm's own."""
+
+
+def _mitosz_board(game: MitoszGame, i: int) -> bytes:
+    """The leaders, empire and intrigues fields of seat ``i`` (float32 bytes), a view of
+    the board cached as the rules cache theirs (:mod:`mitosz_core.games.mitosz.state`),
+    so that a decision that changes none of its inputs (a pass, a payment, a card
+    drawn, another seat's realm) does not work out the levels and roads again.
+
+    While no lasting effect changes, sets or neutralises a level, the levels of the
+    seat's leaders and roads are those of its own realm, the markers and the printed
+    cards alone (:func:`~mitosz_core.games.mitosz.state.derived`, as
+    :func:`~mitosz_core.games.mitosz.rules.levels.power` does). Else they may depend on
+    every realm, the board, the lasting effects, the fight (7.2.1) and the tie-breaks
+    that settle between two effects that set a level (5.9):
+    :func:`~mitosz_core.games.mitosz.state.cached` on those parts."""
+    if not any(lasting_of(game, kind) for kind in _LEVEL_KINDS):
+        return derived(
+            game,
+            ("observation-tensor-board-printed", i),
+            (game.players[i].realm, game.markers),
+            lambda: _mitosz_board_values(game, i),
+        )
+    return cached(
+        game,
+        ("observation-tensor-board", i),
+        (game.markers, game.effects, game.fight, game.tiebreaks),
+        lambda: _mitosz_board_values(game, i),
+    )
+
+
+def _mitosz_board_values(game: MitoszGame, i: int) -> bytes:
+    out = [0.0] * (_M_SEAT - 17)
+    p = game.players[i]
+    for j, leader in enumerate(p.leaders[:M_LEADERS]):
+        out[4 * j : 4 * j + 4] = (
+            1.0,
+            level(game, leader.card) / 10,
+            float(leader.turned),
+            len(leader.items) / 3,
+        )
+    k = 4 * M_LEADERS
+    for j, slot in enumerate(p.empire[:M_PEOPLES]):
+        c = k + 13 * j
+        out[c : c + 5] = (
+            1.0,
+            slot.x / 6,
+            slot.y / 6,
+            float(slot.location is not None),
+            float(slot.building is not None),
+        )
+        for road in game.card(slot.card).roads:
+            e = _M_EDGE_INDEX[road.edge]
+            out[c + 5 + e] = road_level_now(game, i, slot, road) / 10
+            out[c + 9 + e] = float(is_open(game, i, slot, road))
+    k += 13 * M_PEOPLES
+    for j in range(min(len(p.intrigues), M_INTRIGUES)):
+        out[k + j] = 1.0
+    return np.array(out, dtype=np.float32).tobytes()
+
+
+def _mitosz_cards(game: MitoszGame) -> tuple[bytes, ...]:
+    """The hand-slot fields of every printed card of the game, by its index in
+    ``game.cards`` (float32 bytes), worked out once per set of cards
+    (:func:`~mitosz_core.games.mitosz.state.derived`)."""
+    return derived(
+        game,
+        "observation-tensor-cards",
+        (),
+        lambda: tuple(_mitosz_card(d) for d in game.cards),
+    )
+
+
+def _mitosz_card(d: MitoszCard) -> bytes:
+    """The fields of a hand slot holding the printed card ``d``."""
+    row = [0.0] * _M_CARD
+    row[0] = 1.0
+    row[1 + _M_TYPE_INDEX[d.type]] = 1.0
+    k = 1 + len(M_TYPES)
+    row[k] = d.level / 10
+    row[k + 1 : k + 5] = [c / 10 for c in d.cost]
+    row[k + 5] = d.power / 12
+    return np.array(row, dtype=np.float32).tobytes()
+
+
+class TensorMemo:
+    """Parts of the observation tensors worked out for earlier states, kept between
+    decisions by whoever builds the tensors of one game after another (an environment, an
+    OpenSpiel game) and passed to :func:`observation_tensor`: a MYTHOS seat's aura cap
+    and rows, which a decision that changes only the other player leaves as they were.
+    (Mítosz needs none: its ruleset caches such views with its game values.) An entry is
+    used while the values it was worked out from are the very objects it holds, so that
+    no other object can take their place; it keeps one entry per seat. A copy or a pickle
+    of a memo is a new, empty one."""
+
+    __slots__ = ("_seats",)
+
+    def __init__(self) -> None:
+        self._seats: dict[int, tuple[tuple[object, ...], tuple[int, ...], int, bytes]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TensorMemo:
+        return self
+
+    def __reduce__(self) -> tuple[type[TensorMemo], tuple[()]]:
+        return (TensorMemo, ())
+
+    def mythos_seat(self, game: MythosGame, i: int) -> tuple[int, bytes]:
+        """:func:`_mythos_seat` of seat ``i``, from the memo while its inputs are the same
+        objects: the printed cards, the owners, and the rows of seat ``i`` and of the
+        players who own a unit in them (their passive bonuses count, 09.6)."""
+        entry = self._seats.get(i)
+        if entry is not None:
+            parts, owners, cap, rows = entry
+            if _same(parts, _mythos_parts(game, i, owners)):
+                return cap, rows
+        cap, rows, owners = _mythos_seat(game, i)
+        self._seats[i] = (_mythos_parts(game, i, owners), owners, cap, rows)
+        return cap, rows
+
+
+def _mythos_parts(game: MythosGame, i: int, owners: tuple[int, ...]) -> tuple[object, ...]:
+    """What a seat's aura cap and rows are worked out from besides the printed cards and
+    the owners: the rows of seat ``i`` and of the players in ``owners`` (the passive
+    sources, 09.6, are cards in the rows); a change to a player's life, aura, deck or
+    hand leaves them as they were."""
+    parts: list[object] = [game.cards, game.instances]
+    for o in (i, *owners):
+        p = game.players[o]
+        parts += (p.battlefield, p.infirmary, p.sanctuary)
+    return tuple(parts)
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def _mythos_seat(game: MythosGame, i: int) -> tuple[int, bytes, tuple[int, ...]]:
+    """Seat ``i``'s aura cap, the fields of its rows (float32 bytes) and the other
+    players who own a unit in them."""
+    p = game.players[i]
+    u = 1 + len(Y_TYPES)
+    out = [0.0] * (_Y_SEAT - 7)
+    tables: dict[int, Bonuses] = {}
+    for r, row in enumerate((p.battlefield, p.infirmary, p.sanctuary)):
+        for j, slot in enumerate(row[:Y_SLOTS]):
+            w = (r * Y_SLOTS + j) * _Y_SLOT
+            kind = game.card(slot.card).type
+            out[w : w + u + 1] = _Y_ROW[kind, slot.attached is not None]
+            if kind is MythosCardType.UNIT:
+                owner = game.owner(slot.card)
+                table = tables.get(owner)
+                if table is None:
+                    table = tables[owner] = bonuses(game, owner)
+                out[w + u + 1 : w + u + 6] = (
+                    attack(game, slot, table) / 10,
+                    life(game, slot, table) / 10,
+                    max_life(game, slot, table) / 10,
+                    float(slot.mobilized),
+                    float(slot.attacked),
+                )
+    owners = tuple(sorted(o for o in tables if o != i))
+    return aura_cap(game, i), np.array(out, dtype=np.float32).tobytes(), owners
+
+
+def _mythos(state: State[Any], player: int, out: Tensor, memo: TensorMemo | None) -> None:
+    # The fields of _mythos_reference, read from the game value with the rule functions
+    # that observe() calls for them (attack, life, aura cap), without the card views.
+    game = cast(MythosGame, state.game)
+    out[0:5] = (
+        state.turn / 80,
+        game.round / 40,
+        float(state.is_over),
+        float(state.winner == player),
+        float(state.to_act == player),
+    )
+    combat = game.combat
+    if combat is not None:
+        out[5:8] = (
+            len(combat.attackers) / 5,
+            len(combat.blocks) / 5,
+            len(combat.order) / 5,
+        )
+    payment = game.payment
+    if payment is not None:
+        out[8] = payment.left / 3
+    at = 9
+    u = 1 + len(Y_TYPES)
+    for q in range(2):
+        i = (player + q) % 2
+        p = game.players[i]
+        v = at + q * _Y_SEAT
+        if memo is None:
+            cap, rows, _ = _mythos_seat(game, i)
+        else:
+            cap, rows = memo.mythos_seat(game, i)
+        out[v : v + 7] = (
+            p.life / 20,
+            p.aura / 10,
+            cap / 10,
+            len(p.deck) / 64,
+            len(p.hand) / Y_HAND,
+            len(p.graveyard) / 64,
+            float(game.active == i),
+        )
+        out[v + 7 : v + _Y_SEAT] = np.frombuffer(rows, dtype=np.float32)
+    at += 2 * _Y_SEAT
+    for j, card in enumerate(game.players[player].hand[:Y_HAND]):
+        d = game.card(card)
+        v = at + j * _Y_CARD
+        out[v : v + _Y_CARD] = (*_Y_ROW[d.type, False][:u], d.cost / 10)
+
+
+_Y_ROW = {
+    (kind, attached): (1.0, *(float(t is kind) for t in Y_TYPES), float(attached))
+    for kind in Y_TYPES
+    for attached in (False, True)
+}
+"""The first fields of a slot (present, type one-hot, attached) by type and attachment."""
+
+
+Fill = Callable[[State[Any], int, list[float]], None]
+_FILL: dict[str, Callable[[State[Any], int, Tensor, TensorMemo | None], None]] = {
     "mitosz": _mitosz,
     "mythos": _mythos,
 }
+_REFERENCE: dict[str, Fill] = {"mitosz": _mitosz_reference, "mythos": _mythos_reference}
 _ACTIONS = {"mitosz": MITOSZ_ACTIONS, "mythos": MYTHOS_ACTIONS}
 _SEATS = {"mitosz": M_SEATS, "mythos": 2}
 
@@ -342,28 +641,72 @@ _SIZES = {
 """The tensor sizes, worked out once."""
 
 
-def observation_tensor(state: State[Any], player: int) -> Tensor:
-    """The player's observation as a float32 vector of :func:`shape`."""
-    out = [0.0] * _SIZES[state.ruleset, False]
-    _FILL[state.ruleset](state, player, out)
-    return np.array(out, dtype=np.float32)
+def _target(size: int, out: Tensor | None) -> Tensor:
+    """A zeroed float32 vector of ``size``: a new one, or ``out`` cleared."""
+    if out is None:
+        return np.zeros(size, dtype=np.float32)
+    if out.shape != (size,) or out.dtype != np.float32:
+        raise ValueError(
+            f"out must be a float32 array of shape ({size},), not {out.dtype} {out.shape}"
+        )
+    out.fill(0.0)
+    return out
 
 
-def information_state_tensor(state: State[Any], player: int) -> Tensor:
-    """The observation tensor followed by the public record of decisions per seat and
-    action class (see the module)."""
+def observation_tensor(
+    state: State[Any], player: int, out: Tensor | None = None, memo: TensorMemo | None = None
+) -> Tensor:
+    """The player's observation as a float32 vector of :func:`shape`; written into
+    ``out`` (and returned) if given, else into a new array. A :class:`TensorMemo` kept
+    from call to call saves work; the tensor is the same without."""
+    target = _target(_SIZES[state.ruleset, False], out)
+    _FILL[state.ruleset](state, player, target, memo)
+    return target
+
+
+def reference_observation_tensor(state: State[Any], player: int) -> Tensor:
+    """The observation tensor built from :func:`~mitosz_core.observe` field by field as
+    the layout documents it: slower than :func:`observation_tensor`, which must equal
+    it in every state (a property of the test suite)."""
+    values = [0.0] * _SIZES[state.ruleset, False]
+    _REFERENCE[state.ruleset](state, player, values)
+    return np.array(values, dtype=np.float32)
+
+
+_KINDS = {
+    ruleset: {cls: i for i, cls in enumerate(actions)} for ruleset, actions in _ACTIONS.items()
+}
+
+
+def _history(state: State[Any], player: int) -> Tensor:
+    """The information state's extra part: decisions per seat (the player's own first)
+    and action class, / 100."""
     ruleset = state.ruleset
-    values = [0.0] * _SIZES[ruleset, False]
-    _FILL[ruleset](state, player, values)
-    out = np.zeros(_SIZES[ruleset, True], dtype=np.float32)
-    at = _SIZES[ruleset, False]
-    out[:at] = values
-    kinds = {cls: i for i, cls in enumerate(_ACTIONS[ruleset])}
+    kinds = _KINDS[ruleset]
     count = len(kinds)
     n = state.config.players
     counts = np.zeros(_SEATS[ruleset] * count, dtype=np.float32)
     for decision in state.history:
         q = (decision.player - player) % n
         counts[q * count + kinds[type(decision.action)]] += 1
-    out[at:] = counts / 100
-    return out
+    share: Tensor = counts / np.float32(100)
+    return share
+
+
+def information_state_tensor(
+    state: State[Any], player: int, out: Tensor | None = None, memo: TensorMemo | None = None
+) -> Tensor:
+    """The observation tensor followed by the public record of decisions per seat and
+    action class (see the module); written into ``out`` (and returned) if given."""
+    ruleset = state.ruleset
+    target = _target(_SIZES[ruleset, True], out)
+    at = _SIZES[ruleset, False]
+    _FILL[ruleset](state, player, target[:at], memo)
+    target[at:] = _history(state, player)
+    return target
+
+
+def reference_information_state_tensor(state: State[Any], player: int) -> Tensor:
+    """The information-state tensor from :func:`reference_observation_tensor`, as
+    :func:`information_state_tensor` must give it."""
+    return np.concatenate([reference_observation_tensor(state, player), _history(state, player)])

@@ -16,6 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Protocol, overload
 
 from mitosz_core.errors import ActionIndexError
@@ -240,10 +241,11 @@ class Positions(Domain):
         self.size = size
         self._locate = locate
         self._describe = describe
+        self._key = f"positions:{name}"
 
     def positions(self, state: State[Any]) -> Mapping[object, int]:
         memo = state.derived()
-        key = f"positions:{self.name}"
+        key = self._key
         found: Mapping[object, int] | None = memo.get(key)
         if found is None:
             found = self._locate(state)
@@ -312,6 +314,11 @@ def _field(action: Action, name: str) -> object:
     return getattr(action, name)
 
 
+_Coder = tuple[str, Callable[[Action], object], Domain, int]
+"""One field of a layout, ready to code: its name, a getter of its value (a tuple for
+``a|b``, as :func:`_field` gives it), its domain and the domain's size."""
+
+
 class LayoutSpace(ActionSpace):
     """An action space made of one :class:`Layout` per action class, one block of
     indices after another in the order given."""
@@ -320,9 +327,17 @@ class LayoutSpace(ActionSpace):
         super().__init__(rules)
         self.layouts = layouts
         self._by_kind: dict[type[Action], tuple[int, Layout]] = {}
+        self._coders: dict[type[Action], tuple[int, tuple[_Coder, ...]]] = {}
         offset = 0
         for layout in layouts:
             self._by_kind[layout.kind] = (offset, layout)
+            self._coders[layout.kind] = (
+                offset,
+                tuple(
+                    (name, attrgetter(*name.split("|")), domain, domain.size)
+                    for name, domain in layout.fields
+                ),
+            )
             offset += layout.size
         self._size = offset
 
@@ -336,19 +351,19 @@ class LayoutSpace(ActionSpace):
         return range(offset, offset + layout.size)
 
     def index_of(self, state: State[Any], action: Action) -> int:
-        found = self._by_kind.get(type(action))
+        found = self._coders.get(type(action))
         if found is None:
             raise ActionIndexError(action, f"{type(action).__name__} has no indices")
-        offset, layout = found
+        offset, coders = found
         index = 0
-        for name, domain in layout.fields:
-            value = _field(action, name)
+        for name, field_of, domain, size in coders:
+            value = field_of(action)
             code = domain.code(state, value)
             if code is None:
                 raise ActionIndexError(
                     action, f"its {name} {value!r} is outside the action space's {name} field"
                 )
-            index = index * domain.size + code
+            index = index * size + code
         return offset + index
 
     def action_string(self, state: State[Any], action: Action) -> str:
