@@ -1,71 +1,61 @@
 """A small test-only card pool and tools to arrange Mítosz scenarios.
 
 Scenario tests build their games from these cards, not from the sample pool, so a change
-to the sample cards never changes what a rule test means.
+to the sample cards never changes what a rule test means. The cards are card-set files
+(``tests/mitosz/cards/*.toml``, the format of the built-in sets and of a user's sets),
+read by the public card-set loader.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass, ToUnderworld
+from mitosz_core.games.mitosz.carddata import Pool, load_set, load_sets
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
-from mitosz_core.games.mitosz.effects.language import (
-    BecomeType,
-    Cards,
-    ChangeLevel,
-    Chosen,
-    CounterPlay,
-    Delayed,
-    Destroy,
-    Discard,
-    Draw,
-    Duration,
-    Every,
-    Grant,
-    Immunity,
-    MakeImmune,
-    Maneuver,
-    ManeuverStep,
-    Neutralize,
-    NeutralizeAbility,
-    NumberTest,
-    Peek,
-    Permission,
-    PlayerPermission,
-    Reveal,
-    SacrificeUser,
-    SetHandSize,
-    SetLevel,
-    Side,
-    Steal,
-    StealSpheres,
-    SummonCondition,
-    Timing,
-    Trigger,
-    TurnCards,
-    User,
-    Who,
-)
+from mitosz_core.games.mitosz.effects.language import Cards, Side
 from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
-from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
-from mitosz_core.mitosz import Position
+from mitosz_core.mitosz import People, Position
 from mitosz_core.mitosz import Side as PlayerSide
 
 N, E, So, W = Edge.NORTH, Edge.EAST, Edge.SOUTH, Edge.WEST
 H, C = Mythos.HELLENIC, Mythos.CELTIC
-_serial = iter(range(1000, 9999))
+CARD_FILES = Path(__file__).parent / "cards"
+"""The test-only card sets, in the card file format of the built-in sets."""
+
+
+def card_set(name: str) -> tuple[CardDef, ...]:
+    """The cards of the test set ``cards/<name>.toml``, read by the public card-set loader."""
+    return load_set(CARD_FILES / f"{name}.toml").cards
+
+
+def card_pool(*names: str) -> Pool:
+    """The test sets ``names`` loaded together (links resolved among them), as
+    ``new_game(card_sets=...)`` loads a user's sets, without the built-in sets."""
+    return load_sets([CARD_FILES / f"{n}.toml" for n in names])
+
+
+ENEMY_LEADERS = Cards(types=(CardType.LEADER,), side=Side.ENEMY)
+OWN_LEADERS = Cards(types=(CardType.LEADER,), side=Side.OWN)
+MANEUVER_CARDS = list(card_set("maneuvers"))
+CARDS = [*card_set("base"), *MANEUVER_CARDS]
+POOL = card_pool("base", "maneuvers")
+RULESET = MitoszRuleset(pool=POOL)
+_serial = iter(range(1117, 9999))
+"""Serials of cards a test makes with :func:`card` (past those of the card files)."""
 
 
 def card(key: str, kind: CardType, mythos: Mythos = H, **kw: Any) -> CardDef:
+    """A test card made in Python, for a test that needs a card of its own."""
     name = kw.pop("name", key)
     serial = kw.pop("serial", str(next(_serial)))
     return CardDef(
@@ -84,363 +74,9 @@ def roads(*spec: tuple[Edge, int]) -> tuple[Road, ...]:
     return tuple(Road(e, lv) for e, lv in spec)
 
 
-CARDS = [
-    card("Sky God", CardType.HIGH_GOD, name="Sky", spheres=(3, 3, 3, 3)),
-    card("Sea God", CardType.HIGH_GOD, C, name="Sea", spheres=(2, 4, 1, 5)),
-    card(
-        "Sky Leader",
-        CardType.LEADER,
-        name="Sky",
-        level=4,
-        power=1,
-        cost=(1, 1, 0, 0),
-        unique=True,
-        subtypes=(Subtype.GOD,),
-    ),
-    card("Cross", CardType.PEOPLE, level=1, power=2, roads=roads((N, 1), (E, 2), (So, 3), (W, 4))),
-    card("Line", CardType.PEOPLE, level=1, power=1, roads=roads((E, 2), (W, 2))),
-    card(
-        "Stub",
-        CardType.PEOPLE,
-        level=2,
-        power=1,
-        roads=roads(
-            (N, 1),
-        ),
-    ),
-    card("Corner", CardType.PEOPLE, C, level=1, power=2, roads=roads((So, 1), (W, 1))),
-    card(
-        "Lone Queen",
-        CardType.PEOPLE,
-        level=1,
-        power=3,
-        unique=True,
-        roads=roads((N, 1), (E, 1), (So, 1), (W, 1)),
-    ),
-    card("Cheap", CardType.LEADER, level=2, power=1, cost=(1, 0, 0, 0)),
-    card("Pricey", CardType.LEADER, C, level=5, power=1, cost=(0, 0, 0, 3)),
-    card("Devotee", CardType.LEADER, level=3, power=1, cost=(0, 0, 2, 0), links=("Sky",)),
-    card(
-        "Hero",
-        CardType.LEADER,
-        level=3,
-        power=1,
-        cost=(0, 1, 0, 0),
-        subtypes=(Subtype.HERO,),
-        links=("Sword",),
-    ),
-    card("King", CardType.LEADER, C, level=3, power=2, cost=(0, 1, 0, 0), unique=True),
-    card(
-        "Sword",
-        CardType.ITEM,
-        level=2,
-        level_modifier=True,
-        cost=(0, 0, 1, 0),
-        subtypes=(Subtype.WEAPON,),
-    ),
-    card(
-        "Axe",
-        CardType.ITEM,
-        C,
-        level=1,
-        level_modifier=True,
-        cost=(0, 0, 0, 1),
-        subtypes=(Subtype.WEAPON,),
-    ),
-    card(
-        "Plate",
-        CardType.ITEM,
-        level=1,
-        level_modifier=True,
-        cost=(0, 0, 1, 0),
-        subtypes=(Subtype.ARMOUR,),
-    ),
-    card(
-        "Torc",
-        CardType.ITEM,
-        C,
-        level=1,
-        level_modifier=True,
-        cost=(1, 0, 0, 0),
-        subtypes=(Subtype.RELIC,),
-    ),
-    card(
-        "Cursed Ring",
-        CardType.ITEM,
-        level=1,
-        level_modifier=True,
-        cost=(1, 0, 0, 0),
-        magical=True,
-        cursed=True,
-    ),
-    card("Market", CardType.LOCATION, level=1, power=1, cost=(0, 1, 0, 0), produces=(0, 0, 1, 0)),
-    card("Tower", CardType.LOCATION, C, level=2, cost=(0, 0, 0, 1)),
-]
-ENEMY_LEADERS = Cards(types=(CardType.LEADER,), side=Side.ENEMY)
-OWN_LEADERS = Cards(types=(CardType.LEADER,), side=Side.OWN)
-MANEUVER_CARDS = [
-    card(
-        "Horn",
-        CardType.ITEM,
-        level=1,
-        level_modifier=True,
-        maneuvers=(Maneuver("Call", Draw(1), timing=Timing.ACTION),),
-    ),
-    card(
-        "Oracle",
-        CardType.LEADER,
-        level=2,
-        maneuvers=(
-            Maneuver(
-                "Last prophecy",
-                Draw(3),
-                timing=Timing.ACTION,
-                conditions=(Reveal(NumberTest(9)), SacrificeUser()),
-            ),
-        ),
-    ),
-    card(
-        "Veto",
-        CardType.LEADER,
-        C,
-        level=2,
-        maneuvers=(
-            Maneuver("Veto", CounterPlay((CardType.INTRIGUE,)), counter=True, permanent=True),
-        ),
-    ),
-    card(
-        "Archer",
-        CardType.LEADER,
-        level=4,
-        cost=(0, 0, 0, 0),
-        maneuvers=(
-            Maneuver(
-                "Volley",
-                Destroy(Chosen(Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True))),
-                timing=Timing.ACTION,
-                cost=(1, 0, 0, 0),
-                subtypes=(Subtype.ARROW_VOLLEY,),
-            ),
-        ),
-    ),
-    card(
-        "Seer",
-        CardType.LEADER,
-        level=2,
-        maneuvers=(
-            Maneuver(
-                "Foresight", Draw(2), timing=Timing.RITE, conditions=(Reveal(NumberTest(5, 1)),)
-            ),
-        ),
-    ),
-    card(
-        "Spy",
-        CardType.LEADER,
-        level=2,
-        maneuvers=(
-            Maneuver(
-                "Pry", Discard(1), timing=Timing.ACTION, conditions=(Peek(NumberTest(9, -1)),)
-            ),
-        ),
-    ),
-    card(
-        "Warden",
-        CardType.LEADER,
-        C,
-        level=2,
-        maneuvers=(
-            Maneuver("Ward", Neutralize(), counter=True, permanent=True, cost=(0, 1, 0, 0)),
-        ),
-    ),
-    card(
-        "Gatekeeper",
-        CardType.LEADER,
-        C,
-        level=2,
-        maneuvers=(
-            Maneuver(
-                "Bar the gate",
-                CounterPlay((CardType.LEADER,)),
-                counter=True,
-                permanent=True,
-                cost=(0, 0, 0, 1),
-            ),
-        ),
-    ),
-    card(
-        "Zealot",
-        CardType.LEADER,
-        level=2,
-        maneuvers=(
-            Maneuver(
-                "Martyrdom",
-                Destroy(Every(Cards(types=(CardType.ITEM,), side=Side.ENEMY))),
-                timing=Timing.ACTION,
-                conditions=(SacrificeUser(),),
-            ),
-        ),
-    ),
-    card(
-        "Smith",
-        CardType.LEADER,
-        level=2,
-        maneuvers=(Maneuver("Temper", ChangeLevel(User(), 1), permanent=True, uses_per_turn=2),),
-    ),
-    card(
-        "Champion",
-        CardType.LEADER,
-        level=3,
-        maneuvers=(
-            Maneuver("Rally", TurnCards(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION, level=2),
-        ),
-    ),
-    card(
-        "Stormcaller",
-        CardType.LEADER,
-        level=2,
-        maneuvers=(
-            Maneuver(
-                "Storm",
-                Draw(1),
-                timing=Timing.ACTION,
-                cost=(1, 0, 0, 0),
-                steps=(ManeuverStep((1, 0, 0, 0), Discard(1)),),
-            ),
-        ),
-    ),
-    card(
-        "Raider",
-        CardType.LEADER,
-        C,
-        level=2,
-        maneuvers=(
-            Maneuver(
-                "Plunder", StealSpheres(Sphere.WEALTH, 1), timing=Timing.ACTION, per=(0, 0, 0, 1)
-            ),
-        ),
-    ),
-    card(
-        "Sentinel",
-        CardType.LEADER,
-        C,
-        level=3,
-        maneuvers=(
-            Maneuver(
-                "Watch",
-                Destroy(Chosen(Cards(types=(CardType.LEADER,), side=Side.ENEMY))),
-                timing=Timing.REACTION,
-                cost=(0, 0, 0, 1),
-            ),
-        ),
-    ),
-    card(
-        "Bulwark",
-        CardType.LEADER,
-        C,
-        level=2,
-        magical=True,
-        maneuvers=(Maneuver("Shield wall", MakeImmune(User(), Immunity.INTRIGUE), locked=True),),
-    ),
-    card(
-        "Thief",
-        CardType.LEADER,
-        level=1,
-        maneuvers=(Maneuver("Lift", Steal(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION),),
-    ),
-    card(
-        "Banner",
-        CardType.INTRIGUE,
-        cost=(0, 1, 0, 0),
-        maneuvers=(Maneuver("Rallying banner", ChangeLevel(Every(OWN_LEADERS), 1), locked=True),),
-    ),
-    card(
-        "Fog",
-        CardType.INTRIGUE,
-        C,
-        cost=(0, 1, 0, 0),
-        maneuvers=(
-            Maneuver(
-                "Fog of war", Grant(Every(ENEMY_LEADERS), Permission.CANNOT_ATTACK), locked=True
-            ),
-        ),
-    ),
-    card(
-        "Edict",
-        CardType.INTRIGUE,
-        cost=(0, 1, 0, 0),
-        maneuvers=(Maneuver("Edict", SetHandSize(9), locked=True),),
-    ),
-    card("Omen", CardType.FATE, links=("Sky",), maneuvers=(Maneuver("Omen", Draw(1)),)),
-    card(
-        "Doom",
-        CardType.FATE,
-        C,
-        rounds=2,
-        maneuvers=(Maneuver("Doom", ChangeLevel(Every(ENEMY_LEADERS), -1)),),
-    ),
-    card("Gale", CardType.FATE, C, maneuvers=(Maneuver("Gale", Neutralize(), counter=True),)),
-    card(
-        "Feint",
-        CardType.MANEUVER,
-        links=("Champion",),
-        users=(Cards(types=(CardType.LEADER,)),),
-        maneuvers=(
-            Maneuver(
-                "Feint", TurnCards(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION, cost=(1, 0, 0, 0)
-            ),
-        ),
-    ),
-    card(
-        "Hex",
-        CardType.MANEUVER,
-        users=(Cards(types=(CardType.LEADER,)),),
-        maneuvers=(Maneuver("Hex", ChangeLevel(Chosen(ENEMY_LEADERS), -1), timing=Timing.ACTION),),
-    ),
-    card(
-        "Census",
-        CardType.MANEUVER,
-        users=(Cards(types=(CardType.LEADER,)),),
-        maneuvers=(
-            Maneuver("Census", PlayerPermission(Permission.EXTRA_PEOPLE), timing=Timing.ACTION),
-        ),
-    ),
-    card(
-        "Crown",
-        CardType.MANEUVER,
-        users=(Cards(types=(CardType.LEADER,)),),
-        maneuvers=(Maneuver("Crown", SetLevel(Chosen(OWN_LEADERS), 7), timing=Timing.ACTION),),
-    ),
-    card(
-        "Mark",
-        CardType.MANEUVER,
-        users=(Cards(types=(CardType.LEADER,)),),
-        maneuvers=(
-            Maneuver(
-                "Brand",
-                ChangeLevel(Chosen(ENEMY_LEADERS), -1, Duration.MARKER),
-                timing=Timing.ACTION,
-            ),
-        ),
-    ),
-    card(
-        "Tithe",
-        CardType.MANEUVER,
-        users=(Cards(types=(CardType.LEADER,)),),
-        maneuvers=(
-            Maneuver(
-                "Tithe",
-                PlayerPermission(Permission.SUMMON_FREE, Cards(types=(CardType.LEADER,))),
-                timing=Timing.ACTION,
-            ),
-        ),
-    ),
-]
-CARDS += MANEUVER_CARDS
-_unused_who = Who.ME
-POOL = {c.key: c for c in CARDS}
-del _unused_who
-RULESET = MitoszRuleset(pool=POOL)
-
+CROSS = (People("Cross", 10, 10),)
+"""An empire of one Cross on cell (10, 10), as the arenas deal each player: room for a
+third leader in the row (3.4.2)."""
 FILLER = ("Line",) * 12
 """A deck to draw from in positions (the deck is listed from its top)."""
 
@@ -457,10 +93,11 @@ def sea(**zones: Any) -> PlayerSide:
     return PlayerSide("Sea God", **zones)
 
 
-def build(*sides: PlayerSide, **turn: Any) -> S:
-    """The position of ``sides`` (player 0 first) in this test pool, checked by the
-    shared validator (``mitosz_core.mitosz.Position``); ``turn`` as Position takes it."""
-    return Position(players=sides, **turn).state(RULESET)
+def build(*sides: PlayerSide, ruleset: MitoszRuleset | None = None, **turn: Any) -> S:
+    """The position of ``sides`` (player 0 first) in ``ruleset``'s pool (this test pool
+    by default), checked by the shared validator (``mitosz_core.mitosz.Position``);
+    ``turn`` as Position takes it."""
+    return Position(players=sides, **turn).state(RULESET if ruleset is None else ruleset)
 
 
 def the(s: S, key: str, owner: int = 0) -> int:
@@ -573,13 +210,26 @@ def refresh(s: S) -> S:
     return settle(s)
 
 
+@cache
+def _validator(cards: tuple[CardDef, ...]) -> MitoszRuleset:
+    """A ruleset whose pool is ``cards``, to validate a state of those cards."""
+    return MitoszRuleset(pool={c.key: c for c in cards})
+
+
 def arranged(s: S) -> S:
     """``s`` with its arranged changes taken as the baseline: a test that puts cards in
-    place by hand has made no event (6.5.1), so no event window opens for it."""
+    place by hand has made no event (6.5.1), so no event window opens for it. A state
+    changed by hand (at a quiet moment) is checked by the shared validator, as a built
+    position is (``build``), so no test plays on from a position the rules forbid."""
 
     if not at_quiet_moment(s) or s.game.seen is None:
         return s
-    return s.evolve(game=replace(s.game, seen=seen_now(s)))
+    now = seen_now(s)
+    if now == s.game.seen:
+        return s
+    out = s.evolve(game=replace(s.game, seen=now))
+    _validator(s.game.cards).validate(out)
+    return out
 
 
 def act(s: S, action: mc.Action) -> S:
@@ -663,99 +313,8 @@ def play(s: S, action: mc.Action) -> S:
 
 # --- chapter 8 attachments: regions, buildings, potions, runes (8.region ... 8.rune) --------
 
-ATTACHMENT_CARDS = [
-    card(
-        "Vale",
-        CardType.LOCATION,
-        level=1,
-        cost=(0, 1, 0, 0),
-        subtypes=(Subtype.REGION,),
-        links=("Cross",),
-    ),
-    card("Wild Vale", CardType.LOCATION, C, level=1, cost=(0, 1, 0, 0), subtypes=(Subtype.REGION,)),
-    card(
-        "Forge",
-        CardType.LOCATION,
-        C,
-        level=2,
-        cost=(0, 0, 1, 0),
-        subtypes=(Subtype.BUILDING,),
-        links=("Vale",),
-    ),
-    card("Mill", CardType.LOCATION, C, level=1, cost=(0, 0, 1, 0), subtypes=(Subtype.BUILDING,)),
-    card(
-        "Dark Tower",
-        CardType.LOCATION,
-        C,
-        level=1,
-        subtypes=(Subtype.BUILDING,),
-        magical=True,
-        cursed=True,
-    ),
-    card(
-        "Tonic",
-        CardType.ITEM,
-        level=1,
-        level_modifier=True,
-        subtypes=(Subtype.POTION,),
-        maneuvers=(
-            Maneuver(
-                "Sip",
-                ChangeLevel(Chosen(OWN_LEADERS), 2),
-                timing=Timing.ACTION,
-                conditions=(SacrificeUser(),),
-            ),
-        ),
-    ),
-    card("Scribe", CardType.LEADER, C, level=2, cost=(1, 0, 0, 0), subtypes=(Subtype.SCRIBE,)),
-    card(
-        "Quaker",
-        CardType.LEADER,
-        C,
-        level=2,
-        cost=(1, 0, 0, 0),
-        maneuvers=(
-            Maneuver(
-                "Quake",
-                Destroy(Chosen(Cards(types=(CardType.LOCATION,), side=Side.ENEMY))),
-                timing=Timing.ACTION,
-            ),
-        ),
-    ),
-    card(
-        "Ward Rune",
-        CardType.MANEUVER,
-        subtypes=(Subtype.RUNE,),
-        magical=True,
-        users=(Cards(subtypes=(Subtype.SCRIBE,)),),
-        maneuvers=(
-            Maneuver(
-                "Ward",
-                ChangeLevel(Chosen(OWN_LEADERS), 1),
-                timing=Timing.ACTION,
-                cost=(1, 0, 0, 0),
-                subtypes=(Subtype.RUNE,),
-            ),
-        ),
-    ),
-    card(
-        "Hex Rune",
-        CardType.MANEUVER,
-        subtypes=(Subtype.RUNE,),
-        magical=True,
-        cursed=True,
-        users=(Cards(subtypes=(Subtype.SCRIBE,)),),
-        maneuvers=(
-            Maneuver(
-                "Hex",
-                ChangeLevel(Chosen(Cards(types=(CardType.LEADER,))), -1),
-                timing=Timing.ACTION,
-                subtypes=(Subtype.RUNE,),
-            ),
-        ),
-    ),
-]
-ATTACHMENT_POOL = {**POOL, **{c.key: c for c in ATTACHMENT_CARDS}}
+ATTACHMENT_CARDS = list(card_set("attachments"))
+ATTACHMENT_POOL = card_pool("base", "maneuvers", "attachments")
 ATTACHMENT_RULESET = MitoszRuleset(pool=ATTACHMENT_POOL)
 
 
@@ -784,119 +343,8 @@ def attachment_arena(**kw: Any) -> tuple[S, int, int]:
 # --- new card types (6.2.1.3, 6.2.4.5, 7.4.12, 6.3.4, 6.3.7, 5.5, 5.16) -------------------
 
 
-def _timed_cards() -> list[CardDef]:
-
-    leaders = Cards(types=(CardType.LEADER,))
-    mark_user = ChangeLevel(User(), 1, Duration.MARKER)
-    return [
-        card(
-            "Dawn Priest",
-            CardType.LEADER,
-            level=2,
-            cost=(1, 0, 0, 0),
-            maneuvers=(Maneuver("Dawn", mark_user, trigger=Trigger.TURN_START),),
-        ),
-        card(
-            "Dusk Keeper",
-            CardType.LEADER,
-            level=2,
-            cost=(1, 0, 0, 0),
-            maneuvers=(Maneuver("Dusk", Draw(1), trigger=Trigger.TURN_END),),
-        ),
-        card(
-            "Skald",
-            CardType.LEADER,
-            level=3,
-            cost=(0, 1, 0, 0),
-            subtypes=(Subtype.HERO,),
-            maneuvers=(Maneuver("Saga", mark_user, trigger=Trigger.FIGHT_END),),
-        ),
-        card(
-            "Herald",
-            CardType.LEADER,
-            level=2,
-            cost=(0, 1, 0, 0),
-            maneuvers=(Maneuver("Tidings", Draw(1), trigger=Trigger.ON_PLAY),),
-        ),
-        card(
-            "Envoy",
-            CardType.LEADER,
-            level=2,
-            cost=(0, 1, 0, 0),
-            maneuvers=(
-                Maneuver("Gifts", Draw(2), cost=(0, 0, 1, 0), trigger=Trigger.ON_PLAY_OPTIONAL),
-            ),
-        ),
-        card(
-            "Avenger",
-            CardType.LEADER,
-            level=3,
-            cost=(0, 1, 0, 0),
-            maneuvers=(
-                Maneuver("Reprisal", TurnCards(Chosen(ENEMY_LEADERS)), trigger=Trigger.ON_PLAY),
-            ),
-        ),
-        card(
-            "Tyrant",
-            CardType.LEADER,
-            level=6,
-            cost=(0, 0, 0, 1),
-            summoning=SummonCondition(sacrifice=OWN_LEADERS),
-        ),
-        card(
-            "Changeling",
-            CardType.LEADER,
-            level=4,
-            cost=(1, 0, 0, 0),
-            summoning=SummonCondition(discard=Cards(types=(CardType.ITEM,))),
-        ),
-        card(
-            "Silence",
-            CardType.MANEUVER,
-            users=(leaders,),
-            maneuvers=(
-                Maneuver("Silence", NeutralizeAbility(Chosen(ENEMY_LEADERS)), timing=Timing.ACTION),
-            ),
-        ),
-        card(
-            "Petrify",
-            CardType.MANEUVER,
-            users=(leaders,),
-            maneuvers=(
-                Maneuver(
-                    "Petrify",
-                    BecomeType(Chosen(ENEMY_LEADERS), CardType.LOCATION),
-                    timing=Timing.ACTION,
-                ),
-            ),
-        ),
-        card(
-            "Vigil",
-            CardType.MANEUVER,
-            users=(leaders,),
-            maneuvers=(
-                Maneuver("Vigil", Delayed(Trigger.TURN_END, Draw(2)), timing=Timing.ACTION),
-            ),
-        ),
-        card(
-            "Vow",
-            CardType.MANEUVER,
-            users=(leaders,),
-            maneuvers=(
-                Maneuver(
-                    "Vow",
-                    Delayed(
-                        Trigger.TURN_START, ChangeLevel(Every(OWN_LEADERS), 1, Duration.MARKER)
-                    ),
-                    timing=Timing.ACTION,
-                ),
-            ),
-        ),
-    ]
-
-
-TIMED_CARDS = _timed_cards()
-TIMED_POOL = {**POOL, **{c.key: c for c in TIMED_CARDS}}
+TIMED_CARDS = list(card_set("timed"))
+TIMED_POOL = card_pool("base", "maneuvers", "timed")
 TIMED_RULESET = MitoszRuleset(pool=TIMED_POOL)
 
 

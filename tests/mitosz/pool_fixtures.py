@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
+from mitosz_core.mitosz import Side as PlayerSide
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import to_combat
 
@@ -58,6 +59,25 @@ def game(
                     s, _ = fx.put_people(s, player, "Cross", 10, 10)
             return s, me, 1 - me
     raise AssertionError(f"no seed lets the {god} player start")
+
+
+NUMBERED = ("King", "Cross", "Line", "Stub", "Corner", "Cheap", "Pricey")
+"""A deck of filler cards with the card numbers 2, 3, 4, 5, 6, 8 and 9 (2.9), from the top:
+a reveal or a peek (4.2.3) finds the number it needs in it (``with_top``)."""
+
+
+def side(god: str = QUIET_GOD, **zones: Any) -> PlayerSide:
+    """A player of ``god`` in a position of this pool (:func:`position`), with a Cross on
+    the board and the filler deck (as :func:`game` deals them) unless ``zones`` say."""
+    zones.setdefault("empire", fx.CROSS)
+    zones.setdefault("deck", fx.FILLER)
+    return PlayerSide(god, **zones)
+
+
+def position(*sides: PlayerSide, **turn: Any) -> S:
+    """The position of ``sides`` (player 0 first) in this pool, checked by the shared
+    validator (``fx.build``)."""
+    return fx.build(*sides, ruleset=RULESET, **turn)
 
 
 def sample(key: str) -> CardDef:

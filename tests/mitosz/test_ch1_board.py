@@ -26,24 +26,22 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Todo
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,
     OWN_LEADERS,
     act,
-    attach_item,
-    duel,
-    put_intrigue,
-    put_leader,
-    set_player,
-    to_hand,
+    build,
+    sea,
+    sky,
+    the,
 )
 
 
 @pytest.mark.rule("1.2", "1.2.1", "1.2.2")
 def test_the_board_holds_decks_underworlds_and_played_cards() -> None:
-    s, me, _other = duel()
-    s, hero = put_leader(s, me, "Hero")
-    s, banner = put_intrigue(s, me, "Banner")  # locked: own leaders +1
+    s = build(sky(leaders=(Leader("Hero"),), intrigues=("Banner",)), sea())
+    hero, banner = the(s, "Hero"), the(s, "Banner")  # the Banner: own leaders +1
     game = s.game
     seen = census(game)
     assert all(seen[c] == 1 for c in range(len(game.instances)))  # one place each
@@ -52,17 +50,16 @@ def test_the_board_holds_decks_underworlds_and_played_cards() -> None:
     assert {hero, banner} <= set(all_board_cards(game))
     assert level(game, hero) == 3 + 1  # the played intrigue is in force (1.2.2)
     # the same intrigue in the underworld has no effect: only played cards count
-    p = s.game.players[me]
-    s = set_player(s, me, intrigues=(), underworld=(*p.underworld, banner))
+    s = build(sky(leaders=(Leader("Hero"),), underworld=("Banner",)), sea())
+    hero, banner = the(s, "Hero"), the(s, "Banner")
     assert banner not in all_board_cards(s.game)
     assert level(s.game, hero) == 3
 
 
 @pytest.mark.rule("1.2.3")
 def test_a_card_returning_to_hand_is_taken_from_the_board() -> None:
-    s, me, other = duel()
-    s, thief = put_leader(s, me, "Thief")
-    s, king = put_leader(s, other, "King")
+    s = build(sky(leaders=(Leader("Thief"),)), sea(leaders=(Leader("King"),)))
+    me, other, thief, king = 0, 1, the(s, "Thief"), the(s, "King", 1)
     back = remove_to_hand(s, king)
     assert king in back.game.players[other].hand
     assert king not in all_board_cards(back.game)
@@ -78,16 +75,15 @@ def test_a_card_returning_to_hand_is_taken_from_the_board() -> None:
 
 @pytest.mark.rule("1.2.4")
 def test_a_sacrifice_is_taken_from_the_board() -> None:
-    s, me, _other = duel()
-    s, hero = put_leader(s, me, "Hero")
-    s, sword = attach_item(s, me, "Sword", hero)
-    s, spare = to_hand(s, me, "Sword")
+    mine = sky(leaders=(Leader("Hero", items=("Sword",)), Leader("Cheap")), hand=("Sword",))
+    s = build(mine, sea())
+    me, hero, cheap = 0, the(s, "Hero"), the(s, "Cheap")
+    (sword,), (spare,) = s.game.players[me].leaders[0].items, s.game.players[me].hand
     assert SacrificeItem(sword) in mc.legal_actions(s)
     assert SacrificeItem(spare) not in mc.legal_actions(s)
     with pytest.raises(mc.IllegalActionError, match="not an item on your side of the board"):
         act(s, SacrificeItem(spare))
     # a sacrifice effect aimed at a card that has left the board does nothing
-    s, cheap = put_leader(s, me, "Cheap")
     gone = remove_to_hand(s, cheap)
     after = apply_todo(gone, Todo(Sacrifice(Chosen(OWN_LEADERS)), me, hero, cheap))
     assert cheap in after.game.players[me].hand
@@ -96,10 +92,10 @@ def test_a_sacrifice_is_taken_from_the_board() -> None:
 
 @pytest.mark.rule("1.2.5")
 def test_only_a_card_on_the_board_can_be_destroyed() -> None:
-    s, me, other = duel()
-    s, archer = put_leader(s, me, "Archer")  # destroys an enemy leader below its level
-    s, king = put_leader(s, other, "King")
-    s, spare = to_hand(s, other, "Cheap")  # a leader, but in hand
+    # the Archer destroys an enemy leader below its level; the Cheap is a leader, in hand
+    s = build(sky(leaders=(Leader("Archer"),)), sea(leaders=(Leader("King"),), hand=("Cheap",)))
+    me, other = 0, 1
+    archer, king, spare = the(s, "Archer"), the(s, "King", other), the(s, "Cheap", other)
     targets = {a.target for a in mc.legal_actions(s) if isinstance(a, UseManeuver)}
     assert king in targets
     assert spare not in targets
@@ -117,10 +113,9 @@ def test_only_a_card_on_the_board_can_be_destroyed() -> None:
 
 @pytest.mark.rule("1.2.5", "1.4.2")
 def test_a_card_already_taken_off_by_the_same_effect_is_not_destroyed_again() -> None:
-    s, me, other = duel()
-    s, king = put_leader(s, other, "King")
-    s, sword = attach_item(s, other, "Sword", king)
-    s, archer = put_leader(s, me, "Archer")
+    s = build(sky(leaders=(Leader("Archer"),)), sea(leaders=(Leader("King", items=("Sword",)),)))
+    me, other = 0, 1
+    archer, king, sword = the(s, "Archer"), the(s, "King", other), the(s, "Sword", other)
     every = Destroy(Every(Cards(side=Side.ENEMY)))  # the king first, then its sword
     after = apply_todo(s, Todo(every, me, archer))
     gone = {*after.game.players[other].underworld, *(c for b in after.game.limbo for c in b.cards)}

@@ -18,26 +18,24 @@ from mitosz_core.games.mitosz.rules.board import remove_to_oblivion, remove_to_u
 from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.rules.zones import search, take_back
 from mitosz_core.kernel.state import DeckEntry, DeckList
+from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
     RULESET,
     SKY,
     act,
-    attach_item,
+    build,
     pass_until,
     play,
-    put_leader,
-    put_people,
     refresh,
+    sea,
     set_player,
+    sky,
     start,
-    to_hand,
+    the,
 )
 
-
-def _twelve_power(s: S, player: int) -> S:
-    for i, key in enumerate(["Cross", "Cross", "Cross", "Cross", "Lone Queen", "Line"]):
-        s, _ = put_people(s, player, key, i, 0)
-    return s
+TWELVE = tuple(People(key, i, 0) for i, key in enumerate(["Cross"] * 4 + ["Lone Queen", "Line"]))
+"""An empire of power 12 (2 + 2 + 2 + 2 + 3 + 1), in a row."""
 
 
 def _on_board(s: S, player: int, key: str) -> int:
@@ -55,9 +53,8 @@ def _next_turn(s: S) -> S:
 @pytest.mark.rule("1.1", "1.1.1", "6.1.3")
 @pytest.mark.ruling("R-1.1.1")
 def test_power_victory_after_a_full_round() -> None:
-    s = start()
-    me = s.game.active
-    s = refresh(_twelve_power(s, me))
+    s = build(sky(empire=TWELVE), sea())  # the state-based check has noted the hold
+    me = 0
     assert power(s.game, me) == 12
     hold = s.game.players[me].hold
     assert hold is not None and hold.turn == s.turn and hold.round_owner == me
@@ -70,9 +67,8 @@ def test_power_victory_after_a_full_round() -> None:
 
 @pytest.mark.rule("1.1.1")
 def test_power_below_twelve_breaks_the_hold() -> None:
-    s = start()
-    me = s.game.active
-    s = refresh(_twelve_power(s, me))
+    s = build(sky(empire=TWELVE), sea())
+    me = 0
     s = _next_turn(s)
     line = _on_board(s, me, "Line")
     s = refresh(remove_to_underworld(s, line))
@@ -86,10 +82,8 @@ def test_power_below_twelve_breaks_the_hold() -> None:
 def test_power_reached_in_another_players_turn_waits_for_that_players_round() -> None:
     """Ruling R-1.1.1: the round begun in the opponent's turn ends when the opponent's
     next turn starts."""
-    s = start()
-    me = s.game.active
-    other = 1 - me
-    s = refresh(_twelve_power(s, other))
+    s = build(sky(), sea(empire=TWELVE))
+    me, other = 0, 1
     hold = s.game.players[other].hold
     assert hold is not None and hold.round_owner == me
     s = _next_turn(s)  # the holder's own turn starts: not yet
@@ -155,12 +149,8 @@ def test_search_takes_a_card_reveals_it_and_shuffles() -> None:
 @pytest.mark.rule("1.3.4")
 @pytest.mark.ruling("R-1.3.4")
 def test_deck_out_ends_the_game_after_a_round_with_every_deck_empty() -> None:
-    s = start()
-    me = s.game.active
-    s, _ = put_people(s, me, "Cross", 0, 0)
-    s = set_player(s, 0, deck=())
-    s = set_player(s, 1, deck=())
-    s = refresh(s)
+    s = build(sky(empire=(People("Cross"),), deck=()), sea(deck=()))
+    me = 0
     s = _next_turn(s)  # the first turn start with every deck empty marks the round
     mark = s.game.deckout
     assert mark is not None and mark.round_owner == 1 - me and not s.is_over
@@ -174,13 +164,11 @@ def test_deck_out_ends_the_game_after_a_round_with_every_deck_empty() -> None:
 @pytest.mark.rule("1.3.4")
 @pytest.mark.ruling("R-1.3.4")
 def test_one_empty_deck_does_not_end_the_game_and_ties_draw() -> None:
-    s = start()
-    s = set_player(s, s.game.active, deck=())
+    s = build(sky(deck=()), sea())
     for _ in range(4):
         s = _next_turn(s)
     assert not s.is_over and s.game.deckout is None
-    s = set_player(s, 0, deck=())
-    s = set_player(s, 1, deck=())
+    s = build(sky(deck=()), sea(deck=()))
     s = _next_turn(_next_turn(_next_turn(s)))
     assert s.is_over and s.winner is None  # equal power: a draw
 
@@ -188,12 +176,10 @@ def test_one_empty_deck_does_not_end_the_game_and_ties_draw() -> None:
 @pytest.mark.rule("1.4", "1.4.1", "1.4.2", "G1")
 @pytest.mark.ruling("R-1.4.2-order")
 def test_cards_go_to_their_owners_underworld_with_attachments() -> None:
-    s = start()
-    me = s.game.active
-    other = 1 - me
-    s, hero = put_leader(s, me, "Hero")
-    s, sword = attach_item(s, me, "Sword", hero)
-    s, plate = attach_item(s, me, "Plate", hero)
+    hero_row = (Leader("Hero", items=("Sword", "Plate")),)
+    s = build(sky(leaders=hero_row), sea(leaders=(Leader("Cheap"),)))
+    me, other = 0, 1
+    hero, sword, plate = the(s, "Hero"), the(s, "Sword"), the(s, "Plate")
     gone = refresh(remove_to_underworld(s, hero))
     # 1.4.2: the owner lays the three cards one at a time, in the order they choose
     assert gone.phase == "forced.underworld_order"
@@ -206,7 +192,7 @@ def test_cards_go_to_their_owners_underworld_with_attachments() -> None:
     kept = remove_to_underworld(s, sword)
     assert [x.card for x in kept.game.players[me].leaders] == [hero]  # the host stays
     # a card on another player's side (stolen) still goes to its owner's pile (G1)
-    s, stolen = put_leader(s, other, "Cheap")
+    stolen = the(s, "Cheap", other)
     p_other = s.game.players[other]
     s = set_player(s, other, leaders=())
     s = set_player(s, me, leaders=(*s.game.players[me].leaders, *p_other.leaders))
@@ -219,24 +205,21 @@ def test_cards_go_to_their_owners_underworld_with_attachments() -> None:
 
 @pytest.mark.rule("1.4.3")
 def test_take_back_from_the_underworld_keeps_its_order() -> None:
-    s = start()
-    me = s.game.active
-    hand = s.game.players[me].hand
-    s = set_player(s, me, hand=hand[3:], underworld=hand[:3])
-    back = take_back(s, hand[1])
-    assert back.game.players[me].underworld == (hand[0], hand[2])
-    assert back.game.players[me].hand[-1] == hand[1]
-    assert back.game.revealed == (hand[1],)
+    s = build(sky(hand=("Hero",), underworld=("Cross", "Line", "Stub")), sea())
+    me = 0
+    under = s.game.players[me].underworld
+    back = take_back(s, under[1])
+    assert back.game.players[me].underworld == (under[0], under[2])
+    assert back.game.players[me].hand == (the(s, "Hero"), under[1])
+    assert back.game.revealed == (under[1],)
     with pytest.raises(ValueError, match="not in its owner's underworld"):
-        take_back(back, hand[1])
+        take_back(back, under[1])
 
 
 @pytest.mark.rule("1.4.4")
 def test_oblivion_removes_a_card_for_good() -> None:
-    s = start()
-    me = s.game.active
-    s, hero = put_leader(s, me, "Hero")
-    s, sword = attach_item(s, me, "Sword", hero)
+    s = build(sky(leaders=(Leader("Hero", items=("Sword",)),)), sea())
+    me, hero, sword = 0, the(s, "Hero"), the(s, "Sword")
     s = remove_to_oblivion(s, hero)
     p = s.game.players[me]
     assert p.oblivion == (hero,) and p.underworld[-1] == sword
@@ -273,11 +256,8 @@ def test_hand_size_at_the_end_of_ones_own_turn_player_chooses() -> None:
 @pytest.mark.rule("1.5.3", "3.5")
 @pytest.mark.ruling("R-1.5.3-anytime")
 def test_without_summoning_is_free_and_ignores_what_blocks_summoning() -> None:
-    s = start()
-    me = s.game.active
-    s, hero = put_leader(s, me, "Hero")
-    s, sword = to_hand(s, me, "Sword")
-    s = set_player(s, me, spheres=(0, 0, 0, 0))
+    s = build(sky(spheres=(0, 0, 0, 0), leaders=(Leader("Hero"),), hand=("Sword",)), sea())
+    me, hero, sword = 0, the(s, "Hero"), the(s, "Sword")
     with pytest.raises(mc.IllegalActionError, match="not enough sphere points"):
         act(s, Summon(sword, hero))
     s = play(s, PlayWithoutSummoning(sword, hero))

@@ -8,20 +8,19 @@ from dataclasses import replace
 import pytest
 
 import mitosz_core as mc
+from mitosz_core.errors import InvalidStateError
 from mitosz_core.games.mitosz.actions import PlacePeople, SacrificeItem, Summon
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType, halve, is_creature, linked
 from mitosz_core.games.mitosz.rules.empire import slot_at
 from mitosz_core.games.mitosz.rules.levels import leader_level, road_level
 from mitosz_core.games.mitosz.state import Marker
-from mitosz_core.mitosz import Leader, People
+from mitosz_core.mitosz import Leader, MarkerAt, People
 from tests.mitosz.fixtures import (
     POOL,
     act,
-    attach_item,
     attach_location,
     build,
     card,
-    duel,
     lay_underworld,
     play,
     put_leader,
@@ -31,44 +30,35 @@ from tests.mitosz.fixtures import (
     set_game,
     sky,
     start,
-    to_hand,
+    the,
 )
 
 
 @pytest.mark.rule("2.1", "5.8")
 def test_same_mythos_bonus_for_items_and_locations() -> None:
-    s = start()
-    me = 0 if s.game.card(s.game.players[0].high_god).key == "Sky God" else 1
-    s, hero = put_leader(s, me, "Hero")  # hellenic, like the Sky god
-    s, _ = attach_item(s, me, "Sword", hero)  # hellenic +2: +1 more (5.8)
-    slot = s.game.players[me].leaders[-1]
+    me = 0  # the Sky god is hellenic
+    s = build(sky(leaders=(Leader("Hero", items=("Sword",)),)), sea())
+    slot = s.game.players[me].leaders[0]  # a hellenic Hero: the hellenic Sword's +2, +1 (5.8)
     assert leader_level(s.game, me, slot) == 3 + 2 + 1
-    s, _ = attach_item(s, me, "Plate", hero)  # hellenic armour +1: +1 more
-    slot = s.game.players[me].leaders[-1]
-    assert leader_level(s.game, me, slot) == 3 + 3 + 2
-    s, king = put_leader(s, me, "King")  # celtic leader: no bonus for the hellenic item
-    s, _ = attach_item(s, me, "Plate", king)
-    assert leader_level(s.game, me, s.game.players[me].leaders[-1]) == 3 + 1
-    s, cross = put_people(s, me, "Cross", 0, 0)
-    s, _ = attach_location(s, me, "Market", cross)  # hellenic location on a hellenic people
-    slot_c = s.game.players[me].empire[-1]
-    north = s.game.card(cross).roads[0]
-    assert road_level(s.game, me, slot_c, north) == north.level + 1 + 1
-    s, corner = put_people(s, me, "Corner", 1, 1)  # celtic people: the location gets no +1
-    s, _ = attach_location(s, me, "Market", corner)
-    slot_k = s.game.players[me].empire[-1]
-    road = s.game.card(corner).roads[0]
-    assert road_level(s.game, me, slot_k, road) == road.level + 1
+    leaders = (Leader("Hero", items=("Sword", "Plate")), Leader("King", items=("Plate",)))
+    empire = (People("Cross", 0, 0, "Market"), People("Corner", 1, 0, "Market"))
+    s = build(sky(leaders=leaders, empire=empire), sea())
+    hero, king = s.game.players[me].leaders  # the hellenic Plate: armour +1, +1 more
+    assert leader_level(s.game, me, hero) == 3 + 3 + 2
+    assert leader_level(s.game, me, king) == 3 + 1  # celtic: no bonus for a hellenic item
+    cross, corner = s.game.players[me].empire  # a hellenic Market on a hellenic people
+    north = s.game.card(cross.card).roads[0]
+    assert road_level(s.game, me, cross, north) == north.level + 1 + 1
+    road = s.game.card(corner.card).roads[0]  # on a celtic people the Market gets no +1
+    assert road_level(s.game, me, corner, road) == road.level + 1
 
 
 @pytest.mark.rule("2.2", "5.10", "1.2.6")
 @pytest.mark.ruling("R-2.2")
 def test_modifier_cards_and_base_level_below_one() -> None:
-    s = start()
-    me = s.game.active
-    s, cheap = put_leader(s, me, "Cheap")  # level 2
-    s, sword = attach_item(s, me, "Sword", cheap)
-    s = refresh(set_game(s, markers=(Marker(cheap, level=-1),)))
+    cheap_row = (Leader("Cheap", items=("Sword",)),)  # the Cheap: level 2
+    s = build(sky(leaders=cheap_row), sea(), markers=(MarkerAt(0, "Cheap", level=-1),))
+    me, cheap, sword = 0, the(s, "Cheap"), the(s, "Sword")
     assert [x.card for x in s.game.players[me].leaders] == [cheap]  # base 1: stays
     s = lay_underworld(refresh(set_game(s, markers=(Marker(cheap, level=-2),))), [cheap])
     assert s.game.players[me].leaders == ()
@@ -101,6 +91,9 @@ def test_unique_card_only_once_on_the_board() -> None:
 
 @pytest.mark.rule("2.3")
 def test_duplicate_unique_cards_are_all_destroyed() -> None:
+    kings = (Leader("King"),)
+    with pytest.raises(InvalidStateError, match=r"on the board twice \(2\.3\)"):
+        build(sky(leaders=kings), sea(leaders=kings))  # no position: only play reaches it
     s = start()
     s, a = put_leader(s, 0, "King")
     s, b = put_leader(s, 1, "King")
@@ -190,10 +183,9 @@ def test_two_players_may_bring_the_same_high_god() -> None:
 @pytest.mark.rule("2.4")
 def test_a_cursed_item_may_be_attached_to_an_enemy_leader() -> None:
 
-    s, me, other = duel()
-    s, king = put_leader(s, other, "King")
-    s, ring = to_hand(s, me, "Cursed Ring")
-    s, sword = to_hand(s, me, "Sword")
+    s = build(sky(hand=("Cursed Ring", "Sword")), sea(leaders=(Leader("King"),)))
+    me, other = 0, 1
+    king, ring, sword = the(s, "King", other), the(s, "Cursed Ring"), the(s, "Sword")
     assert Summon(sword, king) not in mc.legal_actions(s)  # a plain item: own leaders only
     s = play(s, Summon(ring, king))
     assert ring in s.game.players[other].leaders[-1].items

@@ -7,18 +7,18 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Regain, Summon
 from mitosz_core.games.mitosz.cards import Sphere
+from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.high_god import effective_cost
+from mitosz_core.mitosz import People
 from tests.mitosz.fixtures import (
     act,
-    attach_location,
-    pass_until,
+    build,
     pass_windows,
-    put_people,
-    set_player,
+    sea,
+    sky,
     start,
-    start_sky,
-    to_hand,
+    the,
 )
 
 
@@ -35,18 +35,16 @@ def test_high_god_starts_on_the_board_with_full_spheres() -> None:
 
 @pytest.mark.rule("3.1")
 def test_a_card_linked_to_the_high_god_may_substitute_one_sphere_point() -> None:
-    s = start_sky()
-    me = s.game.active
-    s, devotee = to_hand(s, me, "Devotee")  # wealth 2, linked to Sky
+    s = build(sky(hand=("Devotee", "Hero")), sea())  # the Devotee: wealth 2, linked to Sky
+    me, devotee, hero = 0, the(s, "Devotee"), the(s, "Hero")
     options = [a for a in mc.legal_actions(s) if isinstance(a, Summon) and a.card == devotee]
     assert Summon(devotee, None, (Sphere.WEALTH, Sphere.MAGIC)) in options
     assert len(options) == 1 + 3  # plain, or one wealth point paid from another sphere
-    s = set_player(s, me, spheres=(3, 3, 1, 3))
+    s = build(sky(spheres=(3, 3, 1, 3), hand=("Devotee", "Hero")), sea())
     with pytest.raises(mc.IllegalActionError, match="wealth 1 < 2"):
         act(s, Summon(devotee))
     after = act(s, Summon(devotee, None, (Sphere.WEALTH, Sphere.FORCE)))
-    assert after.game.players[me].spheres == (3, 3, 0, 2)
-    s, hero = to_hand(s, me, "Hero")  # not linked
+    assert after.game.players[me].spheres == (3, 3, 0, 2)  # the Hero is not linked:
     with pytest.raises(mc.IllegalActionError, match=r"no mythic link to your high god.*\(3\.1\)"):
         act(s, Summon(hero, None, (Sphere.INFLUENCE, Sphere.MAGIC)))
     assert effective_cost((0, 1, 0, 0), (Sphere.MAGIC, Sphere.WEALTH)) == (
@@ -54,29 +52,25 @@ def test_a_card_linked_to_the_high_god_may_substitute_one_sphere_point() -> None
     )
 
 
+def to_end_of_turn(s: S, stop: str = "") -> S:
+    """Player 0 (with nothing in hand) passes their turn until ``stop`` or its end."""
+    while s.game.active == 0 and s.phase != stop:
+        s = act(s, mc.legal_actions(s)[0])
+    return s
+
+
 @pytest.mark.rule("6.2.4.2", "7.4.11")
 def test_spheres_above_their_maximum_fall_to_it_at_the_end_of_the_turn() -> None:
-    s = start()
-    me = s.game.active
-    top = s.game.card(s.game.players[me].high_god).spheres
-    s = set_player(s, me, spheres=(top[0] + 2, top[1], top[2], top[3]))
-    s = pass_until(s, "turn.end.discard")
-    while s.game.active == me:
-        s = act(s, mc.legal_actions(s)[0])
-    assert s.game.players[me].spheres[0] == top[0]
+    s = to_end_of_turn(build(sky(spheres=(5, 3, 3, 3)), sea()))  # magic 2 above the maximum
+    assert s.game.active == 1
+    assert s.game.players[0].spheres == (3, 3, 3, 3)
 
 
 @pytest.mark.rule("6.2.4.3")
 @pytest.mark.ruling("R-6.2.4.3")
 def test_regain_three_points_chosen_by_the_player_within_the_maxima() -> None:
-    s = start_sky()
-    me = s.game.active
-    top = s.game.card(s.game.players[me].high_god).spheres
-    s = set_player(s, me, spheres=(0, 0, top[2], top[3]))
-    s = pass_until(s, "turn.end.discard")
-    while s.phase == "turn.end.discard":
-        s = act(s, mc.legal_actions(s)[0])
-    s = pass_windows(s)  # the discards were events (6.5.1)
+    s = to_end_of_turn(build(sky(spheres=(0, 0, 3, 3)), sea()), "turn.end.regain")
+    me = 0
     assert s.phase == "turn.end.regain" and s.to_act == me
     assert set(mc.legal_actions(s)) == {Regain(Sphere.MAGIC), Regain(Sphere.INFLUENCE)}
     with pytest.raises(mc.IllegalActionError, match=r"wealth is at its maximum"):
@@ -91,26 +85,22 @@ def test_regain_three_points_chosen_by_the_player_within_the_maxima() -> None:
 @pytest.mark.rule("6.2.4.3")
 @pytest.mark.ruling("R-6.2.4.3")
 def test_regain_fills_by_itself_when_there_is_no_real_choice() -> None:
-    s = start()
-    me = s.game.active
-    top = s.game.card(s.game.players[me].high_god).spheres
-    s = set_player(s, me, spheres=(top[0] - 1, top[1], top[2] - 1, top[3]))
-    s = pass_until(s, "turn.end.discard")
-    while s.game.active == me:
-        assert s.phase != "turn.end.regain"
-        s = act(s, mc.legal_actions(s)[0])
-    assert s.game.players[me].spheres == top
+    s = build(sea(spheres=(1, 4, 0, 5)), sky())  # the Sea god's maxima: 2/4/1/5
+    s = to_end_of_turn(s, "turn.end.regain")
+    assert s.game.active == 1  # no regain step: 2 points short, both regained
+    assert s.game.players[0].spheres == (2, 4, 1, 5)
 
 
 @pytest.mark.rule("6.2.4.3")
 def test_cards_that_produce_sphere_points_produce_them_up_to_the_maximum() -> None:
-    s = start()
-    me = s.game.active
-    top = s.game.card(s.game.players[me].high_god).spheres
-    s, cross = put_people(s, me, "Cross", 0, 0)
-    s, _ = attach_location(s, me, "Market", cross)  # produces 1 wealth
-    s = set_player(s, me, spheres=(top[0], top[1], top[2] - 4, top[3]))
-    s = pass_until(s, "turn.end.discard")
-    while s.game.active == me:
-        s = act(s, mc.legal_actions(s)[0])
-    assert s.game.players[me].spheres[2] == top[2]  # 3 regained + 1 produced
+    empire = (People("Cross", location="Market"),)  # the Market produces 1 wealth
+    s = build(sky(spheres=(3, 3, 0, 0), empire=empire), sea())  # Sky: maxima 3/3/3/3
+    s = to_end_of_turn(s, "turn.end.regain")
+    for _ in range(3):  # 6 points short: the force is regained, then 1 wealth produced
+        s = act(s, Regain(Sphere.FORCE))
+    s = pass_windows(s)
+    assert s.game.active == 1
+    assert s.game.players[0].spheres == (3, 3, 1, 3)
+    s = build(sky(spheres=(3, 3, 0, 3), empire=empire), sea())
+    s = to_end_of_turn(s)  # 3 wealth regained, 1 produced: up to the maximum, 3
+    assert s.game.players[0].spheres == (3, 3, 3, 3)

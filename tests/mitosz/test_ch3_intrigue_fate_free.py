@@ -17,9 +17,11 @@ from mitosz_core.games.mitosz.effects.language import Permission, PlayerPermissi
 from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import ActiveEffect
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import late_arena
 from tests.mitosz.fixtures import (
     act,
+    build,
     duel,
     lay_underworld,
     next_turn,
@@ -27,8 +29,11 @@ from tests.mitosz.fixtures import (
     put_intrigue,
     put_leader,
     put_people,
+    sea,
     set_game,
     settle_counter,
+    sky,
+    the,
     to_hand,
 )
 
@@ -36,10 +41,14 @@ from tests.mitosz.fixtures import (
 @pytest.mark.rule("3.6")
 @pytest.mark.ruling("R-6.4.1-responses")
 def test_an_intrigue_is_summoned_even_in_another_players_turn() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, archer = put_leader(s, me, "Archer")
-    s, king = put_leader(s, other, "King")
-    s, fog = to_hand(s, other, "Fog")  # enemy leaders cannot attack
+    # Fog: enemy leaders cannot attack
+    s = build(
+        sky(leaders=(Leader("Archer"),)),
+        sea(leaders=(Leader("King"),), hand=("Fog",)),
+        auto_pass=False,
+    )
+    other = 1
+    archer, king, fog = the(s, "Archer"), the(s, "King", other), the(s, "Fog", other)
     s = act(s, UseManeuver(archer, 0, king))
     assert s.phase == "counter.respond" and s.to_act == other
     # 6.4.1: a counter round takes counter effects only; the intrigue is summoned when its
@@ -58,11 +67,10 @@ def test_an_intrigue_is_summoned_even_in_another_players_turn() -> None:
 @pytest.mark.rule("3.6")
 @pytest.mark.ruling("R-3.6-limit")
 def test_an_intrigue_beyond_the_limit_sends_the_others_to_the_underworld() -> None:
-    s, me, other = duel()
-    s, a = put_intrigue(s, me, "Banner")
-    s, b = put_intrigue(s, other, "Fog")
-    s, c = put_intrigue(s, other, "Edict")  # 3 = players + 1: the limit
-    s, new = to_hand(s, me, "Fog")
+    # Edict: 3 = players + 1: the limit
+    s = build(sky(hand=("Fog",), intrigues=("Banner",)), sea(intrigues=("Fog", "Edict")))
+    me, other = 0, 1
+    a, b, c, new = the(s, "Banner"), the(s, "Fog", other), the(s, "Edict", other), the(s, "Fog")
     s = settle_counter(act(s, Summon(new)))
     assert s.phase == "forced.underworld_order"  # the opponent's two go at once (1.4.2)
     s = lay_underworld(s)
@@ -74,12 +82,15 @@ def test_an_intrigue_beyond_the_limit_sends_the_others_to_the_underworld() -> No
 
 @pytest.mark.rule("3.6", "4.2.6")
 def test_countering_the_new_intrigue_keeps_the_others_on_the_board() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, a = put_intrigue(s, me, "Banner")
-    s, b = put_intrigue(s, other, "Fog")
-    s, c = put_intrigue(s, other, "Edict")
-    s, veto = put_leader(s, other, "Veto")  # counters an intrigue being played
-    s, new = to_hand(s, me, "Fog")
+    # Veto: counters an intrigue being played
+    s = build(
+        sky(hand=("Fog",), intrigues=("Banner",)),
+        sea(leaders=(Leader("Veto"),), intrigues=("Fog", "Edict")),
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    a, b, c = the(s, "Banner"), the(s, "Fog", other), the(s, "Edict", other)
+    veto, new = the(s, "Veto", other), the(s, "Fog")
     s = act(s, Summon(new))
     s = act(s, Pass())
     s = settle_counter(act(s, UseManeuver(veto, 0, None, s.game.stack[-1].id)))
@@ -118,10 +129,11 @@ def test_fate_needs_a_god_leader_or_a_link_to_the_high_god() -> None:
 @pytest.mark.rule("3.7")
 @pytest.mark.ruling("R-3.7-rounds")
 def test_a_fate_lasting_rounds_ends_after_them_and_goes_to_the_underworld() -> None:
-    s, me, other = duel()
-    s, _ = put_leader(s, me, "Sky Leader")
-    s, king = put_leader(s, other, "King")  # level 3
-    s, doom = to_hand(s, me, "Doom")  # enemy leaders -1 for 2 rounds
+    # King: level 3
+    # Doom: enemy leaders -1 for 2 rounds
+    s = build(sky(leaders=(Leader("Sky Leader"),), hand=("Doom",)), sea(leaders=(Leader("King"),)))
+    me, other = 0, 1
+    king, doom = the(s, "King", other), the(s, "Doom")
     s = settle_counter(act(s, PlayFate(doom)))
     assert level(s.game, king) == 2
     for expected in (2, 2, 2, 3):  # theirs; mine (round 1 over); theirs; mine (over)
@@ -148,10 +160,10 @@ def test_a_free_maneuver_is_used_by_a_qualifying_card_and_then_goes_to_the_under
 
 @pytest.mark.rule("3.9")
 def test_a_free_maneuver_linked_to_its_user_costs_nothing() -> None:
-    s, me, other = duel()
-    s, feint = to_hand(s, me, "Feint")  # linked to the Champion
-    s, king = put_leader(s, other, "King")
-    s, champion = put_leader(s, me, "Champion")
+    # Feint: linked to the Champion
+    s = build(sky(leaders=(Leader("Champion"),), hand=("Feint",)), sea(leaders=(Leader("King"),)))
+    me, other = 0, 1
+    feint, king, champion = the(s, "Feint"), the(s, "King", other), the(s, "Champion")
     spheres = s.game.players[me].spheres
     s = settle_counter(act(s, UseFreeManeuver(feint, champion, 0, king)))
     assert s.game.players[me].spheres == spheres
@@ -159,10 +171,10 @@ def test_a_free_maneuver_linked_to_its_user_costs_nothing() -> None:
 
 @pytest.mark.rule("3.9", "4.2.5")
 def test_a_free_maneuver_with_a_lasting_effect_stays_until_the_effect_ends() -> None:
-    s, me, other = duel()
-    s, hex_card = to_hand(s, me, "Hex")  # an enemy leader -1 until the next turn
-    s, king = put_leader(s, other, "King")
-    s, hero = put_leader(s, me, "Hero")
+    # Hex: an enemy leader -1 until the next turn
+    s = build(sky(leaders=(Leader("Hero"),), hand=("Hex",)), sea(leaders=(Leader("King"),)))
+    me, other = 0, 1
+    hex_card, king, hero = the(s, "Hex"), the(s, "King", other), the(s, "Hero")
     s = settle_counter(act(s, UseFreeManeuver(hex_card, hero, 0, king)))
     assert level(s.game, king) == 2
     assert hex_card in s.game.lingering
@@ -173,9 +185,10 @@ def test_a_free_maneuver_with_a_lasting_effect_stays_until_the_effect_ends() -> 
 
 @pytest.mark.rule("3.7", "4.1")
 def test_an_effect_naming_only_maneuvers_does_not_touch_fate() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, omen = to_hand(s, me, "Omen")
-    s, warden = put_leader(s, other, "Warden")  # neutralises a maneuver, not fate
+    # Warden: neutralises a maneuver, not fate
+    s = build(sky(hand=("Omen",)), sea(leaders=(Leader("Warden"),)), auto_pass=False)
+    me, other = 0, 1
+    omen, warden = the(s, "Omen"), the(s, "Warden", other)
     s = act(s, PlayFate(omen))
     assert not any(isinstance(a, UseManeuver) and a.user == warden for a in mc.legal_actions(s))
     hand = len(s.game.players[me].hand)
@@ -209,9 +222,9 @@ def test_a_fate_is_used_whenever_its_player_has_the_action_even_in_another_playe
 
 @pytest.mark.rule("3.7")
 def test_a_fate_is_never_summoned_nor_played_without_summoning() -> None:
-    s, me, _ = duel()
-    s, omen = to_hand(s, me, "Omen")
-    s, hero = put_leader(s, me, "Hero")
+    s = build(sky(leaders=(Leader("Hero"),), hand=("Omen",)), sea())
+    me = 0
+    omen, hero = the(s, "Omen"), the(s, "Hero")
     anyway = ActiveEffect(
         s.game.next_id, PlayerPermission(Permission.WITHOUT_SUMMONING), me, None, None
     )

@@ -12,23 +12,18 @@ from mitosz_core.games.mitosz.rules.board import set_turned
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Pending, PendingKind
-from mitosz_core.mitosz import Leader
+from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
     act,
-    attach_item,
     build,
-    duel,
     next_turn,
     pass_counter,
     pass_until,
     play,
-    put_leader,
     sea,
-    set_player,
     settle_counter,
     sky,
     the,
-    to_hand,
 )
 
 
@@ -60,13 +55,15 @@ def test_a_bound_maneuver_is_paid_turns_its_user_and_takes_hold_after_its_counte
 
 @pytest.mark.rule("4.2.1", "6.1.4")
 def test_timing_action_reaction_and_rite() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, sentinel = put_leader(s, me, "Sentinel")  # a reaction
-    s, king = put_leader(s, other, "King")
+    mine = (Leader("Sentinel"), Leader("Archer"), Leader("Seer"))  # a reaction, an action, a rite
+    theirs = (Leader("King"), Leader("Sentinel"), Leader("Archer"))
+    cross = (People("Cross"),)  # room for a third leader (3.4.2)
+    s = build(sky(empire=cross, leaders=mine), sea(empire=cross, leaders=theirs), auto_pass=False)
+    me, other = 0, 1
+    sentinel, archer, seer = the(s, "Sentinel"), the(s, "Archer"), the(s, "Seer")
+    king, their_sentinel, their_archer = (the(s, k, other) for k in ("King", "Sentinel", "Archer"))
     with pytest.raises(mc.IllegalActionError, match=r"never used in its player's own turn"):
         act(s, UseManeuver(sentinel, 0, king))
-    s, their_sentinel = put_leader(s, other, "Sentinel")
-    s, archer = put_leader(s, me, "Archer")
     s = act(s, UseManeuver(archer, 0, king))
     assert s.phase == "counter.respond"  # a counter round takes counter effects only
     assert UseManeuver(their_sentinel, 0, archer) not in mc.legal_actions(act(s, Pass()))
@@ -74,11 +71,9 @@ def test_timing_action_reaction_and_rite() -> None:
     assert s.phase == "response.respond"  # the response to my deed (6.1.4)
     assert s.to_act == other  # in my turn the opponent may react
     assert UseManeuver(their_sentinel, 0, archer) in mc.legal_actions(s)
-    s, their_archer = put_leader(s, other, "Archer")
     with pytest.raises(mc.IllegalActionError, match=r"used only in its player's own turn"):
         act(s, UseManeuver(their_archer, 0, sentinel))
     combat = s.evolve(phase="turn.combat.declare")
-    s, seer = put_leader(s, me, "Seer")
     rite = s.game.card(seer).maneuvers[0]
     assert maneuvers.why_not_timing(combat, me, rite) == (
         "a rite is not used in the combat phase (4.2.1)"
@@ -98,34 +93,30 @@ def test_a_sacrifice_maneuver_sends_its_user_to_the_underworld_after_its_effect(
 
 @pytest.mark.rule("4.2.3", "4.6.5")
 def test_a_reveal_takes_the_top_enemy_card_to_the_bottom_and_tests_its_number() -> None:
-    s, me, other = duel()
-    s, seer = put_leader(s, me, "Seer")  # draw 2 if the revealed number is 5+
-    deck = s.game.players[other].deck
-    high = next(c for c in deck if s.game.card(c).card_number >= 5)
-    low = next(c for c in deck if s.game.card(c).card_number < 5)
-    rest = tuple(c for c in deck if c not in (high, low))
-    win = set_player(s, other, deck=(high, *rest, low))
-    hand = len(win.game.players[me].hand)
-    win = settle_counter(act(win, UseManeuver(seer, 0)))
-    assert len(win.game.players[me].hand) == hand + 2
-    assert win.game.players[other].deck[-1] == high  # revealed, then under the deck
-    lose = set_player(s, other, deck=(low, *rest, high))
-    lose = settle_counter(act(lose, UseManeuver(seer, 0)))
-    assert len(lose.game.players[me].hand) == hand
-    empty = set_player(s, other, deck=())
-    empty = settle_counter(act(empty, UseManeuver(seer, 0)))
-    assert len(empty.game.players[me].hand) == hand  # nothing to reveal: no effect
+    def seer_against(deck: tuple[str, ...]) -> S:  # Seer: draw 2 if the number is 5+
+        s = build(sky(leaders=(Leader("Seer"),)), sea(deck=deck))
+        return settle_counter(act(s, UseManeuver(the(s, "Seer"), 0)))
+
+    me, other = 0, 1
+    win = seer_against(("Stub", "Cross", "Line"))  # card numbers 5, 3, 4
+    assert len(win.game.players[me].hand) == 2
+    assert win.game.players[other].deck[-1] == the(win, "Stub", other)  # then under the deck
+    lose = seer_against(("Line", "Cross", "Stub"))
+    assert len(lose.game.players[me].hand) == 0
+    empty = seer_against(())
+    assert len(empty.game.players[me].hand) == 0  # nothing to reveal: no effect
 
 
 @pytest.mark.rule("4.2.3", "1.5.1")
 def test_a_peek_needs_a_card_in_the_enemy_hand() -> None:
-    s, me, other = duel()
-    s, spy = put_leader(s, me, "Spy")  # the opponent discards one if the peek holds
-    empty = settle_counter(act(s, UseManeuver(spy, 0)))
+    spy = (Leader("Spy"),)  # the opponent discards one if the peek holds
+    me, other = 0, 1
+    s = build(sky(leaders=spy), sea())
+    empty = settle_counter(act(s, UseManeuver(the(s, "Spy"), 0)))
     assert empty.game.players[other].underworld == ()
-    s, a = to_hand(s, other, "Cross")
-    s, b = to_hand(s, other, "Line")
-    s = settle_counter(act(s, UseManeuver(spy, 0)))
+    s = build(sky(leaders=spy), sea(hand=("Cross", "Line")))
+    a, b = s.game.players[other].hand
+    s = settle_counter(act(s, UseManeuver(the(s, "Spy"), 0)))
     assert s.game.peeked is not None and s.game.peeked[0] == me
     assert mc.observe(s, me)["peeked"] is not None
     assert mc.observe(s, other)["peeked"] is None  # only the peeker saw it
@@ -139,11 +130,10 @@ def test_a_peek_needs_a_card_in_the_enemy_hand() -> None:
 @pytest.mark.rule("4.2.3")
 @pytest.mark.ruling("R-4.2.3-sacrifice", "R-4.2.3-enemy")
 def test_the_sacrifice_is_paid_even_when_a_reveal_fails() -> None:
-    s, me, other = duel()
-    s, oracle = put_leader(s, me, "Oracle")  # reveal exactly 9: draw 3; sacrifice
-    deck = s.game.players[other].deck
-    low = next(c for c in deck if s.game.card(c).card_number != 9)
-    s = set_player(s, other, deck=(low, *(c for c in deck if c != low)))
+    s = build(sky(leaders=(Leader("Oracle"),)), sea())  # reveal exactly 9: draw 3; sacrifice
+    me, other = 0, 1
+    oracle, low = the(s, "Oracle"), s.game.players[other].deck[0]
+    assert s.game.card(low).card_number != 9
     hand = len(s.game.players[me].hand)
     s = play(s, UseManeuver(oracle, 0))
     assert s.game.revealed == (low,)  # the next opponent's deck was revealed
@@ -162,9 +152,9 @@ def test_a_maneuver_bears_its_subtypes_and_every_type_of_its_user() -> None:
 
 @pytest.mark.rule("4.2.5", "6.2.1.2")
 def test_a_maneuver_gives_its_level_until_the_next_turn() -> None:
-    s, me, other = duel()
-    s, champion = put_leader(s, me, "Champion")  # level 3, its maneuver gives +2
-    s, king = put_leader(s, other, "King")
+    s = build(sky(leaders=(Leader("Champion"),)), sea(leaders=(Leader("King"),)))
+    me, other = 0, 1
+    champion, king = the(s, "Champion"), the(s, "King", other)  # level 3, its maneuver: +2
     s = settle_counter(act(s, UseManeuver(champion, 0, king)))
     assert level(s.game, champion) == 5
     assert s.game.players[other].leaders[-1].turned  # its effect: the target turns
@@ -199,10 +189,10 @@ def test_a_locked_maneuver_is_always_on_and_never_used() -> None:
 
 @pytest.mark.rule("4.2.6", "4.1")
 def test_a_counter_maneuver_neutralises_before_it_takes_hold_and_blocks_until_next_turn() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, archer = put_leader(s, me, "Archer")
-    s, king = put_leader(s, other, "King")
-    s, warden = put_leader(s, other, "Warden")
+    theirs = sea(leaders=(Leader("King"), Leader("Warden")))
+    s = build(sky(leaders=(Leader("Archer"),)), theirs, auto_pass=False)
+    me, other = 0, 1
+    archer, king, warden = the(s, "Archer"), the(s, "King", other), the(s, "Warden", other)
     s = act(s, UseManeuver(archer, 0, king))
     first = s.game.stack[-1].id
     s = act(s, UseManeuver(warden, 0, None, first))  # a response opens a new round
@@ -226,9 +216,10 @@ def set_player_unturned(s: S, player: int, card: int) -> S:
 
 @pytest.mark.rule("4.2.6")
 def test_multi_step_maneuvers_pay_together_and_take_hold_together() -> None:
-    s, me, other = duel()
-    s, storm = put_leader(s, me, "Stormcaller")  # step 1: draw 1; step 2: opponents discard 1
-    s, a = to_hand(s, other, "Cross")
+    # Stormcaller: step 1: draw 1; step 2: opponents discard 1
+    s = build(sky(leaders=(Leader("Stormcaller"),)), sea(hand=("Cross",)))
+    me, other = 0, 1
+    storm, a = the(s, "Stormcaller"), the(s, "Cross", other)
     assert UseManeuver(storm, 0, None, None, 2) in mc.legal_actions(s)
     magic = s.game.players[me].spheres[0]
     s = settle_counter(act(s, UseManeuver(storm, 0, None, None, 2)))
@@ -241,23 +232,22 @@ def test_multi_step_maneuvers_pay_together_and_take_hold_together() -> None:
 
 @pytest.mark.rule("4.2.6")
 def test_the_slash_repeats_the_effect_per_payment() -> None:
-    s, me, other = duel()
-    s, raider = put_leader(s, me, "Raider")  # steal 1 wealth / force
+    s = build(sky(leaders=(Leader("Raider"), Leader("Seer"))), sea())
+    me, other = 0, 1
+    raider, seer = the(s, "Raider"), the(s, "Seer")  # Raider: steal 1 wealth / force
     force = s.game.players[me].spheres[3]
     theirs = s.game.players[other].spheres[2]
     s = settle_counter(act(s, UseManeuver(raider, 0, None, None, 1, 2)))
     assert s.game.players[me].spheres[3] == force - 2
     assert s.game.players[other].spheres[2] == max(0, theirs - 2)
-    s, seer = put_leader(s, me, "Seer")
     with pytest.raises(mc.IllegalActionError, match="only a maneuver with a slash repeats"):
         act(s, UseManeuver(seer, 0, None, None, 1, 2))
 
 
 @pytest.mark.rule("4.5")
 def test_cards_that_never_turn_use_one_maneuver_a_turn() -> None:
-    s, me, _ = duel()
-    s, hero = put_leader(s, me, "Hero")
-    s, horn = attach_item(s, me, "Horn", hero)  # an item never turns (4.5)
+    s = build(sky(leaders=(Leader("Hero", items=("Horn",)),)), sea())  # an item never turns
+    me, horn = 0, the(s, "Horn")
     s = play(s, UseManeuver(horn, 0))
     assert not s.game.players[me].leaders[-1].turned
     with pytest.raises(mc.IllegalActionError, match=r"has used a maneuver this turn \(4\.5\)"):
@@ -268,17 +258,14 @@ def test_cards_that_never_turn_use_one_maneuver_a_turn() -> None:
 
 @pytest.mark.rule("4.3")
 def test_card_moves_are_final_once_resolved() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, archer = put_leader(s, me, "Archer")
-    s, king = put_leader(s, other, "King")
+    s = build(sky(leaders=(Leader("Archer"),)), sea(leaders=(Leader("King"),)), auto_pass=False)
+    archer, king, other = the(s, "Archer"), the(s, "King", 1), 1
     s = settle_counter(act(s, UseManeuver(archer, 0, king)))
     assert s.game.stack == ()  # nothing left that could undo the move
     assert king in s.game.players[other].underworld
 
 
 def test_pass_is_always_possible_in_a_counter_round() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, archer = put_leader(s, me, "Archer")
-    s, king = put_leader(s, other, "King")
-    s = act(s, UseManeuver(archer, 0, king))
+    s = build(sky(leaders=(Leader("Archer"),)), sea(leaders=(Leader("King"),)), auto_pass=False)
+    s = act(s, UseManeuver(the(s, "Archer"), 0, the(s, "King", 1)))
     assert Pass() in mc.legal_actions(s)

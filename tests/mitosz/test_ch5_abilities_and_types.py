@@ -52,22 +52,28 @@ from mitosz_core.games.mitosz.state import (
     Marker,
     Todo,
 )
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import E, battle, late_arena
 from tests.mitosz.fixtures import (
+    ATTACHMENT_RULESET,
+    CROSS,
     ENEMY_LEADERS,
+    TIMED_RULESET,
     act,
     arranged,
     attach_item,
     attach_location,
-    attachment_arena,
+    build,
     next_turn,
     play,
-    put_intrigue,
     put_leader,
     refresh,
+    sea,
     set_game,
     set_player,
     settle_counter,
+    sky,
+    the,
     timed_arena,
     to_hand,
 )
@@ -83,10 +89,14 @@ def _lasting(s: S, effect: object, player: int, source: int, target: int) -> S:
 
 @pytest.mark.rule("5.5", "2.7")
 def test_a_neutralised_ability_gives_no_level_and_uses_no_maneuver_but_keeps_its_types() -> None:
-    s, me, other = timed_arena()
-    s, hero = put_leader(s, me, "Hero")
-    s, silence = to_hand(s, me, "Silence")
-    s, sentinel = put_leader(s, other, "Sentinel")  # level 3; a reaction: destroy a leader
+    # Sentinel: level 3; a reaction: destroy a leader
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),), hand=("Silence",)),
+        sea(empire=CROSS, leaders=(Leader("Sentinel"),)),
+        ruleset=TIMED_RULESET,
+    )
+    me, other = 0, 1
+    hero, silence, sentinel = the(s, "Hero"), the(s, "Silence"), the(s, "Sentinel", other)
     power_before = power(s.game, other)
     assert level(s.game, sentinel) == 3
     s = play(s, UseFreeManeuver(silence, hero, 0, sentinel))
@@ -109,12 +119,21 @@ def test_a_neutralised_ability_gives_no_level_and_uses_no_maneuver_but_keeps_its
 @pytest.mark.rule("5.5")
 @pytest.mark.ruling("R-5.5-level")
 def test_a_neutralised_item_or_locked_ability_gives_nothing() -> None:
-    s, me, other = timed_arena()
-    s, hero = put_leader(s, me, "Hero")
-    s, king = put_leader(s, other, "King")
-    s, sword = attach_item(s, other, "Sword", king)  # +2
-    s, bulwark = put_leader(s, other, "Bulwark")  # locked: immune to intrigues
-    s, banner = put_intrigue(s, other, "Banner")  # locked: own leaders +1
+    # Sword: +2
+    # Bulwark: locked: immune to intrigues
+    # Banner: locked: own leaders +1
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),)),
+        sea(
+            empire=CROSS,
+            leaders=(Leader("King", items=("Sword",)), Leader("Bulwark")),
+            intrigues=("Banner",),
+        ),
+        ruleset=TIMED_RULESET,
+    )
+    me, other = 0, 1
+    hero, king, sword = the(s, "Hero"), the(s, "King", other), the(s, "Sword", other)
+    bulwark, banner = the(s, "Bulwark", other), the(s, "Banner", other)
     assert level(s.game, king) == 3 + 2 + 1
     assert immune(s.game, bulwark, Immunity.INTRIGUE)
     silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, sword)
@@ -132,10 +151,13 @@ def test_a_neutralised_item_or_locked_ability_gives_nothing() -> None:
 @pytest.mark.ruling("R-5.16-place")
 @pytest.mark.rule("5.16")
 def test_a_card_that_gains_a_new_card_type_loses_the_old_one() -> None:
-    s, me, other = timed_arena()
-    s, hero = put_leader(s, me, "Hero")
-    s, petrify = to_hand(s, me, "Petrify")
-    s, king = put_leader(s, other, "King")
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),), hand=("Petrify",)),
+        sea(empire=CROSS, leaders=(Leader("King"),)),
+        ruleset=TIMED_RULESET,
+    )
+    me, other = 0, 1
+    hero, petrify, king = the(s, "Hero"), the(s, "Petrify"), the(s, "King", other)
     locations = Cards(types=(CardType.LOCATION,))
     assert king in matching(s.game, me, ENEMY_LEADERS, hero)
     s = play(s, UseFreeManeuver(petrify, hero, 0, king))
@@ -150,9 +172,14 @@ def test_a_card_that_gains_a_new_card_type_loses_the_old_one() -> None:
 @pytest.mark.ruling("R-5.16-place")
 @pytest.mark.rule("5.16", "5.1", "4.5")
 def test_rules_keyed_on_the_card_type_follow_the_new_type() -> None:
-    s, me, other = timed_arena()
-    s, seer = put_leader(s, me, "Seer")  # rite: draw 2 on a reveal; turns when used
-    s, king = put_leader(s, other, "King")
+    # Seer: rite: draw 2 on a reveal; turns when used
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Seer"),)),
+        sea(empire=CROSS, leaders=(Leader("King"),)),
+        ruleset=TIMED_RULESET,
+    )
+    me, other = 0, 1
+    seer, king = the(s, "Seer"), the(s, "King", other)
     # 5.1: only permanents and troops are destroyed; a leader made a maneuver is not
     spell = _lasting(s, BecomeType(Chosen(ANY), CardType.MANEUVER), me, seer, king)
     after = apply_todo(spell, Todo(Destroy(Chosen(ANY)), me, seer, king))
@@ -195,9 +222,13 @@ def test_the_summoning_player_meets_the_condition_with_their_own_cards() -> None
 
 @pytest.mark.rule("5.15")
 def test_an_attachment_lasts_until_its_card_is_destroyed() -> None:
-    s, me, other = timed_arena()
-    s, hero = put_leader(s, me, "Hero")
-    s, sword = attach_item(s, me, "Sword", hero)
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero", items=("Sword",)),)),
+        sea(empire=CROSS),
+        ruleset=TIMED_RULESET,
+    )
+    me, other = 0, 1
+    hero, sword = the(s, "Hero"), the(s, "Sword")
     s = next_turn(next_turn(s))  # turns pass; neutralising its ability does not detach it
     s = _lasting(s, NeutralizeAbility(Chosen(ANY)), other, hero, sword)
     assert leader_slot(s.game, hero)[1].items == (sword,)  # type: ignore[index]
@@ -314,10 +345,14 @@ def test_a_leader_fighting_in_the_fight_in_progress_is_not_attached() -> None:
 
 @pytest.mark.rule("5.15", "8.rune")
 def test_an_attached_rune_lasts_until_a_use_of_it_is_neutralised() -> None:
-    s, me, other = attachment_arena(auto_pass=False)
-    s, scribe = put_leader(s, me, "Scribe")
-    s, captain = put_leader(s, me, "Cheap")
-    s, ward = to_hand(s, me, "Ward Rune")
+    s = build(
+        sky(leaders=(Leader("Scribe"), Leader("Cheap")), hand=("Ward Rune",)),
+        sea(),
+        ruleset=ATTACHMENT_RULESET,
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    scribe, captain, ward = the(s, "Scribe"), the(s, "Cheap"), the(s, "Ward Rune")
     s = play(s, AttachRune(ward, scribe, captain))
     s = next_turn(next_turn(s))  # turns pass: it stays attached
     assert s.game.runes == (Attached(ward, captain),)

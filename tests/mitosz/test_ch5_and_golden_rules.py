@@ -25,11 +25,13 @@ from mitosz_core.games.mitosz.rules.continuous import immune, permitted
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.precedence import ORDER, rank
 from mitosz_core.games.mitosz.state import ActiveEffect
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,
     POOL,
     act,
     attach_item,
+    build,
     duel,
     lay_underworld,
     next_turn,
@@ -38,7 +40,10 @@ from tests.mitosz.fixtures import (
     put_intrigue,
     put_leader,
     refresh,
+    sea,
     set_game,
+    sky,
+    the,
     to_hand,
 )
 
@@ -46,9 +51,9 @@ from tests.mitosz.fixtures import (
 @pytest.mark.rule("5.2", "G1")
 @pytest.mark.ruling("R-5.2")
 def test_stealing_gives_control_never_ownership() -> None:
-    s, me, other = duel()
-    s, thief = put_leader(s, me, "Thief")
-    s, king = put_leader(s, other, "King")
+    s = build(sky(leaders=(Leader("Thief"),)), sea(leaders=(Leader("King"),)))
+    me, other = 0, 1
+    thief, king = the(s, "Thief"), the(s, "King", other)
     s = play(s, UseManeuver(thief, 0, king))
     assert king in {x.card for x in s.game.players[me].leaders}
     assert s.game.owner(king) == other
@@ -59,10 +64,10 @@ def test_stealing_gives_control_never_ownership() -> None:
 
 @pytest.mark.rule("5.10", "1.2.6")
 def test_a_marker_stays_when_the_effect_would_end() -> None:
-    s, me, other = duel()
-    s, mark = to_hand(s, me, "Mark")  # a -1 level marker on an enemy leader
-    s, hero = put_leader(s, me, "Hero")
-    s, king = put_leader(s, other, "King")
+    # Mark: a -1 level marker on an enemy leader
+    s = build(sky(leaders=(Leader("Hero"),), hand=("Mark",)), sea(leaders=(Leader("King"),)))
+    other = 1
+    mark, hero, king = the(s, "Mark"), the(s, "Hero"), the(s, "King", other)
     s = play(s, UseFreeManeuver(mark, hero, 0, king))
     assert level(s.game, king) == 2
     s = next_turn(next_turn(s))
@@ -88,10 +93,9 @@ def test_immunity_covers_the_card_and_what_is_attached_to_it() -> None:
 
 @pytest.mark.rule("5.14")
 def test_enemy_cards_are_those_of_other_players() -> None:
-    s, me, other = duel()
-    s, _ = put_leader(s, me, "Archer")
-    s, mine = put_leader(s, me, "King")
-    s, theirs = put_leader(s, other, "Hero")
+    s = build(sky(leaders=(Leader("Archer"), Leader("King"))), sea(leaders=(Leader("Hero"),)))
+    other = 1
+    mine, theirs = the(s, "King"), the(s, "Hero", other)
     targets = {a.target for a in mc.legal_actions(s) if isinstance(a, UseManeuver)}
     assert theirs in targets
     assert mine not in targets
@@ -153,10 +157,10 @@ def test_the_stronger_source_decides_a_conflict(stronger: str, weaker: str) -> N
 @pytest.mark.rule("5.9")
 @pytest.mark.ruling("R-5.9-conflicts")
 def test_a_tie_is_settled_by_a_reveal_and_remembered() -> None:
-    s, me, other = duel()
-    s, target = put_leader(s, other, "King")
-    s, a = put_leader(s, me, "Hero")
-    s, b = put_leader(s, other, "Seer")  # two non-magical leaders: a tie
+    # Seer: two non-magical leaders: a tie
+    s = build(sky(leaders=(Leader("Hero"),)), sea(leaders=(Leader("King"), Leader("Seer"))))
+    me, other = 0, 1
+    target, a, b = the(s, "King", other), the(s, "Hero"), the(s, "Seer", other)
     effects = (
         ActiveEffect(1, SetLevel(Chosen(ENEMY_LEADERS), 1), me, a, target),
         ActiveEffect(2, SetLevel(Chosen(ENEMY_LEADERS), 6), other, b, target),
@@ -199,11 +203,10 @@ def test_card_text_changes_a_rule_the_hand_size() -> None:
 
 @pytest.mark.rule("G2", "3.2.1")
 def test_card_text_allows_a_second_people_this_turn() -> None:
-    s, me, _ = duel()
-    s, census = to_hand(s, me, "Census")
-    s, hero = put_leader(s, me, "Hero")
-    s, cross = to_hand(s, me, "Cross")
-    s, line = to_hand(s, me, "Line")
+    s = build(sky(leaders=(Leader("Hero"),), hand=("Census", "Cross", "Line")), sea())
+    me = 0
+    census, hero, cross = the(s, "Census"), the(s, "Hero"), the(s, "Cross")
+    line = s.game.players[me].hand[2]
     s = play(s, PlacePeople(cross, 0, 0))
     assert not any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
     s = play(s, UseFreeManeuver(census, hero))
@@ -213,10 +216,9 @@ def test_card_text_allows_a_second_people_this_turn() -> None:
 
 @pytest.mark.rule("G2", "1.5.3")
 def test_card_text_lets_a_leader_be_summoned_free() -> None:
-    s, me, _ = duel()
-    s, tithe = to_hand(s, me, "Tithe")
-    s, hero = put_leader(s, me, "Hero")
-    s, king = to_hand(s, me, "King")
+    s = build(sky(leaders=(Leader("Hero"),), hand=("Tithe", "King")), sea())
+    me = 0
+    tithe, hero, king = the(s, "Tithe"), the(s, "Hero"), the(s, "King")
     s = play(s, UseFreeManeuver(tithe, hero))
     spheres = s.game.players[me].spheres
     s = play(s, Summon(king))
@@ -225,10 +227,9 @@ def test_card_text_lets_a_leader_be_summoned_free() -> None:
 
 @pytest.mark.rule("G1")
 def test_a_discard_effect_puts_cards_in_their_owners_underworld() -> None:
-    s, me, other = duel()
-    s, storm = put_leader(s, me, "Stormcaller")
-    s, a = to_hand(s, other, "Cross")
-    s, b = to_hand(s, other, "Line")
+    s = build(sky(leaders=(Leader("Stormcaller"),)), sea(hand=("Cross", "Line")))
+    me, other = 0, 1
+    storm, a, b = the(s, "Stormcaller"), the(s, "Cross", other), s.game.players[other].hand[1]
     s = act(s, UseManeuver(storm, 0, None, None, 2))
     while s.phase != "counter.choose":
         s = act(s, mc.legal_actions(s)[0])
@@ -241,17 +242,18 @@ def test_a_discard_effect_puts_cards_in_their_owners_underworld() -> None:
 
 @pytest.mark.rule("5.7", "5.17")
 def test_a_lasting_effect_reaches_cards_that_enter_play_while_it_lasts() -> None:
-    s, me, _ = duel()
-    s, _ = put_intrigue(s, me, "Banner")  # own leaders +1, always on
-    s, king = to_hand(s, me, "King")
+    # Banner: own leaders +1, always on
+    s = build(sky(hand=("King",), intrigues=("Banner",)), sea())
+    king = the(s, "King")
     s = play(s, Summon(king))
     assert level(s.game, king) == 3 + 1  # summoned after the effect began
 
 
 @pytest.mark.rule("1.2", "1.2.2")
 def test_a_played_card_lies_face_up_on_its_players_side() -> None:
-    s, me, other = duel()
-    s, hero = to_hand(s, me, "Hero")
+    s = build(sky(hand=("Hero",)), sea())
+    me, other = 0, 1
+    hero = the(s, "Hero")
     s = play(s, Summon(hero))
     assert hero in {x.card for x in s.game.players[me].leaders}
     seen = mc.observe(s, other)["players"][me]["leaders"]

@@ -6,17 +6,22 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass, Summon, UseManeuver
-from tests.mitosz.fixtures import act, duel, put_leader, settle_counter, to_hand
+from mitosz_core.mitosz import Leader
+from tests.mitosz.fixtures import act, build, sea, settle_counter, sky, the
+
+
+def rows(*keys: str) -> tuple[Leader, ...]:
+    return tuple(Leader(k) for k in keys)
 
 
 @pytest.mark.rule("6.4", "6.4.1", "6.5.1", "4.2.6")
 @pytest.mark.ruling("R-6.4.1-lifo")
 def test_counter_rounds_nest_three_deep_and_resolve_last_in_first_out() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, archer = put_leader(s, me, "Archer")
-    s, my_warden = put_leader(s, me, "Warden")
-    s, king = put_leader(s, other, "King")
-    s, their_warden = put_leader(s, other, "Warden")
+    mine, theirs = sky(leaders=rows("Archer", "Warden")), sea(leaders=rows("King", "Warden"))
+    s = build(mine, theirs, auto_pass=False)
+    me, other = 0, 1
+    archer, my_warden = the(s, "Archer"), the(s, "Warden")
+    king, their_warden = the(s, "King", other), the(s, "Warden", other)
     s = act(s, UseManeuver(archer, 0, king))  # depth 1: destroy the King
     volley = s.game.stack[-1].id
     assert s.to_act == other
@@ -36,9 +41,9 @@ def test_counter_rounds_nest_three_deep_and_resolve_last_in_first_out() -> None:
 
 @pytest.mark.rule("6.4.1", "6.5.1")
 def test_a_played_card_opens_a_counter_round_that_a_counter_effect_answers() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, _ = put_leader(s, other, "Gatekeeper")  # counters a leader being played
-    s, hero = to_hand(s, me, "Hero")
+    # the Gatekeeper counters a leader being played
+    s = build(sky(hand=("Hero",)), sea(leaders=rows("Gatekeeper")), auto_pass=False)
+    me, hero = 0, the(s, "Hero")
     s = act(s, Summon(hero))
     played = s.game.stack[-1].id
     assert s.to_act == me  # no target: the player whose turn it is decides first
@@ -52,10 +57,9 @@ def test_a_played_card_opens_a_counter_round_that_a_counter_effect_answers() -> 
 
 @pytest.mark.rule("6.4.1")
 def test_auto_pass_skips_only_players_without_a_response() -> None:
-    s, me, other = duel()
-    s, archer = put_leader(s, me, "Archer")
-    s, king = put_leader(s, other, "King")
-    s, warden = put_leader(s, other, "Warden")
+    s = build(sky(leaders=rows("Archer")), sea(leaders=rows("King", "Warden")))
+    other, archer = 1, the(s, "Archer")
+    king, warden = the(s, "King", other), the(s, "Warden", other)
     s = act(s, UseManeuver(archer, 0, king))
     assert s.to_act == other  # the Warden can answer: a real decision
     assert UseManeuver(warden, 0, None, s.game.stack[-1].id) in mc.legal_actions(s)

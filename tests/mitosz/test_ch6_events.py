@@ -13,24 +13,22 @@ from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import turn_phase, turn_state
 from mitosz_core.games.mitosz.state import ResponseFrame
 from mitosz_core.kernel.values import replace
+from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
+    TIMED_RULESET,
     act,
-    arranged,
-    clear_hands,
-    duel,
+    build,
     pass_counter,
-    put_leader,
-    put_people,
+    sea,
     set_player,
-    start_sky,
-    timed_arena,
-    to_hand,
+    sky,
+    the,
 )
 
 
 def summon_hero(s: S, me: int) -> tuple[S, int]:
-    """``me`` summons the Hero; everybody passes its counter round (6.3.5)."""
-    s, hero = to_hand(s, me, "Hero")
+    """``me`` summons the Hero from their hand; everybody passes its counter round (6.3.5)."""
+    hero = the(s, "Hero", me)
     s = act(s, Summon(hero))
     return pass_counter(s), hero
 
@@ -45,9 +43,9 @@ def others(s: S) -> list[int]:
 @pytest.mark.rule("6.1.4", "4.2.1", "4.1")
 @pytest.mark.ruling("R-6.4.1-responses")
 def test_a_rite_is_used_in_the_opponents_summoning_step() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, seer = put_leader(s, other, "Seer")  # a rite: draw 2
-    s, hero = to_hand(s, me, "Hero")
+    s = build(sky(hand=("Hero",)), sea(leaders=(Leader("Seer"),)), auto_pass=False)
+    me, other = 0, 1
+    seer, hero = the(s, "Seer", other), the(s, "Hero")  # the Seer's rite: draw 2
     s = act(s, Summon(hero))
     # the counter round over the summoning takes counter effects only (6.4.1)
     assert s.phase == "counter.respond"
@@ -71,8 +69,9 @@ def test_a_rite_is_used_in_the_opponents_summoning_step() -> None:
 @pytest.mark.rule("6.1.4", "4.2.1")
 @pytest.mark.ruling("R-6.4.1-responses")
 def test_a_reaction_is_used_in_the_opponents_turn() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, sentinel = put_leader(s, other, "Sentinel")  # a reaction: destroy an enemy leader
+    s = build(sky(hand=("Hero",)), sea(leaders=(Leader("Sentinel"),)), auto_pass=False)
+    me, other = 0, 1
+    sentinel = the(s, "Sentinel", other)  # a reaction: destroy an enemy leader
     s, hero = summon_hero(s, me)
     assert s.phase == "response.respond" and s.to_act == other
     s = pass_counter(act(s, UseManeuver(sentinel, 0, hero)))
@@ -83,12 +82,11 @@ def test_a_reaction_is_used_in_the_opponents_turn() -> None:
 @pytest.mark.rule("4.2.1", "6.1.4")
 @pytest.mark.ruling("R-6.4.1-responses")
 def test_a_rite_is_refused_in_any_combat_phase() -> None:
-    s, me, other = duel(auto_pass=False)
-    for player in (me, other):
-        s, _ = put_people(s, player, "Cross", 10, 10)
-    s, seer = put_leader(s, other, "Seer")
-    s, mine = put_leader(s, me, "Seer")
-    s, _ = put_leader(s, me, "Hero")  # a fight can be started: the combat phase is played
+    cross = (People("Cross"),)
+    me_side = sky(empire=cross, leaders=(Leader("Seer"), Leader("Hero")))  # the Hero can fight:
+    s = build(me_side, sea(empire=cross, leaders=(Leader("Seer"),)), auto_pass=False)  # combat
+    me, other = 0, 1
+    seer, mine = the(s, "Seer", other), the(s, "Seer")
     s = act(s, Pass())  # my summoning step ends; the other may still use its rite
     assert s.phase == "response.respond" and s.to_act == other
     assert UseManeuver(seer, 0) in mc.legal_actions(s)
@@ -107,8 +105,8 @@ def test_a_rite_is_refused_in_any_combat_phase() -> None:
 @pytest.mark.rule("6.1.4")
 @pytest.mark.ruling("R-6.1.4-pass")
 def test_a_phase_does_not_end_while_a_player_who_has_not_passed_wants_to_act() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, seer = put_leader(s, other, "Seer")
+    s = build(sky(), sea(leaders=(Leader("Seer"),)), auto_pass=False)
+    me, other, seer = 0, 1, the(s, "Seer", 1)
     s = act(s, Pass())  # I pass first (6.1.4: starting with the active player)
     assert s.phase == "response.respond" and s.to_act == other
     assert s.game.frames == (ResponseFrame("turn.summoning_1", other, ending=True),)
@@ -124,12 +122,12 @@ def test_a_phase_does_not_end_while_a_player_who_has_not_passed_wants_to_act() -
 @pytest.mark.ruling("R-6.1.4-pass", "R-6.4.1-responses")
 @pytest.mark.parametrize("players", [3, 4])
 def test_answers_follow_the_turn_order_in_three_and_four_players(players: int) -> None:
-    s = clear_hands(start_sky(players=players, auto_pass=False))
+    seer = (Leader("Seer"),)
+    sides = [sky(hand=("Hero",)), sea(leaders=seer), sky(leaders=seer), sea(leaders=seer)]
+    s = build(*sides[:players], auto_pass=False)
     me = s.game.active
     rest = others(s)
-    seers = {}
-    for player in rest:
-        s, seers[player] = put_leader(s, player, "Seer")
+    seers = {player: the(s, "Seer", player) for player in rest}
     s, _ = summon_hero(s, me)
     asked = []
     while s.phase == "response.respond":
@@ -154,11 +152,11 @@ def test_answers_follow_the_turn_order_in_three_and_four_players(players: int) -
 @pytest.mark.rule("6.5.1", "6.2.4.5", "6.2.4.6")
 @pytest.mark.ruling("R-6.5.1-window")
 def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> None:
-    s, me, other = timed_arena()
-    s, _ = put_leader(s, me, "Dusk Keeper")  # end of my turn: I draw a card
-    s, _ = put_leader(s, other, "Sentinel")  # a reaction
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
-    s = s.evolve(config=replace(s.config, auto_pass=False))
+    cross = (People("Cross"),)
+    mine = sky(empire=cross, leaders=(Leader("Dusk Keeper"),))  # end of my turn: I draw a card
+    theirs = sea(empire=cross, leaders=(Leader("Sentinel"),))  # a reaction
+    s = build(mine, theirs, ruleset=TIMED_RULESET, auto_pass=False)
+    me, other = 0, 1
     hand = len(s.game.players[me].hand)
     for _ in range(200):
         frame = s.game.frames[-1] if s.game.frames else None
@@ -178,8 +176,9 @@ def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> 
 @pytest.mark.rule("6.5.1")
 @pytest.mark.ruling("R-6.5.1-window")
 def test_no_response_opens_when_nobody_can_answer() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, _ = put_leader(s, other, "Sentinel", turned=True)  # turned: cannot react
+    theirs = sea(leaders=(Leader("Sentinel", turned=True),))  # turned: cannot react
+    s = build(sky(hand=("Hero",)), theirs, auto_pass=False)
+    me, other = 0, 1
     s, _ = summon_hero(s, me)
     assert s.phase == "turn.summoning_1" and s.to_act == me
     assert s.history[-1].player == other  # the last decision was in the counter round
@@ -188,11 +187,9 @@ def test_no_response_opens_when_nobody_can_answer() -> None:
 def quiet() -> S:
     """A state at the active player's summoning step whose last response saw everything,
     with an enemy who holds a reaction."""
-    s, me, other = duel(auto_pass=False)
-    s, _ = put_leader(s, me, "Hero")
-    s, _ = put_leader(s, other, "Sentinel")
-    s, _ = to_hand(s, me, "Cheap")
-    s = settle(arranged(s))
+    mine = sky(leaders=(Leader("Hero"),), hand=("Cheap",))
+    s = build(mine, sea(leaders=(Leader("Sentinel"),)), auto_pass=False)
+    s = settle(s)
     assert s.phase == "turn.summoning_1" and s.game.seen == seen_now(s)
     return s
 
@@ -231,9 +228,8 @@ def test_each_kind_of_event_is_noticed_and_nothing_else_is() -> None:
 
 @pytest.mark.rule("6.5.1")
 def test_a_response_state_round_trips_through_json() -> None:
-    s, me, other = duel(auto_pass=False)
-    s, _ = put_leader(s, other, "Sentinel")
-    s, _ = summon_hero(s, me)
+    s = build(sky(hand=("Hero",)), sea(leaders=(Leader("Sentinel"),)), auto_pass=False)
+    s, _ = summon_hero(s, 0)
     assert s.phase == "response.respond"
     back = mc.State.from_json(s.to_json())
     assert back == s

@@ -42,16 +42,23 @@ from mitosz_core.games.mitosz.state import (
     TroopMode,
     Waiting,
 )
-from tests.mitosz.fight_fixtures import E, battle, late_arena
+from mitosz_core.mitosz import Leader
+from tests.mitosz.fight_fixtures import LATE_RULESET, E, battle
 from tests.mitosz.fixtures import (
+    CROSS,
+    TIMED_RULESET,
     act,
+    build,
     next_turn,
     pass_until,
     play,
     put_leader,
     put_people,
+    sea,
     set_game,
     settle_counter,
+    sky,
+    the,
     timed_arena,
     to_hand,
 )
@@ -64,9 +71,14 @@ def _hand(s: S, player: int) -> int:
 
 @pytest.mark.rule("6.2.1.3")
 def test_start_of_turn_effects_happen_at_their_players_turn_start() -> None:
-    s, me, other = timed_arena()
-    s, priest = put_leader(s, me, "Dawn Priest")  # start of your turn: +1 level marker
-    s, their_priest = put_leader(s, other, "Dawn Priest")
+    # Dawn Priest: start of your turn: +1 level marker
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Dawn Priest"),)),
+        sea(empire=CROSS, leaders=(Leader("Dawn Priest"),)),
+        ruleset=TIMED_RULESET,
+    )
+    other = 1
+    priest, their_priest = the(s, "Dawn Priest"), the(s, "Dawn Priest", other)
     assert level(s.game, priest) == 2
     s = next_turn(s)  # the other player's turn starts: only their priest
     assert level(s.game, priest) == 2
@@ -79,9 +91,13 @@ def test_start_of_turn_effects_happen_at_their_players_turn_start() -> None:
 @pytest.mark.ruling("R-5.5-locked")
 @pytest.mark.rule("6.2.1.3", "5.5")
 def test_a_neutralised_card_has_no_start_of_turn_effect() -> None:
-    s, me, other = timed_arena()
-    s, priest = put_leader(s, me, "Dawn Priest")
-    s, hero = put_leader(s, other, "Hero")
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Dawn Priest"),)),
+        sea(empire=CROSS, leaders=(Leader("Hero"),)),
+        ruleset=TIMED_RULESET,
+    )
+    other = 1
+    priest, hero = the(s, "Dawn Priest"), the(s, "Hero", other)
     # a neutralisation lasting rounds (as a fate's, 3.7), past the start of my turn
     gag = ActiveEffect(
         s.game.next_id, NeutralizeAbility(Chosen(Cards())), other, hero, priest, None, 2, other
@@ -94,10 +110,13 @@ def test_a_neutralised_card_has_no_start_of_turn_effect() -> None:
 @pytest.mark.rule("6.2.1.3")
 @pytest.mark.ruling("R-6.2.1.3-order")
 def test_delayed_effects_start_my_next_turn_and_go_first() -> None:
-    s, me, _other = timed_arena()
-    s, priest = put_leader(s, me, "Dawn Priest")
-    s, hero = put_leader(s, me, "Hero")
-    s, vow = to_hand(s, me, "Vow")  # at the start of your next turn: own leaders +1 marker
+    # Vow: at the start of your next turn: own leaders +1 marker
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Dawn Priest"), Leader("Hero")), hand=("Vow",)),
+        sea(empire=CROSS),
+        ruleset=TIMED_RULESET,
+    )
+    priest, hero, vow = the(s, "Dawn Priest"), the(s, "Hero"), the(s, "Vow")
     s = play(s, UseFreeManeuver(vow, hero, 0))
     assert len(s.game.waiting) == 1
     s = next_turn(s)  # not at the other player's turn start
@@ -112,10 +131,15 @@ def test_delayed_effects_start_my_next_turn_and_go_first() -> None:
 
 @pytest.mark.rule("6.2.4.5")
 def test_end_of_turn_effects_happen_when_the_turn_ends() -> None:
-    s, me, other = timed_arena()
-    s, _ = put_leader(s, me, "Dusk Keeper")  # end of your turn: draw a card
-    s, hero = put_leader(s, me, "Hero")
-    s, vigil = to_hand(s, me, "Vigil")  # at the end of this turn: draw 2
+    # Dusk Keeper: end of your turn: draw a card
+    # Vigil: at the end of this turn: draw 2
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Dusk Keeper"), Leader("Hero")), hand=("Vigil",)),
+        sea(empire=CROSS),
+        ruleset=TIMED_RULESET,
+    )
+    me, other = 0, 1
+    hero, vigil = the(s, "Hero"), the(s, "Vigil")
     s = play(s, UseFreeManeuver(vigil, hero, 0))
     assert _hand(s, me) == 0
     s = pass_until(s, "turn.summoning_2")
@@ -131,9 +155,15 @@ def test_end_of_turn_effects_happen_when_the_turn_ends() -> None:
 
 @pytest.mark.rule("7.6.5")
 def test_end_of_fight_effects_after_a_duel() -> None:
-    s, me, other = timed_arena()
-    s, skald = put_leader(s, me, "Skald")  # a hero; end of a fight it fought: +1 marker
-    s, cheap = put_leader(s, other, "Cheap")  # level 2
+    # Skald: a hero; end of a fight it fought: +1 marker
+    # Cheap: level 2
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Skald"),)),
+        sea(empire=CROSS, leaders=(Leader("Cheap"),)),
+        ruleset=TIMED_RULESET,
+    )
+    other = 1
+    skald, cheap = the(s, "Skald"), the(s, "Cheap", other)
     s = act(act(s, Pass()), DeclareFight(FightKind.DUEL))
     s = act(act(s, Designate(skald)), Designate(cheap))
     s = pass_until(s, "turn.summoning_2")
@@ -145,9 +175,13 @@ def test_end_of_fight_effects_after_a_duel() -> None:
 @pytest.mark.ruling("R-7.4.12-delayed")
 @pytest.mark.rule("7.4.12")
 def test_end_of_fight_effects_after_a_battle() -> None:
-    s, me, other = timed_arena()
-    s, skald = put_leader(s, me, "Skald")
-    s, bystander = put_leader(s, me, "Dawn Priest")
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Skald"), Leader("Dawn Priest"))),
+        sea(empire=CROSS),
+        ruleset=TIMED_RULESET,
+    )
+    other = 1
+    skald, bystander = the(s, "Skald"), the(s, "Dawn Priest")
     s, stub = put_people(s, other, "Line", 11, 10)  # roads east and west, level 2
     s = act(act(s, Pass()), DeclareFight(FightKind.BATTLE))
     s = act(act(s, Attack(stub, Edge.EAST)), Designate(skald))
@@ -160,8 +194,11 @@ def test_end_of_fight_effects_after_a_battle() -> None:
 @pytest.mark.rule("7.4.12", "7.6.5")
 @pytest.mark.ruling("R-7.4.12-delayed")
 def test_a_delayed_end_of_fight_effect_waits_for_a_fight() -> None:
-    s, me, _other = timed_arena()
-    s, hero = put_leader(s, me, "Hero")
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),)), sea(empire=CROSS), ruleset=TIMED_RULESET
+    )
+    me, _other = 0, 1
+    hero = the(s, "Hero")
     todo = Todo(Delayed(Trigger.FIGHT_END, Draw(1)), me, hero)
     assert apply_todo(s, todo).game.waiting == ()  # made outside a fight: never
     waiting = Waiting(1, Trigger.FIGHT_END, ChangeLevel(User(), 1, Duration.MARKER), me, hero)
@@ -195,8 +232,10 @@ def test_a_maneuver_that_must_be_used_when_played_is_used() -> None:
 @pytest.mark.ruling("R-6.3.7")
 @pytest.mark.rule("6.3.7")
 def test_a_maneuver_that_may_be_used_when_played_is_the_players_choice() -> None:
-    s, me, _other = timed_arena()
-    s, envoy = to_hand(s, me, "Envoy")  # when played, you may: 1 wealth, draw 2
+    # Envoy: when played, you may: 1 wealth, draw 2
+    s = build(sky(empire=CROSS, hand=("Envoy",)), sea(empire=CROSS), ruleset=TIMED_RULESET)
+    me, _other = 0, 1
+    envoy = the(s, "Envoy")
     s = play(s, Summon(envoy))
     assert s.phase == "counter.choose" and s.to_act == me
     assert set(mc.legal_actions(s)) == {Pass(), Choose(envoy)}
@@ -262,11 +301,20 @@ def test_another_player_summons_your_high_god_as_a_leader_only_with_permission()
 @pytest.mark.ruling("R-6.3.7-troop")
 def test_a_troop_uses_its_on_play_maneuver_when_it_joins_a_line_where_its_maneuvers_act() -> None:
 
-    s, me, other = late_arena()
-    s, captain = put_leader(s, me, "Captain")
-    s, lieutenant = put_leader(s, me, "Lieutenant")  # an ally of the Captain
-    s, front = to_hand(s, me, "Skirmishers")  # when played: draw a card
-    s, support = to_hand(s, me, "Skirmishers")
+    # Lieutenant: an ally of the Captain
+    # Skirmishers: when played: draw a card
+    s = build(
+        sky(
+            empire=CROSS,
+            leaders=(Leader("Captain"), Leader("Lieutenant")),
+            hand=("Skirmishers", "Skirmishers"),
+        ),
+        sea(empire=CROSS),
+        ruleset=LATE_RULESET,
+    )
+    me, other = 0, 1
+    captain, lieutenant = the(s, "Captain"), the(s, "Lieutenant")
+    front, support = s.game.players[me].hand[0], s.game.players[me].hand[1]
     s = battle(s, s.game.players[other].empire[0].card, E, captain)
     s = settle_counter(s)
     s = act(s, Pass())  # nobody defends

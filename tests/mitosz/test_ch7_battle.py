@@ -23,26 +23,32 @@ from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.fights.core import allied
 from mitosz_core.games.mitosz.state import FightKind, LineName, Outcome, TroopMode
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import (
+    LATE_RULESET,
     E,
     W,
     arena,
     battle,
     designate,
-    late_arena,
     legal,
     pass_,
     pass_rounds,
     to_combat,
 )
 from tests.mitosz.fixtures import (
+    CROSS,
     act,
+    build,
     lay_underworld,
     put_leader,
     put_people,
     refresh,
+    sea,
     set_player,
     settle_counter,
+    sky,
+    the,
     to_hand,
 )
 
@@ -296,11 +302,15 @@ def test_a_battle_is_fought_only_against_an_enemy_people() -> None:
 @pytest.mark.rule("7.4.3.1", "6.3.4")
 def test_a_defending_war_leader_is_summoned_meeting_its_summoning_condition() -> None:
 
-    s, me, other = late_arena()
-    s, captain = put_leader(s, me, "Captain")
-    s, usurper = to_hand(s, other, "Usurper")  # summoning: sacrifice one of your leaders
-    s, scout = put_leader(s, other, "Scout")
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
+    # Usurper: summoning: sacrifice one of your leaders
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Captain"),)),
+        sea(empire=CROSS, leaders=(Leader("Scout"),), hand=("Usurper",)),
+        ruleset=LATE_RULESET,
+    )
+    other = 1
+    captain, usurper = the(s, "Captain"), the(s, "Usurper", other)
+    scout = the(s, "Scout", other)
     s = battle(s, s.game.players[other].empire[0].card, E, captain)
     s = settle_counter(s)
     assert s.phase.endswith("defender")

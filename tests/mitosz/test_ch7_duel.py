@@ -14,8 +14,21 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.effects.language import Grant, Permission, User
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.state import ActiveEffect, FightKind
+from mitosz_core.mitosz import Leader
+from tests.mitosz.fight_fixtures import RULESET as FIGHT_RULESET
 from tests.mitosz.fight_fixtures import arena, legal, to_combat
-from tests.mitosz.fixtures import act, put_leader, put_people, refresh, set_game, to_hand
+from tests.mitosz.fixtures import (
+    CROSS,
+    act,
+    build,
+    put_leader,
+    put_people,
+    refresh,
+    sea,
+    set_game,
+    sky,
+    the,
+)
 
 
 @pytest.mark.rule(
@@ -32,11 +45,18 @@ from tests.mitosz.fixtures import act, put_leader, put_people, refresh, set_game
     "8.hero",
 )
 def test_a_hero_challenges_an_enemy_leader_and_the_lower_duelist_is_destroyed() -> None:
-    s, me, other = arena()
-    s, hero = put_leader(s, me, "Hero")  # level 3, a hero
-    s, captain = put_leader(s, me, "Captain")  # no hero: cannot challenge
-    s, scout = put_leader(s, other, "Scout")  # level 1
-    s, cyclops = put_leader(s, other, "Cyclops")  # level 4
+    # Hero: level 3, a hero
+    # Captain: no hero: cannot challenge
+    # Scout: level 1
+    # Cyclops: level 4
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"), Leader("Captain"))),
+        sea(empire=CROSS, leaders=(Leader("Scout"), Leader("Cyclops"))),
+        ruleset=FIGHT_RULESET,
+    )
+    me, other = 0, 1
+    hero, captain, scout = the(s, "Hero"), the(s, "Captain"), the(s, "Scout", other)
+    cyclops = the(s, "Cyclops", other)
     s = act(to_combat(s), DeclareFight(FightKind.DUEL))
     assert s.phase == "turn.combat.duel.challenger"
     assert legal(s) == (Designate(hero),)
@@ -57,9 +77,14 @@ def test_a_hero_challenges_an_enemy_leader_and_the_lower_duelist_is_destroyed() 
 @pytest.mark.rule("7.6.4")
 @pytest.mark.ruling("R-7.6.4-tie")
 def test_a_tied_duel_destroys_nobody() -> None:
-    s, me, other = arena()
-    s, hero = put_leader(s, me, "Hero")
-    s, guardian = put_leader(s, other, "Guardian")  # level 3 as well
+    # Guardian: level 3 as well
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),)),
+        sea(empire=CROSS, leaders=(Leader("Guardian"),)),
+        ruleset=FIGHT_RULESET,
+    )
+    me, other = 0, 1
+    hero, guardian = the(s, "Hero"), the(s, "Guardian", other)
     s = act(act(to_combat(s), DeclareFight(FightKind.DUEL)), Designate(hero))
     s = act(s, Designate(guardian))
     assert {x.card for x in s.game.players[me].leaders} == {hero}
@@ -69,13 +94,20 @@ def test_a_tied_duel_destroys_nobody() -> None:
 
 @pytest.mark.rule("7.6.3", "7.5.2", "7.5.3", "7.2.1")
 def test_in_a_duel_only_the_duelists_act_and_no_troop_is_summoned() -> None:
-    s, me, other = arena()
-    s, hero = put_leader(s, me, "Hero")
-    s, captain = put_leader(s, me, "Captain")  # not a duelist
-    s, guardian = put_leader(s, other, "Guardian")
-    s, hoplites = to_hand(s, me, "Hoplites")
-    s, cry = to_hand(s, me, "Battle Cry")  # combat: +2 to an own leader
-    s, cry2 = to_hand(s, other, "Battle Cry")
+    # Captain: not a duelist
+    # Battle Cry: combat: +2 to an own leader
+    s = build(
+        sky(
+            empire=CROSS,
+            leaders=(Leader("Hero"), Leader("Captain")),
+            hand=("Hoplites", "Battle Cry"),
+        ),
+        sea(empire=CROSS, leaders=(Leader("Guardian"),), hand=("Battle Cry",)),
+        ruleset=FIGHT_RULESET,
+    )
+    me, other = 0, 1
+    hero, captain, guardian = the(s, "Hero"), the(s, "Captain"), the(s, "Guardian", other)
+    hoplites, cry, cry2 = the(s, "Hoplites"), the(s, "Battle Cry"), the(s, "Battle Cry", other)
     s = act(act(to_combat(s), DeclareFight(FightKind.DUEL)), Designate(hero))
     s = act(s, Designate(guardian))
     assert s.phase == "turn.combat.duel.rounds"
@@ -122,9 +154,14 @@ def test_a_leader_that_may_not_attack_or_fight_starts_no_fight() -> None:
 @pytest.mark.ruling("R-7.6.4-gone")
 def test_a_duelist_leaving_the_board_loses() -> None:
 
-    s, me, other = arena(auto_pass=False)
-    s, hero = put_leader(s, me, "Hero")
-    s, guardian = put_leader(s, other, "Guardian")
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),)),
+        sea(empire=CROSS, leaders=(Leader("Guardian"),)),
+        ruleset=FIGHT_RULESET,
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    hero, guardian = the(s, "Hero"), the(s, "Guardian", other)
     s = act(act(to_combat(s), DeclareFight(FightKind.DUEL)), Designate(hero))
     s = act(s, Designate(guardian))
     assert s.phase == "turn.combat.duel.rounds"

@@ -27,6 +27,8 @@ from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworl
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
 from mitosz_core.games.mitosz.state import FightKind, LineName, Todo, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.mitosz import Leader
+from tests.mitosz.fight_fixtures import RULESET as FIGHT_RULESET
 from tests.mitosz.fight_fixtures import (
     E,
     W,
@@ -38,15 +40,19 @@ from tests.mitosz.fight_fixtures import (
     to_combat,
 )
 from tests.mitosz.fixtures import (
+    CROSS,
     act,
-    attach_item,
     attach_location,
+    build,
     lay_underworld,
     play,
     put_leader,
     put_people,
     refresh,
+    sea,
     set_player,
+    sky,
+    the,
     to_hand,
 )
 
@@ -236,9 +242,13 @@ def test_a_shrine_is_immune_to_calamities() -> None:
 
 @pytest.mark.rule("8.potion")
 def test_a_potion_takes_effect_when_its_player_sacrifices_it() -> None:
-    s, me, _ = arena()
-    s, captain = put_leader(s, me, "Captain")
-    s, elixir = attach_item(s, me, "Elixir", captain)
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Captain", items=("Elixir",)),)),
+        sea(empire=CROSS),
+        ruleset=FIGHT_RULESET,
+    )
+    me = 0
+    elixir = the(s, "Elixir")
     hand = len(s.game.players[me].hand)
     s = play(s, UseManeuver(elixir, 0))
     assert len(s.game.players[me].hand) == hand + 2

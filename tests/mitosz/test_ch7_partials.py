@@ -29,21 +29,28 @@ from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import fate_allowed
 from mitosz_core.games.mitosz.state import Attached, LineName, Outcome, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
+from tests.mitosz.fight_fixtures import RULESET as FIGHT_RULESET
 from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal
 from tests.mitosz.fixtures import (
+    CROSS,
     act,
     attach_item,
     attach_location,
+    build,
     lay_underworld,
     next_turn,
     play,
     put_intrigue,
     put_leader,
     put_people,
+    sea,
     set_game,
     set_player,
     settle_counter,
+    sky,
+    the,
     to_hand,
 )
 
@@ -323,11 +330,21 @@ def test_any_leader_defends_a_people_linked_to_the_high_god() -> None:
 @pytest.mark.rule("5.8", "4.2.5")
 @pytest.mark.ruling("R-5.8-maneuver")
 def test_a_free_maneuver_of_the_high_gods_mythos_gives_one_more_level_to_such_a_user() -> None:
-    s, me, _ = arena()
-    s, captain = put_leader(s, me, "Captain")  # hellenic, like the Sky god
-    s, guardian = put_leader(s, me, "Guardian")  # celtic
-    s, song = to_hand(s, me, "War Song")  # hellenic, level 1
-    s, song2 = to_hand(s, me, "War Song")
+    # Captain: hellenic, like the Sky god
+    # Guardian: celtic
+    # War Song: hellenic, level 1
+    s = build(
+        sky(
+            empire=CROSS,
+            leaders=(Leader("Captain"), Leader("Guardian")),
+            hand=("War Song", "War Song"),
+        ),
+        sea(empire=CROSS),
+        ruleset=FIGHT_RULESET,
+    )
+    me = 0
+    captain, guardian, song = the(s, "Captain"), the(s, "Guardian"), s.game.players[me].hand[0]
+    song2 = s.game.players[me].hand[1]
     s = play(s, UseFreeManeuver(song, captain, 0))
     assert level(s.game, captain) == 3 + 1 + 1
     s = play(s, UseFreeManeuver(song2, guardian, 0))
@@ -340,9 +357,14 @@ def test_a_free_maneuver_of_the_high_gods_mythos_gives_one_more_level_to_such_a_
 @pytest.mark.rule("8.mount")
 @pytest.mark.ruling("R-8.mount-troop")
 def test_a_mount_is_attached_in_a_summoning_step_sharing_no_race() -> None:
-    s, me, _ = arena()
-    s, captain = put_leader(s, me, "Captain")
-    s, steed = put_leader(s, me, "Elf Steed")  # mount, elf (a race), flying
+    # Elf Steed: mount, elf (a race), flying
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Captain"), Leader("Elf Steed"))),
+        sea(empire=CROSS),
+        ruleset=FIGHT_RULESET,
+    )
+    me = 0
+    captain, steed = the(s, "Captain"), the(s, "Elf Steed")
     assert s.phase == "turn.summoning_1"
     options = set(legal(s))
     assert AttachMount(steed, captain, Subtype.FLYING) in options

@@ -30,19 +30,23 @@ from mitosz_core.games.mitosz.rules.levels import level, road_level
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost
 from mitosz_core.games.mitosz.state import Attached
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fixtures import (
     ATTACHMENT_POOL,
     ATTACHMENT_RULESET,
     act,
-    attach_item,
     attach_location,
     attachment_arena,
+    build,
     lay_underworld,
     play,
     put_leader,
     put_people,
     refresh,
+    sea,
     set_player,
+    sky,
+    the,
     to_hand,
 )
 
@@ -163,9 +167,10 @@ def test_a_building_is_sacrificed_as_a_maneuver_unless_cursed() -> None:
 @pytest.mark.rule("8.potion")
 @pytest.mark.ruling("R-8.potion")
 def test_sacrificing_a_potion_makes_its_effect_take_hold() -> None:
-    s, me, _ = attachment_arena()
-    s, captain = put_leader(s, me, "Cheap")
-    s, tonic = attach_item(s, me, "Tonic", captain)  # +1; sip: +2 to an own leader
+    # Tonic: +1; sip: +2 to an own leader
+    s = build(sky(leaders=(Leader("Cheap", items=("Tonic",)),)), sea(), ruleset=ATTACHMENT_RULESET)
+    me = 0
+    captain, tonic = the(s, "Cheap"), the(s, "Tonic")
     before = level(s.game, captain)
     legal = mc.legal_actions(s)
     assert SacrificeItem(tonic, 0, captain) in legal
@@ -228,10 +233,13 @@ def test_a_scribe_attaches_a_rune_which_then_acts_on_that_card_only() -> None:
 
 @pytest.mark.rule("8.rune", "1.4.2")
 def test_a_rune_goes_to_the_underworld_with_its_card() -> None:
-    s, me, _ = attachment_arena()
-    s, scribe = put_leader(s, me, "Scribe")
-    s, captain = put_leader(s, me, "Cheap")
-    s, ward = to_hand(s, me, "Ward Rune")
+    s = build(
+        sky(leaders=(Leader("Scribe"), Leader("Cheap")), hand=("Ward Rune",)),
+        sea(),
+        ruleset=ATTACHMENT_RULESET,
+    )
+    me = 0
+    scribe, captain, ward = the(s, "Scribe"), the(s, "Cheap"), the(s, "Ward Rune")
     s = play(s, AttachRune(ward, scribe, captain))
     s = lay_underworld(refresh(remove_to_underworld(s, captain)))
     assert s.game.runes == ()
@@ -241,11 +249,15 @@ def test_a_rune_goes_to_the_underworld_with_its_card() -> None:
 
 @pytest.mark.rule("8.rune", "2.4")
 def test_only_a_cursed_rune_goes_onto_an_enemy_card_and_curses_it() -> None:
-    s, me, other = attachment_arena()
-    s, scribe = put_leader(s, me, "Scribe")
-    s, enemy = put_leader(s, other, "Hero")
-    s, ward = to_hand(s, me, "Ward Rune")
-    s, hex_rune = to_hand(s, me, "Hex Rune")  # cursed; -1 level to a leader
+    # Hex Rune: cursed; -1 level to a leader
+    s = build(
+        sky(leaders=(Leader("Scribe"),), hand=("Ward Rune", "Hex Rune")),
+        sea(leaders=(Leader("Hero"),)),
+        ruleset=ATTACHMENT_RULESET,
+    )
+    other = 1
+    scribe, enemy, ward = the(s, "Scribe"), the(s, "Hero", other), the(s, "Ward Rune")
+    hex_rune = the(s, "Hex Rune")
     assert "only a cursed rune" in why(s, AttachRune(ward, scribe, enemy))
     assert not is_cursed(s.game, enemy)
     base = level(s.game, enemy)

@@ -211,7 +211,6 @@ def test_before_a_fight_is_declared_only_the_cards_of_any_fight_are_used() -> No
     s, _ = put_leader(s, me, "Captain")  # a fight can be declared: the phase is played
     s, sentinel = put_leader(s, other, "Sentinel")  # a reaction: destroy an enemy leader
     s, omen = to_hand(s, other, "Sea Omen")
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
     s = act(s, Pass())  # my first summoning step ends
     assert s.phase == "response.respond" and s.to_act == other
     assert any(isinstance(a, UseManeuver) and a.user == sentinel for a in mc.legal_actions(s))
@@ -301,7 +300,6 @@ def _monster_fight() -> tuple[S, dict[str, int]]:
     s, rout = to_hand(s, other, "Rout")
     s, smite = to_hand(s, other, "Smite")
     s = set_player(s, me, spheres=(3, 3, 3, 3))
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
     s = to_rounds(designate(battle(s, hills, E, captain), bowman))
     s = until_turn_of(s, me)
     s = play(s, SummonTroop(cyclops, captain))
@@ -362,16 +360,15 @@ def test_immunity_covers_the_cards_fighting_on_its_side() -> None:
 def test_a_stolen_sphere_point_does_not_lift_a_sphere_above_its_maximum() -> None:
     s, me, other = arena(auto_pass=False)
     s, plunderer = put_leader(s, me, "Plunderer")  # steals a force point
-    top = s.game.players[me].spheres[3]
+    top, theirs = s.game.players[me].spheres[3], s.game.players[other].spheres[3]
     assert top == 3  # the Sky god's force maximum, and my force now
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
     s = play(s, UseManeuver(plunderer, 0))
-    assert s.game.players[other].spheres[3] == 2  # the point is taken
+    assert s.game.players[other].spheres[3] == theirs - 1  # the point is taken
     assert s.game.players[me].spheres[3] == top  # 3.1: not above the maximum
     s, second = put_leader(s, me, "Plunderer")
     s = set_player(s, me, spheres=(3, 3, 3, 1))
     s = play(s, UseManeuver(second, 0))
-    assert s.game.players[other].spheres[3] == 1
+    assert s.game.players[other].spheres[3] == theirs - 2
     assert s.game.players[me].spheres[3] == 2  # below the maximum it rises
 
 
@@ -420,7 +417,6 @@ def test_a_defending_commander_may_be_summoned_into_a_full_row() -> None:
     s, me, other = arena(auto_pass=False)
     s, captain = put_leader(s, me, "Captain")
     s, hills = put_people(s, other, "Hillfolk", 0, 0)  # 2 peoples: 4 leaders
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
     row = []
     for key in ("Scout", "Lieutenant", "Craven", "Squire"):
         s, cid = put_leader(s, other, key, turned=True)  # none can defend

@@ -23,6 +23,7 @@ from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level
 from mitosz_core.games.mitosz.state import FightKind
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import (
     act,
@@ -33,9 +34,10 @@ from tests.mitosz.fixtures import (
     put_leader,
     put_people,
     set_player,
+    the,
     to_hand,
 )
-from tests.mitosz.pool_fixtures import game, sample
+from tests.mitosz.pool_fixtures import game, position, sample, side
 
 FULL = (6, 6, 6, 6)
 
@@ -54,8 +56,9 @@ def test_type_high_god_zeus_uses_its_thunderbolt() -> None:
 
 @pytest.mark.rule("3.2", "3.2.1")
 def test_type_people_athenians_join_the_empire_and_give_power() -> None:
-    s, me, _ = game("Athena (high god)", people=False)
-    s, athenians = to_hand(s, me, "Athenians")
+    s = position(side(hand=("Athenians",), empire=()), side("Zeus (high god)", empire=()))
+    me = 0
+    athenians = the(s, "Athenians")
     before = power(s.game, me)
     assert PlacePeople(athenians, 1, 0) not in mc.legal_actions(s)  # the first goes to 0,0
     s = act(s, PlacePeople(athenians, 0, 0))
@@ -81,8 +84,9 @@ def test_type_location_delphi_raises_its_peoples_roads() -> None:
 
 @pytest.mark.rule("3.4", "6.3")
 def test_type_leader_heracles_is_summoned_into_the_leader_row() -> None:
-    s, me, _ = game("Zeus (high god)")
-    s, heracles = to_hand(s, me, "Heracles")
+    s = position(side("Zeus (high god)", hand=("Heracles",)), side())
+    me = 0
+    heracles = the(s, "Heracles")
     spheres = s.game.players[me].spheres
     s = play(s, Summon(heracles))
     assert heracles in {x.card for x in s.game.players[me].leaders}
@@ -92,10 +96,17 @@ def test_type_leader_heracles_is_summoned_into_the_leader_row() -> None:
 
 @pytest.mark.rule("3.5")
 def test_type_item_the_bow_of_heracles_is_played_free_on_its_linked_leader() -> None:
-    s, me, _ = game("Zeus (high god)")
-    s, heracles = put_leader(s, me, "Heracles")
-    s, cheap = put_leader(s, me, "Cheap")
-    s, bow = to_hand(s, me, "Bow of Heracles")  # linked to Heracles
+    # Bow of Heracles: linked to Heracles
+    s = position(
+        side(
+            "Zeus (high god)",
+            leaders=(Leader("Heracles"), Leader("Cheap")),
+            hand=("Bow of Heracles",),
+        ),
+        side(),
+    )
+    me = 0
+    heracles, cheap, bow = the(s, "Heracles"), the(s, "Cheap"), the(s, "Bow of Heracles")
     assert PlayWithoutSummoning(bow, heracles) in mc.legal_actions(s)
     assert PlayWithoutSummoning(bow, cheap) not in mc.legal_actions(s)
     before = level(s.game, heracles)
@@ -108,9 +119,10 @@ def test_type_item_the_bow_of_heracles_is_played_free_on_its_linked_leader() -> 
 
 @pytest.mark.rule("3.6", "7.2.3")
 def test_type_intrigue_olympic_truce_stops_every_attack() -> None:
-    s, me, other = game("Athena (high god)")
-    s, king = put_leader(s, me, "King")
-    s, truce = to_hand(s, me, "Olympic Truce")  # locked: every leader cannot attack
+    # Olympic Truce: locked: every leader cannot attack
+    s = position(side(leaders=(Leader("King"),), hand=("Olympic Truce",)), side("Zeus (high god)"))
+    me, other = 0, 1
+    king, truce = the(s, "King"), the(s, "Olympic Truce")
     s, _ = put_people(s, other, "Line", 0, 0)
     s = play(s, Summon(truce))
     assert truce in s.game.players[me].intrigues
@@ -201,10 +213,19 @@ def test_type_maneuver_the_trojan_horse_is_used_by_a_ruler_or_a_hero() -> None:
 
 @pytest.mark.rule("3.6", "4.2.6")
 def test_intrigue_locked_the_judgement_of_paris_is_always_on() -> None:
-    s, me, other = game("Zeus (high god)")
-    s, heracles = put_leader(s, me, "Heracles")  # a hero
-    s, king = put_leader(s, me, "King")  # no hero
-    s, paris = to_hand(s, me, "Judgement of Paris")  # own heroes +1, locked
+    # Heracles: a hero
+    # King: no hero
+    # Judgement of Paris: own heroes +1, locked
+    s = position(
+        side(
+            "Zeus (high god)",
+            leaders=(Leader("Heracles"), Leader("King")),
+            hand=("Judgement of Paris",),
+        ),
+        side(),
+    )
+    other = 1
+    heracles, king, paris = the(s, "Heracles"), the(s, "King"), the(s, "Judgement of Paris")
     hero_level, king_level = level(s.game, heracles), level(s.game, king)
     s = play(s, Summon(paris))
     assert level(s.game, heracles) == hero_level + 1

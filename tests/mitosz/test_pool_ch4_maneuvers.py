@@ -32,6 +32,7 @@ from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import is_turned
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import E, battle, to_combat
 from tests.mitosz.fixtures import (
     act,
@@ -42,17 +43,20 @@ from tests.mitosz.fixtures import (
     pass_counter,
     pass_until,
     play,
-    put_intrigue,
     put_leader,
     put_people,
     set_player,
     settle_counter,
+    the,
     to_hand,
 )
 from tests.mitosz.pool_fixtures import (
+    NUMBERED,
     game,
     my_move,
+    position,
     sample,
+    side,
     to_rounds,
     with_hand_of_one,
     with_top,
@@ -71,9 +75,10 @@ def row(s: S, player: int) -> dict[int, bool]:
 
 @pytest.mark.rule("4.2.1", "4.2.5", "4.2.6")
 def test_timing_action_and_flag_level_horus_strikes_in_his_own_turn() -> None:
-    s, me, other = game("Ra (high god)")
-    s, horus = put_leader(s, me, "Horus")  # action, level 1: turn an enemy leader
-    s, king = put_leader(s, other, "King")
+    # Horus: action, level 1: turn an enemy leader
+    s = position(side("Ra (high god)", leaders=(Leader("Horus"),)), side(leaders=(Leader("King"),)))
+    me, other = 0, 1
+    horus, king = the(s, "Horus"), the(s, "King", other)
     before = level(s.game, horus)
     s = play(s, UseManeuver(horus, 0, king))
     assert row(s, other)[king]
@@ -92,7 +97,6 @@ def test_timing_reaction_and_flag_counter_odysseus_neutralises_a_maneuver() -> N
     god = s.game.players[me].high_god
     s, king = put_leader(s, other, "King")
     s, odysseus = put_leader(s, other, "Odysseus")  # reaction, counter: neutralise
-    s = set_player(s, other, spheres=FULL)
     m = sample("Odysseus").maneuvers[0]
     s = act(s, UseManeuver(god, 0, king))  # Thunderbolt: turn the King
     assert s.to_act == other
@@ -149,9 +153,12 @@ def test_timing_combat_the_hoplite_phalanx_raises_its_level_for_the_combat() -> 
 
 @pytest.mark.rule("4.2.3", "4.6.7", "8.potion")
 def test_condition_sacrifice_the_mead_of_poetry_is_drunk_and_gone() -> None:
-    s, me, _ = game("Odin (high god)")
-    s, king = put_leader(s, me, "King")
-    s, mead = attach_item(s, me, "Mead of Poetry", king)  # rite, sacrifice: draw 2
+    # Mead of Poetry: rite, sacrifice: draw 2
+    s = position(
+        side("Odin (high god)", leaders=(Leader("King", items=("Mead of Poetry",)),)), side()
+    )
+    me = 0
+    mead = the(s, "Mead of Poetry")
     hand = len(s.game.players[me].hand)
     s = play(s, UseManeuver(mead, 0))
     assert len(s.game.players[me].hand) == hand + 2
@@ -161,10 +168,10 @@ def test_condition_sacrifice_the_mead_of_poetry_is_drunk_and_gone() -> None:
 
 @pytest.mark.rule("4.2.3", "5.1")
 def test_condition_reveal_8_plus_heracles_destroys_a_lower_leader() -> None:
-    s, me, other = game("Zeus (high god)")
-    s, heracles = put_leader(s, me, "Heracles")  # reveal 8+: destroy a lower enemy leader
-    s, cheap = put_leader(s, other, "Cheap")
-    s = set_player(s, me, spheres=FULL)
+    mine = side("Zeus (high god)", leaders=(Leader("Heracles"),), spheres=FULL)  # reveal 8+:
+    s = position(mine, side(leaders=(Leader("Cheap"),), deck=NUMBERED))  # destroy a lower one
+    me, other = 0, 1
+    heracles, cheap = the(s, "Heracles"), s.game.players[other].leaders[0].card
     hit = play(with_top(s, other, lambda n: n >= 8), UseManeuver(heracles, 0, cheap))
     assert cheap in hit.game.players[other].underworld
     miss = play(with_top(s, other, lambda n: n < 8), UseManeuver(heracles, 0, cheap))
@@ -174,10 +181,10 @@ def test_condition_reveal_8_plus_heracles_destroys_a_lower_leader() -> None:
 
 @pytest.mark.rule("4.2.3", "5.2")
 def test_number_test_3_minus_set_steals_a_lower_leader() -> None:
-    s, me, other = game("Ra (high god)")
-    s, set_ = put_leader(s, me, "Set")  # reveal 3-: steal a lower enemy leader
-    s, king = put_leader(s, other, "King")
-    s = set_player(s, me, spheres=FULL)
+    mine = side("Ra (high god)", leaders=(Leader("Set"),), spheres=FULL)  # reveal 3-: steal
+    s = position(mine, side(leaders=(Leader("King"),), deck=NUMBERED))  # a lower enemy leader
+    me, other = 0, 1
+    set_, king = the(s, "Set"), s.game.players[other].leaders[0].card
     hit = play(with_top(s, other, lambda n: n <= 3), UseManeuver(set_, 0, king))
     assert controller(hit.game, king) == me
     assert hit.game.instances[king].owner == other  # G1
@@ -187,10 +194,10 @@ def test_number_test_3_minus_set_steals_a_lower_leader() -> None:
 
 @pytest.mark.rule("4.2.3")
 def test_number_test_exactly_4_medb_raids_the_cattle() -> None:
-    s, me, other = game("Dagda (high god)")
-    s, medb = put_leader(s, me, "Medb")  # reveal exactly 4: steal 2 wealth
-    s = set_player(s, me, spheres=(3, 3, 3, 3))
-    s = set_player(s, other, spheres=(3, 3, 3, 3))
+    mine = side("Dagda (high god)", leaders=(Leader("Medb"),), spheres=(3, 3, 3, 3))
+    s = position(mine, side(spheres=(3, 3, 3, 3), deck=NUMBERED))  # Medb: reveal exactly 4:
+    me, other = 0, 1  # steal 2 wealth
+    medb = the(s, "Medb")
     hit = play(with_top(s, other, lambda n: n == 4), UseManeuver(medb, 0))
     assert hit.game.players[other].spheres[2] == 1
     assert hit.game.players[me].spheres[2] == 3 - 1 + 2
@@ -220,10 +227,17 @@ def test_condition_peek_6_plus_the_sphinx_sets_a_level_by_her_riddle() -> None:
 
 @pytest.mark.rule("4.2.6", "4.5")
 def test_flag_permanent_twice_a_turn_the_cauldron_of_the_dagda_feeds_twice() -> None:
-    s, me, _ = game("Dagda (high god)")
-    s, king = put_leader(s, me, "King", turned=True)
-    s, cauldron = attach_item(s, me, "Cauldron of the Dagda", king)  # P, 2x: draw 1
-    s = set_player(s, me, spheres=FULL)
+    # Cauldron of the Dagda: P, 2x: draw 1
+    s = position(
+        side(
+            "Dagda (high god)",
+            leaders=(Leader("King", turned=True, items=("Cauldron of the Dagda",)),),
+            spheres=FULL,
+        ),
+        side(),
+    )
+    me = 0
+    cauldron = the(s, "Cauldron of the Dagda")
     hand = len(s.game.players[me].hand)
     s = play(s, UseManeuver(cauldron, 0))
     s = play(s, UseManeuver(cauldron, 0))
@@ -235,8 +249,9 @@ def test_flag_permanent_twice_a_turn_the_cauldron_of_the_dagda_feeds_twice() -> 
 
 @pytest.mark.rule("4.2.6")
 def test_flag_locked_brynhild_is_always_one_level_higher() -> None:
-    s, me, _ = game("Odin (high god)")
-    s, brynhild = put_leader(s, me, "Brynhild")  # locked: +1 level
+    # Brynhild: locked: +1 level
+    s = position(side("Odin (high god)", leaders=(Leader("Brynhild"),)), side())
+    brynhild = the(s, "Brynhild")
     assert level(s.game, brynhild) == sample("Brynhild").level + 1
     assert not any(isinstance(a, UseManeuver) and a.user == brynhild for a in mc.legal_actions(s))
     with pytest.raises(mc.IllegalActionError, match=r"locked: always on, never used"):
@@ -261,9 +276,10 @@ def test_flag_per_the_satire_of_the_bards_repeats_per_influence() -> None:
 
 @pytest.mark.rule("4.2.6")
 def test_flag_steps_lugh_buys_three_steps_together() -> None:
-    s, me, _ = game("Dagda (high god)")
-    s, lugh = put_leader(s, me, "Lugh")  # 1 infl: draw; 1 magic: +1 level; 1 force: draw
-    s = set_player(s, me, spheres=FULL)
+    # Lugh: 1 infl: draw; 1 magic: +1 level; 1 force: draw
+    s = position(side("Dagda (high god)", leaders=(Leader("Lugh"),), spheres=FULL), side())
+    me = 0
+    lugh = the(s, "Lugh")
     before = level(s.game, lugh)
     one = play(s, UseManeuver(lugh, 0))
     assert len(one.game.players[me].hand) == 1 and level(one.game, lugh) == before
@@ -306,11 +322,14 @@ def test_effect_return_to_hand_the_mists_of_manannan_answer_an_attack() -> None:
 
 @pytest.mark.rule("4.2.5", "1.4.4")
 def test_effect_exile_apophis_devours_a_leader_into_oblivion() -> None:
-    s, me, other = game("Ra (high god)")
-    s, apophis = put_leader(s, me, "Apophis")  # exile an enemy leader below him
-    s, king = put_leader(s, other, "King")
-    s, pricey = put_leader(s, other, "Pricey")  # level 5: not below
-    s = set_player(s, me, spheres=FULL)
+    # Apophis: exile an enemy leader below him
+    # Pricey: level 5: not below
+    s = position(
+        side("Ra (high god)", leaders=(Leader("Apophis"),), spheres=FULL),
+        side(leaders=(Leader("King"), Leader("Pricey"))),
+    )
+    other = 1
+    apophis, king, pricey = the(s, "Apophis"), the(s, "King", other), the(s, "Pricey", other)
     assert UseManeuver(apophis, 0, pricey) not in mc.legal_actions(s)
     s = play(s, UseManeuver(apophis, 0, king))
     assert s.game.players[other].oblivion == (king,)
@@ -319,9 +338,12 @@ def test_effect_exile_apophis_devours_a_leader_into_oblivion() -> None:
 
 @pytest.mark.rule("4.2.5")
 def test_effect_turn_back_the_valkyries_rouse_another_leader() -> None:
-    s, me, _ = game("Odin (high god)")
-    s, valkyries = put_leader(s, me, "Valkyries")  # turn back another own leader
-    s, king = put_leader(s, me, "King", turned=True)
+    # Valkyries: turn back another own leader
+    s = position(
+        side("Odin (high god)", leaders=(Leader("Valkyries"), Leader("King", turned=True))), side()
+    )
+    me = 0
+    valkyries, king = the(s, "Valkyries"), the(s, "King")
     assert UseManeuver(valkyries, 0, valkyries) not in mc.legal_actions(s)
     s = play(s, UseManeuver(valkyries, 0, king))
     assert row(s, me) == {valkyries: True, king: False}
@@ -332,7 +354,6 @@ def test_effect_counter_play_the_veto_of_the_assembly_stops_a_summoned_leader() 
     s, me, other = game("Zeus (high god)", auto_pass=False)
     s, odysseus = put_leader(s, other, "Odysseus")  # a ruler
     s, veto = to_hand(s, other, "Veto of the Assembly")  # counter a leader or intrigue
-    s = set_player(s, other, spheres=FULL)
     s, heracles = to_hand(s, me, "Heracles")
     s = act(act(s, Summon(heracles)), Pass())  # I pass; the opponent may answer
     answer = UseFreeManeuver(veto, odysseus, 0, None, s.game.stack[-1].id)
@@ -365,10 +386,12 @@ def test_effect_search_mimir_finds_a_rune_in_the_deck() -> None:
 
 @pytest.mark.rule("4.2.5", "1.4.3")
 def test_effect_take_back_the_voyage_of_bran_brings_a_leader_back() -> None:
-    s, me, _ = game("Dagda (high god)")
-    s, bran = to_hand(s, me, "Voyage of Bran")  # a hero or ruler: take back a leader
-    s, lugh = put_leader(s, me, "Lugh")
-    s, king = to_hand(s, me, "King")
+    # Voyage of Bran: a hero or ruler: take back a leader
+    s = position(
+        side("Dagda (high god)", leaders=(Leader("Lugh"),), hand=("Voyage of Bran", "King")), side()
+    )
+    me = 0
+    bran, lugh, king = the(s, "Voyage of Bran"), the(s, "Lugh"), the(s, "King")
     s = set_player(s, me, hand=(bran,), underworld=(king,))
     s = settle_counter(act(s, UseFreeManeuver(bran, lugh)))
     assert Choose(king) in mc.legal_actions(s)
@@ -379,8 +402,10 @@ def test_effect_take_back_the_voyage_of_bran_brings_a_leader_back() -> None:
 
 @pytest.mark.rule("4.2.5")
 def test_effect_lose_spheres_the_morrigan_spreads_battle_dread() -> None:
-    s, me, other = game("Morrígan (high god)")
-    s, morrigan = put_leader(s, me, "Morrígan (leader)")  # each opponent loses 1 force
+    # Morrígan (leader): each opponent loses 1 force
+    s = position(side("Morrígan (high god)", leaders=(Leader("Morrígan (leader)"),)), side())
+    other = 1
+    morrigan = the(s, "Morrígan (leader)")
     s = set_player(s, other, spheres=(3, 3, 3, 3))
     s = play(s, UseManeuver(morrigan, 0))
     assert s.game.players[other].spheres == (3, 3, 3, 2)
@@ -474,8 +499,10 @@ def test_player_permission_extra_people_the_founding_of_colonies() -> None:
 
 @pytest.mark.rule("6.2.2.1", "G2")
 def test_player_permission_extra_draw_the_house_of_life_draws_one_more() -> None:
-    s, me, other = game("Ra (high god)")
-    s, house = put_intrigue(s, me, "House of Life")  # locked: one more card when drawing
+    # House of Life: locked: one more card when drawing
+    s = position(side("Ra (high god)", intrigues=("House of Life",)), side())
+    me, other = 0, 1
+    house = the(s, "House of Life")
     s = pass_until(next_turn(s), "turn.summoning_1")
     assert s.game.active == other
     deck = len(s.game.players[me].deck)
@@ -487,11 +514,13 @@ def test_player_permission_extra_draw_the_house_of_life_draws_one_more() -> None
 
 @pytest.mark.rule("4.2.5", "1.5.3", "3.7")
 def test_player_permission_summon_free_samhain_opens_the_mounds() -> None:
-    s, me, _ = game("Morrígan (high god)")
-    s, samhain = to_hand(s, me, "Samhain")  # linked to the Morrígan: locations are free
-    s, tara = to_hand(s, me, "Emain Macha")
+    # Samhain: linked to the Morrígan: locations are free
+    s = position(
+        side("Morrígan (high god)", hand=("Samhain", "Emain Macha"), spheres=(1, 0, 0, 0)), side()
+    )
+    me = 0
+    samhain, tara = the(s, "Samhain"), the(s, "Emain Macha")
     cross = s.game.players[me].empire[0].card
-    s = set_player(s, me, spheres=(1, 0, 0, 0))
     assert Summon(tara, cross) not in mc.legal_actions(s)  # costs 1 wealth, 2 force
     s = play(s, PlayFate(samhain))
     assert s.game.players[me].spheres == (0, 0, 0, 0)
@@ -502,11 +531,19 @@ def test_player_permission_summon_free_samhain_opens_the_mounds() -> None:
 
 @pytest.mark.rule("4.2.5", "1.5.3")
 def test_player_permission_without_summoning_the_oath_of_the_einherjar_arms_leaders() -> None:
-    s, me, _ = game("Odin (high god)")
-    s, king = put_leader(s, me, "King")
-    s, oath = put_intrigue(s, me, "Oath of the Einherjar")  # weapons without summoning
-    s, gram = to_hand(s, me, "Gram")
-    s = set_player(s, me, spheres=(0, 0, 0, 0))
+    # Oath of the Einherjar: weapons without summoning
+    s = position(
+        side(
+            "Odin (high god)",
+            leaders=(Leader("King"),),
+            hand=("Gram",),
+            intrigues=("Oath of the Einherjar",),
+            spheres=(0, 0, 0, 0),
+        ),
+        side(),
+    )
+    me = 0
+    king, oath, gram = the(s, "King"), the(s, "Oath of the Einherjar"), the(s, "Gram")
     assert PlayWithoutSummoning(gram, king) in mc.legal_actions(s)
     s = play(s, PlayWithoutSummoning(gram, king))
     assert s.game.players[me].leaders[0].items == (gram,)

@@ -20,6 +20,7 @@ from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import Outcome
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import pass_rounds
 from tests.mitosz.fixtures import (
     act,
@@ -33,9 +34,10 @@ from tests.mitosz.fixtures import (
     put_people,
     set_player,
     settle_counter,
+    the,
     to_hand,
 )
-from tests.mitosz.pool_fixtures import game, my_move, sample, to_rounds
+from tests.mitosz.pool_fixtures import game, my_move, position, sample, side, to_rounds
 
 FULL = (6, 6, 6, 6)
 EMPTY = (0, 0, 0, 0)
@@ -102,9 +104,14 @@ def test_flag_trigger_the_harp_of_the_bards_draws_when_played_and_pays_at_turn_e
 
 @pytest.mark.rule("7.4.12")
 def test_flag_trigger_the_fomorian_tyrant_takes_force_from_a_fight_it_fought_in() -> None:
-    s, me, other = game("Zeus (high god)", auto_pass=False)
-    s, tyrant = put_leader(s, me, "Fomorian Tyrant")  # end of a fight it fought in: +1 force
-    s, king = put_leader(s, me, "King")
+    # Fomorian Tyrant: end of a fight it fought in: +1 force
+    s = position(
+        side("Zeus (high god)", leaders=(Leader("Fomorian Tyrant"), Leader("King"))),
+        side(),
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    tyrant, king = the(s, "Fomorian Tyrant"), the(s, "King")
     s, line = put_people(s, other, "Line", 0, 0)
     s = set_player(s, me, spheres=(3, 4, 2, 0))
     fought = pass_until(lay_underworld(pass_rounds(to_rounds(s, tyrant, line))), "turn.summoning_2")
@@ -120,12 +127,19 @@ def test_flag_trigger_the_fomorian_tyrant_takes_force_from_a_fight_it_fought_in(
 def _stone() -> tuple[S, int, int, dict[str, int]]:
     """The Dagda's player with Medb (a ruler), Balor and the Stone of Fál in hand; the
     other player has a King: (state, me, other, cards)."""
-    s, me, other = game("Dagda (high god)")
-    s, medb = put_leader(s, me, "Medb")
-    s, balor = put_leader(s, me, "Balor")  # action: destroy an enemy leader
-    s, king = put_leader(s, other, "King")
-    s, stone = to_hand(s, me, "Stone of Fál")
-    s = set_player(s, me, spheres=FULL)
+    # Balor: action: destroy an enemy leader
+    s = position(
+        side(
+            "Dagda (high god)",
+            leaders=(Leader("Medb"), Leader("Balor")),
+            hand=("Stone of Fál",),
+            spheres=FULL,
+        ),
+        side(leaders=(Leader("King"),)),
+    )
+    me, other = 0, 1
+    medb, balor, king = the(s, "Medb"), the(s, "Balor"), the(s, "King", other)
+    stone = the(s, "Stone of Fál")
     return s, me, other, {"medb": medb, "balor": balor, "king": king, "stone": stone}
 
 
@@ -166,12 +180,22 @@ def test_effect_delayed_the_stone_of_fal_draws_a_card_at_my_next_turn_start() ->
 
 @pytest.mark.rule("5.5", "2.7", "3.9")
 def test_effect_neutralize_ability_the_geis_of_silence_gags_odysseus_for_the_turn() -> None:
-    s, me, other = game("Morrígan (high god)", auto_pass=False)
-    s, morrigan = put_leader(s, me, "Morrígan (leader)")  # a god
-    s, lugh = put_leader(s, me, "Lugh")  # a ruler: no god, no poet
-    s, odysseus = put_leader(s, other, "Odysseus")  # reaction, counter: neutralise
-    s, geis = to_hand(s, me, "Geis of Silence")
-    s = set_player(set_player(s, me, spheres=FULL), other, spheres=FULL)
+    # Morrígan (leader): a god
+    # Lugh: a ruler: no god, no poet
+    # Odysseus: reaction, counter: neutralise
+    s = position(
+        side(
+            "Morrígan (high god)",
+            leaders=(Leader("Morrígan (leader)"), Leader("Lugh")),
+            hand=("Geis of Silence",),
+            spheres=FULL,
+        ),
+        side(leaders=(Leader("Odysseus"),)),
+        auto_pass=False,
+    )
+    other = 1
+    morrigan, lugh = the(s, "Morrígan (leader)"), the(s, "Lugh")
+    odysseus, geis = the(s, "Odysseus", other), the(s, "Geis of Silence")
     before, power_before = level(s.game, odysseus), power(s.game, other)
     assert before > 0
     with pytest.raises(mc.IllegalActionError, match=r"may not use Geis of Silence \(3\.9\)"):
@@ -205,7 +229,8 @@ def test_effect_retreat_the_ford_of_retreat_ends_a_lost_battle_without_a_loser()
     s, line = put_people(s, other, "Line", 0, 0)
     s, cheap = put_leader(s, other, "Cheap")  # level 2
     s, ford = to_hand(s, other, "Ford of Retreat")
-    s = set_player(set_player(s, other, spheres=FULL), me, spheres=(3, 4, 2, 0))
+    s = set_player(s, me, spheres=(3, 4, 2, 0))
+    top = spheres(s, other)  # the Morrígan's maxima
     s = my_move(to_rounds(s, tyrant, line, cheap), other)
     fight = s.game.fight
     assert fight is not None and sides_compared(s.game, fight) is Outcome.ATTACKER
@@ -217,6 +242,6 @@ def test_effect_retreat_the_ford_of_retreat_ends_a_lost_battle_without_a_loser()
     assert s.phase == "turn.summoning_2" and s.game.fight is None
     assert line in {x.card for x in s.game.players[other].empire}  # no loser
     assert tyrant in leaders(s, me) and cheap in leaders(s, other)
-    assert spheres(s, other) == (FULL[0] - 2, *FULL[1:])  # paid 2 magic, nothing stolen
+    assert spheres(s, other) == (top[0] - 2, *top[1:])  # paid 2 magic, nothing stolen
     assert spheres(s, me)[FORCE] == 1  # the fight still ends: the tyrant's effect (7.4.12)
     assert ford in s.game.players[other].underworld

@@ -29,10 +29,10 @@ from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import FightKind, LineName
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import pass_rounds, to_combat
 from tests.mitosz.fixtures import (
     act,
-    attach_item,
     attach_location,
     lay_underworld,
     next_turn,
@@ -40,9 +40,10 @@ from tests.mitosz.fixtures import (
     put_leader,
     put_people,
     set_player,
+    the,
     to_hand,
 )
-from tests.mitosz.pool_fixtures import SAMPLE, game, my_move, sample, to_rounds
+from tests.mitosz.pool_fixtures import SAMPLE, game, my_move, position, sample, side, to_rounds
 
 FULL = (6, 6, 6, 6)
 
@@ -62,9 +63,10 @@ def test_subtype_warlord_leonidas_leads_one_more_troop() -> None:
 
 @pytest.mark.rule("8.mount", "5.15")
 def test_subtype_mount_enbarr_carries_lugh_into_battle() -> None:
-    s, me, other = game("Dagda (high god)")
-    s, lugh = put_leader(s, me, "Lugh")
-    s, enbarr = put_leader(s, me, "Enbarr")  # a mount, level 2
+    # Enbarr: a mount, level 2
+    s = position(side("Dagda (high god)", leaders=(Leader("Lugh"), Leader("Enbarr"))), side())
+    me, other = 0, 1
+    lugh, enbarr = the(s, "Lugh"), the(s, "Enbarr")
     s, line = put_people(s, other, "Line", 0, 0)
     s = to_combat(s)
     assert AttachMount(enbarr, lugh) in mc.legal_actions(s)
@@ -84,9 +86,9 @@ def test_subtype_mount_enbarr_carries_lugh_into_battle() -> None:
 def test_a_mount_whose_rider_leaves_is_no_longer_mounted() -> None:
     """The mount goes to the underworld with its rider; no record of it stays behind to
     name the rider once it is back in a hand (observe would show a hidden card)."""
-    s, me, _ = game("Dagda (high god)")
-    s, lugh = put_leader(s, me, "Lugh")
-    s, enbarr = put_leader(s, me, "Enbarr")
+    s = position(side("Dagda (high god)", leaders=(Leader("Lugh"), Leader("Enbarr"))), side())
+    me = 0
+    lugh, enbarr = the(s, "Lugh"), the(s, "Enbarr")
     s = act(to_combat(s), AttachMount(enbarr, lugh))
     assert [(m.mount, m.rider) for m in s.game.mounts] == [(enbarr, lugh)]
     s = remove_to_hand(s, lugh)
@@ -97,10 +99,15 @@ def test_a_mount_whose_rider_leaves_is_no_longer_mounted() -> None:
 
 @pytest.mark.rule("8.hero", "7.6.1")
 def test_subtype_hero_heracles_challenges_a_leader_to_a_duel() -> None:
-    s, me, other = game("Zeus (high god)")
-    s, heracles = put_leader(s, me, "Heracles")  # a hero
-    s, king = put_leader(s, me, "King")  # no hero
-    s, cheap = put_leader(s, other, "Cheap")  # level 2
+    # Heracles: a hero
+    # King: no hero
+    # Cheap: level 2
+    s = position(
+        side("Zeus (high god)", leaders=(Leader("Heracles"), Leader("King"))),
+        side(leaders=(Leader("Cheap"),)),
+    )
+    me, other = 0, 1
+    heracles, king, cheap = the(s, "Heracles"), the(s, "King"), the(s, "Cheap", other)
     s = act(to_combat(s), DeclareFight(FightKind.DUEL))
     assert mc.legal_actions(s) == (Designate(heracles),)
     with pytest.raises(mc.IllegalActionError, match="not an unturned hero"):
@@ -170,11 +177,20 @@ def test_subtype_fortress_emain_macha_weakens_the_attacking_troops() -> None:
 
 @pytest.mark.rule("8.relic", "3.5")
 def test_subtype_relic_the_aegis_goes_only_onto_a_hellenic_leader() -> None:
-    s, me, _ = game("Zeus (high god)")
-    s, heracles = put_leader(s, me, "Heracles")  # hellenic
-    s, lugh = put_leader(s, me, "Lugh")  # celtic
-    s, aegis = to_hand(s, me, "Aegis")  # a hellenic relic
-    s = set_player(s, me, spheres=FULL)
+    # Heracles: hellenic
+    # Lugh: celtic
+    # Aegis: a hellenic relic
+    s = position(
+        side(
+            "Zeus (high god)",
+            leaders=(Leader("Heracles"), Leader("Lugh")),
+            hand=("Aegis",),
+            spheres=FULL,
+        ),
+        side(),
+    )
+    me = 0
+    heracles, lugh, aegis = the(s, "Heracles"), the(s, "Lugh"), the(s, "Aegis")
     with pytest.raises(mc.IllegalActionError, match=r"own mythos \(8\.relic\)"):
         act(s, Summon(aegis, lugh))
     s = play(s, Summon(aegis, heracles))
@@ -183,12 +199,19 @@ def test_subtype_relic_the_aegis_goes_only_onto_a_hellenic_leader() -> None:
 
 @pytest.mark.rule("8.weapon", "3.5")
 def test_subtype_weapon_heracles_carries_one_weapon_only() -> None:
-    s, me, _ = game("Zeus (high god)")
-    s, heracles = put_leader(s, me, "Heracles")
-    s, _ = attach_item(s, me, "Bow of Heracles", heracles)  # a weapon
-    s, gram = to_hand(s, me, "Gram")  # another weapon
-    s, armour = to_hand(s, me, "Armour of Achilles")  # no weapon
-    s = set_player(s, me, spheres=FULL)
+    # Bow of Heracles: a weapon
+    # Gram: another weapon
+    # Armour of Achilles: no weapon
+    s = position(
+        side(
+            "Zeus (high god)",
+            leaders=(Leader("Heracles", items=("Bow of Heracles",)),),
+            hand=("Gram", "Armour of Achilles"),
+            spheres=FULL,
+        ),
+        side(),
+    )
+    heracles, gram, armour = the(s, "Heracles"), the(s, "Gram"), the(s, "Armour of Achilles")
     with pytest.raises(mc.IllegalActionError, match=r"8\.weapon"):
         act(s, Summon(gram, heracles))
     assert Summon(armour, heracles) in mc.legal_actions(s)
@@ -196,12 +219,19 @@ def test_subtype_weapon_heracles_carries_one_weapon_only() -> None:
 
 @pytest.mark.rule("8.armour", "3.5")
 def test_subtype_armour_achilles_wears_one_armour_only() -> None:
-    s, me, _ = game("Zeus (high god)")
-    s, achilles = put_leader(s, me, "Achilles")
-    s, _ = attach_item(s, me, "Armour of Achilles", achilles)  # an armour
-    s, helm = to_hand(s, me, "Helm of Awe")  # another armour
-    s, bow = to_hand(s, me, "Bow of Heracles")  # no armour
-    s = set_player(s, me, spheres=FULL)
+    # Armour of Achilles: an armour
+    # Helm of Awe: another armour
+    # Bow of Heracles: no armour
+    s = position(
+        side(
+            "Zeus (high god)",
+            leaders=(Leader("Achilles", items=("Armour of Achilles",)),),
+            hand=("Helm of Awe", "Bow of Heracles"),
+            spheres=FULL,
+        ),
+        side(),
+    )
+    achilles, helm, bow = the(s, "Achilles"), the(s, "Helm of Awe"), the(s, "Bow of Heracles")
     with pytest.raises(mc.IllegalActionError, match=r"8\.armour"):
         act(s, Summon(helm, achilles))
     assert Summon(bow, achilles) in mc.legal_actions(s)
@@ -225,10 +255,13 @@ def test_subtype_flying_the_valkyries_attack_across_a_closed_road() -> None:
 
 @pytest.mark.rule("8.potion", "5.10")
 def test_subtype_potion_ambrosia_works_when_sacrificed() -> None:
-    s, me, _ = game("Zeus (high god)")
-    s, king = put_leader(s, me, "King")
-    s, heracles = put_leader(s, me, "Heracles")
-    s, ambrosia = attach_item(s, me, "Ambrosia", king)  # sacrifice: an own leader +1 marker
+    # Ambrosia: sacrifice: an own leader +1 marker
+    s = position(
+        side("Zeus (high god)", leaders=(Leader("King", items=("Ambrosia",)), Leader("Heracles"))),
+        side(),
+    )
+    me = 0
+    heracles, ambrosia = the(s, "Heracles"), the(s, "Ambrosia")
     before = level(s.game, heracles)
     s = play(s, UseManeuver(ambrosia, 0, heracles))
     assert ambrosia in s.game.players[me].underworld
@@ -268,11 +301,19 @@ def test_subtype_building_the_great_pyramid_is_sacrificed_as_a_maneuver() -> Non
 @pytest.mark.rule("8.rune", "3.9")
 @pytest.mark.ruling("R-8.rune")
 def test_subtype_rune_and_scribe_mimir_carves_the_runes_of_warding_on_a_leader() -> None:
-    s, me, _ = game("Odin (high god)")
-    s, mimir = put_leader(s, me, "Mímir")  # a scribe
-    s, king = put_leader(s, me, "King")
-    s, runes = to_hand(s, me, "Runes of Warding")  # a rune: immune to enemy effects
-    s = set_player(s, me, spheres=FULL)
+    # Mímir: a scribe
+    # Runes of Warding: a rune: immune to enemy effects
+    s = position(
+        side(
+            "Odin (high god)",
+            leaders=(Leader("Mímir"), Leader("King")),
+            hand=("Runes of Warding",),
+            spheres=FULL,
+        ),
+        side(),
+    )
+    me = 0
+    mimir, king, runes = the(s, "Mímir"), the(s, "King"), the(s, "Runes of Warding")
     attach = AttachRune(runes, mimir, king)
     assert attach in mc.legal_actions(s)
     s = play(s, attach)

@@ -67,10 +67,11 @@ def base_state() -> S:
 
 def arena() -> tuple[S, CardId]:
     """:func:`base_state` with three peoples each (room for leaders, 3.4.2) and a target,
-    an enemy leader (King) of player 1."""
+    an enemy leader (King) of player 1. Player 1 has a Cross where player 0 has the Stub:
+    a people is on the board at most as often as it has roads (3.2.1), the Stub once."""
     s = base_state()
-    for player in (0, 1):
-        for k, key in enumerate(("Line", "Stub", "Corner")):
+    for player, keys in ((0, ("Line", "Stub", "Corner")), (1, ("Line", "Cross", "Corner"))):
+        for k, key in enumerate(keys):
             s, _ = fx.put_people(s, player, key, k * 2, player * 9)
     s, king = fx.put_leader(s, 1, "King")
     return s, king
