@@ -139,13 +139,14 @@ class MCTSBot:
             else:
                 child = max(children, key=lambda c: c.ucb(self.exploration, done))
             child.visits += 1
-            child.total += self._playout(state, child.action, me)
+            child.total += self.playout(state, child.action, me)[1]
             done += 1
         return {c.action: (c.visits, c.mean) for c in children if c.visits}
 
-    def _playout(self, state: State[Any], action: Action, me: int) -> float:
-        """The value of ``action`` on the determinization ``state``: heuristic play by
-        every player until ``me`` decides again in its next turn (see the module)."""
+    def playout(self, state: State[Any], action: Action, me: int) -> tuple[State[Any], float]:
+        """One playout of ``action`` on the determinization ``state``: heuristic play by
+        every player until ``me`` decides again in its next turn (see the module); the
+        position it reaches and its value for ``me``."""
         start = state.turn
         state = apply(state, action)
         for _ in range(self.horizon):
@@ -164,4 +165,4 @@ class MCTSBot:
                 action = greedy(state, self._rng, self.reply_steps)
             state = apply(state, action)
         value = evaluate(observe(state, me), me)
-        return max(-WIN_VALUE, min(WIN_VALUE, value))
+        return state, max(-WIN_VALUE, min(WIN_VALUE, value))
