@@ -44,7 +44,7 @@ class Match:
     lower_bound: float
 
 
-PLAYOUTS = {"mitosz": 24, "mythos": 48}
+PLAYOUTS = {"mitosz": 12, "mythos": 8}
 """The search bot's playouts a decision by default: a Mítosz decision costs several times
 a MYTHOS one (longer turns, more rules to check), and 24 keep the Mítosz match within
 about an hour on 2 cores."""

@@ -12,7 +12,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
 from mitosz_core.bots.evaluate import WIN, evaluate
-from mitosz_core.bots.heuristic import INTERRUPTIONS, scores
+from mitosz_core.bots.heuristic import INTERRUPTIONS, scores, settle
 from mitosz_core.bots.mcts import WIN_VALUE
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.view import view
@@ -174,20 +174,27 @@ def test_a_decision_the_prior_settles_is_not_searched() -> None:
 @pytest.mark.parametrize(
     "ruleset", [pytest.param(r, marks=[needs_sampling(r)]) for r in ("mitosz", "mythos")]
 )
-def test_a_playout_ends_at_the_bots_next_turn(ruleset: str) -> None:
-    state, bot = _searched(ruleset, 5)
+def test_a_playout_ends_at_its_horizon(ruleset: str) -> None:
+    state, _ = _searched(ruleset, 5)
     me = state.to_act
     assert me is not None
     sample = view(state).sample(random.Random(2))
-    for action in mc.legal_actions(state)[:3]:
-        end, value = bot.playout(sample, action, me)
+    for action in mc.legal_actions(state)[:2]:
+        # turns=2: until the bot decides again in its next turn.
+        end, value = MCTSBot(1, turns=2).playout(sample, action, me)
         assert -WIN_VALUE <= value <= WIN_VALUE
-        if end.is_over:
-            continue
-        assert end.turn > state.turn
-        assert end.to_act == me
-        assert mc.observe(end, me)["active"] == me
-        assert not end.phase.startswith(INTERRUPTIONS)
+        if not end.is_over:
+            assert end.turn > state.turn
+            assert end.to_act == me
+            assert mc.observe(end, me)["active"] == me
+            assert not end.phase.startswith(INTERRUPTIONS)
+        # turns=1: until the bot's turn ends.
+        end, _ = MCTSBot(1, turns=1).playout(sample, action, me)
+        assert end.is_over or end.turn == state.turn + 1
+        # turns=0: the heuristic bot's horizon, the quiet replies after the action.
+        end, value = MCTSBot(1, turns=0).playout(sample, action, me)
+        quiet = settle(mc.apply(sample, action), me, random.Random(1), 16)
+        assert (end.turn, end.phase, end.to_act) == (quiet.turn, quiet.phase, quiet.to_act)
 
 
 @needs_sampling("mythos")

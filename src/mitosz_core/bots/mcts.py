@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.bots.evaluate import evaluate
-from mitosz_core.bots.heuristic import INTERRUPTIONS, greedy, quiet_reply, scores
+from mitosz_core.bots.heuristic import INTERRUPTIONS, greedy, quiet_reply, scores, settle
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import apply, observe
 from mitosz_core.kernel.state import State
@@ -53,6 +53,12 @@ from mitosz_core.kernel.view import PlayerView
 WIN_VALUE = 40.0
 """What a won game counts in the search's means (a lost one minus that): far above any
 position short of the end, small enough that one sampled win does not swamp the mean."""
+
+
+TURNS = {"mitosz": 0, "mythos": 2}
+"""How far a playout goes by default, per ruleset (:attr:`MCTSBot.turns`): 2, to the
+bot's next turn; 1, to the end of its turn; 0, only the quiet replies after the action
+(the heuristic bot's horizon)."""
 
 
 @dataclass(eq=False)
@@ -80,13 +86,14 @@ class MCTSBot:
         self,
         seed: int,
         *,
-        playouts: int = 16,
+        playouts: int = 8,
         seconds: float | None = None,
         exploration: float = 1.0,
         candidates: int = 3,
         spread: float = 2.0,
         reply_steps: int = 16,
-        horizon: int = 200,
+        turns: int | None = None,
+        max_steps: int = 200,
         margin: float = 0.8,
     ) -> None:
         self._rng = random.Random(seed)
@@ -96,7 +103,8 @@ class MCTSBot:
         self.candidates = candidates
         self.spread = spread
         self.reply_steps = reply_steps
-        self.horizon = horizon
+        self.turns = turns
+        self.max_steps = max_steps
         self.margin = margin
 
     def choose(self, view: PlayerView) -> Action:
@@ -148,15 +156,20 @@ class MCTSBot:
         every player until ``me`` decides again in its next turn (see the module); the
         position it reaches and its value for ``me``."""
         start = state.turn
+        turns = TURNS.get(state.ruleset, 2) if self.turns is None else self.turns
         state = apply(state, action)
-        for _ in range(self.horizon):
+        if turns == 0:
+            state = settle(state, me, self._rng, self.reply_steps)
+        for _ in range(self.max_steps if turns else 0):
             if state.is_over or state.to_act is None:
                 break
-            if (
-                state.to_act == me
-                and state.turn != start
-                and not state.phase.startswith(INTERRUPTIONS)
-                and observe(state, me)["active"] == me
+            if state.turn != start and (
+                turns == 1
+                or (
+                    state.to_act == me
+                    and not state.phase.startswith(INTERRUPTIONS)
+                    and observe(state, me)["active"] == me
+                )
             ):
                 break
             if state.phase.startswith(INTERRUPTIONS):
