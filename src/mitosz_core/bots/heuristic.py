@@ -11,6 +11,10 @@ spoils), or
 :attr:`HeuristicBot.reply_steps` replies are made, and scores the position it then
 observes. It takes the best; ties go to its seeded generator. A decision with one legal
 action costs nothing.
+
+The scoring is :func:`scores`; :func:`greedy` is the same choice on a full state, which
+the search bot (:mod:`mitosz_core.bots.mcts`) plays for every player in its playouts,
+and the scores are its prior.
 """
 
 from __future__ import annotations

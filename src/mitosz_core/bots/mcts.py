@@ -1,33 +1,36 @@
 """The search bot: information-set Monte Carlo tree search (IS-MCTS, Cowling, Powley and
-Whitehouse 2012) with UCT at the root and heuristic playouts past the opponents' turn.
+Whitehouse 2012) with UCT at the root, the heuristic bot's scores as a prior and its
+choices as the playout policy.
 
-The tree is one level over the bot's information set: its children are the bot's legal
-actions, which are the same in every determinization. A decision whose actions the
-heuristic bot scores alike is not searched at all; the rest are searched as follows.
+The tree is one level over the bot's information set: its children are some of the
+bot's legal actions (which are the same in every determinization).
 
 - **Prior and widening**: the heuristic bot's one-step scores
-  (:func:`~mitosz_core.bots.heuristic.scores`) on a first determinization order the root
-  actions; only the best :attr:`MCTSBot.candidates` of them become children (the others
-  are what the heuristic bot would not play either).
+  (:func:`~mitosz_core.bots.heuristic.scores`) on a first determinization order the
+  legal actions; only the best :attr:`MCTSBot.candidates` of them, and of those only
+  the ones within :attr:`MCTSBot.spread` of the best score, become children (the others
+  are what the heuristic bot would not play either). With fewer than two children, or
+  in an interruption (a counter round, an event window, a forced choice or a Mítosz
+  fight under way: :data:`~mitosz_core.bots.heuristic.INTERRUPTIONS`), the decision is
+  not searched: the bot plays the prior's best, as the heuristic bot would. A single
+  legal action is played at once.
 - **Playouts**: each playout samples a determinization from the bot's view
   (``PlayerView.sample``, so no hidden card is read), picks a child by UCB1 (every child
-  once first, in the prior's order), applies its action and plays on with the heuristic
-  bot's choice for every player (:func:`~mitosz_core.bots.heuristic.greedy`, on the
-  sampled state) through the rest of the bot's turn and the opponents' turns, until the
-  bot decides again in its next turn outside an interruption (or the game ends, or
-  :attr:`MCTSBot.horizon` decisions are made). So a playout sees the counterattack the
-  one-step lookahead of the heuristic bot misses.
+  once first, in the prior's order), applies its action and plays on, as far as
+  :attr:`MCTSBot.turns` says (by default :data:`TURNS` for the ruleset): with 2, through
+  the rest of the bot's turn and the opponents' turns until the bot decides again in
+  its next turn outside an interruption, so the playout sees the counterattack the
+  one-step lookahead of the heuristic bot misses; with 1, to the end of the bot's turn;
+  with 0, only the quiet replies after the action (the heuristic bot's horizon). Every
+  player's decisions in a playout are the heuristic bot's choice on the sampled state
+  (:func:`~mitosz_core.bots.heuristic.greedy`), the quiet reply in an interruption;
+  at most :attr:`MCTSBot.max_steps` of them.
 - **Value**: the position the playout reaches, scored by
   :func:`~mitosz_core.bots.evaluate.evaluate` from the bot's observation (a won game
   counts :data:`WIN_VALUE`, a lost one minus that); the exploration constant is in the
   evaluation's units (about one power point, or one life). The bot plays the child with
   the best mean among those visited most (within :attr:`MCTSBot.margin` of the most
   visits).
-
-Only decisions with a choice are searched: one legal action is played at once, and a
-decision is left to the prior when fewer than two actions score within
-:attr:`MCTSBot.spread` of the best (a choice among actions the evaluation cannot tell
-apart, or with one clearly best).
 
 The budget is a number of playouts (:attr:`MCTSBot.playouts`) or, with ``seconds``, a
 time per decision (then the play depends on the machine's speed; the playout budget
