@@ -60,8 +60,12 @@ position short of the end, small enough that one sampled win does not swamp the 
 
 TURNS = {"mitosz": 0, "mythos": 2}
 """How far a playout goes by default, per ruleset (:attr:`MCTSBot.turns`): 2, to the
-bot's next turn; 1, to the end of its turn; 0, only the quiet replies after the action
-(the heuristic bot's horizon)."""
+bot's next decision in its next turn; 1, to the end of its turn; 0, only the quiet
+replies after the action (the heuristic bot's horizon). Measured in processor time on
+early positions: a MYTHOS playout to the next turn costs about 20 ms; a Mítosz one about
+120 ms (30 ms to the end of the turn, 2 ms for the quiet replies), as a Mítosz heuristic
+decision costs about 13 ms against 3 ms for MYTHOS; a Mítosz game of the search bot
+with 8 playouts to the end of its turn took minutes, so Mítosz plays the short horizon."""
 
 
 @dataclass(eq=False)
