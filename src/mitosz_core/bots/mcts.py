@@ -84,8 +84,15 @@ class _Child:
 
 
 class MCTSBot:
-    """IS-MCTS with UCT at the root and heuristic playouts (see the module):
-    ``playouts`` per decision, or ``seconds``."""
+    """IS-MCTS with UCT at the root and heuristic playouts (see the module).
+
+    ``playouts`` a decision, or ``seconds`` a decision; ``exploration`` is the UCB1
+    constant; ``candidates`` the most root actions searched, ``spread`` how far below
+    the prior's best score one may be and still be searched; ``turns`` how far a playout
+    goes (2: to the bot's next turn, 1: to the end of its turn, 0: the quiet replies;
+    ``None``: :data:`TURNS` for the ruleset), ``max_steps`` the most decisions in one;
+    ``reply_steps`` the quiet replies the heuristic scoring makes; ``margin`` which of
+    the most visited actions may be played."""
 
     name = "mcts"
 
