@@ -49,7 +49,7 @@ PLAYOUTS = {"mitosz": 16, "mythos": 8}
 next turn (about 20 ms of processor time), and 8 of them over the three best actions
 keep the 400 games of the MYTHOS match within about half an hour on 2 idle cores. A
 Mítosz playout is only the action and its quiet replies (about 2 ms; one to the next
-turn costs about 120 ms, see :data:`mitosz_core.bots.mcts.TURNS`), so 16 cost little."""
+turn costs about 120 ms, see ``mitosz_core.bots.mcts.TURNS``), so 16 cost little."""
 
 
 def matches(playouts: int) -> tuple[Match, ...]:

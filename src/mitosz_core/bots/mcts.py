@@ -90,7 +90,7 @@ class MCTSBot:
     constant; ``candidates`` the most root actions searched, ``spread`` how far below
     the prior's best score one may be and still be searched; ``turns`` how far a playout
     goes (2: to the bot's next turn, 1: to the end of its turn, 0: the quiet replies;
-    ``None``: :data:`TURNS` for the ruleset), ``max_steps`` the most decisions in one;
+    ``None``: ``TURNS`` of the module for the ruleset), ``max_steps`` the most decisions in one;
     ``reply_steps`` the quiet replies the heuristic scoring makes; ``margin`` which of
     the most visited actions may be played."""
 
