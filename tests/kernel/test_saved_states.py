@@ -266,6 +266,21 @@ def test_an_instance_naming_no_card_definition(ruleset: str) -> None:
         mg(data)["instances"][0]["card"] = len(mg(data)["cards"])
 
     states = mitosz_states() if ruleset == "mitosz" else mythos_states()
+    error = refused(_edit(states["start"], change), "card-id", "$.state.game.instances[0].card")
+    assert "there is no card definition" in error.problem
+
+
+@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
+def test_the_card_indices_are_checked_before_the_deal(ruleset: str) -> None:
+    """An instance naming no card definition and dealt to another deck: the index is
+    reported, before the deal check that reads the cards by it."""
+
+    def change(data: Json) -> None:
+        first = mg(data)["instances"][0]
+        first["card"] = len(mg(data)["cards"])
+        first["owner"] = 1 - first["owner"]
+
+    states = mitosz_states() if ruleset == "mitosz" else mythos_states()
     refused(_edit(states["start"], change), "card-id", "$.state.game.instances[0].card")
 
 

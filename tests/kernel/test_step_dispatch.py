@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -74,3 +76,37 @@ def test_two_rules_for_one_class_are_refused() -> None:
             candidates=lambda s: (),
             decider=lambda s: 0,
         )
+
+
+SRC = Path(mc.__file__).parent
+
+
+def _asserted_classes(tree: ast.AST) -> list[int]:
+    """The lines of ``assert isinstance(a, ...)`` (or of ``action``), anywhere in an
+    assert's condition: an assert standing in for the action type a handler takes."""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assert):
+            continue
+        for inner in ast.walk(node.test):
+            if (
+                isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Name)
+                and inner.func.id == "isinstance"
+                and isinstance(inner.args[0], ast.Name)
+                and inner.args[0].id in ("a", "action")
+            ):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_handler_asserts_the_class_of_its_action() -> None:
+    """Each decision step's handlers are typed with their own action class (a dispatch
+    table, a union the handler narrows, a generic source): none asserts it."""
+    found = {
+        f"{path.relative_to(SRC)}:{line}"
+        for path in SRC.rglob("*.py")
+        for line in _asserted_classes(ast.parse(path.read_text(encoding="utf-8")))
+    }
+    assert not found, sorted(found)
+    assert _asserted_classes(ast.parse("assert x and isinstance(a, int)")) == [1]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import mitosz_core as mc
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.copies import relabel
+from mitosz_core.kernel.copies import card_ids, field_ids, relabel
 from mitosz_core.kernel.registry import get
 
 
@@ -138,3 +138,36 @@ def test_nothing_legal_is_lost_in_hypothesis_games(seed: int, choices: random.Ra
         check_copies(state)
         legal = mc.legal_actions(state)
         state = mc.apply(state, legal[choices.randrange(len(legal))])
+
+
+class _Recorder(dict[int, int]):
+    """A renaming that renames nothing and notes every card id it is asked about."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: set[int] = set()
+
+    def get(self, key: int, default: Any = None) -> Any:
+        self.asked.add(key)
+        return default
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("mitosz", 2), ("mitosz", 4), ("mythos", 2)])
+def test_card_ids_are_the_ids_a_renaming_touches(ruleset: str, players: int) -> None:
+    """The collectors that ``interchangeable`` reads the named cards with (worked out once
+    per annotation) find exactly the ids :func:`relabel` renames, in the whole game and
+    field by field, in every state of a random game."""
+    for seed in range(1):
+        state = mc.new_game(ruleset, seed=seed, players=players)
+        rng = random.Random(seed)
+        while not state.is_over:
+            game = state.game
+            recorder = _Recorder()
+            relabel(game, recorder)
+            assert set(card_ids(game)) == recorder.asked
+            by_field: set[int] = set()
+            for f in dataclasses.fields(game):
+                if not f.name.startswith("_"):
+                    by_field |= field_ids(type(game), f.name, getattr(game, f.name))
+            assert by_field == recorder.asked
+            state = mc.apply(state, rng.choice(mc.legal_actions(state)))

@@ -49,7 +49,7 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.continuous import (
-    Lasting,
+    AnyLasting,
     hand_size,
     lasting,
     permitted,
@@ -140,7 +140,7 @@ def fix_gods(srcs: list[Source]) -> list[Source]:
     return out
 
 
-def items_by_key(game: Game, keys: Sequence[str]) -> list[Lasting]:
+def items_by_key(game: Game, keys: Sequence[str]) -> list[AnyLasting]:
     found = {item.key: item for item in lasting(game)}
     return [found[k] for k in keys]
 

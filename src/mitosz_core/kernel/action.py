@@ -118,9 +118,12 @@ class Log(Encodable):
 
     ``log.append(d)`` is O(1) and leaves ``log`` unchanged; iteration is oldest first.
     Equality and hashing are iterative, so long games never hit the recursion limit.
+    Each node also holds what the validator asks of the whole log (``decided``,
+    ``names_only_players``), worked out from its previous node when it is built: a
+    fact of the value itself, never cached elsewhere.
     """
 
-    __slots__ = ("_hash", "_last", "_prev", "_size")
+    __slots__ = ("_decided", "_hash", "_highest", "_last", "_lowest", "_prev", "_size")
 
     EMPTY: ClassVar[Log]
 
@@ -128,12 +131,26 @@ class Log(Encodable):
     _prev: Log | None
     _size: int
     _hash: int | None
+    _decided: int
+    _lowest: int
+    _highest: int
 
     def __init__(self, last: Decision | None = None, prev: Log | None = None) -> None:
         self._last = last
         self._prev = prev
-        self._size = 0 if last is None else 1 + (prev._size if prev is not None else 0)
         self._hash = None
+        if last is None:
+            self._size, self._decided, self._lowest, self._highest = 0, 0, 0, -1
+            return
+        player = last.player
+        if prev is None or prev._last is None:
+            self._size, self._lowest, self._highest = 1, player, player
+            self._decided = 0 if last.auto else 1
+            return
+        self._size = prev._size + 1
+        self._decided = prev._decided if last.auto else prev._decided + 1
+        self._lowest = player if player < prev._lowest else prev._lowest
+        self._highest = player if player > prev._highest else prev._highest
 
     @classmethod
     def of(cls, decisions: Iterator[Decision] | list[Decision] | tuple[Decision, ...]) -> Log:
@@ -181,6 +198,15 @@ class Log(Encodable):
     @property
     def last(self) -> Decision | None:
         return self._last
+
+    @property
+    def decided(self) -> int:
+        """How many of the decisions were not automatic."""
+        return self._decided
+
+    def names_only_players(self, players: int) -> bool:
+        """Whether every decision names a player of a ``players``-player game."""
+        return self._lowest >= 0 and self._highest < players
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Log):

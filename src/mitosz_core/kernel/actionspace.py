@@ -14,13 +14,13 @@ never replaces the actions themselves nor the history, which keeps the actions.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
 from mitosz_core.errors import ActionIndexError
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.copies import list_once
+from mitosz_core.kernel.copies import list_once, named_cards
 from mitosz_core.kernel.state import State
 
 
@@ -32,7 +32,9 @@ class LegalSource(Protocol):
 
     def legal(self, state: State[Any], /) -> tuple[Action, ...]: ...
 
-    def interchangeable(self, state: State[Any], /) -> Mapping[int, int]: ...
+    def interchangeable(
+        self, state: State[Any], among: Collection[int] | None = ..., /
+    ) -> Mapping[int, int]: ...
 
 
 def memo_legal(state: State[Any], rules: LegalSource) -> tuple[Action, ...]:
@@ -42,11 +44,15 @@ def memo_legal(state: State[Any], rules: LegalSource) -> tuple[Action, ...]:
     cached = state._legal
     if cached is not None:
         return cached
-    result = (
-        ()
-        if state.is_over
-        else list_once(rules.legal(state), rules.interchangeable(state), rules.card_fields)
-    )
+    if state.is_over:
+        result: tuple[Action, ...] = ()
+    else:
+        result = rules.legal(state)
+        if len(result) > 1:
+            named = named_cards(result, rules.card_fields)
+            if len(named) > 1:
+                twins = rules.interchangeable(state, named)
+                result = list_once(result, twins, rules.card_fields)
     object.__setattr__(state, "_legal", result)
     return result
 

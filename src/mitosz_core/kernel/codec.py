@@ -119,8 +119,9 @@ class Decoder:
         members = [a for a in args if a is not type(None)]
         if len(members) != 1:
             bases = {self._tagged_base(a) for a in members}
-            if len(bases) == 1 and None not in bases:
-                tagged = self._tagged(next(iter(bases)))  # type: ignore[arg-type]
+            base = next(iter(bases)) if len(bases) == 1 else None
+            if base is not None:
+                tagged = self._tagged(base)
                 if type(None) in args:
                     return lambda data, path, budget: (
                         None if data is None else tagged(data, path, budget)

@@ -58,6 +58,29 @@ def list_once(
     return tuple(kept)
 
 
+def named_cards(actions: Sequence[Action], card_fields: frozenset[str]) -> set[int]:
+    """The card ids that ``actions`` name in their ``card_fields``."""
+    named: set[int] = set()
+    for action in actions:
+        for name in _card_fields_of(type(action), card_fields):
+            value = getattr(action, name)
+            if type(value) is int:
+                named.add(value)
+    return named
+
+
+_CARD_FIELDS_OF: dict[tuple[type, frozenset[str]], tuple[str, ...]] = {}
+"""The card fields of each action class (a class attribute, never a game value)."""
+
+
+def _card_fields_of(cls: type, card_fields: frozenset[str]) -> tuple[str, ...]:
+    found = _CARD_FIELDS_OF.get((cls, card_fields))
+    if found is None:
+        found = tuple(f.name for f in dataclasses.fields(cls) if f.name in card_fields)
+        _CARD_FIELDS_OF[cls, card_fields] = found
+    return found
+
+
 def _key(
     action: Action, twins: Mapping[int, int], card_fields: frozenset[str]
 ) -> tuple[tuple[object, ...] | None, tuple[int, ...]]:
@@ -85,15 +108,17 @@ def copies_in_hand(
     hand: Sequence[int],
     key: Callable[[int], Hashable],
     referenced: Callable[[], Collection[int]],
+    among: Collection[int] | None = None,
 ) -> dict[int, int]:
     """The interchangeable cards of a hand whose order no rule reads: cards with the same
     ``key`` (e.g. the printed card and its owner) that the game names nowhere but in a
     hand (``referenced()``, asked only if the hand holds such copies, gives every card id
     named elsewhere: a card revealed, peeked at, chosen, aimed at, ...). Each is mapped to
-    the lowest id of its set."""
+    the lowest id of its set. With ``among``, only the hand's cards in it count."""
     sets: dict[Hashable, list[int]] = {}
     for card in hand:
-        sets.setdefault(key(card), []).append(card)
+        if among is None or card in among:
+            sets.setdefault(key(card), []).append(card)
     if all(len(cards) < 2 for cards in sets.values()):
         return {}
     named = referenced()
@@ -122,19 +147,14 @@ def card_ids(
     the values of each field whose annotation names ``alias``, except private fields
     (``_...``, derived caches), the fields of ``value`` itself named in ``skip`` and the
     fields named in ``ignore`` at any depth."""
-    found: list[int] = []
-
-    def note(card: int) -> int:
-        found.append(card)
-        return card
-
+    found: set[int] = set()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         hints = _annotations(type(value))
         for f in dataclasses.fields(value):
             if f.name not in skip and f.name not in ignore and not f.name.startswith("_"):
-                _walk(getattr(value, f.name), hints.get(f.name), alias, note, ignore)
+                _collector(hints.get(f.name), alias, ignore)(getattr(value, f.name), found)
     else:
-        _walk(value, None, alias, note, ignore)
+        _collector(None, alias, ignore)(value, found)
     return iter(found)
 
 
@@ -144,14 +164,103 @@ def field_ids(
     """The card ids in ``value``, the field ``name`` of the dataclass ``cls`` (read by the
     field's annotation, as :func:`card_ids` reads it): for a ruleset that caches them per
     field value."""
-    found: list[int] = []
-
-    def note(card: int) -> int:
-        found.append(card)
-        return card
-
-    _walk(value, _annotations(cls).get(name), alias, note, ignore)
+    found: set[int] = set()
+    _collector(_annotations(cls).get(name), alias, ignore)(value, found)
     return frozenset(found)
+
+
+# --- collectors: the card-id reading of an annotation, worked out once ----------------
+
+Collect = Callable[[Any, set[int]], None]
+"""Adds the card ids of a value to a set."""
+
+_COLLECTORS: dict[tuple[ast.expr | None, str, frozenset[str]], Collect] = {}
+"""The collector of each annotation (parsed once by :func:`_annotations`, whose nodes
+live as long as this memo holds them), alias and ignored field names: code worked out
+from the classes' annotations, never from a game value."""
+
+_CLASS_COLLECTORS: dict[tuple[type, str, frozenset[str]], Collect] = {}
+"""The collector of each dataclass's fields, likewise."""
+
+
+def _collector(annotation: ast.expr | None, alias: str, ignore: frozenset[str]) -> Collect:
+    """What :func:`_walk` visits in a value at a position annotated ``annotation``, as
+    one function: the annotation is read when the collector is made, not per value."""
+    key = (annotation, alias, ignore)
+    found = _COLLECTORS.get(key)
+    if found is None:
+        found = _make_collector(annotation, alias, ignore)
+        _COLLECTORS[key] = found
+    return found
+
+
+def _make_collector(annotation: ast.expr | None, alias: str, ignore: frozenset[str]) -> Collect:
+    if annotation is None or not _names(annotation, alias):
+        return lambda value, out: _collect_any(value, out, alias, ignore)
+    if isinstance(annotation, ast.Name) and annotation.id == alias:
+
+        def one(value: Any, out: set[int]) -> None:
+            if isinstance(value, int) and not isinstance(value, bool):
+                out.add(value)
+
+        return one
+    if isinstance(annotation, ast.BinOp):  # X | None
+        side = next(s for s in (annotation.left, annotation.right) if _names(s, alias))
+        inner = _collector(side, alias, ignore)
+
+        def either(value: Any, out: set[int]) -> None:
+            if value is not None:
+                inner(value, out)
+
+        return either
+    items = _items(annotation)
+
+    def many(value: Any, out: set[int]) -> None:
+        if value is None:
+            return
+        if isinstance(value, tuple):
+            for k, item in enumerate(value):
+                _collector(items(k), alias, ignore)(item, out)
+        else:
+            _collect_any(value, out, alias, ignore)
+
+    return many
+
+
+def _collect_any(value: Any, out: set[int], alias: str, ignore: frozenset[str]) -> None:
+    """A value at a position whose annotation names no card id: its dataclasses'
+    annotated fields, through tuples."""
+    if value is None or isinstance(value, int | str | float | type):
+        return
+    cls = type(value)
+    if cls is tuple:
+        for item in value:
+            if type(item) not in _PLAIN:
+                _collect_any(item, out, alias, ignore)
+        return
+    key = (cls, alias, ignore)
+    fields = _CLASS_COLLECTORS.get(key)
+    if fields is None:
+        if not dataclasses.is_dataclass(value):
+            return
+        fields = _class_collector(cls, alias, ignore)
+        _CLASS_COLLECTORS[key] = fields
+    fields(value, out)
+
+
+def _class_collector(cls: type, alias: str, ignore: frozenset[str]) -> Collect:
+    hints = _annotations(cls)
+    parts = tuple(
+        (f.name, _collector(hints.get(f.name), alias, ignore))
+        for f in dataclasses.fields(cls)
+        if not f.name.startswith("_") and f.init and f.name not in ignore
+    )
+
+    def collect(value: Any, out: set[int]) -> None:
+        for name, part in parts:
+            part(getattr(value, name), out)
+
+    return collect
 
 
 def relabel(value: Any, mapping: Mapping[int, int], alias: str = "CardId") -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from mitosz_core.errors import CardDataError, DeckError, NotAvailableError
@@ -147,12 +147,16 @@ class Ruleset(ABC, Generic[G]):
     card_fields: ClassVar[frozenset[str]] = frozenset()
     """The action fields that hold card ids (for :meth:`interchangeable`)."""
 
-    def interchangeable(self, state: State[G]) -> Mapping[int, int]:
+    def interchangeable(
+        self, state: State[G], among: Collection[int] | None = None
+    ) -> Mapping[int, int]:
         """Cards of ``state`` that no rule can tell apart: each card id that has such a
         twin, mapped to the lowest id of its set. Legal actions that differ only by
         which of them they name lead to the same game up to those ids, so
         :func:`~mitosz_core.legal_actions` lists them once
-        (:mod:`mitosz_core.kernel.copies`). The default is none."""
+        (:mod:`mitosz_core.kernel.copies`). With ``among``, only twins among those ids
+        are asked for (the ids the legal actions name: a card no action names cannot
+        make two actions alike). The default is none."""
         return {}
 
     observation_type: ClassVar[type]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
@@ -115,6 +115,11 @@ class GameConfig:
     from ``new_game``'s set-up: its seed then seeds only the random stream from the
     position on, its log holds the decisions since the position, and ``replay`` cannot
     rebuild it. Left out of the saved form while false."""
+    _facts: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The validator's facts about the games of this configuration, owned by it (see
+    :func:`~mitosz_core.kernel.validation.once`); no part of its value."""
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,16 @@ cannot drift apart. This module holds its game-independent parts:
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NoReturn, TypeVar
 
 from mitosz_core.errors import InvalidStateError, MitoszError
 from mitosz_core.kernel.action import Log
 from mitosz_core.kernel.api import legal_actions
 from mitosz_core.kernel.rng import SEEDS
-from mitosz_core.kernel.state import State
+from mitosz_core.kernel.state import GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 
 T = TypeVar("T")
@@ -76,7 +77,8 @@ def check_dealt(
     ids are given in the order of the decks, so each id must have the owner the layout
     says, and each player must own the cards of their deck. Which of a player's ids holds
     which of their cards is free: a determinized sample
-    (:func:`~mitosz_core.sample_state`) deals the hidden cards anew."""
+    (:func:`~mitosz_core.sample_state`) deals the hidden cards anew. Every card of
+    ``dealt`` must index ``keys`` (the ruleset checks its card indices before this)."""
     if len(dealt) != len(layout):
         fail(path, "config-decks", f"the decks hold {len(layout)} cards, the game {len(dealt)}")
     for i, ((_, owner), (_, deck_owner)) in enumerate(zip(dealt, layout, strict=True)):
@@ -86,8 +88,6 @@ def check_dealt(
                 "config-decks",
                 f"this card belongs to player {deck_owner}'s deck, not player {owner}'s",
             )
-    for i, (card, _) in enumerate(dealt):
-        check_index(card, len(keys), f"{path}[{i}].card", "card-id", "card definition")
     held, decks = Counter(dealt), Counter(layout)
     if held != decks:
         card, owner = min((held - decks) or (decks - held), key=lambda x: (x[1], x[0]))
@@ -143,62 +143,61 @@ def check_kernel(state: State[Any], ruleset: StepRuleset[Any], terminal: frozens
     check_index(state.to_act, n, f"{ROOT}.to_act", "to-act", "player")
 
 
-_MEMO: dict[tuple[object, ...], tuple[tuple[object, ...], Any]] = {}
-_MEMO_SIZE = 256
+CHECK_FACTS = os.environ.get("MITOSZ_CHECK_VIEWS", "") not in ("", "0")
+"""Debug mode (``MITOSZ_CHECK_VIEWS=1``, the switch of the game's cached views too): a
+fact :func:`once` finds is worked out again from scratch and compared; a difference
+raises ``AssertionError``."""
 
 
-def once(key: tuple[object, ...], parts: tuple[object, ...], compute: Callable[[], T]) -> T:
-    """``compute()``, worked out once while ``parts`` are the very objects it was worked
-    out for (the entry holds them, so no other object can take their ids); ``key`` (small
-    hashable values) tells computations apart. For the checks that depend only on values
-    a game seldom changes: its cards, its configuration."""
-    memo_key = (*key, *(id(p) for p in parts))
-    found = _MEMO.get(memo_key)
-    if found is not None and all(a is b for a, b in zip(found[0], parts, strict=True)):
+def once(
+    config: GameConfig, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]
+) -> T:
+    """``compute()``, a fact of the checks that depend only on values a game seldom
+    changes (its cards, its configuration, the card pool), worked out once for them.
+
+    The cache is owned by the game's ``config`` value (a field that is no part of its
+    value: not compared, not saved, and a copy starts without it), so it lives as long
+    as the configuration and no longer. Its entry for ``key`` (one per key) is valid
+    while every value of ``parts`` is the very object it was worked out from: the entry
+    holds them, so no other object can take their place. Every input of ``compute``
+    other than ``config`` must be in ``parts``."""
+    memo = config._facts
+    if memo is None:
+        memo = {}
+        object.__setattr__(config, "_facts", memo)
+    found = memo.get(key)
+    if found is not None and _same(found[0], parts):
         value: T = found[1]
+        if CHECK_FACTS:
+            fresh = compute()
+            assert fresh == value, f"stale validator fact {key!r}: {value!r} != {fresh!r}"
         return value
     value = compute()
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[memo_key] = (parts, value)
+    memo[key] = (parts, value)
     return value
 
 
-_LOGS: dict[tuple[int, int], tuple[Log, int | None, int]] = {}
-_LOGS_SIZE = 4096
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def log_facts(log: Log, players: int) -> tuple[int | None, int]:
     """The index of the first decision of ``log`` that names no player of a
-    ``players``-player game (or ``None``), and how many decisions are not automatic.
-    Worked out once per log value: a log that extends a checked one costs only its new
-    entries."""
-    pending: list[Log] = []
-    node: Log | None = log
-    bad: int | None = None
-    decided = 0
-    while node is not None and len(node):
-        found = _LOGS.get((id(node), players))
-        if found is not None and found[0] is node:
-            bad, decided = found[1], found[2]
-            break
-        pending.append(node)
-        node = node.previous()
-    if len(_LOGS) + len(pending) >= _LOGS_SIZE:
-        _LOGS.clear()
-    for node in reversed(pending):
-        last = node.last
-        assert last is not None
-        if bad is None and not 0 <= last.player < players:
-            bad = len(node) - 1
-        decided += not last.auto
-        _LOGS[(id(node), players)] = (node, bad, decided)
-    return bad, decided
+    ``players``-player game (or ``None``), and how many decisions are not automatic:
+    facts each log node holds (:class:`~mitosz_core.kernel.action.Log`), so only a log
+    with a wrong player is walked, to find where."""
+    if log.names_only_players(players):
+        return None, log.decided
+    node = log
+    previous = node.previous()
+    while previous is not None and not previous.names_only_players(players):
+        node, previous = previous, previous.previous()
+    return len(node) - 1, log.decided
 
 
 def decisions_taken(state: State[Any]) -> int:
     """How many decisions of ``state``'s history were not automatic."""
-    return log_facts(state._log, state.config.players)[1]
+    return state._log.decided
 
 
 def check_plays_on(state: State[Any], ruleset: StepRuleset[Any]) -> None:

@@ -7,7 +7,7 @@ legal actions stays short and enumerable.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 from mitosz_core.games.mitosz.cards import Edge, Sphere
 from mitosz_core.games.mitosz.state import FightKind, LineName, TroopMode
@@ -231,6 +231,13 @@ class PlayFate(Action):
 
     def __str__(self) -> str:
         return f"play_fate(#{self.card}{_extras(self)})"
+
+
+ManeuverAction: TypeAlias = UseManeuver | UseFreeManeuver | PlayFate
+"""Any use of a maneuver (4.6), printed on a card, a free maneuver card (3.9) or a fate
+(3.7). The maneuver rules check and perform each with this type."""
+MANEUVER_ACTIONS = (UseManeuver, UseFreeManeuver, PlayFate)
+"""The classes of :data:`ManeuverAction`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import dataclasses
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mitosz import observe as observation
@@ -278,7 +278,9 @@ class MitoszRuleset(StepRuleset[Game]):
     def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
 
-    def interchangeable(self, state: State[Game]) -> Mapping[int, int]:
+    def interchangeable(
+        self, state: State[Game], among: Collection[int] | None = None
+    ) -> Mapping[int, int]:
         """Copies of one card (the same printed card and owner) in the deciding player's
         hand that the game names nowhere else. No rule reads the order of a hand (a
         peek draws from it sorted by printed card and id, 4.2.3), so taking one copy
@@ -312,7 +314,10 @@ class MitoszRuleset(StepRuleset[Game]):
             return named
 
         return copies_in_hand(
-            game.players[me].hand, lambda c: (game.card(c).key, game.owner(c)), referenced
+            game.players[me].hand,
+            lambda c: (game.card(c).key, game.owner(c)),
+            referenced,
+            among,
         )
 
     def describe(self, state: State[Game], action: Action) -> str:

@@ -17,6 +17,7 @@ from mitosz_core.kernel.machine import (
     MachineSpec,
     Part,
     Return,
+    StateDecl,
     compile_machine,
 )
 
@@ -169,10 +170,9 @@ FORCED = {
 STATES = ("setup", TURN, COUNTER, RESPONSE, FORCED, "over")
 
 
-def _leaves(decl: object, prefix: str = "") -> list[str]:
+def _leaves(decl: StateDecl, prefix: str = "") -> list[str]:
     if isinstance(decl, str):
         return [f"{prefix}{decl}"]
-    assert isinstance(decl, dict)
     name = f"{prefix}{decl['name']}"
     return [leaf for child in decl["children"] for leaf in _leaves(child, f"{name}.")]
 

@@ -139,10 +139,10 @@ def validate_state(
     n = state.config.players
     check_kernel(state, ruleset, TERMINAL)
     _players(state)
-    _card_defs(game, pool)
+    _card_defs(state.config, game, pool)
+    _indices(state)  # the card indices first: the deal check of _config reads by them
     _config(state)
-    _indices(state)
-    _places(game, n)
+    _places(state.config, game, n)
     _zones(game)
     _limits(state)
     _spheres(state)
@@ -170,10 +170,10 @@ def _config(state: State[Game]) -> None:
     """The decks lay out the cards in play as ``new_game`` does; a game from its set-up
     has the turn order and opening reveals of its seed."""
     game, config = state.game, state.config
-    layout = once(("layout",), (config, game.cards), lambda: _layout(config, game))
+    layout = once(config, "layout", (game.cards,), lambda: _layout(config, game))
     if isinstance(layout, str):
         fail("$.state.config.decks", "config-decks", layout)
-    once(("dealt",), (config, game.cards, game.instances), lambda: _dealt(game, layout))
+    once(config, "dealt", (game.cards, game.instances), lambda: _dealt(game, layout))
     reveals = game.opening_reveals
     if config.arranged:  # an arranged position: no set-up to compare with
         if reveals and len(reveals) != config.players:
@@ -183,7 +183,7 @@ def _config(state: State[Game]) -> None:
                 row, len(game.instances), f"{GAME}.opening_reveals[{i}]", "opening-reveals", "card"
             )
         return
-    start = once(("start",), (config, game.cards), lambda: _start(config, game))
+    start = once(config, "start", (game.cards,), lambda: _start(config, game))
     if isinstance(start, str):
         fail("$.state.config", "seed", start)
     order, first_reveals = start
@@ -236,8 +236,8 @@ def _start(config: GameConfig, game: Game) -> Start | str:
 # --- card definitions --------------------------------------------------------------------------
 
 
-def _card_defs(game: Game, pool: Mapping[str, CardDef]) -> None:
-    problem = once(("cards", id(pool)), (game.cards, pool), lambda: _card_problem(game, pool))
+def _card_defs(config: GameConfig, game: Game, pool: Mapping[str, CardDef]) -> None:
+    problem = once(config, "cards", (game.cards, pool), lambda: _card_problem(game, pool))
     if problem is not None:
         path, text = problem
         fail(path, "card-definition", text)
@@ -295,7 +295,9 @@ def _indices(state: State[Game]) -> None:
     """Every field that names a player or a card id, against its range."""
     game, n = state.game, state.config.players
     ids = len(game.instances)
-    bad = once(("instances", n), (game.instances, game.cards), lambda: _instance_problem(game, n))
+    bad = once(
+        state.config, "instances", (game.instances, game.cards), lambda: _instance_problem(game, n)
+    )
     if bad is not None:
         i, name = bad
         limit = len(game.cards) if name == "card" else n
@@ -305,7 +307,7 @@ def _indices(state: State[Game]) -> None:
             limit,
             f"{GAME}.instances[{i}].{name}",
             rule,
-            "card" if name == "card" else "player",
+            "card definition" if name == "card" else "player",
         )
 
     def cards(values: Sequence[int], path: str) -> None:
@@ -427,7 +429,7 @@ def _round_mark(mark: RoundMark | None, n: int, path: str) -> None:
 # --- places, owners, zones, limits -------------------------------------------------------------
 
 
-def _places(game: Game, n: int) -> None:
+def _places(config: GameConfig, game: Game, n: int) -> None:
     """1.2: every card in exactly one place; G1: every pile holds its owner's cards."""
     everywhere: list[int] = []
     for i, p in enumerate(game.players):
@@ -443,7 +445,7 @@ def _places(game: Game, n: int) -> None:
         for card in range(count):
             if seen[card] != 1:
                 fail(GAME, "one-place", f"card #{card} is in {seen[card]} places, not exactly 1")
-    mine = once(("owned",), (game.instances,), lambda: _owned(game, n))
+    mine = once(config, "owned", (game.instances,), lambda: _owned(game, n))
     for i, p in enumerate(game.players):
         if (
             mine[i].issuperset(p.deck)

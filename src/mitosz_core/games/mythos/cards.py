@@ -271,8 +271,8 @@ class Trigger:
             if isinstance(effect, Sacrifice):
                 return Target.OWN_UNIT
             target = getattr(effect, "target", None)
-            if target in CHOSEN:
-                return target  # type: ignore[no-any-return]
+            if isinstance(target, Target) and target in CHOSEN:
+                return target
         return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mythos import observe as observation
@@ -204,7 +204,9 @@ class MythosRuleset(StepRuleset[Game]):
     def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
 
-    def interchangeable(self, state: State[Game]) -> Mapping[int, int]:
+    def interchangeable(
+        self, state: State[Game], among: Collection[int] | None = None
+    ) -> Mapping[int, int]:
         """Copies of one card (the same printed card and owner) in the deciding player's
         hand that the game names nowhere else. No rule reads the order of a hand, so
         taking one copy or another leads to the same game up to their ids and the
@@ -222,7 +224,10 @@ class MythosRuleset(StepRuleset[Game]):
             return named
 
         return copies_in_hand(
-            game.players[me].hand, lambda c: (game.card(c).key, game.owner(c)), referenced
+            game.players[me].hand,
+            lambda c: (game.card(c).key, game.owner(c)),
+            referenced,
+            among,
         )
 
     def describe(self, state: State[Game], action: Action) -> str:

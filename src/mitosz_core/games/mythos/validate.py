@@ -83,8 +83,8 @@ def validate_state(
 
 def _cards(state: State[Game], pool: Mapping[str, CardDef]) -> None:
     game, config = state.game, state.config
-    parts = (config, game.cards, game.instances, pool)
-    problem = once(("mythos-cards", game.first), parts, lambda: _cards_problem(state, pool))
+    parts = (game.cards, game.instances, pool)
+    problem = once(config, ("cards", game.first), parts, lambda: _cards_problem(state, pool))
     if problem is not None:
         fail(*problem)
     if not config.arranged:
@@ -129,6 +129,10 @@ def _check_cards(state: State[Game], pool: Mapping[str, CardDef]) -> None:
         for e in deck.entries
         for _ in range(e.count)
     ]
+    for i, inst in enumerate(game.instances):  # before the deal check, which reads by them
+        check_index(
+            inst.card, len(keys), f"{GAME}.instances[{i}].card", "card-id", "card definition"
+        )
     dealt = [(inst.card, inst.owner) for inst in game.instances]
     check_dealt(dealt, layout, keys, f"{GAME}.instances")
     if not config.arranged:  # the seed's shuffles and lots (01, R-01-start)

@@ -261,9 +261,12 @@ def targets(s: S, todo: Todo, target: AnyTarget) -> tuple[CardId, ...]:
         case Chosen(cards):
             card = todo.target
             side = None if card is None else controller(game, card)
-            found = () if card is None or side is None else (card,)
-            if found and not matches(game, todo.player, side, card, cards, todo.source):  # type: ignore[arg-type]
+            if card is None or side is None:
                 found = ()
+            else:
+                found = (
+                    (card,) if matches(game, todo.player, side, card, cards, todo.source) else ()
+                )
         case Every(cards):
             found = matching(game, todo.player, cards, todo.source)
         case User():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Generic, TypeAlias, TypeVar, cast
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import (
@@ -55,22 +56,31 @@ HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
 
 
+E = TypeVar("E", bound=AnyEffect, covariant=True)
+K = TypeVar("K", bound=AnyEffect)
+
+
 @dataclass(frozen=True, slots=True)
-class Lasting:
+class Lasting(Generic[E]):
     """An effect in force: ``key`` names it for 5.9 tie-breaks (``e<id>`` for a created
     effect, ``s<card>.<index>`` for a locked maneuver); ``target`` is a fixed card, or
-    ``None`` when the effect's selector decides (5.7)."""
+    ``None`` when the effect's selector decides (5.7). Typed by its effect's class, as
+    :func:`lasting_of` gives it."""
 
     key: str
-    effect: AnyEffect
+    effect: E
     player: int
     source: CardId | None
     target: CardId | None
 
 
-def lasting(game: Game) -> tuple[Lasting, ...]:
+AnyLasting: TypeAlias = "Lasting[AnyEffect]"
+"""A lasting effect of any class."""
+
+
+def lasting(game: Game) -> tuple[AnyLasting, ...]:
     """Every lasting effect in force, created ones first, then locked maneuvers."""
-    found: tuple[Lasting, ...] | None = memoised(game, "lasting")
+    found: tuple[AnyLasting, ...] | None = memoised(game, "lasting")
     if found is not None:
         return found
     return cached(
@@ -81,12 +91,13 @@ def lasting(game: Game) -> tuple[Lasting, ...]:
     )
 
 
-def lasting_of(game: Game, kind: type[AnyEffect]) -> tuple[Lasting, ...]:
+def lasting_of(game: Game, kind: type[K]) -> tuple[Lasting[K], ...]:
     """The lasting effects in force (:func:`lasting`) whose effect is a ``kind`` (an
     effect class; they have no subclasses), in their order there: a view cached with it,
     so that a rule asking for one kind of effect (a power change, say) does not walk the
-    others."""
-    kinds: dict[type, tuple[Lasting, ...]] | None = memoised(game, "lasting-kinds")
+    others. Typed by ``kind``: the caller reads each effect's own fields, no
+    ``isinstance`` standing in."""
+    kinds: dict[type, tuple[AnyLasting, ...]] | None = memoised(game, "lasting-kinds")
     if kinds is None:
         kinds = cached(
             game,
@@ -94,17 +105,18 @@ def lasting_of(game: Game, kind: type[AnyEffect]) -> tuple[Lasting, ...]:
             (game.effects, game.fight),  # those of lasting()
             lambda: _by_kind(lasting(game)),
         )
-    return kinds.get(kind, ())
+    # the index groups by the effect's exact class (_by_kind), so this is its type
+    return cast("tuple[Lasting[K], ...]", kinds.get(kind, ()))
 
 
-def _by_kind(items: tuple[Lasting, ...]) -> dict[type, tuple[Lasting, ...]]:
-    kinds: dict[type, list[Lasting]] = {}
+def _by_kind(items: tuple[AnyLasting, ...]) -> dict[type, tuple[AnyLasting, ...]]:
+    kinds: dict[type, list[AnyLasting]] = {}
     for item in items:
         kinds.setdefault(type(item.effect), []).append(item)
     return {k: tuple(v) for k, v in kinds.items()}
 
 
-def _lasting(game: Game) -> Iterator[Lasting]:
+def _lasting(game: Game) -> Iterator[AnyLasting]:
     raw = tuple(_raw_lasting(game))
     silencers = [item for item in raw if isinstance(item.effect, NeutralizeAbility)]
     for item in raw:
@@ -115,7 +127,7 @@ def _lasting(game: Game) -> Iterator[Lasting]:
         yield item
 
 
-def _raw_lasting(game: Game) -> Iterator[Lasting]:
+def _raw_lasting(game: Game) -> Iterator[AnyLasting]:
     for e in game.effects:
         yield Lasting(f"e{e.id}", e.effect, e.player, e.source, e.target)
     seen_intrigues: set[str] = set()
@@ -136,7 +148,7 @@ def _raw_lasting(game: Game) -> Iterator[Lasting]:
                     yield Lasting(f"s{card}.{index}", m.effect, side, card, target)
 
 
-def _reaches(game: Game, item: Lasting, card: CardId | None) -> bool:
+def _reaches(game: Game, item: AnyLasting, card: CardId | None) -> bool:
     """Whether ``item`` names ``card``, immunity aside."""
     if card is None:
         return False
@@ -157,7 +169,7 @@ def _reaches(game: Game, item: Lasting, card: CardId | None) -> bool:
     )
 
 
-def applies_to(game: Game, item: Lasting, card: CardId) -> bool:
+def applies_to(game: Game, item: AnyLasting, card: CardId) -> bool:
     """Whether a lasting card effect reaches ``card`` now (5.7, 5.17), unless the card
     is immune to that kind of effect (5.12)."""
     reaches = _reaches(game, item, card)
@@ -166,7 +178,7 @@ def applies_to(game: Game, item: Lasting, card: CardId) -> bool:
     return not any(immune(game, card, kind) for kind in source_kinds(game, item, card))
 
 
-def source_kinds(game: Game, item: Lasting, card: CardId) -> tuple[Immunity, ...]:
+def source_kinds(game: Game, item: AnyLasting, card: CardId) -> tuple[Immunity, ...]:
     """The kinds of effect a lasting effect is, for immunity (5.12)."""
     kinds: list[Immunity] = []
     if item.source is not None:
@@ -185,7 +197,7 @@ def source_kinds(game: Game, item: Lasting, card: CardId) -> tuple[Immunity, ...
     return tuple(kinds)
 
 
-def covers(item: Lasting, player: int) -> bool:
+def covers(item: AnyLasting, player: int) -> bool:
     """Whether a lasting player effect reaches ``player``."""
     who: Who = getattr(item.effect, "who", Who.ME)
     if who is Who.EACH_PLAYER:
@@ -199,18 +211,14 @@ def covers(item: Lasting, player: int) -> bool:
 def level_bonus(game: Game, card: CardId) -> int:
     """What lasting level changes add to ``card`` (for roads: 3.2.1)."""
     return sum(
-        item.effect.amount
-        for item in lasting_of(game, ChangeLevel)
-        if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card)
+        item.effect.amount for item in lasting_of(game, ChangeLevel) if applies_to(game, item, card)
     )
 
 
 def power_bonus(game: Game, card: CardId) -> int:
     """What lasting power changes add to ``card``."""
     return sum(
-        item.effect.amount
-        for item in lasting_of(game, ChangePower)
-        if isinstance(item.effect, ChangePower) and applies_to(game, item, card)
+        item.effect.amount for item in lasting_of(game, ChangePower) if applies_to(game, item, card)
     )
 
 
@@ -239,12 +247,10 @@ def card_type(game: Game, card: CardId) -> CardType:
     found = [item for item in changers if applies_to(game, item, card)]
     if not found:
         return printed
-    winner = strongest(game, found)
-    assert isinstance(winner.effect, BecomeType)
-    return winner.effect.card_type
+    return strongest(game, found).effect.card_type
 
 
-def _type_changers(game: Game) -> tuple[Lasting, ...]:
+def _type_changers(game: Game) -> tuple[Lasting[BecomeType], ...]:
     """The lasting effects in force that give cards a new type (5.16)."""
     return lasting_of(game, BecomeType)
 
@@ -258,15 +264,11 @@ def permitted(game: Game, card: CardId, permission: Permission, default: bool = 
     found = [
         item
         for item in lasting_of(game, Grant)
-        if isinstance(item.effect, Grant)
-        and item.effect.permission is permission
-        and applies_to(game, item, card)
+        if item.effect.permission is permission and applies_to(game, item, card)
     ]
     if not found:
         return default
-    winner = strongest(game, found)
-    assert isinstance(winner.effect, Grant)
-    return winner.effect.allow
+    return strongest(game, found).effect.allow
 
 
 def immune(game: Game, card: CardId, kind: Immunity, beside: bool = True) -> bool:
@@ -281,11 +283,7 @@ def immune(game: Game, card: CardId, kind: Immunity, beside: bool = True) -> boo
     if kind is Immunity.CALAMITY and d.type is CardType.LOCATION and d.has_subtype(Subtype.SHRINE):
         return True
     for item in lasting_of(game, MakeImmune):
-        if (
-            isinstance(item.effect, MakeImmune)
-            and item.effect.to is kind
-            and applies_to(game, item, card)
-        ):
+        if item.effect.to is kind and applies_to(game, item, card):
             return True
     host = host_of(game, card)
     if host is not None and immune(game, host, kind, beside=False):
@@ -317,16 +315,10 @@ def host_of(game: Game, card: CardId) -> CardId | None:
 
 def hand_size(game: Game, player: int) -> int:
     """The hand size in force for ``player`` (1.5.2), or the strongest setter's (5.9)."""
-    found = [
-        item
-        for item in lasting_of(game, SetHandSize)
-        if isinstance(item.effect, SetHandSize) and covers(item, player)
-    ]
+    found = [item for item in lasting_of(game, SetHandSize) if covers(item, player)]
     if not found:
         return HAND_SIZE
-    winner = strongest(game, found)
-    assert isinstance(winner.effect, SetHandSize)
-    return winner.effect.size
+    return strongest(game, found).effect.size
 
 
 def player_may(game: Game, player: int, permission: Permission, card: CardId | None) -> bool:
@@ -335,8 +327,7 @@ def player_may(game: Game, player: int, permission: Permission, card: CardId | N
     for item in lasting_of(game, PlayerPermission):
         e = item.effect
         if (
-            isinstance(e, PlayerPermission)
-            and e.permission is permission
+            e.permission is permission
             and covers(item, player)
             and (card is None or def_matches(game, card, e.cards))
         ):
@@ -349,9 +340,7 @@ def extra_people(game: Game, player: int) -> int:
     return sum(
         1
         for item in lasting_of(game, PlayerPermission)
-        if isinstance(item.effect, PlayerPermission)
-        and item.effect.permission is Permission.EXTRA_PEOPLE
-        and covers(item, player)
+        if item.effect.permission is Permission.EXTRA_PEOPLE and covers(item, player)
     )
 
 
@@ -373,7 +362,7 @@ def settle_conflicts(s: S) -> S:
         return s
     contested, setters, types, sizes = possible
     levels, retyped = bool(setters), bool(types)
-    groups: list[list[Lasting]] = []
+    groups: list[list[AnyLasting]] = []
     if contested or levels or retyped:
         for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
             for found in contested:
@@ -397,16 +386,16 @@ def settle_conflicts(s: S) -> S:
 
 
 def _possible_conflicts(
-    items: tuple[Lasting, ...],
-) -> tuple[list[list[Lasting]], list[Lasting], list[Lasting], list[Lasting]] | None:
+    items: tuple[AnyLasting, ...],
+) -> tuple[list[list[AnyLasting]], list[AnyLasting], list[AnyLasting], list[AnyLasting]] | None:
     """Where a 5.9 conflict is possible at all among ``items``: the permissions both
     granted and denied, the level setters and new types when they differ, and the hand
     sizes when they differ; ``None`` when there is none (the usual case, remembered per
     tuple of effects)."""
-    grants: dict[Permission, list[Lasting]] = {}
-    setters: list[Lasting] = []
-    sizes: list[Lasting] = []
-    types: list[Lasting] = []
+    grants: dict[Permission, list[AnyLasting]] = {}
+    setters: list[AnyLasting] = []
+    sizes: list[AnyLasting] = []
+    types: list[AnyLasting] = []
     for item in items:
         e = item.effect
         if isinstance(e, BecomeType):

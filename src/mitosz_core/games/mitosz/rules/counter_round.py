@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import (
@@ -44,7 +45,10 @@ from mitosz_core.games.mitosz.state import (
     PendingKind,
 )
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, dispatch
 from mitosz_core.kernel.values import replace
+
+A = TypeVar("A", bound=Action)
 
 Resolver = Callable[[S], S]
 """One unit of work of a counter round's ``resolve`` step."""
@@ -98,33 +102,44 @@ def responder(s: S) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class ResponseSource:
+class ResponseSource(Generic[A]):
     """Deeds a player may answer with in a counter round (6.4.1), registered by the module
-    of their rule (:func:`add_response_source`): the counter round knows none of them."""
+    of their rule (:func:`add_response_source`): the counter round knows none of them.
+    Its handlers take the source's own action type ``A``: the step hands them only actions
+    of the classes the source ``accepts``."""
 
     rank: int
     """Where the source's actions stand in the legal actions (lower first)."""
-    accepts: tuple[type[Action], ...]
-    candidates: Callable[[S, int], Iterable[Action]]
-    why_not: Callable[[S, int, Action], str | None]
-    perform: Callable[[S, int, Action], S]
+    accepts: tuple[type[A], ...]
+    candidates: Callable[[S, int], Iterable[A]]
+    why_not: Callable[[S, int, A], str | None]
+    perform: Callable[[S, int, A], S]
     """Make the deed; it pushes its event with :func:`push`."""
 
 
-_SOURCES: list[ResponseSource] = []
+_SOURCES: list[ResponseSource[Any]] = []
 
 Resolve = Callable[[S, Pending], S]
 """How a pending item of one kind resolves, taken off the stack."""
 
 _RESOLVERS: dict[PendingKind, Resolve] = {}
 
-Answer = Callable[[S, Action], S]
-"""How a choice of one purpose is answered in the ``choose`` step."""
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """How a choice of one purpose is answered in the ``choose`` step, registered by the
+    module of its rule (:func:`add_answer`)."""
+
+    chosen: Callable[[S, Choose], S]
+    """What choosing a card does."""
+    declined: Callable[[S], S] | None = None
+    """What a pass does, for a purpose whose choices may be optional (6.3.7)."""
+
 
 _ANSWERS: dict[ChoicePurpose, Answer] = {}
 
 
-def add_response_source(source: ResponseSource) -> None:
+def add_response_source(source: ResponseSource[Any]) -> None:
     """Register the deeds of one rule as answers in counter rounds."""
     if any(other.rank == source.rank for other in _SOURCES):
         raise MachineError(f"two response sources of rank {source.rank}")
@@ -146,7 +161,7 @@ def add_answer(purpose: ChoicePurpose, answer: Answer) -> None:
     _ANSWERS[purpose] = answer
 
 
-def _source(a: Action) -> ResponseSource:
+def _source(a: Action) -> ResponseSource[Any]:
     for source in _SOURCES:
         if isinstance(a, source.accepts):
             return source
@@ -238,25 +253,42 @@ def _choose_candidates(s: S) -> Iterable[Action]:
     return (*declines, *(Choose(c) for c in choice.options))
 
 
-def _choose_why_not(s: S, a: Action) -> str | None:
+def why_not_choose(s: S, a: Choose) -> str | None:
+    """Why ``a`` does not answer the choice being made, or ``None``."""
     choice = s.game.choice
     assert choice is not None
-    if isinstance(a, Pass):
-        return None if choice.optional else "choose one of the cards"
-    assert isinstance(a, Choose)
     if a.card not in choice.options:
         return f"#{a.card} is not one of the cards to choose from"
     return None
 
 
-def _choose(s: S, a: Action) -> S:
+def why_not_decline(s: S, a: Pass) -> str | None:
+    """Why the choice being made may not be declined, or ``None`` (6.3.7)."""
+    choice = s.game.choice
+    assert choice is not None
+    return None if choice.optional else "choose one of the cards"
+
+
+def decline(s: S) -> S:
+    """A pass declines an optional choice (6.3.7): its purpose's rule says what follows."""
+    choice = s.game.choice
+    assert choice is not None
+    answer = _ANSWERS.get(choice.purpose)
+    if answer is None or answer.declined is None:
+        raise MachineError(f"the choice {choice.purpose.value} cannot be declined")
+    s = answer.declined(s)
+    return s if s.game.choice is not None else fire(s, Trigger.CHOSEN)
+
+
+def choose(s: S, a: Choose) -> S:
+    """The chosen card: its purpose's rule answers it, or the counter round's own
+    purposes (discard, take back, search)."""
     choice = s.game.choice
     assert choice is not None
     answer = _ANSWERS.get(choice.purpose)
     if answer is not None:  # a purpose its own rule answers (6.3.7: on-play choices)
-        s = answer(s, a)
+        s = answer.chosen(s, a)
         return s if s.game.choice is not None else fire(s, Trigger.CHOSEN)
-    assert isinstance(a, Choose)
     player = choice.player
     card: CardId = a.card
     if choice.purpose is ChoicePurpose.DISCARD:
@@ -276,10 +308,8 @@ def _choose(s: S, a: Action) -> S:
     return fire(s.evolve(game=replace(s.game, choice=None)), Trigger.CHOSEN)
 
 
-CHOOSE = Step(
-    accepts=(Choose, Pass),
+CHOOSE = dispatch(
+    (Rule(Choose, why_not_choose, choose), Rule(Pass, why_not_decline, lambda s, a: decline(s))),
     candidates=_choose_candidates,
-    why_not=_choose_why_not,
-    perform=_choose,
     decider=_chooser,
 )

@@ -127,11 +127,9 @@ def level(game: Game, card: CardId) -> int:
     if neutralized(game, card):
         value = 0
     for item in lasting_of(game, ChangeLevel):
-        if isinstance(item.effect, ChangeLevel) and applies_to(game, item, card):
+        if applies_to(game, item, card):
             value += item.effect.amount
     setters = [item for item in lasting_of(game, SetLevel) if applies_to(game, item, card)]
     if setters:
-        winner = strongest(game, setters)
-        assert isinstance(winner.effect, SetLevel)
-        return winner.effect.level
+        return strongest(game, setters).effect.level
     return value

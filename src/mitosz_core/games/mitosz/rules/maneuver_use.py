@@ -7,9 +7,7 @@ This module registers both with :mod:`.counter_round`, which knows no maneuver.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
+from mitosz_core.games.mitosz.actions import MANEUVER_ACTIONS, ManeuverAction
 from mitosz_core.games.mitosz.effects.language import (
     ChangeLevel,
     Duration,
@@ -30,21 +28,10 @@ from mitosz_core.games.mitosz.rules.counter_round import (
 from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import Pending, PendingKind, Todo
-from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
-MANEUVER_USES = (UseManeuver, UseFreeManeuver, PlayFate)
 
-
-def _candidates(s: S, player: int) -> Iterable[Action]:
-    return maneuvers.candidates(s, player)
-
-
-def _why_not(s: S, player: int, a: Action) -> str | None:
-    return maneuvers.why_not(s, player, a)
-
-
-def _use(s: S, player: int, a: Action) -> S:
+def _use(s: S, player: int, a: ManeuverAction) -> S:
     s, item = maneuvers.perform(s, player, a)
     return push(s, item)
 
@@ -131,5 +118,10 @@ def _enemy(s: S, item: Pending) -> int:
     return order[(order.index(item.player) + 1) % len(order)]
 
 
-add_response_source(ResponseSource(1, MANEUVER_USES, _candidates, _why_not, _use))
+SOURCE: ResponseSource[ManeuverAction] = ResponseSource(
+    1, MANEUVER_ACTIONS, maneuvers.candidates, maneuvers.why_not, _use
+)
+"""A maneuver use answers in a counter round (4.6.4, 6.4.1)."""
+
+add_response_source(SOURCE)
 add_resolver(PendingKind.MANEUVER, _resolve_maneuver)

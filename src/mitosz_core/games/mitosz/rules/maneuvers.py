@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
+from mitosz_core.games.mitosz.actions import ManeuverAction, PlayFate, UseFreeManeuver, UseManeuver
 from mitosz_core.games.mitosz.cards import CardDef, CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
@@ -54,7 +54,6 @@ from mitosz_core.games.mitosz.state import (
     cached,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.kernel.action import Action
 
 TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
 """Cards that turn when they use a maneuver; the others never do (4.5)."""
@@ -361,7 +360,7 @@ def _why_not_target(
 # --- the three kinds of use ---------------------------------------------------------------
 
 
-def candidates(s: S, player: int) -> Iterator[Action]:
+def candidates(s: S, player: int) -> Iterator[ManeuverAction]:
     """Every maneuver action ``player`` may take now: exactly those :func:`why_not`
     passes, in this order: the bound maneuvers of the cards on the player's side (board
     order, maneuver by maneuver, then target, steps and repetitions ascending), then for
@@ -444,7 +443,7 @@ def _times(m: Maneuver) -> range:
     return range(1, MAX_TIMES + 1) if m.per is not None else range(1, 2)
 
 
-def why_not(s: S, player: int, a: Action) -> str | None:
+def why_not(s: S, player: int, a: ManeuverAction) -> str | None:
     """Why ``player`` may not take the maneuver action ``a`` now, or ``None``."""
     game = s.game
     if isinstance(a, UseManeuver):
@@ -481,24 +480,23 @@ def why_not(s: S, player: int, a: Action) -> str | None:
             or _why_not_target(s, player, m, a.user, a.target, a.target_pending)
             or why_not_pay(game.players[player].spheres, total_cost(m, 1, a.times, free))
         )
-    if isinstance(a, PlayFate):
-        if a.card not in game.players[player].hand:
-            return f"#{a.card} is not in your hand"
-        d = game.card(a.card)
-        if d.type is not CardType.FATE:
-            return f"{d.name} is not a fate (3.7)"
-        if not fate_allowed(game, player, a.card):
-            return f"{d.name} needs a god leader or a mythic link to your high god (3.7)"
-        if not 0 <= a.index < len(d.maneuvers):
-            return f"{d.name} has no effect {a.index}"
-        m = d.maneuvers[a.index]
-        return (
-            why_not_timing(s, player, m)
-            or _why_not_times(m, a.times)
-            or _why_not_target(s, player, m, None, a.target, a.target_pending)
-            or why_not_pay(game.players[player].spheres, total_cost(m, 1, a.times, False))
-        )
-    return f"{a.kind} is not a maneuver action"
+    # a fate (the union leaves no other class)
+    if a.card not in game.players[player].hand:
+        return f"#{a.card} is not in your hand"
+    d = game.card(a.card)
+    if d.type is not CardType.FATE:
+        return f"{d.name} is not a fate (3.7)"
+    if not fate_allowed(game, player, a.card):
+        return f"{d.name} needs a god leader or a mythic link to your high god (3.7)"
+    if not 0 <= a.index < len(d.maneuvers):
+        return f"{d.name} has no effect {a.index}"
+    m = d.maneuvers[a.index]
+    return (
+        why_not_timing(s, player, m)
+        or _why_not_times(m, a.times)
+        or _why_not_target(s, player, m, None, a.target, a.target_pending)
+        or why_not_pay(game.players[player].spheres, total_cost(m, 1, a.times, False))
+    )
 
 
 def _why_not_times(m: Maneuver, times: int) -> str | None:
@@ -509,7 +507,7 @@ def _why_not_times(m: Maneuver, times: int) -> str | None:
     return None
 
 
-def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
+def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, Pending]:
     """4.6.1-4.6.3: announce, show, pay, turn the user; returns the pending event."""
     game = s.game
     p = game.players[player]
@@ -546,7 +544,7 @@ def perform(s: S, player: int, a: Action) -> tuple[S, Pending]:
             times=a.times,
         )
         return s, item
-    assert isinstance(a, PlayFate)
+    # a fate (the union leaves no other class)
     m = game.card(a.card).maneuvers[a.index]
     hand = take_from_hand(p, a.card).hand
     s = update_player(

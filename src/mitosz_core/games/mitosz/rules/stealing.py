@@ -19,12 +19,11 @@ from mitosz_core.games.mitosz.effects.interpret import handles, targets
 from mitosz_core.games.mitosz.effects.language import Steal
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot
-from mitosz_core.games.mitosz.rules.counter_round import add_answer
+from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
 from mitosz_core.games.mitosz.rules.fights.core import war_leaders
 from mitosz_core.games.mitosz.rules.leaders import why_not_target
 from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import CardId, Choice, ChoicePurpose, Game, Todo
-from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
 
@@ -95,10 +94,10 @@ def new_hosts(game: Game, me: int, card: CardId) -> tuple[CardId, ...]:
     return tuple(c for c in cards if why_not_target(game, me, card, c) is None)
 
 
-def answer_attach(s: S, a: Action) -> S:
+def answer_attach(s: S, a: Choose) -> S:
     """The thief's answer: the stolen card leaves its host for the chosen card (5.2)."""
     choice = s.game.choice
-    assert choice is not None and choice.source is not None and isinstance(a, Choose)
+    assert choice is not None and choice.source is not None
     s = s.evolve(game=replace(s.game, choice=None))
     card, host, me = choice.source, a.card, choice.player
     side = controller(s.game, card)
@@ -119,4 +118,4 @@ def answer_attach(s: S, a: Action) -> S:
     )
 
 
-add_answer(ChoicePurpose.ATTACH_STOLEN, answer_attach)  # 5.2
+add_answer(ChoicePurpose.ATTACH_STOLEN, Answer(answer_attach))  # 5.2: never declined

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from mitosz_core.games.mitosz.actions import (
     AttachMount,
     AttachRune,
+    ManeuverAction,
     Pass,
     PermitHighGod,
     PlacePeople,
@@ -49,7 +50,7 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
     mount_options,
     why_not_mount,
 )
-from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
+from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import (
     affordable,
     effective_cost,
@@ -83,6 +84,7 @@ from mitosz_core.games.mitosz.state import (
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 from mitosz_core.kernel.values import replace
 
 SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
@@ -397,171 +399,221 @@ def summon_cost(
 
 def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None:
     """Why ``player`` may not make card play ``a`` now, or ``None``."""
-    game = s.game
     if isinstance(a, PlacePeople):
-        if anytime_only:
-            return "a people is placed only in one's own summoning step (3.2.1)"
-        if (reason := _in_hand(s, player, a.card)) is not None:
-            return reason
-        d = game.card(a.card)
-        if d.type is not CardType.PEOPLE:
-            return f"{d.name} is a {d.type}, not a people"
-        if game.peoples_placed >= 1 + extra_people(game, player):
-            return "a people has already been placed this turn (3.2.1)"
-        if d.unique and unique_on_board(game, d):
-            return f"the unique {d.name} is already on the board (2.3)"
-        return why_not_place(game, player, a.card, (a.x, a.y))
+        return _why_not_people(s, player, a, anytime_only)
     if isinstance(a, Summon):
-        if (reason := _in_hand(s, player, a.card)) is not None:
-            return reason
-        d = game.card(a.card)
-        if d.type not in SUMMONABLE:
-            return f"a {d.type} is not summoned (6.2.3.1, 6.3.8)"
-        if anytime_only and d.type not in ANYTIME:
-            return f"a {d.type} is summoned only in one's own summoning step (6.2.3.1)"
-        if d.unique and unique_on_board(game, d):
-            return f"the unique {d.name} is on the board, so no other can be summoned (2.3)"
-        if (reason := why_not_target(game, player, a.card, a.target)) is not None:
-            return reason
-        if (owner := withheld_permission(game, player, d)) is not None:
-            return f"{d.name} is P{owner}'s high god: summoning it needs their permission (3.4.3)"
-        if d.summoning is None and a.pay_with is not None:
-            return f"summoning {d.name} has no further condition to meet (6.3.4)"
-        if d.summoning is not None:
-            reason = _why_not_condition(s, player, a.card, d.summoning, a.pay_with)
-            if reason is not None:
-                return reason
-        if a.substitute is not None and not linked_to_high_god(game, player, d):
-            return f"{d.name} has no mythic link to your high god, so no substitution (3.1)"
-        cost = effective_cost(summon_cost(s, player, a.card, a.target), a.substitute)
-        if isinstance(cost, str):
-            return cost
-        return why_not_pay(game.players[player].spheres, cost)
+        return _why_not_summon(s, player, a, anytime_only)
     if isinstance(a, PlayWithoutSummoning):
-        if (reason := _in_hand(s, player, a.card)) is not None:
-            return reason
-        kind = game.card(a.card).type
-        if kind not in WITHOUT_SUMMONING:
-            # 3.7, 3.9: a fate or free maneuver is used, never summoned nor played onto
-            # the board; a people is placed (3.2.1), a troop goes into a battle (3.8)
-            return f"a {kind} is not played without summoning (1.5.3, 3.7, 3.9)"
-        allowed = plays_without_summoning(game, a.card, a.target) or player_may(
-            game, player, Permission.WITHOUT_SUMMONING, a.card
-        )
-        if not allowed:
-            return (
-                f"{game.card(a.card).name} cannot be played without summoning here: only an "
-                "item linked to the leader it goes onto (3.5), or what an effect allows (1.5.3)"
-            )
-        if (owner := withheld_permission(game, player, game.card(a.card))) is not None:
-            return f"this is P{owner}'s high god: playing it needs their permission (3.4.3)"
-        return why_not_target(game, player, a.card, a.target)
+        return _why_not_without(s, player, a)
     if isinstance(a, SacrificeItem):
-        if anytime_only:
-            return "an item is sacrificed in one's own turn"
-        d = game.card(a.card)
-        if d.type is not CardType.ITEM or controller(game, a.card) != player:
-            return f"#{a.card} is not an item on your side of the board"
-        if not any(a.card in slot.items for slot in game.players[player].leaders):
-            return f"{d.name} is not attached to one of your leaders (3.5)"
-        if is_cursed(game, a.card):  # 2.4, 8.rune
-            return f"{d.name} is cursed and cannot be sacrificed (2.4)"
-        if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: the sacrifice is its effect
-            return maneuvers.why_not(s, player, UseManeuver(a.card, a.index, a.target))
-        if a.index != 0 or a.target is not None:
-            return "only a potion's sacrifice uses a maneuver and names a target (8.potion)"
-        return None
+        return _why_not_sacrifice_item(s, player, a, anytime_only)
     if isinstance(a, SacrificeBuilding):
-        if anytime_only:
-            return "a building is sacrificed in one's own turn (ruling R-8.building-sacrifice)"
-        return attachments.why_not_sacrifice_building(s, player, a)
+        return _why_not_sacrifice_building(s, player, a, anytime_only)
     return f"{a.kind} is not a card play"
 
 
-def _why_not_main(s: S, a: Action) -> str | None:
-    if isinstance(a, Pass):
-        return None
-    if isinstance(a, PermitHighGod):
-        return _why_not_permit(s, s.game.active, a)
-    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
-        return maneuvers.why_not(s, s.game.active, a)
-    if isinstance(a, AttachMount):
-        return why_not_mount(s, s.game.active, a)
-    if isinstance(a, AttachRune):
-        return attachments.why_not_attach_rune(s, s.game.active, a)  # 8.rune
-    return why_not_play(s, s.game.active, a, anytime_only=False)
+def _why_not_people(s: S, player: int, a: PlacePeople, anytime_only: bool) -> str | None:
+    game = s.game
+    if anytime_only:
+        return "a people is placed only in one's own summoning step (3.2.1)"
+    if (reason := _in_hand(s, player, a.card)) is not None:
+        return reason
+    d = game.card(a.card)
+    if d.type is not CardType.PEOPLE:
+        return f"{d.name} is a {d.type}, not a people"
+    if game.peoples_placed >= 1 + extra_people(game, player):
+        return "a people has already been placed this turn (3.2.1)"
+    if d.unique and unique_on_board(game, d):
+        return f"the unique {d.name} is already on the board (2.3)"
+    return why_not_place(game, player, a.card, (a.x, a.y))
+
+
+def _why_not_summon(s: S, player: int, a: Summon, anytime_only: bool) -> str | None:
+    game = s.game
+    if (reason := _in_hand(s, player, a.card)) is not None:
+        return reason
+    d = game.card(a.card)
+    if d.type not in SUMMONABLE:
+        return f"a {d.type} is not summoned (6.2.3.1, 6.3.8)"
+    if anytime_only and d.type not in ANYTIME:
+        return f"a {d.type} is summoned only in one's own summoning step (6.2.3.1)"
+    if d.unique and unique_on_board(game, d):
+        return f"the unique {d.name} is on the board, so no other can be summoned (2.3)"
+    if (reason := why_not_target(game, player, a.card, a.target)) is not None:
+        return reason
+    if (owner := withheld_permission(game, player, d)) is not None:
+        return f"{d.name} is P{owner}'s high god: summoning it needs their permission (3.4.3)"
+    if d.summoning is None and a.pay_with is not None:
+        return f"summoning {d.name} has no further condition to meet (6.3.4)"
+    if d.summoning is not None:
+        reason = _why_not_condition(s, player, a.card, d.summoning, a.pay_with)
+        if reason is not None:
+            return reason
+    if a.substitute is not None and not linked_to_high_god(game, player, d):
+        return f"{d.name} has no mythic link to your high god, so no substitution (3.1)"
+    cost = effective_cost(summon_cost(s, player, a.card, a.target), a.substitute)
+    if isinstance(cost, str):
+        return cost
+    return why_not_pay(game.players[player].spheres, cost)
+
+
+def _why_not_without(s: S, player: int, a: PlayWithoutSummoning) -> str | None:
+    game = s.game
+    if (reason := _in_hand(s, player, a.card)) is not None:
+        return reason
+    kind = game.card(a.card).type
+    if kind not in WITHOUT_SUMMONING:
+        # 3.7, 3.9: a fate or free maneuver is used, never summoned nor played onto
+        # the board; a people is placed (3.2.1), a troop goes into a battle (3.8)
+        return f"a {kind} is not played without summoning (1.5.3, 3.7, 3.9)"
+    allowed = plays_without_summoning(game, a.card, a.target) or player_may(
+        game, player, Permission.WITHOUT_SUMMONING, a.card
+    )
+    if not allowed:
+        return (
+            f"{game.card(a.card).name} cannot be played without summoning here: only an "
+            "item linked to the leader it goes onto (3.5), or what an effect allows (1.5.3)"
+        )
+    if (owner := withheld_permission(game, player, game.card(a.card))) is not None:
+        return f"this is P{owner}'s high god: playing it needs their permission (3.4.3)"
+    return why_not_target(game, player, a.card, a.target)
+
+
+def _why_not_sacrifice_item(s: S, player: int, a: SacrificeItem, anytime_only: bool) -> str | None:
+    game = s.game
+    if anytime_only:
+        return "an item is sacrificed in one's own turn"
+    d = game.card(a.card)
+    if d.type is not CardType.ITEM or controller(game, a.card) != player:
+        return f"#{a.card} is not an item on your side of the board"
+    if not any(a.card in slot.items for slot in game.players[player].leaders):
+        return f"{d.name} is not attached to one of your leaders (3.5)"
+    if is_cursed(game, a.card):  # 2.4, 8.rune
+        return f"{d.name} is cursed and cannot be sacrificed (2.4)"
+    if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: the sacrifice is its effect
+        return maneuvers.why_not(s, player, UseManeuver(a.card, a.index, a.target))
+    if a.index != 0 or a.target is not None:
+        return "only a potion's sacrifice uses a maneuver and names a target (8.potion)"
+    return None
+
+
+def _why_not_sacrifice_building(
+    s: S, player: int, a: SacrificeBuilding, anytime_only: bool
+) -> str | None:
+    if anytime_only:
+        return "a building is sacrificed in one's own turn (ruling R-8.building-sacrifice)"
+    return attachments.why_not_sacrifice_building(s, player, a)
 
 
 # --- performing ---------------------------------------------------------------------------
 
 
 def perform_play(s: S, player: int, a: Action) -> S:
-    """6.3.2-6.3.5: announce, show and pay; the card waits on the stack."""
-    game = s.game
-    p = game.players[player]
+    """6.3.2-6.3.5: announce, show and pay; the card waits on the stack. For a card play
+    that :func:`why_not_play` let through; each class has its own typed performer."""
     if isinstance(a, PlacePeople):
-        s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
-        s = s.evolve(game=s.game.with_turn(peoples_placed=s.game.peoples_placed + 1))
-        return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, cell=(a.x, a.y)))
+        return _place_people(s, player, a)
     if isinstance(a, Summon):
-        cost = effective_cost(summon_cost(s, player, a.card, a.target), a.substitute)
-        assert not isinstance(cost, str)
-        hand = take_from_hand(p, a.card).hand
-        s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
-        s = _meet_condition(s, a.card, a.pay_with)  # 6.3.4
-        return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target))
+        return _summon(s, player, a)
     if isinstance(a, PlayWithoutSummoning):
-        s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
-        item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target)
-        return push(s, item)
+        return _play_without(s, player, a)
     if isinstance(a, SacrificeItem):
-        d = game.card(a.card)
-        if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: its effect, then sacrificed
-            s, item = maneuvers.perform(s, player, UseManeuver(a.card, a.index, a.target))
-            return push(s, item)
-        return remove_to_underworld(s, a.card)
+        return _sacrifice_item(s, player, a)
     if isinstance(a, SacrificeBuilding):
         return attachments.sacrifice_building(s, a)
-    raise AssertionError(f"unexpected play {a}")
+    raise AssertionError(f"unexpected play {a}")  # why_not_play refuses any other class
 
 
-def _perform_main(s: S, a: Action) -> S:
-    if isinstance(a, Pass):
-        return fire(s, Trigger.PASS)
-    if isinstance(a, PermitHighGod):
-        return _permit(s, s.game.active, a)
-    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
-        s, item = maneuvers.perform(s, s.game.active, a)
+def _place_people(s: S, player: int, a: PlacePeople) -> S:
+    p = s.game.players[player]
+    s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
+    s = s.evolve(game=s.game.with_turn(peoples_placed=s.game.peoples_placed + 1))
+    return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, cell=(a.x, a.y)))
+
+
+def _summon(s: S, player: int, a: Summon) -> S:
+    p = s.game.players[player]
+    cost = effective_cost(summon_cost(s, player, a.card, a.target), a.substitute)
+    assert not isinstance(cost, str)  # the gate refused a substitution that cannot be made
+    hand = take_from_hand(p, a.card).hand
+    s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
+    s = _meet_condition(s, a.card, a.pay_with)  # 6.3.4
+    return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target))
+
+
+def _play_without(s: S, player: int, a: PlayWithoutSummoning) -> S:
+    s = update_player(s, player, hand=take_from_hand(s.game.players[player], a.card).hand)
+    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target)
+    return push(s, item)
+
+
+def _sacrifice_item(s: S, player: int, a: SacrificeItem) -> S:
+    d = s.game.card(a.card)
+    if d.has_subtype(Subtype.POTION) and d.maneuvers:  # 8.potion: its effect, then sacrificed
+        s, item = maneuvers.perform(s, player, UseManeuver(a.card, a.index, a.target))
         return push(s, item)
-    if isinstance(a, AttachMount):
-        return attach_mount(s, a)  # 8.mount
-    if isinstance(a, AttachRune):
-        s, item = attachments.attach_rune(s, s.game.active, a)  # 8.rune
-        return push(s, item)
-    return perform_play(s, s.game.active, a)
+    return remove_to_underworld(s, a.card)
 
 
-MAIN = Step(
-    accepts=(
-        Pass,
-        PermitHighGod,
-        PlacePeople,
-        Summon,
-        PlayWithoutSummoning,
-        SacrificeItem,
-        UseManeuver,
-        UseFreeManeuver,
-        PlayFate,
-        AttachMount,
-        SacrificeBuilding,
-        AttachRune,
+def _maneuver(s: S, a: ManeuverAction) -> S:
+    s, item = maneuvers.perform(s, s.game.active, a)
+    return push(s, item)
+
+
+def _rune(s: S, a: AttachRune) -> S:
+    s, item = attachments.attach_rune(s, s.game.active, a)  # 8.rune
+    return push(s, item)
+
+
+MAIN = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: fire(s, Trigger.PASS)),
+        Rule(
+            PermitHighGod,
+            lambda s, a: _why_not_permit(s, s.game.active, a),
+            lambda s, a: _permit(s, s.game.active, a),
+        ),
+        Rule(
+            PlacePeople,
+            lambda s, a: _why_not_people(s, s.game.active, a, False),
+            lambda s, a: _place_people(s, s.game.active, a),
+        ),
+        Rule(
+            Summon,
+            lambda s, a: _why_not_summon(s, s.game.active, a, False),
+            lambda s, a: _summon(s, s.game.active, a),
+        ),
+        Rule(
+            PlayWithoutSummoning,
+            lambda s, a: _why_not_without(s, s.game.active, a),
+            lambda s, a: _play_without(s, s.game.active, a),
+        ),
+        Rule(
+            SacrificeItem,
+            lambda s, a: _why_not_sacrifice_item(s, s.game.active, a, False),
+            lambda s, a: _sacrifice_item(s, s.game.active, a),
+        ),
+        Rule(UseManeuver, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
+        Rule(UseFreeManeuver, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
+        Rule(PlayFate, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
+        Rule(AttachMount, lambda s, a: why_not_mount(s, s.game.active, a), attach_mount),
+        Rule(
+            SacrificeBuilding,
+            lambda s, a: _why_not_sacrifice_building(s, s.game.active, a, False),
+            attachments.sacrifice_building,
+        ),
+        Rule(
+            AttachRune,
+            lambda s, a: attachments.why_not_attach_rune(s, s.game.active, a),  # 8.rune
+            _rune,
+        ),
     ),
     candidates=_main_candidates,
-    why_not=_why_not_main,
-    perform=_perform_main,
     decider=active_player,
     exact=True,
 )
+"""The summoning step (6.2.3): one typed rule per action class, in the order of the
+legal actions' classes."""
 
 
 # --- resolving a played card (6.3.6) -----------------------------------------------------

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from mitosz_core.games.mitosz.actions import Choose
 from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
@@ -46,7 +45,7 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import board_cards, controller
 from mitosz_core.games.mitosz.rules.continuous import neutralized
-from mitosz_core.games.mitosz.rules.counter_round import add_answer
+from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
 from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.high_god import pay, why_not_pay
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
@@ -61,7 +60,6 @@ from mitosz_core.games.mitosz.state import (
     Todo,
     Waiting,
 )
-from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 
 ON_PLAY = (Trigger.ON_PLAY, Trigger.ON_PLAY_OPTIONAL)
@@ -174,17 +172,17 @@ def on_play(s: S, item: Pending, start: int = 0) -> S:
     return s
 
 
-def answer_on_play(s: S, a: Action) -> S:
-    """The answer to an ``on_play`` choice: :class:`Choose` uses the maneuver (on the
-    chosen card, if it names one), a pass declines an optional one; then the card's other
-    on-play maneuvers follow."""
+def answer_on_play(s: S, chosen: CardId | None) -> S:
+    """The answer to an ``on_play`` choice: a chosen card uses the maneuver (on that
+    card, if it names one), ``None`` (a pass) declines an optional one; then the card's
+    other on-play maneuvers follow."""
     choice = s.game.choice
     assert choice is not None and choice.source is not None
     s = s.evolve(game=replace(s.game, choice=None))
     card = choice.source
-    if isinstance(a, Choose) and controller(s.game, card) is not None:
+    if chosen is not None and controller(s.game, card) is not None:
         m = s.game.card(card).maneuvers[choice.index]
-        target = None if a.card == card and _names_no_card(m) else a.card
+        target = None if chosen == card and _names_no_card(m) else chosen
         s = _use(s, choice.player, card, m, target)
     item = Pending(0, choice.player, PendingKind.PLAY, card=card)
     return on_play(s, item, choice.index + 1)
@@ -211,4 +209,7 @@ def _use(s: S, player: int, card: CardId, m: Maneuver, target: CardId | None) ->
     return s.evolve(game=replace(s.game, todo=(*s.game.todo, todo)))
 
 
-add_answer(ChoicePurpose.ON_PLAY, answer_on_play)  # 6.3.7
+add_answer(  # 6.3.7
+    ChoicePurpose.ON_PLAY,
+    Answer(lambda s, a: answer_on_play(s, a.card), lambda s: answer_on_play(s, None)),
+)

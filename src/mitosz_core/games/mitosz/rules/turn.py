@@ -17,12 +17,13 @@ from mitosz_core.games.mitosz.rules.attachments import release_at_turn_start
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.continuous import covers, hand_size, lasting
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
-from mitosz_core.games.mitosz.rules.flow import Step, active_player, fire
+from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
 from mitosz_core.games.mitosz.rules.victory import check_turn_start
 from mitosz_core.games.mitosz.rules.zones import discard, draw, update_player
 from mitosz_core.games.mitosz.state import Game
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, dispatch
 from mitosz_core.kernel.values import replace
 
 DRAW_COUNT = 2
@@ -125,8 +126,7 @@ def _discard_candidates(s: S) -> Iterable[Action]:
     return (Discard(c) for c in s.game.players[s.game.active].hand)
 
 
-def _discard_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, Discard)
+def _discard_why_not(s: S, a: Discard) -> str | None:
     if a.card not in s.game.players[s.game.active].hand:
         return f"#{a.card} is not in your hand"
     return None
@@ -139,11 +139,9 @@ def _discard_settle(s: S) -> S | None:
     return None
 
 
-DISCARD = Step(
-    accepts=(Discard,),
+DISCARD = dispatch(
+    (Rule(Discard, _discard_why_not, lambda s, a: discard(s, a.card)),),
     candidates=_discard_candidates,
-    why_not=_discard_why_not,
-    perform=lambda s, a: discard(s, a.card),  # type: ignore[attr-defined]
     decider=active_player,
     settle=_discard_settle,
 )
@@ -162,15 +160,13 @@ def _regain_candidates(s: S) -> Iterable[Action]:
     return (Regain(sp) for sp, d in zip(SPHERES, _deficits(s), strict=True) if d > 0)
 
 
-def _regain_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, Regain)
+def _regain_why_not(s: S, a: Regain) -> str | None:
     if _deficits(s)[SPHERES.index(a.sphere)] == 0:
         return f"{a.sphere} is at its maximum (6.2.4.3)"
     return None
 
 
-def _regain(s: S, a: Action) -> S:
-    assert isinstance(a, Regain)
+def _regain(s: S, a: Regain) -> S:
     active = s.game.active
     spheres = gain(s.game.players[active].spheres, a.sphere, 1, maxima(s.game, active))
     s = update_player(s, active, spheres=spheres)
@@ -195,11 +191,9 @@ def _regain_settle(s: S) -> S | None:
     return fire(s.evolve(game=s.game.with_turn(regain_left=0)), Trigger.DONE)
 
 
-REGAIN = Step(
-    accepts=(Regain,),
+REGAIN = dispatch(
+    (Rule(Regain, _regain_why_not, _regain),),
     candidates=_regain_candidates,
-    why_not=_regain_why_not,
-    perform=_regain,
     decider=active_player,
     settle=_regain_settle,
 )
@@ -216,8 +210,7 @@ def _turn_back_candidates(s: S) -> Iterable[Action]:
     return (TurnBack(c) for c in _turned(s))
 
 
-def _turn_back_why_not(s: S, a: Action) -> str | None:
-    assert isinstance(a, TurnBack)
+def _turn_back_why_not(s: S, a: TurnBack) -> str | None:
     if a.card not in _turned(s):
         return f"#{a.card} is not a turned leader of yours"
     return None
@@ -231,8 +224,7 @@ def turn_back(s: S, player: int, cards: Iterable[int]) -> S:
     return update_player(s, player, leaders=leaders)
 
 
-def _turn_back(s: S, a: Action) -> S:
-    assert isinstance(a, TurnBack)
+def _turn_back(s: S, a: TurnBack) -> S:
     s = turn_back(s, s.game.active, (a.card,))
     return s.evolve(game=s.game.with_turn(turn_back_left=s.game.turn_back_left - 1))
 
@@ -247,11 +239,9 @@ def _turn_back_settle(s: S) -> S | None:
     return fire(s.evolve(game=s.game.with_turn(turn_back_left=0)), Trigger.DONE)
 
 
-TURN_BACK = Step(
-    accepts=(TurnBack,),
+TURN_BACK = dispatch(
+    (Rule(TurnBack, _turn_back_why_not, _turn_back),),
     candidates=_turn_back_candidates,
-    why_not=_turn_back_why_not,
-    perform=_turn_back,
     decider=active_player,
     settle=_turn_back_settle,
 )

@@ -32,7 +32,7 @@ from mitosz_core.games.mythos.cards import When
 from mitosz_core.games.mythos.rules import S, combat
 from mitosz_core.games.mythos.rules.aura import gain, generate
 from mitosz_core.games.mythos.rules.effects import cycle
-from mitosz_core.games.mythos.rules.flow import Step, active_player, defender, fire, other
+from mitosz_core.games.mythos.rules.flow import active_player, defender, fire, other
 from mitosz_core.games.mythos.rules.hand import HAND_MAX, can_draw, draw, turn_draw_count
 from mitosz_core.games.mythos.rules.mobilize import (
     mobilize,
@@ -106,8 +106,8 @@ def _draw_candidates(s: S) -> Iterable[Action]:
     return (DrawCard(), DrawSacrifice())
 
 
-def _draw_why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, DrawCard) and not can_draw(s, s.game.active):
+def _draw_why_not(s: S, a: DrawCard) -> str | None:
+    if not can_draw(s, s.game.active):
         p = s.game.players[s.game.active]
         if len(p.hand) >= HAND_MAX:
             return f"your hand is full ({HAND_MAX} cards): no draw, only the sacrifice (07.2)"
@@ -115,13 +115,13 @@ def _draw_why_not(s: S, a: Action) -> str | None:
     return None
 
 
-def _draw_perform(s: S, a: Action) -> S:
+def _draw(s: S, a: DrawCard) -> S:
     me = s.game.active
-    if isinstance(a, DrawCard):
-        s = draw(s, me, turn_draw_count(s, me))
-    else:
-        s = gain(s, me, DRAW_SACRIFICE_AURA)
-    return fire(s, "drawn")
+    return fire(draw(s, me, turn_draw_count(s, me)), "drawn")
+
+
+def _draw_sacrifice(s: S, a: DrawSacrifice) -> S:
+    return fire(gain(s, s.game.active, DRAW_SACRIFICE_AURA), "drawn")
 
 
 def _draw_settle(s: S) -> S | None:
@@ -132,11 +132,9 @@ def _draw_settle(s: S) -> S | None:
     return fire(gain(s, s.game.active, DRAW_SACRIFICE_AURA), "drawn")
 
 
-DRAW = Step(
-    accepts=(DrawCard, DrawSacrifice),
+DRAW = dispatch(
+    (Rule(DrawCard, _draw_why_not, _draw), Rule(DrawSacrifice, allowed, _draw_sacrifice)),
     candidates=_draw_candidates,
-    why_not=_draw_why_not,
-    perform=_draw_perform,
     decider=active_player,
     settle=_draw_settle,
 )

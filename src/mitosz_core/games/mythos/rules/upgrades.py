@@ -29,7 +29,7 @@ from mitosz_core.games.mythos.actions import Attach, PayDiscard, PayLife, PaySac
 from mitosz_core.games.mythos.cards import AttachCostKind, CardType
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.rules.effects import kill
-from mitosz_core.games.mythos.rules.flow import Step, active_player, fire
+from mitosz_core.games.mythos.rules.flow import active_player, fire
 from mitosz_core.games.mythos.rules.zones import (
     change_slot,
     remove_slot,
@@ -41,6 +41,7 @@ from mitosz_core.games.mythos.rules.zones import (
 )
 from mitosz_core.games.mythos.state import CardId, Payment, Slot
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, dispatch
 
 
 def _loose(s: S, player: int, kind: CardType) -> tuple[Slot, ...]:
@@ -143,55 +144,80 @@ def _pay_candidates(s: S) -> Iterator[Action]:
         yield from (PayLife(u) for u in unit_ids(s.game, me))
 
 
-def _pay_why_not(s: S, a: Action) -> str | None:
+_PAID_WITH: dict[AttachCostKind, type[Action]] = {
+    AttachCostKind.DISCARD: PayDiscard,
+    AttachCostKind.SACRIFICE: PaySacrifice,
+    AttachCostKind.LIFE_OR_UNIT: PayLife,
+    AttachCostKind.LIFE: PayLife,
+}
+"""The action class each kind of attach cost is paid with (08)."""
+
+
+def _why_not_kind(s: S, cls: type[Action]) -> str | None:
     payment, kind = _payment(s)
-    me = s.game.active
-    p = s.game.players[me]
-    wanted = {
-        AttachCostKind.DISCARD: PayDiscard,
-        AttachCostKind.SACRIFICE: PaySacrifice,
-        AttachCostKind.LIFE_OR_UNIT: PayLife,
-        AttachCostKind.LIFE: PayLife,
-    }[kind]
-    if not isinstance(a, wanted):
+    wanted = _PAID_WITH[kind]
+    if cls is not wanted:
         return f"{s.game.card(payment.upgrade).name_en} is paid with {wanted.kind} (08)"
-    if isinstance(a, PayDiscard) and a.card not in p.hand:
-        return f"#{a.card} is not in your hand"
-    if isinstance(a, PaySacrifice) and a.unit not in unit_ids(s.game, me):
-        return f"#{a.unit} is not one of your units in play"
-    if isinstance(a, PayLife):
-        if a.unit is None and p.life <= payment.left:
-            return f"it costs {payment.left} life and you have {p.life} (R-08-life)"
-        if a.unit is not None and a.unit not in unit_ids(s.game, me):
-            return f"#{a.unit} is not one of your units in play"
     return None
 
 
-def _pay_perform(s: S, a: Action) -> S:
+def _discard_why_not(s: S, a: PayDiscard) -> str | None:
+    reason = _why_not_kind(s, PayDiscard)
+    if reason is None and a.card not in s.game.players[s.game.active].hand:
+        return f"#{a.card} is not in your hand"
+    return reason
+
+
+def _sacrifice_why_not(s: S, a: PaySacrifice) -> str | None:
+    reason = _why_not_kind(s, PaySacrifice)
+    if reason is None and a.unit not in unit_ids(s.game, s.game.active):
+        return f"#{a.unit} is not one of your units in play"
+    return reason
+
+
+def _life_why_not(s: S, a: PayLife) -> str | None:
+    reason = _why_not_kind(s, PayLife)
+    if reason is not None:
+        return reason
     payment, _ = _payment(s)
     me = s.game.active
-    if isinstance(a, PayDiscard):
-        s = to_graveyard(take_from_hand(s, me, a.card), me, (a.card,))
-        payment = replace(payment, left=payment.left - 1)
-    elif isinstance(a, PaySacrifice):
-        s = kill(s, a.unit)
-        payment = replace(payment, left=payment.left - 1)
+    p = s.game.players[me]
+    if a.unit is None and p.life <= payment.left:
+        return f"it costs {payment.left} life and you have {p.life} (R-08-life)"
+    if a.unit is not None and a.unit not in unit_ids(s.game, me):
+        return f"#{a.unit} is not one of your units in play"
+    return None
+
+
+def _discard(s: S, a: PayDiscard) -> S:
+    payment, _ = _payment(s)
+    me = s.game.active
+    s = to_graveyard(take_from_hand(s, me, a.card), me, (a.card,))
+    return s.evolve(game=replace(s.game, payment=replace(payment, left=payment.left - 1)))
+
+
+def _sacrifice(s: S, a: PaySacrifice) -> S:
+    payment, _ = _payment(s)
+    s = kill(s, a.unit)
+    return s.evolve(game=replace(s.game, payment=replace(payment, left=payment.left - 1)))
+
+
+def _life(s: S, a: PayLife) -> S:
+    payment, _ = _payment(s)
+    me = s.game.active
+    if a.unit is None:
+        s = update_player(s, me, life=s.game.players[me].life - payment.left)
     else:
-        assert isinstance(a, PayLife)
-        if a.unit is None:
-            s = update_player(s, me, life=s.game.players[me].life - payment.left)
-        else:
-            slot = slot_of(s.game, a.unit)
-            assert slot is not None
-            s = change_slot(s, a.unit, damage=slot.damage + payment.left)
-        payment = replace(payment, left=0)
-    return s.evolve(game=replace(s.game, payment=payment))
+        slot = slot_of(s.game, a.unit)
+        assert slot is not None  # the gate accepts only a unit in play
+        s = change_slot(s, a.unit, damage=slot.damage + payment.left)
+    return s.evolve(game=replace(s.game, payment=replace(payment, left=0)))
 
 
 def _pay_settle(s: S) -> S | None:
     """Attach once paid; pay by itself when every remaining choice must be taken."""
     payment, kind = _payment(s)
-    legal = [a for a in _pay_candidates(s) if _pay_why_not(s, a) is None]
+    legal = [a for a in _pay_candidates(s) if PAY.why_not(s, a) is None]
     if payment.left > 0 and legal:
         if kind is AttachCostKind.LIFE_OR_UNIT:
             forced = len(legal) == 1
@@ -201,18 +227,20 @@ def _pay_settle(s: S) -> S | None:
             return None
         for a in legal:
             current = s.game.payment
-            if current is None or current.left == 0 or _pay_why_not(s, a) is not None:
+            if current is None or current.left == 0 or PAY.why_not(s, a) is not None:
                 continue
-            s = _pay_perform(s, a)
+            s = PAY.perform(s, a)
         payment, _ = _payment(s)
     return fire(_finish(s, payment), "paid")
 
 
-PAY = Step(
-    accepts=(PayDiscard, PaySacrifice, PayLife),
+PAY = dispatch(
+    (
+        Rule(PayDiscard, _discard_why_not, _discard),
+        Rule(PaySacrifice, _sacrifice_why_not, _sacrifice),
+        Rule(PayLife, _life_why_not, _life),
+    ),
     candidates=_pay_candidates,
-    why_not=_pay_why_not,
-    perform=_pay_perform,
     decider=active_player,
     settle=_pay_settle,
 )

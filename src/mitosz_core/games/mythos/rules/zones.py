@@ -134,8 +134,3 @@ def to_graveyard(s: S, player: int, cards: tuple[CardId, ...]) -> S:
 
 def in_play(game: Game, card: CardId) -> bool:
     return locate(game, card) is not None
-
-
-def row_of(game: Game, card: CardId) -> Row | None:
-    where = locate(game, card)
-    return None if where is None else where.row

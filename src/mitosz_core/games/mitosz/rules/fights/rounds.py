@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from mitosz_core.games.mitosz.actions import (
     Choose,
     ChooseTroopMode,
+    ManeuverAction,
     Pass,
     PlayFate,
     PlayWithoutSummoning,
@@ -71,11 +72,8 @@ from mitosz_core.games.mitosz.state import (
     TroopMode,
 )
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.steps import Rule, dispatch
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 from mitosz_core.kernel.values import replace
-
-MANEUVERS = (UseManeuver, UseFreeManeuver, PlayFate)
-PLAYS = (Summon, PlayWithoutSummoning)
 
 
 def begin_rounds(s: S) -> S:
@@ -183,36 +181,50 @@ def _candidates(s: S) -> Iterator[Action]:
     yield from plays(s, player, anytime_only=True)
 
 
-def _why_not(s: S, a: Action) -> str | None:
+def _next_fighter(s: S, passed: int) -> S:
+    """The turn in the combat round goes to the next fighter (7.2.2), with ``passed``
+    passes in a row."""
+    fight = fight_of(s)
+    return set_fight(s, passed=passed, current=(fight.current + 1) % len(fight.fighters))
 
+
+def _pass(s: S) -> S:
+    fight = fight_of(s)
+    passed = fight.passed + 1
+    s = _next_fighter(s, passed)
+    if passed >= len(fight.fighters):  # 7.4.9, 7.6.4: everybody passed in a row
+        return fire(set_fight(s, outcome=sides_compared(s.game, fight_of(s))), Trigger.DECIDED)
+    return s
+
+
+def _troop_why_not(s: S, a: SummonTroop) -> str | None:
+    return _why_not_summon_troop(s, _player(s), a)
+
+
+def _troop(s: S, a: SummonTroop) -> S:
     player = _player(s)
-    if isinstance(a, Pass):
-        return None
-    if isinstance(a, SummonTroop):
-        return _why_not_summon_troop(s, player, a)
-    if isinstance(a, MANEUVERS):
-        return maneuvers.why_not(s, player, a) or access.why_not_action(s, player, a)
+    return _summon_troop(_next_fighter(s, 0), player, a)
+
+
+def _maneuver_why_not(s: S, a: ManeuverAction) -> str | None:
+    player = _player(s)
+    return maneuvers.why_not(s, player, a) or access.why_not_action(s, player, a)
+
+
+def _maneuver(s: S, a: ManeuverAction) -> S:
+    player = _player(s)
+    s, item = maneuvers.perform(_next_fighter(s, 0), player, a)
+    return push(s, item)
+
+
+def _play_why_not(s: S, a: Summon | PlayWithoutSummoning) -> str | None:
+    player = _player(s)
     return why_not_play(s, player, a, anytime_only=True) or access.why_not_action(s, player, a)
 
 
-def _perform(s: S, a: Action) -> S:
-
-    fight = fight_of(s)
+def _play(s: S, a: Summon | PlayWithoutSummoning) -> S:
     player = _player(s)
-    nxt = (fight.current + 1) % len(fight.fighters)
-    if isinstance(a, Pass):
-        passed = fight.passed + 1
-        s = set_fight(s, passed=passed, current=nxt)
-        if passed >= len(fight.fighters):  # 7.4.9, 7.6.4: everybody passed in a row
-            return fire(set_fight(s, outcome=sides_compared(s.game, fight_of(s))), Trigger.DECIDED)
-        return s
-    s = set_fight(s, passed=0, current=nxt)
-    if isinstance(a, SummonTroop):
-        return _summon_troop(s, player, a)
-    if isinstance(a, MANEUVERS):
-        s, item = maneuvers.perform(s, player, a)
-        return push(s, item)
-    return perform_play(s, player, a)
+    return perform_play(_next_fighter(s, 0), player, a)
 
 
 def _settle(s: S) -> S | None:
@@ -230,11 +242,17 @@ def _settle(s: S) -> S | None:
     return None if pruned is s else pruned
 
 
-ROUNDS = Step(
-    accepts=(Pass, SummonTroop, *MANEUVERS, *PLAYS),
+ROUNDS = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: _pass(s)),
+        Rule(SummonTroop, _troop_why_not, _troop),
+        Rule(UseManeuver, _maneuver_why_not, _maneuver),
+        Rule(UseFreeManeuver, _maneuver_why_not, _maneuver),
+        Rule(PlayFate, _maneuver_why_not, _maneuver),
+        Rule(Summon, _play_why_not, _play),
+        Rule(PlayWithoutSummoning, _play_why_not, _play),
+    ),
     candidates=_candidates,
-    why_not=_why_not,
-    perform=_perform,
     decider=_player,
     settle=_settle,
 )
@@ -326,14 +344,17 @@ def _choose_candidates(s: S) -> Iterable[Action]:
     return (Pass(), Choose(choice.options[0]))
 
 
-def _choose_why_not(s: S, a: Action) -> str | None:
+def _decline_why_not(s: S, a: Pass) -> str | None:
     if not _fear(s):
-        return counter_round.CHOOSE.why_not(s, a)  # a pass only declines what may be (6.3.7)
+        return counter_round.why_not_decline(s, a)  # a pass only declines what may be (6.3.7)
+    return None  # the fleeing creature flees (7.2.5.2)
+
+
+def _choose_why_not(s: S, a: Choose) -> str | None:
+    if not _fear(s):
+        return counter_round.why_not_choose(s, a)
     choice = s.game.choice
     assert choice is not None
-    if isinstance(a, Pass):
-        return None
-    assert isinstance(a, Choose)
     if a.card != choice.options[0]:
         return f"#{choice.options[0]} is the fleeing creature to decide on now (7.2.5.2)"
     if not can_stop(s.game, a.card):
@@ -352,20 +373,27 @@ def _next_fleeing(s: S, rest: tuple[int, ...]) -> S:
     return s.evolve(game=replace(s.game, choice=new))
 
 
-def _choose(s: S, a: Action) -> S:
-    """Fear (7.2.5.2): pay to keep the first fleeing creature (``choose``), or let it flee
-    to its player's hand (``pass``)."""
+def _choose(s: S, a: Choose) -> S:
+    """Fear (7.2.5.2): pay to keep the first fleeing creature."""
     if not _fear(s):
-        return counter_round.CHOOSE.perform(s, a)
+        return counter_round.choose(s, a)
+    choice = s.game.choice
+    assert choice is not None
+    side = controller(s.game, choice.options[0])
+    assert side is not None  # the settle rule lets a creature gone from the board flee
+    spheres = pay(s.game.players[side].spheres, fight_of(s).fear_cost)
+    s = update_player(s, side, spheres=spheres)
+    return _next_fleeing(s, choice.options[1:])
+
+
+def _decline(s: S) -> S:
+    """Fear (7.2.5.2): let the first fleeing creature flee to its player's hand."""
+    if not _fear(s):
+        return counter_round.decline(s)
     choice = s.game.choice
     assert choice is not None
     card = choice.options[0]
-    if isinstance(a, Choose):
-        side = controller(s.game, card)
-        assert side is not None
-        spheres = pay(s.game.players[side].spheres, fight_of(s).fear_cost)
-        s = update_player(s, side, spheres=spheres)
-    elif controller(s.game, card) is not None:
+    if controller(s.game, card) is not None:
         s = remove_to_hand(s, card)
     return _next_fleeing(s, choice.options[1:])
 
@@ -379,7 +407,7 @@ def _choose_settle(s: S) -> S | None:
     card = choice.options[0]
     if controller(s.game, card) is not None and can_stop(s.game, card):
         return None
-    return _choose(s, Pass())
+    return _decline(s)
 
 
 def _chooser(s: S) -> int:
@@ -388,11 +416,12 @@ def _chooser(s: S) -> int:
     return choice.player
 
 
-CHOOSE = Step(
-    accepts=(Choose, Pass),
+CHOOSE = dispatch(
+    (
+        Rule(Choose, _choose_why_not, _choose),
+        Rule(Pass, _decline_why_not, lambda s, a: _decline(s)),
+    ),
     candidates=_choose_candidates,
-    why_not=_choose_why_not,
-    perform=_choose,
     decider=_chooser,
     settle=_choose_settle,
 )

@@ -147,14 +147,16 @@ def keep_monster(s: S, player: int, card: CardId) -> S:
     return set_fight(s, troops=tuple(t for t in fight.troops if t.card != card))
 
 
-def _monster(s: S, a: Action) -> S:
+def _monster_decided(s: S) -> S:
+    """The waiting monster is decided on (8.monster): a pass lets it go with its line."""
     troop = _waiting(s)
     assert troop is not None
+    return set_fight(s, decided=(*fight_of(s).decided, troop.card))
+
+
+def _monster_kept(s: S, a: KeepMonster) -> S:
     keeper = _keeper(s)
-    s = set_fight(s, decided=(*fight_of(s).decided, troop.card))
-    if isinstance(a, KeepMonster):
-        s = keep_monster(s, keeper, a.card)
-    return s
+    return keep_monster(_monster_decided(s), keeper, a.card)
 
 
 def _monster_settle(s: S) -> S | None:
@@ -167,7 +169,10 @@ def _monster_settle(s: S) -> S | None:
 
 
 MONSTERS = dispatch(
-    (Rule(Pass, allowed, _monster), Rule(KeepMonster, _monster_why_not, _monster)),
+    (
+        Rule(Pass, allowed, lambda s, a: _monster_decided(s)),
+        Rule(KeepMonster, _monster_why_not, _monster_kept),
+    ),
     candidates=_monster_candidates,
     decider=_keeper,
     settle=_monster_settle,
