@@ -14,10 +14,10 @@ heuristic bot wins at least 75% with a lower bound above 65%; the search bot at 
 60% with a lower bound above 50%. A running tally is printed after each group;
 ``--minutes`` starts no new group after that time (the match is then the games played,
 still balanced), ``--log`` appends every game's record to a JSON-lines file, and
-``--from-log FILE`` makes the table of such files (their whole groups) without playing. On an idle
-machine of 2 cores the four matches at the defaults take about an hour and a quarter
-(the Mítosz search match most of it; ``nox -s strength``); ``--games 40`` is a quick
-look.
+``--from-log FILE`` makes the table of such files (their whole groups) without playing.
+The MYTHOS search match costs most (its playouts go on through the opponent's turn):
+on a heavily loaded machine of 2 cores it played 140 games in 50 minutes; ``--games 40``
+is a quick look.
 """
 
 from __future__ import annotations
