@@ -14,10 +14,10 @@ heuristic bot wins at least 75% with a lower bound above 65%; the search bot at 
 60% with a lower bound above 50%. A running tally is printed after each group;
 ``--minutes`` starts no new group after that time (the match is then the games played,
 still balanced), ``--log`` appends every game's record to a JSON-lines file, and
-``--from-log FILE`` makes the table of such files (their whole groups) without playing. On an idle
-machine of 2 cores the four matches at the defaults take about an hour and a quarter
-(the Mítosz search match most of it; ``nox -s strength``); ``--games 40`` is a quick
-look.
+``--from-log FILE`` makes the table of such files (their whole groups) without playing.
+The MYTHOS search match costs most (its playouts go on through the opponent's turn):
+on a heavily loaded machine of 2 cores it played 140 games in 50 minutes; ``--games 40``
+is a quick look.
 """
 
 from __future__ import annotations
@@ -44,10 +44,12 @@ class Match:
     lower_bound: float
 
 
-PLAYOUTS = {"mitosz": 24, "mythos": 48}
-"""The search bot's playouts a decision by default: a Mítosz decision costs several times
-a MYTHOS one (longer turns, more rules to check), and 24 keep the Mítosz match within
-about an hour on 2 cores."""
+PLAYOUTS = {"mitosz": 16, "mythos": 8}
+"""The search bot's playouts a decision by default. A MYTHOS playout goes on to the bot's
+next turn (about 20 ms of processor time), and 8 of them over the three best actions
+keep the 400 games of the MYTHOS match within about half an hour on 2 idle cores. A
+Mítosz playout is only the action and its quiet replies (about 2 ms; one to the next
+turn costs about 120 ms, see ``mitosz_core.bots.mcts.TURNS``), so 16 cost little."""
 
 
 def matches(playouts: int) -> tuple[Match, ...]:
@@ -196,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games a match (default: 400)")
     parser.add_argument("--jobs", "-j", type=int, default=2, help="local processes (default: 2)")
     parser.add_argument(
-        "--playouts", type=int, help="search playouts a decision (default: 24 Mítosz, 48 MYTHOS)"
+        "--playouts", type=int, help="search playouts a decision (default: 16 Mítosz, 8 MYTHOS)"
     )
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     parser.add_argument("--match", action="append", help="only this match (repeatable)")

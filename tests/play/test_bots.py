@@ -12,6 +12,8 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
 from mitosz_core.bots.evaluate import WIN, evaluate
+from mitosz_core.bots.heuristic import INTERRUPTIONS, scores, settle
+from mitosz_core.bots.mcts import WIN_VALUE
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.view import view
 from mitosz_core.simulate import plan, run, summarize
@@ -128,16 +130,83 @@ def test_an_unknown_bot_is_refused() -> None:
         make_bot("mcts:0", 1)
 
 
+def _searched(ruleset: str, seed: int) -> tuple[mc.State[Any], MCTSBot]:
+    """A position whose decision the search bot searches (its prior keeps two or more
+    actions), and such a bot."""
+    for s in range(seed, seed + 40):
+        state = play_random(_mid(ruleset, s), s, lambda s: len(mc.legal_actions(s)) > 3)
+        bot = MCTSBot(4, playouts=12, spread=1000.0)
+        if not state.phase.startswith(INTERRUPTIONS):
+            return state, bot
+    pytest.fail("no position outside an interruption")
+
+
 @needs_sampling("mythos")
-def test_the_search_first_tries_every_action_then_spends_the_budget() -> None:
-    state = play_random(_mid("mythos", 3), 3, lambda s: len(mc.legal_actions(s)) > 3)
+def test_the_search_keeps_the_priors_best_tries_each_then_spends_the_budget() -> None:
+    state, bot = _searched("mythos", 3)
+    me = state.to_act
+    assert me is not None
+    stats = bot.search(view(state))
+    assert len(stats) == min(bot.candidates, len(mc.legal_actions(state)))
+    assert all(visits >= 1 for visits, _ in stats.values())
+    assert sum(visits for visits, _ in stats.values()) == bot.playouts
+    # The children are the actions the heuristic scores best on the bot's first
+    # determinization (the same generator, so the same sample).
+    rng = random.Random(4)
+    first = view(state).sample(rng)
     actions = mc.legal_actions(state)
-    first = MCTSBot(4, playouts=len(actions)).search(view(state))
-    assert set(first) == set(actions)
-    assert all(visits == 1 for visits, _ in first.values())
-    full = MCTSBot(4, playouts=60).search(view(state))
-    assert sum(visits for visits, _ in full.values()) == 60
-    assert max(visits for visits, _ in full.values()) > 60 // len(actions)
+    prior = scores(first, me, actions, rng, bot.reply_steps)
+    best = sorted(range(len(actions)), key=lambda i: -prior[i])[: bot.candidates]
+    assert set(stats) == {actions[i] for i in best}
+
+
+@needs_sampling("mythos")
+def test_a_decision_the_prior_settles_is_not_searched() -> None:
+    state, _ = _searched("mythos", 3)
+    # With no spread allowed only the prior's best is kept: no playout is spent.
+    bot = MCTSBot(4, playouts=12, spread=-1.0)
+    stats = bot.search(view(state))
+    assert len(stats) == 1
+    assert [visits for visits, _ in stats.values()] == [0]
+    assert MCTSBot(4, playouts=12, spread=-1.0).choose(view(state)) in stats
+
+
+@pytest.mark.parametrize(
+    "ruleset", [pytest.param(r, marks=[needs_sampling(r)]) for r in ("mitosz", "mythos")]
+)
+def test_a_playout_ends_at_its_horizon(ruleset: str) -> None:
+    state, _ = _searched(ruleset, 5)
+    me = state.to_act
+    assert me is not None
+    sample = view(state).sample(random.Random(2))
+    for action in mc.legal_actions(state)[:2]:
+        # turns=2: until the bot decides again in its next turn.
+        end, value = MCTSBot(1, turns=2).playout(sample, action, me)
+        assert -WIN_VALUE <= value <= WIN_VALUE
+        if not end.is_over:
+            assert end.turn > state.turn
+            assert end.to_act == me
+            assert mc.observe(end, me)["active"] == me
+            assert not end.phase.startswith(INTERRUPTIONS)
+        # turns=1: until the bot's turn ends.
+        end, _ = MCTSBot(1, turns=1).playout(sample, action, me)
+        assert end.is_over or end.turn == state.turn + 1
+        # turns=0: the heuristic bot's horizon, the quiet replies after the action.
+        end, value = MCTSBot(1, turns=0).playout(sample, action, me)
+        quiet = settle(mc.apply(sample, action), me, random.Random(1), 16)
+        assert (end.turn, end.phase, end.to_act) == (quiet.turn, quiet.phase, quiet.to_act)
+
+
+@needs_sampling("mythos")
+def test_the_search_is_the_same_for_states_the_bot_cannot_tell_apart() -> None:
+    state, bot = _searched("mythos", 8)
+    me = state.to_act
+    assert me is not None
+    other = mc.sample_state(state, me, random.Random(99))
+    assert mc.observe(other, me) == mc.observe(state, me)
+    assert other != state
+    again = MCTSBot(4, playouts=12, spread=1000.0)
+    assert bot.search(view(state)) == again.search(view(other))
 
 
 @needs_sampling("mythos")

@@ -5,7 +5,8 @@ the legal actions and determinized samples, never a hidden card.
 - :class:`RandomBot`: uniformly random legal actions;
 - :class:`HeuristicBot`: one step of lookahead scored by the per-ruleset evaluation of
   :mod:`mitosz_core.bots.evaluate` (power, tempo, card advantage, fight odds);
-- :class:`MCTSBot`: information-set Monte Carlo tree search (UCT over determinizations).
+- :class:`MCTSBot`: information-set Monte Carlo tree search (UCT over determinizations,
+  the heuristic bot's scores as its prior and its choices in the playouts).
 
 Every bot is seeded: a game between bots is reproducible from the game seed and the bots'
 seeds. :func:`make_bot` builds one by name (``random``, ``heuristic``, ``mcts``).

@@ -11,11 +11,16 @@ spoils), or
 :attr:`HeuristicBot.reply_steps` replies are made, and scores the position it then
 observes. It takes the best; ties go to its seeded generator. A decision with one legal
 action costs nothing.
+
+The scoring is :func:`scores`; :func:`greedy` is the same choice on a full state, which
+the search bot (:mod:`mitosz_core.bots.mcts`) plays for every player in its playouts,
+and the scores are its prior.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from mitosz_core.bots.evaluate import evaluate
@@ -64,6 +69,31 @@ def settle(state: State[Any], me: int, rng: random.Random, steps: int) -> State[
     return state
 
 
+def scores(
+    state: State[Any], me: int, actions: Sequence[Action], rng: random.Random, steps: int
+) -> list[float]:
+    """The heuristic bot's one-step scores of ``actions`` on ``state`` for ``me``: each
+    applied, :func:`settled <settle>` and evaluated from ``me``'s observation, with a
+    tiny seeded noise that breaks ties."""
+    out = []
+    for action in actions:
+        after = settle(apply(state, action), me, rng, steps)
+        out.append(evaluate(observe(after, me), me) + 1e-6 * rng.random())
+    return out
+
+
+def greedy(state: State[Any], rng: random.Random, steps: int) -> Action:
+    """The heuristic bot's choice for the player to act on ``state`` itself (a full
+    state, e.g. a determinization): the action of the best :func:`scores`."""
+    actions = legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    me = state.to_act
+    assert me is not None
+    values = scores(state, me, actions, rng, steps)
+    return actions[values.index(max(values))]
+
+
 class HeuristicBot:
     """Greedy one-step lookahead on a determinization (see the module)."""
 
@@ -77,12 +107,5 @@ class HeuristicBot:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        me = view.player
-        state = view.sample(self._rng)
-        best, best_value = actions[0], -float("inf")
-        for action in actions:
-            after = settle(apply(state, action), me, self._rng, self.reply_steps)
-            value = evaluate(observe(after, me), me) + 1e-6 * self._rng.random()
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        values = scores(view.sample(self._rng), view.player, actions, self._rng, self.reply_steps)
+        return actions[values.index(max(values))]

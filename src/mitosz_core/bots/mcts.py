@@ -1,26 +1,36 @@
-"""The search bot: single-observer information-set Monte Carlo tree search (IS-MCTS,
-Cowling, Powley and Whitehouse 2012) over the bot's own turn.
+"""The search bot: information-set Monte Carlo tree search (IS-MCTS, Cowling, Powley and
+Whitehouse 2012) with UCT at the root, the heuristic bot's scores as a prior and its
+choices as the playout policy.
 
-The tree is over the bot's information set, not over one state, and over the bot's own
-decisions: each edge is one of its actions followed by the *quiet replies* of
-:mod:`mitosz_core.bots.heuristic` until the position is settled for it (its own
-decision again outside a counter round, event window or fight). The tree ends with the
-bot's turn: an edge that ends the turn (or the game) is a leaf, scored after the other
-players' quiet replies, as the heuristic bot scores such an action. So the search plans
-the sequence of the bot's decisions in its turn, which the heuristic bot chooses one at a
-time, and averages each plan over many determinizations where the heuristic bot sees
-one.
+The tree is one level over the bot's information set: its children are some of the
+bot's legal actions (which are the same in every determinization).
 
-Each playout samples a determinization from the bot's view (``PlayerView.sample``, so no
-hidden card is read), walks the tree by UCT among the children whose action is legal in
-that sample (counting how often each was *available*, as IS-MCTS does), expands one new
-child, and scores the position it reaches with
-:func:`~mitosz_core.bots.evaluate.evaluate` (a won game counts :data:`WIN_VALUE`, a
-lost one minus that). The first playouts expand every root action once, each on its own
-determinization, so the search starts from what the heuristic bot knows; the exploration
-constant is in the evaluation's units (about one power point, or one life). Every node
-keeps the mean value of the playouts through it; the bot plays the root action with the
-best mean among those visited most (within :attr:`MCTSBot.margin` of the most visits).
+- **Prior and widening**: the heuristic bot's one-step scores
+  (:func:`~mitosz_core.bots.heuristic.scores`) on a first determinization order the
+  legal actions; only the best :attr:`MCTSBot.candidates` of them, and of those only
+  the ones within :attr:`MCTSBot.spread` of the best score, become children (the others
+  are what the heuristic bot would not play either). With fewer than two children, or
+  in an interruption (a counter round, an event window, a forced choice or a Mítosz
+  fight under way: :data:`~mitosz_core.bots.heuristic.INTERRUPTIONS`), the decision is
+  not searched: the bot plays the prior's best, as the heuristic bot would. A single
+  legal action is played at once.
+- **Playouts**: each playout samples a determinization from the bot's view
+  (``PlayerView.sample``, so no hidden card is read), picks a child by UCB1 (every child
+  once first, in the prior's order), applies its action and plays on, as far as
+  :attr:`MCTSBot.turns` says (by default :data:`TURNS` for the ruleset): with 2, through
+  the rest of the bot's turn and the opponents' turns until the bot decides again in
+  its next turn outside an interruption, so the playout sees the counterattack the
+  one-step lookahead of the heuristic bot misses; with 1, to the end of the bot's turn;
+  with 0, only the quiet replies after the action (the heuristic bot's horizon). Every
+  player's decisions in a playout are the heuristic bot's choice on the sampled state
+  (:func:`~mitosz_core.bots.heuristic.greedy`), the quiet reply in an interruption;
+  at most :attr:`MCTSBot.max_steps` of them.
+- **Value**: the position the playout reaches, scored by
+  :func:`~mitosz_core.bots.evaluate.evaluate` from the bot's observation (a won game
+  counts :data:`WIN_VALUE`, a lost one minus that); the exploration constant is in the
+  evaluation's units (about one power point, or one life). The bot plays the child with
+  the best mean among those visited most (within :attr:`MCTSBot.margin` of the most
+  visits).
 
 The budget is a number of playouts (:attr:`MCTSBot.playouts`) or, with ``seconds``, a
 time per decision (then the play depends on the machine's speed; the playout budget
@@ -33,13 +43,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.bots.evaluate import evaluate
-from mitosz_core.bots.heuristic import settle
+from mitosz_core.bots.heuristic import INTERRUPTIONS, greedy, quiet_reply, scores, settle
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.api import apply, legal_actions, observe
+from mitosz_core.kernel.api import apply, observe
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.view import PlayerView
 
@@ -48,24 +58,41 @@ WIN_VALUE = 40.0
 position short of the end, small enough that one sampled win does not swamp the mean."""
 
 
+TURNS = {"mitosz": 0, "mythos": 2}
+"""How far a playout goes by default, per ruleset (:attr:`MCTSBot.turns`): 2, to the
+bot's next decision in its next turn; 1, to the end of its turn; 0, only the quiet
+replies after the action (the heuristic bot's horizon). Measured in processor time on
+early positions: a MYTHOS playout to the next turn costs about 20 ms; a Mítosz one about
+120 ms (30 ms to the end of the turn, 2 ms for the quiet replies), as a Mítosz heuristic
+decision costs about 13 ms against 3 ms for MYTHOS; a Mítosz game of the search bot
+with 8 playouts to the end of its turn took minutes, so Mítosz plays the short horizon."""
+
+
 @dataclass(eq=False)
-class _Node:
+class _Child:
+    action: Action
+    prior: float
     visits: int = 0
-    available: int = 0
     total: float = 0.0
-    children: dict[Action, _Node] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits
 
-    def ucb(self, c: float) -> float:
-        return self.mean + c * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+    def ucb(self, c: float, playouts: int) -> float:
+        return self.mean + c * math.sqrt(math.log(max(playouts, 1)) / self.visits)
 
 
 class MCTSBot:
-    """IS-MCTS with UCT over the bot's own turn (see the module): ``playouts`` per
-    decision, or ``seconds``."""
+    """IS-MCTS with UCT at the root and heuristic playouts (see the module).
+
+    ``playouts`` a decision, or ``seconds`` a decision; ``exploration`` is the UCB1
+    constant; ``candidates`` the most root actions searched, ``spread`` how far below
+    the prior's best score one may be and still be searched; ``turns`` how far a playout
+    goes (2: to the bot's next turn, 1: to the end of its turn, 0: the quiet replies;
+    ``None``: ``TURNS`` of the module for the ruleset), ``max_steps`` the most decisions in one;
+    ``reply_steps`` the quiet replies the heuristic scoring makes; ``margin`` which of
+    the most visited actions may be played."""
 
     name = "mcts"
 
@@ -73,17 +100,25 @@ class MCTSBot:
         self,
         seed: int,
         *,
-        playouts: int = 48,
+        playouts: int = 8,
         seconds: float | None = None,
         exploration: float = 1.0,
-        rollout_steps: int = 16,
+        candidates: int = 3,
+        spread: float = 2.0,
+        reply_steps: int = 16,
+        turns: int | None = None,
+        max_steps: int = 200,
         margin: float = 0.8,
     ) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout_steps = rollout_steps
+        self.candidates = candidates
+        self.spread = spread
+        self.reply_steps = reply_steps
+        self.turns = turns
+        self.max_steps = max_steps
         self.margin = margin
 
     def choose(self, view: PlayerView) -> Action:
@@ -91,8 +126,6 @@ class MCTSBot:
         if len(actions) == 1:
             return actions[0]
         stats = self.search(view)
-        if not stats:
-            return self._rng.choice(actions)
         most = max(visits for visits, _ in stats.values())
         return max(
             ((a, s) for a, s in stats.items() if s[0] >= self.margin * most),
@@ -100,60 +133,63 @@ class MCTSBot:
         )[0]
 
     def search(self, view: PlayerView) -> dict[Action, tuple[int, float]]:
-        """Run the search of one decision: for each legal action of ``view`` that it
-        visited, the number of playouts through it and their mean value."""
-        root = _Node()
+        """Run the search of one decision: for each child of the root (the actions the
+        prior keeps), the number of playouts through it and their mean value; a
+        decision left to the prior gives its best action with no playouts and its
+        prior score."""
+        me = view.player
+        actions = view.legal_actions
+        first = view.sample(self._rng)
+        prior = scores(first, me, actions, self._rng, self.reply_steps)
+        order = sorted(range(len(actions)), key=lambda i: -prior[i])
+        best = prior[order[0]]
+        kept = [i for i in order[: self.candidates] if prior[i] >= best - self.spread]
+        if len(kept) < 2 or first.phase.startswith(INTERRUPTIONS):
+            return {actions[order[0]]: (0, best)}
+        children = [_Child(actions[i], prior[i]) for i in kept]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
             if deadline is None:
                 if done >= self.playouts:
                     break
-            elif done and time.perf_counter() >= deadline:
+            elif done >= len(children) and time.perf_counter() >= deadline:
                 break
-            self._playout(root, view.sample(self._rng), view.player)
-            done += 1
-        legal = set(view.legal_actions)
-        return {a: (n.visits, n.mean) for a, n in root.children.items() if a in legal and n.visits}
-
-    def _value(self, state: State[Any], me: int) -> float:
-        value = evaluate(observe(state, me), me)
-        return max(-WIN_VALUE, min(WIN_VALUE, value))
-
-    def _playout(self, root: _Node, state: State[Any], me: int) -> None:
-        turn = state.turn
-        path = [root]
-        node = root
-        while True:
-            actions = legal_actions(state)
-            untried = [a for a in actions if a not in node.children]
-            for a in actions:
-                child = node.children.get(a)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                action = self._rng.choice(untried)
-                child = _Node(available=1)
-                node.children[action] = child
-                expanded = True
+            state = first if done == 0 else view.sample(self._rng)
+            if done < len(children):
+                child = children[done]
             else:
-                action, child = max(
-                    ((a, node.children[a]) for a in actions),
-                    key=lambda pair: pair[1].ucb(self.exploration),
+                child = max(children, key=lambda c: c.ucb(self.exploration, done))
+            child.visits += 1
+            child.total += self.playout(state, child.action, me)[1]
+            done += 1
+        return {c.action: (c.visits, c.mean) for c in children if c.visits}
+
+    def playout(self, state: State[Any], action: Action, me: int) -> tuple[State[Any], float]:
+        """One playout of ``action`` on the determinization ``state``: heuristic play by
+        every player until ``me`` decides again in its next turn (see the module); the
+        position it reaches and its value for ``me``."""
+        start = state.turn
+        turns = TURNS.get(state.ruleset, 2) if self.turns is None else self.turns
+        state = apply(state, action)
+        if turns == 0:
+            state = settle(state, me, self._rng, self.reply_steps)
+        for _ in range(self.max_steps if turns else 0):
+            if state.is_over or state.to_act is None:
+                break
+            if state.turn != start and (
+                turns == 1
+                or (
+                    state.to_act == me
+                    and not state.phase.startswith(INTERRUPTIONS)
+                    and observe(state, me)["active"] == me
                 )
-                expanded = False
-            state = settle(apply(state, action), me, self._rng, self.rollout_steps)
-            path.append(child)
-            node = child
-            if (
-                expanded
-                or state.is_over
-                or state.to_act != me
-                or state.turn != turn
-                or not legal_actions(state)
             ):
                 break
-        value = self._value(state, me)
-        for n in path:
-            n.visits += 1
-            n.total += value
+            if state.phase.startswith(INTERRUPTIONS):
+                action = quiet_reply(state, self._rng)
+            else:
+                action = greedy(state, self._rng, self.reply_steps)
+            state = apply(state, action)
+        value = evaluate(observe(state, me), me)
+        return state, max(-WIN_VALUE, min(WIN_VALUE, value))
