@@ -47,6 +47,7 @@ from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.state import State
+from mitosz_core.kernel.values import same_objects
 
 Tensor = npt.NDArray[np.float32]
 
@@ -516,7 +517,7 @@ class TensorMemo:
         entry = self._seats.get(i)
         if entry is not None:
             parts, owners, cap, rows = entry
-            if _same(parts, _mythos_parts(game, i, owners)):
+            if same_objects(parts, _mythos_parts(game, i, owners)):
                 return cap, rows
         cap, rows, owners = _mythos_seat(game, i)
         self._seats[i] = (_mythos_parts(game, i, owners), owners, cap, rows)
@@ -533,10 +534,6 @@ def _mythos_parts(game: MythosGame, i: int, owners: tuple[int, ...]) -> tuple[ob
         p = game.players[o]
         parts += (p.battlefield, p.infirmary, p.sanctuary)
     return tuple(parts)
-
-
-def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def _mythos_seat(game: MythosGame, i: int) -> tuple[int, bytes, tuple[int, ...]]:

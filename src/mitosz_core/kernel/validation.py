@@ -16,7 +16,6 @@ cannot drift apart. This module holds its game-independent parts:
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NoReturn, TypeVar
@@ -27,6 +26,8 @@ from mitosz_core.kernel.api import legal_actions
 from mitosz_core.kernel.rng import SEEDS
 from mitosz_core.kernel.state import GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
+from mitosz_core.kernel.values import CHECK_VIEWS as CHECK_FACTS
+from mitosz_core.kernel.values import same_objects
 
 T = TypeVar("T")
 
@@ -143,12 +144,6 @@ def check_kernel(state: State[Any], ruleset: StepRuleset[Any], terminal: frozens
     check_index(state.to_act, n, f"{ROOT}.to_act", "to-act", "player")
 
 
-CHECK_FACTS = os.environ.get("MITOSZ_CHECK_VIEWS", "") not in ("", "0")
-"""Debug mode (``MITOSZ_CHECK_VIEWS=1``, the switch of the game's cached views too): a
-fact :func:`once` finds is worked out again from scratch and compared; a difference
-raises ``AssertionError``."""
-
-
 def once(
     config: GameConfig, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]
 ) -> T:
@@ -166,7 +161,7 @@ def once(
         memo = {}
         object.__setattr__(config, "_facts", memo)
     found = memo.get(key)
-    if found is not None and _same(found[0], parts):
+    if found is not None and same_objects(found[0], parts):
         value: T = found[1]
         if CHECK_FACTS:
             fresh = compute()
@@ -175,10 +170,6 @@ def once(
     value = compute()
     memo[key] = (parts, value)
     return value
-
-
-def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def log_facts(log: Log, players: int) -> tuple[int | None, int]:

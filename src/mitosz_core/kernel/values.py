@@ -11,9 +11,28 @@ one step.
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+CHECK_VIEWS = os.environ.get("MITOSZ_CHECK_VIEWS", "") not in ("", "0")
+"""Debug mode (``MITOSZ_CHECK_VIEWS=1``) of every cache of derived values that is valid
+while its parts are the same objects (:func:`same_objects`): the game's cached views
+and the validator's facts. A hit is worked out again from scratch and compared; a
+difference raises ``AssertionError``."""
+
+
+def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Whether ``a`` and ``b`` hold the very same objects, position by position: the
+    test of a cache entry kept while its parts are unchanged."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b, strict=True):  # noqa: SIM110 - a plain loop is faster here
+        if x is not y:
+            return False
+    return True
+
 
 _Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool]
 _PLANS: dict[type, _Plan] = {}

@@ -7,7 +7,6 @@ lives only there and never changes (golden rule 1, G1).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -19,7 +18,7 @@ from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Edge
 from mitosz_core.kernel.tagged import Tagged
-from mitosz_core.kernel.values import replace
+from mitosz_core.kernel.values import CHECK_VIEWS, replace, same_objects
 
 T = TypeVar("T")
 
@@ -678,13 +677,9 @@ class Game:
         return replace(self, players=players)
 
 
-CHECK_VIEWS = os.environ.get("MITOSZ_CHECK_VIEWS", "") not in ("", "0")
-"""Debug mode (``MITOSZ_CHECK_VIEWS=1``): every cached view is recomputed from scratch
-and compared with the cached value; a difference raises ``AssertionError``."""
-
-
 def checking_views() -> bool:
-    """Whether the debug mode :data:`CHECK_VIEWS` is on now."""
+    """Whether the debug mode of the cached views (``MITOSZ_CHECK_VIEWS=1``,
+    ``CHECK_VIEWS`` of :mod:`mitosz_core.kernel.values`) is on now."""
     return CHECK_VIEWS
 
 
@@ -712,7 +707,7 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
         return found
     views = _views(game)
     entry = views.get(key)
-    if entry is not None and _same(entry[0], parts):
+    if entry is not None and same_objects(entry[0], parts):
         value: T = entry[1]
         if CHECK_VIEWS:
             fresh = compute()
@@ -745,7 +740,7 @@ def derived(game: Game, key: Hashable, parts: tuple[object, ...], compute: Calla
         object.__setattr__(board, "_derived", store)
     deps = (game.cards, game.instances, *parts)
     entry = store.get(key)
-    if entry is not None and _same(entry[0], deps):
+    if entry is not None and same_objects(entry[0], deps):
         value: T = entry[1]
         if CHECK_VIEWS:
             fresh = compute()
@@ -769,7 +764,7 @@ def settled(game: Game, key: Hashable, parts: tuple[object, ...]) -> bool:
     ``parts`` (the same objects): a check that found nothing to do there finds nothing
     here either, if ``parts`` are all it reads besides the realms."""
     entry = _views(game).get(key)
-    return entry is not None and _same(entry[0], parts)
+    return entry is not None and same_objects(entry[0], parts)
 
 
 def settle(game: Game, key: Hashable, parts: tuple[object, ...]) -> None:
@@ -796,18 +791,9 @@ def _views(game: Game) -> dict[Hashable, tuple[tuple[object, ...], Any]]:
     if base is not None and board._base is base and views is not None:
         return views
     base = (game.cards, game.instances, *[p.realm for p in game.players])
-    if views is None or board._base is None or not _same(board._base, base):
+    if views is None or board._base is None or not same_objects(board._base, base):
         views = {}
         object.__setattr__(board, "_views", views)
         object.__setattr__(board, "_base", base)
     object.__setattr__(game, "_base", board._base)
     return views
-
-
-def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    if len(a) != len(b):
-        return False
-    for x, y in zip(a, b, strict=True):  # noqa: SIM110 - a plain loop is faster here
-        if x is not y:
-            return False
-    return True
