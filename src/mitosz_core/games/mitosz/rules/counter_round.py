@@ -45,12 +45,13 @@ from mitosz_core.games.mitosz.rules.zones import (
     update_player,
 )
 from mitosz_core.games.mitosz.state import (
+    AnyPending,
     CardId,
     ChoicePurpose,
     CounterFrame,
     CounterRound,
+    ManeuverPending,
     Pending,
-    PendingKind,
 )
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule, dispatch
@@ -66,7 +67,7 @@ RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate)
 fate (6.4.1); the sources that make them register."""
 
 
-def push(s: S, item: Pending) -> S:
+def push(s: S, item: AnyPending) -> S:
     """Put an event on the pending stack and open a counter round over it (6.4.1): a
     response opens a new one over the same stack, any other deed interrupts its step."""
     game = s.game
@@ -79,15 +80,16 @@ def push(s: S, item: Pending) -> S:
     return interrupt(s, CounterFrame, Trigger.PLAY)
 
 
-def affected_player(s: S, item: Pending) -> int:
+def affected_player(s: S, item: AnyPending) -> int:
     """6.4.1: whom the event affects; with several, the player whose turn it is."""
     if item.target is not None:
         side = controller(s.game, item.target)
         if side is not None:
             return side
-    if item.target_pending is not None:
+    aimed = item.target_pending if isinstance(item, ManeuverPending) else None
+    if aimed is not None:
         for other in s.game.stack:
-            if other.id == item.target_pending:
+            if other.id == aimed:
                 return other.player
     return s.game.active
 
@@ -126,10 +128,10 @@ class ResponseSource(Generic[A]):
 
 _SOURCES: list[ResponseSource[Any]] = []
 
-Resolve = Callable[[S, Pending], S]
-"""How a pending item of one kind resolves, taken off the stack."""
+P = TypeVar("P", bound=Pending)
 
-_RESOLVERS: dict[PendingKind, Resolve] = {}
+_RESOLVERS: dict[type[Pending], Callable[[S, Any], S]] = {}
+"""How a pending item of each class resolves, taken off the stack (:func:`add_resolver`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +156,10 @@ def add_response_source(source: ResponseSource[Any]) -> None:
     _SOURCES.sort(key=lambda other: other.rank)
 
 
-def add_resolver(kind: PendingKind, resolve: Resolve) -> None:
-    """Register how pending items of ``kind`` resolve."""
+def add_resolver(kind: type[P], resolve: Callable[[S, P], S]) -> None:
+    """Register how pending items of class ``kind`` resolve: typed with that class."""
     if kind in _RESOLVERS:
-        raise MachineError(f"two resolvers for pending {kind.value}")
+        raise MachineError(f"two resolvers for pending {kind.kind}")
     _RESOLVERS[kind] = resolve
 
 
@@ -222,9 +224,9 @@ def resolve_step(s: S) -> S:
     if game.stack:
         item = game.stack[-1]
         s = s.evolve(game=replace(game, stack=game.stack[:-1]))
-        resolve = _RESOLVERS.get(item.kind)
+        resolve = _RESOLVERS.get(type(item))
         if resolve is None:
-            raise MachineError(f"no module resolves pending {item.kind.value}")
+            raise MachineError(f"no module resolves pending {item.kind}")
         return resolve(s, item)
     return resume(release_lingering(s), Trigger.RESOLVED)
 

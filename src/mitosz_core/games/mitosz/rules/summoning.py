@@ -78,9 +78,8 @@ from mitosz_core.games.mitosz.state import (
     CardId,
     Game,
     LeaderSlot,
-    Pending,
-    PendingKind,
     PeopleSlot,
+    PlayPending,
     cached,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
@@ -502,7 +501,7 @@ def _place_people(s: S, player: int, a: PlacePeople) -> S:
     p = s.game.players[player]
     s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
     s = s.evolve(game=s.game.with_turn(peoples_placed=s.game.peoples_placed + 1))
-    return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, cell=(a.x, a.y)))
+    return push(s, PlayPending(0, player, a.card, cell=(a.x, a.y)))
 
 
 def _summon(s: S, player: int, a: Summon) -> S:
@@ -512,12 +511,12 @@ def _summon(s: S, player: int, a: Summon) -> S:
     hand = take_from_hand(p, a.card).hand
     s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
     s = _meet_condition(s, a.card, a.pay_with)  # 6.3.4
-    return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target))
+    return push(s, PlayPending(0, player, a.card, target=a.target))
 
 
 def _play_without(s: S, player: int, a: PlayWithoutSummoning) -> S:
     s = update_player(s, player, hand=take_from_hand(s.game.players[player], a.card).hand)
-    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target)
+    item = PlayPending(0, player, a.card, target=a.target)
     return push(s, item)
 
 
@@ -600,18 +599,17 @@ def intrigue_limit(s: S) -> int:
     return len(s.game.players) + 1
 
 
-def resolve_play(s: S, item: Pending) -> S:
+def resolve_play(s: S, item: PlayPending) -> S:
     """6.3.6-6.3.8: the card reaches the board, then the maneuvers used when it is played
     are used (6.3.7, :func:`.triggers.on_play`)."""
     s = _reach_board(s, item)
     return triggers.on_play(s, item)
 
 
-def _reach_board(s: S, item: Pending) -> S:
+def _reach_board(s: S, item: PlayPending) -> S:
     """6.3.6: the card reaches the board. If what it was to be attached to has
     left, or its cell can no longer take it, it goes to the underworld (ruling R-6.3.6).
     An intrigue played at the limit sends every other intrigue to the underworld (3.6)."""
-    assert item.card is not None
     game = s.game
     me = item.player
     p = game.players[me]
@@ -660,9 +658,9 @@ def _reach_board(s: S, item: Pending) -> S:
     return to_underworld(s, (item.card,))
 
 
-def _resolve(s: S, item: Pending) -> S:
+def _resolve(s: S, item: PlayPending) -> S:
     s = resolve_play(s, item)
     return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
 
 
-add_resolver(PendingKind.PLAY, _resolve)
+add_resolver(PlayPending, _resolve)

@@ -56,8 +56,7 @@ from mitosz_core.games.mitosz.state import (
     CardId,
     Choice,
     ChoicePurpose,
-    Pending,
-    PendingKind,
+    PlayPending,
     Todo,
     Waiting,
 )
@@ -142,7 +141,7 @@ def take_hold(s: S, todos: Iterable[Todo]) -> S:
 # --- 6.3.7: maneuvers used when a card is played -------------------------------------------
 
 
-def on_play(s: S, item: Pending, start: int = 0) -> S:
+def on_play(s: S, item: PlayPending, start: int = 0) -> S:
     """6.3.7: the played card is on the board; its on-play maneuvers from ``start`` on are
     used now: a mandatory one without a chosen card takes hold at once, the others ask
     the card's player. Stops at the first question; answering it goes on from the next.
@@ -185,7 +184,7 @@ def answer_on_play(s: S, chosen: CardId | None) -> S:
         m = s.game.card(card).maneuvers[choice.index]
         target = None if chosen == card and _names_no_card(m) else chosen
         s = _use(s, choice.player, card, m, target)
-    item = Pending(0, choice.player, PendingKind.PLAY, card=card)
+    item = PlayPending(0, choice.player, card)
     return on_play(s, item, choice.index + 1)
 
 

@@ -66,8 +66,7 @@ from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,
     ChoicePurpose,
-    Pending,
-    PendingKind,
+    PlayPending,
     Troop,
     TroopMode,
 )
@@ -168,7 +167,7 @@ def _summon_troop(s: S, player: int, a: SummonTroop) -> S:
         assert not isinstance(cost, str)
         spheres = pay(spheres, cost)
     s = update_player(s, player, hand=take_from_hand(p, a.card).hand, spheres=spheres)
-    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.leader)
+    item = PlayPending(0, player, a.card, target=a.leader)
     return push(s, item)
 
 
@@ -304,8 +303,7 @@ def resolve_step(s: S) -> S:
     if not game.todo and game.stack:
         item = game.stack[-1]
         if (
-            item.kind is PendingKind.PLAY
-            and item.card is not None
+            isinstance(item, PlayPending)
             and item.target is not None
             and (game.card(item.card).type is CardType.TROOP or is_monster_play(game, item.card))
             and game.fight is not None
