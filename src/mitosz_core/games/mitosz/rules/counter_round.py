@@ -29,7 +29,15 @@ from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.flow import Step, fire, in_counter_round, interrupt, resume
+from mitosz_core.games.mitosz.rules.flow import (
+    Step,
+    choice_of,
+    counter_of,
+    fire,
+    in_counter_round,
+    interrupt,
+    resume,
+)
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_back,
@@ -92,8 +100,7 @@ def open_round(s: S) -> S:
 
 def responder(s: S) -> int:
     """Who decides now: in turn order from the affected player (6.4.1)."""
-    counter = s.game.counter
-    assert counter is not None
+    counter = counter_of(s)
     order = s.game.order
     return order[(order.index(counter.first) + counter.passed) % len(order)]
 
@@ -184,8 +191,7 @@ def _respond_why_not(s: S, a: Action) -> str | None:
 def _respond(s: S, a: Action) -> S:
     player = responder(s)
     if isinstance(a, Pass):
-        counter = s.game.counter
-        assert counter is not None
+        counter = counter_of(s)
         passed = counter.passed + 1
         if passed < len(s.game.players):
             return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
@@ -241,22 +247,19 @@ def release_lingering(s: S) -> S:
 
 
 def _chooser(s: S) -> int:
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     return choice.player
 
 
 def _choose_candidates(s: S) -> Iterable[Action]:
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     declines: tuple[Action, ...] = (Pass(),) if choice.optional else ()
     return (*declines, *(Choose(c) for c in choice.options))
 
 
 def why_not_choose(s: S, a: Choose) -> str | None:
     """Why ``a`` does not answer the choice being made, or ``None``."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     if a.card not in choice.options:
         return f"#{a.card} is not one of the cards to choose from"
     return None
@@ -264,15 +267,13 @@ def why_not_choose(s: S, a: Choose) -> str | None:
 
 def why_not_decline(s: S, a: Pass) -> str | None:
     """Why the choice being made may not be declined, or ``None`` (6.3.7)."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     return None if choice.optional else "choose one of the cards"
 
 
 def decline(s: S) -> S:
     """A pass declines an optional choice (6.3.7): its purpose's rule says what follows."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     answer = _ANSWERS.get(choice.purpose)
     if answer is None or answer.declined is None:
         raise MachineError(f"the choice {choice.purpose.value} cannot be declined")
@@ -283,8 +284,7 @@ def decline(s: S) -> S:
 def choose(s: S, a: Choose) -> S:
     """The chosen card: its purpose's rule answers it, or the counter round's own
     purposes (discard, take back, search)."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     answer = _ANSWERS.get(choice.purpose)
     if answer is not None:  # a purpose its own rule answers (6.3.7: on-play choices)
         s = answer.chosen(s, a)

@@ -47,6 +47,7 @@ from mitosz_core.games.mitosz.rules.board import board_cards, controller
 from mitosz_core.games.mitosz.rules.continuous import neutralized
 from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
 from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
+from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.high_god import pay, why_not_pay
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
 from mitosz_core.games.mitosz.rules.selection import matching
@@ -176,10 +177,10 @@ def answer_on_play(s: S, chosen: CardId | None) -> S:
     """The answer to an ``on_play`` choice: a chosen card uses the maneuver (on that
     card, if it names one), ``None`` (a pass) declines an optional one; then the card's
     other on-play maneuvers follow."""
-    choice = s.game.choice
-    assert choice is not None and choice.source is not None
+    choice = choice_of(s)
+    source = source_of(choice)
     s = s.evolve(game=replace(s.game, choice=None))
-    card = choice.source
+    card = source
     if chosen is not None and controller(s.game, card) is not None:
         m = s.game.card(card).maneuvers[choice.index]
         target = None if chosen == card and _names_no_card(m) else chosen
