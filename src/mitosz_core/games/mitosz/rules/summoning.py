@@ -254,7 +254,7 @@ def _main_candidates(s: S) -> Iterator[Action]:
     yield Pass()
     yield from plays(s, player, anytime_only=False)
     yield from maneuvers.candidates(s, player)
-    for mount in mount_options(s, player):  # 8.mount: in the summoning steps too
+    for mount in mount_options(s, player):  # 8.mount: in the summoning steps only
         if why_not_mount(s, player, mount) is None:
             yield mount
     for rune in attachments.rune_candidates(s, player):  # 8.rune

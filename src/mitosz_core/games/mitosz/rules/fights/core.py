@@ -224,7 +224,8 @@ def may_affect_fight(game: Game, source: CardId | None) -> bool:
 def kept_out_of_fight(game: Game, source: CardId | None, card: CardId) -> bool:
     """7.2.1 with 7.3.5 and 7.5.2: an always-on effect of a card that may not affect the
     fight in progress does not reach the cards taking part in it (a leader sitting in
-    its row changes no level in the battle)."""
+    its row changes no level in the battle). Power decides no fight, so a power change
+    is not held back (the caller's part, ruling R-7.2.1-power)."""
     return (
         game.fight is not None
         and card in fighting_cards(game)
