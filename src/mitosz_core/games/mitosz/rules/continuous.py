@@ -148,12 +148,6 @@ def _raw_lasting(game: Game) -> Iterator[AnyLasting]:
                     yield Lasting(f"s{card}.{index}", m.effect, side, card, target)
 
 
-AFFECTS_NO_FIGHT: tuple[type[AnyEffect], ...] = (ChangePower,)
-"""The effect kinds that change nothing a fight is decided by: power counts for the
-victory (1.1.1), a fight compares levels (7.4, 7.6). An always-on effect of these kinds
-from a card outside the fight still reaches the cards in it (ruling R-7.2.1-power)."""
-
-
 def _reaches(game: Game, item: AnyLasting, card: CardId | None) -> bool:
     """Whether ``item`` names ``card``, immunity aside."""
     if card is None:
@@ -168,7 +162,7 @@ def _reaches(game: Game, item: AnyLasting, card: CardId | None) -> bool:
             return False
         if (
             item.key.startswith("s")
-            and not isinstance(item.effect, AFFECTS_NO_FIGHT)
+            and item.effect.affects_fights  # not a power change (ruling R-7.2.1-power)
             and kept_out_of_fight(game, item.source, card)
         ):
             return False  # 7.2.1, 7.3.5, 7.5.2: an always-on effect from outside the fight
