@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
@@ -32,7 +33,8 @@ ATTACK, DEFEND = 0, 1
 def fight_of(s: S) -> Fight:
     """The fight in progress (there must be one)."""
     fight = s.game.fight
-    assert fight is not None, "no fight is in progress"
+    if fight is None:
+        raise MachineError("no fight is in progress")
     return fight
 
 
