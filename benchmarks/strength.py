@@ -51,7 +51,7 @@ keep the 400 games of the MYTHOS match within about half an hour on 2 idle cores
 Mítosz playout goes to the end of the bot's turn (about 45 ms; one to the next turn
 costs about 200 ms, see ``mitosz_core.bots.mcts.TURNS``) and only the summoning phases
 and the declaration of a fight are searched (``mitosz_core.bots.mcts.SEARCHED``): with
-8 of them a Mítosz game of the search match takes about 20 s of processor time, so its
+8 of them a Mítosz game of the search match takes about 17 s of processor time, so its
 400 games about an hour on 2 cores."""
 
 
