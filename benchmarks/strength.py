@@ -44,12 +44,15 @@ class Match:
     lower_bound: float
 
 
-PLAYOUTS = {"mitosz": 16, "mythos": 8}
+PLAYOUTS = {"mitosz": 8, "mythos": 8}
 """The search bot's playouts a decision by default. A MYTHOS playout goes on to the bot's
 next turn (about 20 ms of processor time), and 8 of them over the three best actions
 keep the 400 games of the MYTHOS match within about half an hour on 2 idle cores. A
-Mítosz playout is only the action and its quiet replies (about 2 ms; one to the next
-turn costs about 120 ms, see ``mitosz_core.bots.mcts.TURNS``), so 16 cost little."""
+Mítosz playout goes to the end of the bot's turn (about 45 ms; one to the next turn
+costs about 200 ms, see ``mitosz_core.bots.mcts.TURNS``) and only the summoning phases
+and the declaration of a fight are searched (``mitosz_core.bots.mcts.SEARCHED``): with
+8 of them a Mítosz game of the search match takes about 17 s of processor time, so its
+400 games about an hour on 2 cores."""
 
 
 def matches(playouts: int) -> tuple[Match, ...]:
@@ -212,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", "-j", type=int, default=2, help="local processes (default: 2)")
     parser.add_argument(
-        "--playouts", type=int, help="search playouts a decision (default: 16 Mítosz, 8 MYTHOS)"
+        "--playouts", type=int, help="search playouts a decision (default: 8 each ruleset)"
     )
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     parser.add_argument("--match", action="append", help="only this match (repeatable)")

@@ -13,7 +13,7 @@ import mitosz_core as mc
 from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
 from mitosz_core.bots.evaluate import WIN, evaluate
 from mitosz_core.bots.heuristic import INTERRUPTIONS, scores, settle
-from mitosz_core.bots.mcts import WIN_VALUE
+from mitosz_core.bots.mcts import SEARCHED, WIN_VALUE
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.view import view
 from mitosz_core.simulate import plan, run, summarize
@@ -219,3 +219,60 @@ def test_the_search_bot_plays_an_action_it_found_best() -> None:
     contenders = {a: mean for a, (visits, mean) in stats.items() if visits >= bot.margin * most}
     assert chosen in contenders
     assert contenders[chosen] == max(contenders.values())
+
+
+def _mitosz_at(prefix: str, seed: int) -> mc.State[Any]:
+    """A Mítosz position some way into a game, in a machine state starting with
+    ``prefix``, with more than two legal actions."""
+    for s in range(seed, seed + 40):
+        state = play_random(
+            _mid("mitosz", s),
+            s,
+            lambda st: st.phase.startswith(prefix) and len(mc.legal_actions(st)) > 2,
+        )
+        if not state.is_over:
+            return state
+    pytest.fail(f"no Mítosz position in {prefix}")
+
+
+@needs_sampling("mitosz")
+def test_the_mitosz_search_spends_its_budget_only_on_the_decisions_it_searches() -> None:
+    assert SEARCHED["mitosz"] == ("turn.summoning", "turn.combat.declare")
+    summoning = _mitosz_at("turn.summoning", 3)
+    stats = MCTSBot(4, playouts=6, spread=1000.0).search(view(summoning))
+    assert len(stats) >= 2
+    assert sum(visits for visits, _ in stats.values()) == 6
+    # The end of the turn (regaining sphere points, discarding) is not searched by
+    # default: the prior's best is played, with no playout; searched=None on a ruleset
+    # SEARCHED does not name, or a prefix given, searches it.
+    end = _mitosz_at("turn.end", 3)
+    assert not end.phase.startswith(SEARCHED["mitosz"])
+    stats = MCTSBot(4, playouts=6, spread=1000.0).search(view(end))
+    assert [visits for visits, _ in stats.values()] == [0]
+    stats = MCTSBot(4, playouts=6, spread=1000.0, searched=("turn.end",)).search(view(end))
+    assert sum(visits for visits, _ in stats.values()) == 6
+
+
+@needs_sampling("mitosz")
+def test_a_search_bot_that_searches_nothing_plays_as_the_heuristic_bot() -> None:
+    # searched=() leaves every decision to the prior: the heuristic bot's scores on the
+    # same first determinization, drawn from the same seeded generator.
+    for seed, prefix in ((3, "turn.summoning"), (5, "turn.combat.declare"), (7, "turn.end")):
+        state = _mitosz_at(prefix, seed)
+        for bot_seed in (1, 2):
+            expected = HeuristicBot(bot_seed).choose(view(state))
+            assert MCTSBot(bot_seed, searched=()).choose(view(state)) == expected
+
+
+@needs_sampling("mitosz")
+def test_the_mitosz_search_is_seeded_and_the_same_whatever_the_hidden_cards_are() -> None:
+    state = _mitosz_at("turn.summoning", 8)
+    me = state.to_act
+    assert me is not None
+    other = mc.sample_state(state, me, random.Random(99))
+    assert mc.observe(other, me) == mc.observe(state, me)
+    assert other != state
+    first = MCTSBot(4, playouts=6, spread=1000.0).search(view(state))
+    assert sum(visits for visits, _ in first.values()) == 6
+    assert MCTSBot(4, playouts=6, spread=1000.0).search(view(state)) == first
+    assert MCTSBot(4, playouts=6, spread=1000.0).search(view(other)) == first

@@ -11,20 +11,23 @@ bot's legal actions (which are the same in every determinization).
   the ones within :attr:`MCTSBot.spread` of the best score, become children (the others
   are what the heuristic bot would not play either). With fewer than two children, or
   in an interruption (a counter round, an event window, a forced choice or a Mítosz
-  fight under way: :data:`~mitosz_core.bots.heuristic.INTERRUPTIONS`), the decision is
-  not searched: the bot plays the prior's best, as the heuristic bot would. A single
-  legal action is played at once.
+  fight under way: :data:`~mitosz_core.bots.heuristic.INTERRUPTIONS`), or in a decision
+  of a kind the ruleset does not search (:attr:`MCTSBot.searched`, by default
+  :data:`SEARCHED`: for Mítosz only the summoning phases and the declaration of a fight
+  are searched), the decision is not searched: the bot plays the prior's best, as the
+  heuristic bot would, and spends no playouts. A single legal action is played at once.
 - **Playouts**: each playout samples a determinization from the bot's view
   (``PlayerView.sample``, so no hidden card is read), picks a child by UCB1 (every child
   once first, in the prior's order), applies its action and plays on, as far as
   :attr:`MCTSBot.turns` says (by default :data:`TURNS` for the ruleset): with 2, through
   the rest of the bot's turn and the opponents' turns until the bot decides again in
   its next turn outside an interruption, so the playout sees the counterattack the
-  one-step lookahead of the heuristic bot misses; with 1, to the end of the bot's turn;
-  with 0, only the quiet replies after the action (the heuristic bot's horizon). Every
-  player's decisions in a playout are the heuristic bot's choice on the sampled state
-  (:func:`~mitosz_core.bots.heuristic.greedy`), the quiet reply in an interruption;
-  at most :attr:`MCTSBot.max_steps` of them.
+  one-step lookahead of the heuristic bot misses (the MYTHOS default); with 1, to the
+  end of the bot's turn, so the playout sees what the rest of the turn makes of the
+  action (the Mítosz default); with 0, only the quiet replies after the action (the
+  heuristic bot's horizon). Every player's decisions in a playout are the heuristic
+  bot's choice on the sampled state (:func:`~mitosz_core.bots.heuristic.greedy`), the
+  quiet reply in an interruption; at most :attr:`MCTSBot.max_steps` of them.
 - **Value**: the position the playout reaches, scored by
   :func:`~mitosz_core.bots.evaluate.evaluate` from the bot's observation (a won game
   counts :data:`WIN_VALUE`, a lost one minus that); the exploration constant is in the
@@ -58,14 +61,24 @@ WIN_VALUE = 40.0
 position short of the end, small enough that one sampled win does not swamp the mean."""
 
 
-TURNS = {"mitosz": 0, "mythos": 2}
+TURNS = {"mitosz": 1, "mythos": 2}
 """How far a playout goes by default, per ruleset (:attr:`MCTSBot.turns`): 2, to the
 bot's next decision in its next turn; 1, to the end of its turn; 0, only the quiet
 replies after the action (the heuristic bot's horizon). Measured in processor time on
 early positions: a MYTHOS playout to the next turn costs about 20 ms; a Mítosz one about
-120 ms (30 ms to the end of the turn, 2 ms for the quiet replies), as a Mítosz heuristic
-decision costs about 13 ms against 3 ms for MYTHOS; a Mítosz game of the search bot
-with 8 playouts to the end of its turn took minutes, so Mítosz plays the short horizon."""
+200 ms (about 45 ms to the end of the turn, 2 ms for the quiet replies), as a Mítosz
+heuristic decision costs about 13 ms against 3 ms for MYTHOS. So Mítosz playouts go to
+the end of the bot's turn: they see what the rest of the turn makes of a summons (the
+attack it allows, the second summoning phase), which the quiet replies do not, and
+leave the opponent's turn out."""
+
+SEARCHED: dict[str, tuple[str, ...]] = {"mitosz": ("turn.summoning", "turn.combat.declare")}
+"""The decisions searched by default, per ruleset (:attr:`MCTSBot.searched`), as the
+prefixes of their machine states; a ruleset not named here has every decision searched.
+For Mítosz those are the summoning phases (what to summon, play or place) and the
+declaration of a fight, where the game is won; the rest (regaining sphere points,
+discarding at the end of the turn, ...) is played as the prior's best, as the heuristic
+bot would play it, and costs no playouts."""
 
 
 @dataclass(eq=False)
@@ -92,7 +105,9 @@ class MCTSBot:
     goes (2: to the bot's next turn, 1: to the end of its turn, 0: the quiet replies;
     ``None``: ``TURNS`` of the module for the ruleset), ``max_steps`` the most decisions in one;
     ``reply_steps`` the quiet replies the heuristic scoring makes; ``margin`` which of
-    the most visited actions may be played."""
+    the most visited actions may be played; ``searched`` the prefixes of the machine
+    states whose decisions are searched (``None``: ``SEARCHED`` of the module for the
+    ruleset, every decision for a ruleset not named there; ``()``: none)."""
 
     name = "mcts"
 
@@ -109,6 +124,7 @@ class MCTSBot:
         turns: int | None = None,
         max_steps: int = 200,
         margin: float = 0.8,
+        searched: tuple[str, ...] | None = None,
     ) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
@@ -120,6 +136,8 @@ class MCTSBot:
         self.turns = turns
         self.max_steps = max_steps
         self.margin = margin
+        self.searched = searched
+        self.searched = searched
 
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
@@ -144,7 +162,12 @@ class MCTSBot:
         order = sorted(range(len(actions)), key=lambda i: -prior[i])
         best = prior[order[0]]
         kept = [i for i in order[: self.candidates] if prior[i] >= best - self.spread]
-        if len(kept) < 2 or first.phase.startswith(INTERRUPTIONS):
+        searched = SEARCHED.get(first.ruleset) if self.searched is None else self.searched
+        if (
+            len(kept) < 2
+            or first.phase.startswith(INTERRUPTIONS)
+            or (searched is not None and not first.phase.startswith(searched))
+        ):
             return {actions[order[0]]: (0, best)}
         children = [_Child(actions[i], prior[i]) for i in kept]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
