@@ -137,7 +137,6 @@ class MCTSBot:
         self.max_steps = max_steps
         self.margin = margin
         self.searched = searched
-        self.searched = searched
 
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
