@@ -578,18 +578,23 @@ _Y_NO_CARDS = tuple(_blank(_Y_CARD * (Y_HAND - k)) for k in range(Y_HAND + 1))
 _Y_NO_UNIT = (0.0, 0.0, 0.0, 0.0, 0.0)
 """The unit fields of a slot that holds no unit."""
 
-TableOf = Callable[[int], Bonuses]
-"""The passive bonuses of a player (09.6), by the player's index."""
+Tables = tuple[Bonuses, ...]
+"""The passive bonuses (09.6) of every player, by the player's index."""
 
 
-def _mythos_slot(game: MythosGame, slot: Slot, table_of: TableOf) -> tuple[Extra, bytes]:
+def _mythos_tables(game: MythosGame) -> Tables:
+    """Every player's passive bonuses."""
+    return tuple([bonuses(game, o) for o in range(len(game.players))])
+
+
+def _mythos_slot(game: MythosGame, slot: Slot, tables: Tables) -> tuple[Extra, bytes]:
     """The fields of a row's slot (float32 bytes) and, for a unit, the passive bonuses
-    of its owner that reach it (``table_of(owner).of(unit)``: its attack and life count
+    of its owner that reach it (``tables[owner].of(unit)``: its attack and life count
     them), else ``None``."""
     kind = game.card(slot.card).type
     if kind is not MythosCardType.UNIT:
         return None, _Y_SLOT_ROW.pack(*_Y_ROW[kind, slot.attached is not None], *_Y_NO_UNIT)
-    table = table_of(game.owner(slot.card))
+    table = tables[game.owner(slot.card)]
     fields = _Y_SLOT_ROW.pack(
         *_Y_ROW[kind, slot.attached is not None],
         attack(game, slot, table) / 10,
@@ -601,10 +606,10 @@ def _mythos_slot(game: MythosGame, slot: Slot, table_of: TableOf) -> tuple[Extra
     return table.of(slot.card), fields
 
 
-def _mythos_row(game: MythosGame, row: tuple[Slot, ...], table_of: TableOf) -> bytes:
+def _mythos_row(game: MythosGame, row: tuple[Slot, ...], tables: Tables) -> bytes:
     """The fields of the first :data:`Y_SLOTS` slots of ``row`` (float32 bytes)."""
     slots = row[:Y_SLOTS]
-    parts = [_mythos_slot(game, slot, table_of)[1] for slot in slots]
+    parts = [_mythos_slot(game, slot, tables)[1] for slot in slots]
     parts.append(_Y_NO_SLOTS[len(slots)])
     return b"".join(parts)
 
@@ -614,18 +619,9 @@ def _mythos_rows(p: MythosPlayer) -> tuple[tuple[Slot, ...], ...]:
     return (p.battlefield, p.infirmary, p.sanctuary)
 
 
-def _mythos_seat(game: MythosGame, i: int) -> tuple[int, bytes]:
-    """Seat ``i``'s aura cap and the fields of its rows (float32 bytes)."""
-    tables: dict[int, Bonuses] = {}
-
-    def table_of(owner: int) -> Bonuses:
-        table = tables.get(owner)
-        if table is None:
-            table = tables[owner] = bonuses(game, owner)
-        return table
-
-    rows = b"".join(_mythos_row(game, row, table_of) for row in _mythos_rows(game.players[i]))
-    return aura_cap(game, i), rows
+def _mythos_seat(game: MythosGame, p: MythosPlayer, tables: Tables) -> bytes:
+    """The fields of the rows of the seat of player ``p`` (float32 bytes)."""
+    return b"".join([_mythos_row(game, row, tables) for row in _mythos_rows(p)])
 
 
 def _sources(p: MythosPlayer) -> tuple[tuple[tuple[MythosCardId, MythosCardId | None], ...], ...]:
@@ -639,8 +635,6 @@ def _sources(p: MythosPlayer) -> tuple[tuple[tuple[MythosCardId, MythosCardId | 
 Extra = tuple[int, int] | None
 """The passive attack and life bonuses that reach a unit (``None`` for a slot that holds
 no unit)."""
-Tables = tuple[tuple[int, Bonuses], ...]
-"""Bonus tables by their player's index."""
 
 
 class _PlayerEntry:
@@ -664,7 +658,7 @@ class _PlayerEntry:
 
 
 class _RowEntry:
-    """A row as the memo keeps it: the row, the bonus tables of the owners of its units,
+    """A row as the memo keeps it: the row, every player's bonus tables it was read with,
     each slot with the bonuses that reach its unit and its fields, and the row's fields."""
 
     __slots__ = ("fields", "row", "slots", "tables")
@@ -683,8 +677,8 @@ class _RowEntry:
 
 
 class _SeatEntry:
-    """A seat as the memo keeps it: the player value, the bonus tables its rows read, and
-    the fields of its rows."""
+    """A seat as the memo keeps it: the player value, every player's bonus tables its
+    rows were read with, and the fields of its rows."""
 
     __slots__ = ("fields", "player", "tables")
 
@@ -721,25 +715,26 @@ class _BoardEntry:
 class TensorMemo:
     """Parts of the observation tensors worked out for earlier states, kept between
     decisions by whoever builds the tensors of one game after another (an environment, an
-    OpenSpiel game) and passed to :func:`observation_tensor`. For MYTHOS, of one set of
-    printed cards and owners at a time (a state of another game empties it):
+    OpenSpiel game) and passed to :func:`observation_tensor`. It holds the parts of one
+    set of printed cards and owners at a time (a state of another game empties it):
 
-    * each player's passive bonuses and aura cap, kept while the cards in their rows and
-      the cards attached to them are the same (:func:`_sources`: damage, markers and
-      flags do not count);
-    * the fields of each seat's rows, kept while the seat's player value and the bonus
-      tables of its units' owners are the same objects; else each row's, kept while the
-      row and those tables are; else each slot's, kept while the slot and the bonuses
-      that reach its unit are equal (a decision that damages one unit works out one
-      slot again, not the six rows).
+    * the fields of a hand slot, per printed card;
+    * for Mítosz, a seat's leaders and empire fields, each kept while the parts it is
+      read from are the same objects (see :meth:`mitosz_board`);
+    * for MYTHOS, each player's passive bonuses and aura cap, kept while the cards in
+      their rows and the cards attached to them are the same (:func:`_sources`: damage,
+      markers and flags do not count); the fields of a seat's rows, kept while the
+      seat's player value and the bonus tables are the same objects; else each row's,
+      kept while the row and the tables are; else each slot's, kept while the slot is
+      the same object and the bonuses that reach its unit are equal (a decision that
+      damages one unit works out one slot again, not six rows).
 
-    Mítosz needs none: its ruleset caches such views with its game values. An entry is
-    used only while what it was worked out from is the very object it holds (so that no
-    other object can take its place) or equal to it. In the debug mode of the cached
-    views (``MITOSZ_CHECK_VIEWS=1``, :data:`~mitosz_core.kernel.values.CHECK_VIEWS`)
-    every entry used is worked out again and compared. A deep copy of a memo is the
-    memo itself (the clones of an OpenSpiel state share their game's); a pickle of one
-    is a new, empty memo."""
+    An entry is used only while what it was worked out from is the very object it holds
+    (so that no other object can take its place) or, where said, equal to it. In the
+    debug mode of the cached views (``MITOSZ_CHECK_VIEWS=1``,
+    :data:`~mitosz_core.kernel.values.CHECK_VIEWS`) every entry used is worked out again
+    and compared. A deep copy of a memo is the memo itself (the clones of an OpenSpiel
+    state share their game's); a pickle of one is a new, empty memo."""
 
     __slots__ = ("_boards", "_cards", "_hand", "_players", "_seat", "_seats")
 
@@ -869,76 +864,70 @@ class TensorMemo:
             else:
                 entry = None
         if entry is None:
-            entry = self._players[o] = _PlayerEntry(
-                p, _sources(p), bonuses(game, o), aura_cap(game, o)
-            )
+            table = bonuses(game, o)
+            was = self._players.get(o)
+            if was is not None and was.table == table:
+                table = was.table  # the same object, so that the rows read with it hold
+            entry = self._players[o] = _PlayerEntry(p, _sources(p), table, aura_cap(game, o))
         elif CHECK_VIEWS:
             fresh = (bonuses(game, o), aura_cap(game, o))
             assert fresh == (entry.table, entry.cap), f"stale tensor memo of player {o}"
         return entry
 
-    def _same_tables(self, game: MythosGame, tables: Tables) -> bool:
-        """Whether the players' bonus tables are still the very ones of ``tables``."""
-        for o, table in tables:  # noqa: SIM110 - a plain loop is faster here
-            if self._player(game, o).table is not table:
-                return False
-        return True
+    def mythos_players(self, game: MythosGame) -> tuple[Tables, tuple[int, ...]]:
+        """Every player's passive bonuses and aura cap, by the player's index."""
+        entries = [self._player(game, o) for o in range(len(game.players))]
+        return tuple([e.table for e in entries]), tuple([e.cap for e in entries])
 
-    def mythos_seat(self, game: MythosGame, i: int) -> tuple[int, bytes]:
-        """:func:`_mythos_seat` of seat ``i``, from the memo as far as it holds."""
-        cap = self._player(game, i).cap
+    def mythos_seat(self, game: MythosGame, i: int, tables: Tables) -> bytes:
+        """:func:`_mythos_seat` of seat ``i`` (``tables`` as :meth:`mythos_players`
+        gives them), from the memo as far as it holds."""
         p = game.players[i]
         seat = self._seat.get(i)
-        if seat is not None and seat.player is p and self._same_tables(game, seat.tables):
+        if seat is not None and seat.player is p and same_objects(seat.tables, tables):
             if CHECK_VIEWS:
-                assert _mythos_seat(game, i)[1] == seat.fields, f"stale tensor memo of seat {i}"
-            return cap, seat.fields
+                fresh = _mythos_seat(game, p, tables)
+                assert fresh == seat.fields, f"stale tensor memo of seat {i}"
+            return seat.fields
         parts = []
-        tables: dict[int, Bonuses] = {}
         for r, row in enumerate(_mythos_rows(p)):
             entry = self._seats.get((i, r))
-            if entry is None or entry.row is not row or not self._same_tables(game, entry.tables):
-                entry = self._seats[i, r] = self._row(game, row, entry)
+            if entry is None or entry.row is not row or not same_objects(entry.tables, tables):
+                entry = self._seats[i, r] = _row_entry(game, row, tables, entry)
             elif CHECK_VIEWS:
-                fresh = _mythos_row(game, row, self._table_of(game))
+                fresh = _mythos_row(game, row, tables)
                 assert fresh == entry.fields, f"stale tensor memo of seat {i}, row {r}"
             parts.append(entry.fields)
-            tables.update(entry.tables)
         fields = b"".join(parts)
-        self._seat[i] = _SeatEntry(p, tuple(tables.items()), fields)
-        return cap, fields
+        self._seat[i] = _SeatEntry(p, tables, fields)
+        return fields
 
-    def _table_of(self, game: MythosGame) -> TableOf:
-        return lambda owner: self._player(game, owner).table
 
-    def _row(self, game: MythosGame, row: tuple[Slot, ...], before: _RowEntry | None) -> _RowEntry:
-        """The entry of ``row``, its slots taken from ``before`` (the row's entry in an
-        earlier state) where the slot and the bonuses that reach its unit are equal."""
-        table_of = self._table_of(game)
-        slots = row[:Y_SLOTS]
-        old = () if before is None else before.slots
-        kept: list[tuple[Slot, Extra, bytes]] = []
-        tables: dict[int, Bonuses] = {}
-        for j, slot in enumerate(slots):
-            owner = game.owner(slot.card)
-            if j < len(old):
-                was, extra, fields = old[j]
-                if (was is slot or was == slot) and (
-                    extra is None or table_of(owner).of(slot.card) == extra
-                ):
-                    if CHECK_VIEWS:
-                        fresh = _mythos_slot(game, slot, table_of)
-                        assert fresh == (extra, fields), f"stale tensor memo of {slot}"
-                    kept.append((slot, extra, fields))
-                    if extra is not None:
-                        tables[owner] = table_of(owner)
-                    continue
-            extra, fields = _mythos_slot(game, slot, table_of)
-            kept.append((slot, extra, fields))
-            if extra is not None:
-                tables[owner] = table_of(owner)
-        fields = b"".join([entry[2] for entry in kept]) + _Y_NO_SLOTS[len(slots)]
-        return _RowEntry(row, tuple(tables.items()), tuple(kept), fields)
+def _row_entry(
+    game: MythosGame, row: tuple[Slot, ...], tables: Tables, before: _RowEntry | None
+) -> _RowEntry:
+    """The memo entry of ``row``, its slots taken from ``before`` (the row's entry in an
+    earlier state) where the slot and the bonuses that reach its unit are equal."""
+    slots = row[:Y_SLOTS]
+    old = () if before is None else before.slots
+    instances = game.instances
+    kept: list[tuple[Slot, Extra, bytes]] = []
+    for j, slot in enumerate(slots):
+        if j < len(old):
+            entry = old[j]
+            extra = entry[1]
+            was = entry[0]
+            if (was is slot or was == slot) and (
+                extra is None or tables[instances[slot.card].owner].of(slot.card) == extra
+            ):
+                if CHECK_VIEWS:
+                    fresh = _mythos_slot(game, slot, tables)
+                    assert fresh == entry[1:], f"stale tensor memo of {slot}"
+                kept.append(entry)
+                continue
+        kept.append((slot, *_mythos_slot(game, slot, tables)))
+    fields = b"".join([entry[2] for entry in kept]) + _Y_NO_SLOTS[len(slots)]
+    return _RowEntry(row, tables, tuple(kept), fields)
 
 
 def _mythos(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
@@ -963,15 +952,20 @@ def _mythos(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
             0.0 if payment is None else payment.left / 3,
         )
     ]
+    if memo is None:
+        tables = _mythos_tables(game)
+        caps = tuple([aura_cap(game, o) for o in range(len(game.players))])
+    else:
+        tables, caps = memo.mythos_players(game)
     for q in range(2):
         i = (player + q) % 2
         p = game.players[i]
-        cap, rows = _mythos_seat(game, i) if memo is None else memo.mythos_seat(game, i)
+        rows = _mythos_seat(game, p, tables) if memo is None else memo.mythos_seat(game, i, tables)
         parts.append(
             _Y_SEAT_HEAD.pack(
                 p.life / 20,
                 p.aura / 10,
-                cap / 10,
+                caps[i] / 10,
                 len(p.deck) / 64,
                 len(p.hand) / Y_HAND,
                 len(p.graveyard) / 64,
