@@ -15,7 +15,7 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.effects import interpret
 from mitosz_core.games.mitosz.effects.language import ArrowVolley, Fear, Poison, Retreat, Steal
 from mitosz_core.games.mitosz.rules import counter_round
-from mitosz_core.games.mitosz.state import ChoicePurpose, PendingKind
+from mitosz_core.games.mitosz.state import PENDING, ChoicePurpose, ManeuverPending, PlayPending
 
 M = "mitosz_core.games.mitosz"
 
@@ -64,7 +64,7 @@ def test_every_response_and_resolver_is_registered() -> None:
     uses only, since card plays answer in the response (ruling R-6.4.1-responses)."""
     accepted = [source.accepts for source in counter_round._SOURCES]
     assert accepted == [(UseManeuver, UseFreeManeuver, PlayFate)]
-    assert set(counter_round._RESOLVERS) == {PendingKind.PLAY, PendingKind.MANEUVER}
+    assert set(counter_round._RESOLVERS) == set(PENDING.values()) == {PlayPending, ManeuverPending}
     assert set(counter_round._ANSWERS) == {ChoicePurpose.ON_PLAY, ChoicePurpose.ATTACH_STOLEN}
     covered = {cls for source in counter_round._SOURCES for cls in source.accepts}
     assert covered == set(counter_round.RESPONSES)

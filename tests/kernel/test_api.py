@@ -91,6 +91,19 @@ def test_json_round_trip_is_exact() -> None:
     assert mc.legal_actions(again) == mc.legal_actions(state)
 
 
+@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
+def test_the_decision_count_is_the_length_of_the_history(ruleset: str) -> None:
+    """``decision_count`` counts every decision of the history, automatic ones too, at
+    every step of a game (the environments' step limit reads it)."""
+    state = mc.new_game(ruleset, seed=4)
+    rng = random.Random(4)
+    assert state.decision_count == 0
+    while not state.is_over and state.decision_count < 400:
+        state = mc.apply(state, rng.choice(mc.legal_actions(state)))
+        assert state.decision_count == len(state.history)
+    assert any(d.auto for d in state.history)  # automatic passes were taken and counted
+
+
 def test_replay_rebuilds_the_state_from_its_history() -> None:
     state = play_random(mc.new_game(seed=21, players=3), seed=9)
     rebuilt = mc.replay(

@@ -50,7 +50,7 @@ MANEUVER_CARDS = list(card_set("maneuvers"))
 CARDS = [*card_set("base"), *MANEUVER_CARDS]
 POOL = card_pool("base", "maneuvers")
 RULESET = MitoszRuleset(pool=POOL)
-_serial = iter(range(1117, 9999))
+_serial = iter(range(1118, 9999))
 """Serials of cards a test makes with :func:`card` (past those of the card files)."""
 
 

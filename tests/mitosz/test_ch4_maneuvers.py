@@ -11,7 +11,7 @@ from mitosz_core.games.mitosz.rules import S, maneuvers
 from mitosz_core.games.mitosz.rules.board import set_turned
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.levels import level
-from mitosz_core.games.mitosz.state import Pending, PendingKind
+from mitosz_core.games.mitosz.state import ManeuverPending
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
     act,
@@ -145,7 +145,7 @@ def test_the_sacrifice_is_paid_even_when_a_reveal_fails() -> None:
 @pytest.mark.rule("4.2.4", "4.4")
 def test_a_maneuver_bears_its_subtypes_and_every_type_of_its_user() -> None:
     s = build(sky(leaders=(Leader("Archer"),)), sea())
-    item = Pending(1, 0, PendingKind.MANEUVER, user=the(s, "Archer"))
+    item = ManeuverPending(1, 0, user=the(s, "Archer"))
     kinds = maneuvers.maneuver_types(s.game, item)
     assert {"maneuver", "arrow_volley", "leader"} <= set(kinds)
 

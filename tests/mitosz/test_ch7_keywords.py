@@ -184,8 +184,7 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
     s, captain = put_leader(s, me, "Captain")
     s, pegasus = put_leader(s, me, "Winged Horse")  # a flying mount, level 2
     s, second = put_leader(s, me, "Winged Horse")
-    s = to_combat(s)
-    assert s.phase == "turn.combat.declare"  # a mount can be attached here
+    assert s.phase == "turn.summoning_1"  # a mount is attached here (R-8.mount-troop)
     assert AttachMount(pegasus, captain, Subtype.FLYING) in legal(s)
     with pytest.raises(mc.IllegalActionError, match="not a mount"):
         act(s, AttachMount(pegasus, second))
@@ -196,7 +195,7 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
         act(s, AttachMount(second, captain))
     thief = apply_todo(s, Todo(Steal(Chosen()), other, None, pegasus))
     assert controller(thief.game, pegasus) == me  # not stolen
-    s = act(s, DeclareFight(FightKind.BATTLE))
+    s = act(to_combat(s), DeclareFight(FightKind.BATTLE))
     s = act(act(s, Attack(plains, E)), Designate(captain))  # flies through the mount
     fight = s.game.fight
     assert fight is not None and fight.troops[0].mount

@@ -15,7 +15,11 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
+    AttachMount,
+    Attack,
     Choose,
+    DeclareFight,
+    Designate,
     Pass,
     PlayFate,
     SacrificeLeader,
@@ -47,18 +51,23 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.continuous import card_type
-from mitosz_core.games.mitosz.rules.levels import level
-from mitosz_core.games.mitosz.state import LineName
+from mitosz_core.games.mitosz.rules.continuous import card_type, power_bonus
+from mitosz_core.games.mitosz.rules.fights.core import fighting_cards
+from mitosz_core.games.mitosz.rules.levels import level, power
+from mitosz_core.games.mitosz.rules.maneuvers import in_combat
+from mitosz_core.games.mitosz.state import FightKind, LineName, RoundMark
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
+from mitosz_core.mitosz import Leader, People, observe
 from tests.mitosz import fight_fixtures as ff
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, battle, designate
 from tests.mitosz.fixtures import (
+    CROSS,
     C,
     act,
     attach_item,
     attach_location,
+    build,
     card,
     next_turn,
     pass_counter,
@@ -66,7 +75,10 @@ from tests.mitosz.fixtures import (
     put_intrigue,
     put_leader,
     put_people,
+    sea,
     set_player,
+    sky,
+    the,
     to_hand,
 )
 
@@ -225,6 +237,154 @@ def test_before_a_fight_is_declared_only_the_cards_of_any_fight_are_used() -> No
     target = s.game.players[me].leaders[0].card
     with pytest.raises(mc.IllegalActionError, match=r"before a fight is declared.*7\.2\.1"):
         act(s, UseManeuver(sentinel, 0, target=target))
+
+
+# --- 7.2.1 with 1.1.1: power decides no fight -----------------------------------------------------
+
+POWER_RULESET = MitoszRuleset(pool=fx.card_pool("base", "maneuvers", "fights", "power"))
+PATRONS_EMPIRE = (
+    People("Cross", 0, 0),
+    People("Cross", 1, 0),
+    People("Line", 2, 0),  # its east road is open
+    People("Lone Queen", 0, 1),
+)
+"""Four peoples of power 2 + 2 + 1 + 3 = 8: 12 with the Patron's +1 to each."""
+
+
+def _people(s: S, player: int, key: str) -> int:
+    return next(x.card for x in s.game.players[player].empire if s.game.card(x.card).key == key)
+
+
+def _seen_power(s: S, player: int) -> int:
+    """The power ``player`` has as the public observation shows it (1.1.1)."""
+    return observe(s, 0)["players"][player]["power"]
+
+
+def _attack(s: S, people: int, commander: int) -> S:
+    """From the active player's declare step: attack ``people`` by its east road led by
+    ``commander``, the defender designating nobody, up to the combat rounds."""
+    assert s.phase == "turn.combat.declare", s.phase
+    s = act(act(s, DeclareFight(FightKind.BATTLE)), Attack(people, E))
+    return to_rounds(act(s, Designate(commander)))
+
+
+def _next_decision(s: S) -> S:
+    options = mc.legal_actions(s)
+    return act(s, Pass() if Pass() in options else options[0])
+
+
+@pytest.mark.rule("7.2.1", "7.3.5", "1.1.1")
+@pytest.mark.ruling("R-7.2.1-power", "R-7.2.1-every")
+def test_an_outside_leaders_power_keeps_counting_for_the_attacked_people() -> None:
+    mine = sky(empire=CROSS, leaders=(Leader("Captain"),))
+    theirs = sea(empire=PATRONS_EMPIRE, leaders=(Leader("Patron"),))
+    s = build(mine, theirs, ruleset=POWER_RULESET, phase="combat", auto_pass=False)
+    other = 1
+    patron, line = the(s, "Patron", other), _people(s, other, "Line")
+    assert power_bonus(s.game, line) == 1
+    assert power(s.game, other) == _seen_power(s, other) == 8 + 4
+    s = _attack(s, line, the(s, "Captain"))
+    fighting = fighting_cards(s.game)
+    assert line in fighting and patron not in fighting  # the Patron sits in its row
+    # the Patron's locked +1 power still reaches the attacked people: power decides no
+    # fight (7.4), so 7.3.5's list does not stop it
+    assert power_bonus(s.game, line) == 1
+    assert power(s.game, other) == _seen_power(s, other) == 8 + 4
+
+
+@pytest.mark.rule("1.1.1", "7.2.1", "7.3.5")
+@pytest.mark.ruling("R-7.2.1-power", "R-1.1.1")
+def test_a_power_hold_does_not_break_while_its_people_is_attacked() -> None:
+    # the Sea player reaches 12 in its own turn 2: the hold ends with its turn 4 (R-1.1.1)
+    mine = sky(empire=CROSS, leaders=(Leader("Squire"),))  # level 1: the Line holds out
+    theirs = sea(empire=PATRONS_EMPIRE, leaders=(Leader("Patron"),))
+    s = build(mine, theirs, ruleset=POWER_RULESET, turn=2, active=1, auto_pass=False)
+    me, other = 0, 1
+    hold = s.game.players[other].hold
+    assert hold == RoundMark(turn=2, round_owner=other)
+    while not (s.game.active == me and s.phase == "turn.combat.declare"):
+        s = _next_decision(s)
+    s = _attack(s, _people(s, other, "Line"), the(s, "Squire"))
+    fought = 0
+    while s.game.fight is not None:  # the state-based checks run before every decision
+        fought += 1
+        assert power(s.game, other) == 12
+        assert s.game.players[other].hold == hold, s.phase
+        s = _next_decision(s)
+    assert fought and _people(s, other, "Line")  # the battle is over, the Line stands
+    while s.turn < 4 and not s.is_over:
+        s = _next_decision(s)
+    assert s.is_over and s.winner == other and s.game.ending == "power"  # at turn 4's start
+
+
+@pytest.mark.rule("7.2.1", "1.1.1")
+@pytest.mark.ruling("R-7.2.1-power", "R-7.2.1-every")
+def test_a_fighting_leaders_power_reaches_only_the_fight_while_it_lasts() -> None:
+    # the other direction, 7.2.1's first sentence: the Patron leads the attack, its
+    # peoples at home are outside the fight
+    mine = sky(empire=PATRONS_EMPIRE, leaders=(Leader("Patron"),))
+    theirs = sea(empire=(People("Line", 0, 0),))
+    s = build(mine, theirs, ruleset=POWER_RULESET, phase="combat", auto_pass=False)
+    me = 0
+    assert power(s.game, me) == 12
+    s = _attack(s, _people(s, 1, "Line"), the(s, "Patron"))
+    assert power_bonus(s.game, _people(s, me, "Line")) == 0
+    assert power(s.game, me) == _seen_power(s, me) == 8
+    assert s.game.players[me].hold is None  # below 12 while the fight lasts
+    while s.game.fight is not None:
+        s = _next_decision(s)
+    assert power(s.game, me) == _seen_power(s, me) == 12  # the fight is over
+
+
+# --- 8.mount with 7.2.1: a mount is attached in its player's summoning steps only -----------------
+
+MOUNT_PEOPLE = (People("Hillfolk", 0, 0),)
+"""An enemy people to attack, so that the combat phase has a fight to declare."""
+
+
+def _mounts(s: S) -> list[mc.Action]:
+    return [a for a in mc.legal_actions(s) if isinstance(a, AttachMount)]
+
+
+@pytest.mark.rule("8.mount", "7.2.1", "7.3.5")
+@pytest.mark.ruling("R-8.mount-troop", "R-7.2.1-every")
+def test_a_mount_is_attached_in_its_players_summoning_steps_not_in_the_combat_phase() -> None:
+    mine = sky(empire=CROSS, leaders=(Leader("Captain"), Leader("Winged Horse")))
+    s = build(mine, sea(empire=MOUNT_PEOPLE), ruleset=ff.RULESET, phase="summoning_2")
+    captain, horse = the(s, "Captain"), the(s, "Winged Horse")
+    assert AttachMount(horse, captain) in _mounts(s)  # the second summoning step too
+    s = build(mine, sea(empire=MOUNT_PEOPLE), ruleset=ff.RULESET, auto_pass=False)
+    assert AttachMount(horse, captain) in _mounts(s)
+    s = act(s, Pass())  # the first summoning step ends: the combat phase follows
+    seen = 0
+    while s.phase != "turn.summoning_2":
+        if in_combat(s):  # its steps, responses and counter rounds (7.2.1)
+            seen += 1
+            assert not _mounts(s), s.phase
+        if s.phase == "turn.combat.declare":
+            with pytest.raises(mc.IllegalActionError, match="attach_mount is not possible now"):
+                act(s, AttachMount(horse, captain))
+            s = act(s, DeclareFight(FightKind.BATTLE))
+        elif s.phase == "turn.combat.battle.target":
+            s = act(s, Attack(the(s, "Hillfolk", 1), E))
+        elif s.phase == "turn.combat.battle.commander":
+            s = act(s, Designate(captain))
+        else:
+            s = act(s, Pass())
+    assert seen > 3  # the declare step, the battle's steps and rounds were all looked at
+    assert AttachMount(horse, captain) in _mounts(s)  # back in a summoning step
+
+
+@pytest.mark.rule("8.mount", "6.2.3.2")
+@pytest.mark.ruling("R-8.mount-troop")
+def test_a_mount_to_attach_does_not_hold_up_a_combat_phase_without_a_fight() -> None:
+    # no enemy people to attack and no hero to challenge: no fight (7.4.1, 7.6.1), only
+    # the mount to attach
+    mine = sky(empire=CROSS, leaders=(Leader("Captain"), Leader("Winged Horse")))
+    s = build(mine, sea(), ruleset=ff.RULESET)
+    s = fx.pass_windows(act(s, Pass()))
+    assert s.phase == "turn.summoning_2"  # 6.2.3.2: the phase ends at once
+    assert _mounts(s)
 
 
 # --- 5.2, 8.monster.4: stealing ---------------------------------------------------------------

@@ -68,7 +68,7 @@ def test_subtype_mount_enbarr_carries_lugh_into_battle() -> None:
     me, other = 0, 1
     lugh, enbarr = the(s, "Lugh"), the(s, "Enbarr")
     s, line = put_people(s, other, "Line", 0, 0)
-    s = to_combat(s)
+    assert s.phase == "turn.summoning_1"  # a mount is attached in a summoning step
     assert AttachMount(enbarr, lugh) in mc.legal_actions(s)
     with pytest.raises(mc.IllegalActionError, match="not another leader"):
         act(s, AttachMount(enbarr, enbarr))
@@ -89,7 +89,7 @@ def test_a_mount_whose_rider_leaves_is_no_longer_mounted() -> None:
     s = position(side("Dagda (high god)", leaders=(Leader("Lugh"), Leader("Enbarr"))), side())
     me = 0
     lugh, enbarr = the(s, "Lugh"), the(s, "Enbarr")
-    s = act(to_combat(s), AttachMount(enbarr, lugh))
+    s = act(s, AttachMount(enbarr, lugh))  # in the first summoning step
     assert [(m.mount, m.rider) for m in s.game.mounts] == [(enbarr, lugh)]
     s = remove_to_hand(s, lugh)
     assert lugh in s.game.players[me].hand and enbarr in s.game.players[me].underworld

@@ -115,7 +115,7 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         over = self.state.is_over
         reward = returns(self.state)[self.seat] if over else 0.0
         # the log's length, without building the history's tuple of every decision
-        truncated = not over and len(self.state._log) >= self._limit
+        truncated = not over and self.state.decision_count >= self._limit
         return self._observation(), reward, over, truncated, {}
 
     def render(self) -> str | None:

@@ -143,7 +143,7 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
             # reward: accumulating them would change nothing
             self.rewards = dict.fromkeys(self.agents, 0.0)
             # the log's length, without building the history's tuple of every decision
-            truncated = len(self.state._log) >= self._limit
+            truncated = self.state.decision_count >= self._limit
             if truncated:
                 self.truncations = dict.fromkeys(self.agents, True)
             self._select()

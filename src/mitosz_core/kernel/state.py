@@ -169,6 +169,13 @@ class State(Generic[G]):
         return self._log.as_tuple()
 
     @property
+    def decision_count(self) -> int:
+        """How many decisions :attr:`history` holds, automatic passes included, found
+        without building it (constant time): the length of the game so far, which an
+        environment compares with its step limit."""
+        return len(self._log)
+
+    @property
     def over(self) -> bool:
         """Deprecated name of :attr:`is_over`."""
         _deprecated("State.over", "State.is_over")

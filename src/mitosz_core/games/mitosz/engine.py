@@ -45,7 +45,7 @@ from mitosz_core.games.mitosz.rules.flow import Step, fire
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
-from mitosz_core.games.mitosz.state import FRAMES, Frame, Game, derived
+from mitosz_core.games.mitosz.state import FRAMES, PENDING, Frame, Game, Pending, derived
 from mitosz_core.games.mitosz.validate import validate_state
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
@@ -201,8 +201,9 @@ class MitoszRuleset(StepRuleset[Game]):
         return MitoszRuleset(pool=load_sets([*builtin_set_paths(), *paths]))
 
     def tagged_types(self) -> Mapping[type, Mapping[str, type]]:
-        """The effect language's tagged unions and the frames, held in the game data."""
-        return {**TAGGED, Frame: FRAMES}
+        """The effect language's tagged unions, the frames and the pending items, held in
+        the game data."""
+        return {**TAGGED, Frame: FRAMES, Pending: PENDING}
 
     def builtin_decks(self) -> Mapping[str, DeckList]:
         return _builtin_decks()

@@ -277,7 +277,7 @@ DOC = {
     "turn.summoning_1": "6.2.3.1: place one people; summon leaders, items, locations; "
     "use maneuvers.",
     "turn.combat.declare": "6.2.3.2: the combat phase: start a battle or a duel with an "
-    "unturned leader, or none (7.1.1); a mount may be attached (8.mount).",
+    "unturned leader, or none (7.1.1).",
     f"{B}.target": "7.4.1: the attacker names an enemy people and one of its open roads.",
     f"{B}.commander": "7.4.2: the attacker names its commander.",
     f"{B}.defender": "7.4.3.1: the defender names or summons a defending commander, "

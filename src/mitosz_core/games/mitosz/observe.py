@@ -11,6 +11,7 @@ from mitosz_core.games.mitosz.observation import (
     FightView,
     LeveledCardView,
     Observation,
+    PendingView,
     PlayerObservation,
     SphereValues,
 )
@@ -19,7 +20,7 @@ from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
-from mitosz_core.games.mitosz.state import CardId, Fight, Game, Spheres
+from mitosz_core.games.mitosz.state import AnyPending, CardId, Fight, Game, PlayPending, Spheres
 
 
 def card_view(game: Game, card: CardId) -> CardView:
@@ -108,20 +109,7 @@ def observe(s: S, me: int) -> Observation:
         "going_to_underworld": [
             {"owner": b.owner, "cards": [card_view(game, c) for c in b.cards]} for b in game.limbo
         ],
-        "stack": [
-            {
-                "id": item.id,
-                "player": item.player,
-                "kind": item.kind.value,
-                "card": None if item.card is None else card_view(game, item.card),
-                "user": None if item.user is None else card_view(game, item.user),
-                "maneuver": item.maneuver,
-                "target": None if item.target is None else card_view(game, item.target),
-                "target_pending": item.target_pending,
-                "neutralized": item.neutralized,
-            }
-            for item in game.stack
-        ],
+        "stack": [_pending_view(game, item) for item in game.stack],
         "choice": None
         if game.choice is None
         else {
@@ -169,6 +157,26 @@ def observe(s: S, me: int) -> Observation:
             for h in game.held
         ],
         "players": players,
+    }
+
+
+def _pending_view(game: Game, item: AnyPending) -> PendingView:
+    """An event on the pending stack (6.4.1): public, as it was announced (6.3.3, 4.6.1).
+    A card being played has no user, maneuver or pending event it aims at."""
+    if isinstance(item, PlayPending):
+        user, maneuver, aimed = None, 0, None
+    else:
+        user, maneuver, aimed = item.user, item.maneuver, item.target_pending
+    return {
+        "id": item.id,
+        "player": item.player,
+        "kind": item.kind,
+        "card": None if item.card is None else card_view(game, item.card),
+        "user": None if user is None else card_view(game, user),
+        "maneuver": maneuver,
+        "target": None if item.target is None else card_view(game, item.target),
+        "target_pending": aimed,
+        "neutralized": item.neutralized,
     }
 
 

@@ -135,38 +135,59 @@ class Player:
         return replace(self, **changes)
 
 
-class PendingKind(StrEnum):
-    """What waits on the pending stack: a card being played, or a maneuver being used."""
+@dataclass(frozen=True, slots=True)
+class Pending(Tagged):
+    """An event waiting on the pending stack for its counter round to end (6.4.1): a
+    card being played (:class:`PlayPending`) or a maneuver being used
+    (:class:`ManeuverPending`). ``id`` is what a counter effect aims at (an action's
+    ``target_pending``); ``player`` is whose event it is."""
 
-    PLAY = "play"
-    MANEUVER = "maneuver"
+    kind: ClassVar[str] = "pending"
+    id: int
+    player: int
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
-    """An event waiting on the pending stack for its counter round to end (6.4.1).
+class PlayPending(Pending):
+    """A card being played (6.3): it reaches the board when it resolves (6.3.6), onto
+    ``target`` (an item's leader, say) or, a people, at ``cell`` of the empire;
+    ``neutralized`` if a counter effect neutralised it."""
 
-    A played card (6.3) reaches the board when it resolves; a maneuver (4.6) takes hold.
-    ``card`` is the card played, or the free-maneuver or fate card; ``user`` is a
-    maneuver's user; ``maneuver`` indexes the maneuvers of ``card`` (free maneuver, fate)
-    or else of ``user``.
-    """
+    kind: ClassVar[str] = "play"
+    card: CardId
+    target: CardId | None = None
+    cell: tuple[int, int] | None = None
+    neutralized: bool = False
 
-    id: int
-    player: int
-    kind: PendingKind
-    card: CardId | None = None
+
+@dataclass(frozen=True, slots=True)
+class ManeuverPending(Pending):
+    """A maneuver being used (4.6): it takes hold when it resolves (4.6.5-4.6.7).
+
+    ``user`` is the maneuver's user; ``card`` the free-maneuver or fate card (``None``
+    for a bound maneuver); ``maneuver`` indexes the maneuvers of ``card``, or else of
+    ``user``. It aims at ``target`` or at the pending event ``target_pending``, bought
+    ``steps`` steps of a scale and ``times`` repeats of a slash (4.3), and is
+    ``neutralized`` if a counter effect neutralised it (4.2.6)."""
+
+    kind: ClassVar[str] = "maneuver"
     user: CardId | None = None
+    card: CardId | None = None
     maneuver: int = 0
     target: CardId | None = None
     target_pending: int | None = None
-    cell: tuple[int, int] | None = None
     steps: int = 1
     times: int = 1
     neutralized: bool = False
     rune: CardId | None = None
     """A rune (8.rune) this use concerns: the free-maneuver ``card`` a scribe attaches to
     ``target``, or a rune already attached to ``user`` whose maneuver it uses."""
+
+
+AnyPending = PlayPending | ManeuverPending
+"""What waits on the pending stack."""
+PENDING: dict[str, type[Pending]] = {p.kind: p for p in (PlayPending, ManeuverPending)}
+"""The pending items by their tag, for the codec."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -557,7 +578,7 @@ class Game:
     order: tuple[int, ...]
     this_turn: Turn
     """Whose turn it is, and the turn's counters."""
-    stack: tuple[Pending, ...] = ()
+    stack: tuple[AnyPending, ...] = ()
     counter: CounterRound | None = None
     todo: tuple[Todo, ...] = ()
     choice: Choice | None = None

@@ -48,6 +48,7 @@ from mitosz_core.games.mitosz.state import (
     ForcedFrame,
     Frame,
     Game,
+    ManeuverPending,
     ResponseFrame,
     RoundMark,
 )
@@ -344,10 +345,13 @@ def _indices(state: State[Game]) -> None:
     for j, item in enumerate(game.stack):
         at = f"{GAME}.stack[{j}]"
         player(item.player, f"{at}.player")
-        for name in ("card", "user", "target", "rune"):
-            card(getattr(item, name), f"{at}.{name}")
-        check_range(item.steps, 0, 99, f"{at}.steps", "pending", "steps")
-        check_range(item.times, 0, 99, f"{at}.times", "pending", "times")
+        card(item.card, f"{at}.card")
+        card(item.target, f"{at}.target")
+        if isinstance(item, ManeuverPending):
+            card(item.user, f"{at}.user")
+            card(item.rune, f"{at}.rune")
+            check_range(item.steps, 0, 99, f"{at}.steps", "pending", "steps")
+            check_range(item.times, 0, 99, f"{at}.times", "pending", "times")
     if game.counter is not None:
         player(game.counter.first, f"{GAME}.counter.first")
         check_range(game.counter.passed, 0, n, f"{GAME}.counter.passed", "counter-round", "passes")

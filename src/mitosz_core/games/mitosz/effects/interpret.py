@@ -86,7 +86,7 @@ from mitosz_core.games.mitosz.state import (
     ChoicePurpose,
     Game,
     Marker,
-    PendingKind,
+    PlayPending,
     Todo,
     Waiting,
 )
@@ -311,9 +311,8 @@ def _counter_play(s: S, todo: Todo, types: tuple[CardType, ...]) -> S:
     """A counter effect on a card being played: it goes to its owner's underworld."""
     stack = s.game.stack
     for i, item in enumerate(stack):
-        if item.id != todo.target_pending or item.kind is not PendingKind.PLAY:
+        if item.id != todo.target_pending or not isinstance(item, PlayPending):
             continue
-        assert item.card is not None
         if types and s.game.card(item.card).type not in types:
             return s
         s = s.evolve(game=replace(s.game, stack=(*stack[:i], *stack[i + 1 :])))

@@ -218,13 +218,19 @@ class Effect(Tagged):
     """What happens when a maneuver takes hold (4.2.5).
 
     What kind of effect it is is declared on its class: :attr:`lasting` for an effect that
-    lasts, and a ``target`` field for one that names the cards it acts on (a
-    :class:`Chosen` target is chosen when the maneuver is used, 4.6.1)."""
+    lasts, :attr:`affects_fights` for one that changes what a fight is decided by, and a
+    ``target`` field for one that names the cards it acts on (a :class:`Chosen` target is
+    chosen when the maneuver is used, 4.6.1)."""
 
     __slots__ = ()
 
     lasting: ClassVar[bool] = False
     """Whether the effect lasts; the others take hold once and are final (4.3)."""
+    affects_fights: ClassVar[bool] = True
+    """Whether the effect may change what a fight is decided by (levels, card types,
+    abilities, immunity, permissions). An always-on effect of a card outside a fight
+    that does not, a power change (power counts for the victory, 1.1.1; a fight compares
+    levels, 7.4, 7.6), still reaches the cards in the fight (ruling R-7.2.1-power)."""
 
     def chosen(self) -> Chosen | None:
         """The target the user chooses when using the maneuver, if the effect has one."""
@@ -400,6 +406,7 @@ class ChangePower(Effect):
 
     kind: ClassVar[str] = "change_power"
     lasting: ClassVar[bool] = True
+    affects_fights: ClassVar[bool] = False
     target: AnyTarget
     amount: int
     duration: Duration = Duration.TURN

@@ -68,8 +68,7 @@ from mitosz_core.games.mitosz.state import (
     CardId,
     Game,
     HeldLeader,
-    Pending,
-    PendingKind,
+    ManeuverPending,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
@@ -233,15 +232,14 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
     )
 
 
-def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, Pending]:
+def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, ManeuverPending]:
     """4.6.1-4.6.3 for a rune being attached: shown, paid, the scribe turns; it waits on
     the stack with the card it goes onto."""
 
     s = take_free_maneuver(s, player, a.card, a.index, a.user, 1)
-    item = Pending(
+    item = ManeuverPending(
         0,
         player,
-        PendingKind.MANEUVER,
         card=a.card,
         user=a.user,
         maneuver=a.index,
@@ -251,7 +249,9 @@ def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, Pending]:
     return s, item
 
 
-def rune_resolution(s: S, item: Pending, m: Maneuver) -> tuple[S, Pending | None, Maneuver]:
+def rune_resolution(
+    s: S, item: ManeuverPending, m: Maneuver
+) -> tuple[S, ManeuverPending | None, Maneuver]:
     """A resolving use that concerns a rune (8.rune): the state, the use as it goes on to
     take hold (``None`` if it ends here) and its maneuver, focused on the rune's card.
 

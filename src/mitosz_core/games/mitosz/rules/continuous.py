@@ -160,7 +160,11 @@ def _reaches(game: Game, item: AnyLasting, card: CardId | None) -> bool:
         confined = reach_of(game, item.source)  # 7.2.1: a fighting card's reach
         if confined is not None and card not in confined:
             return False
-        if item.key.startswith("s") and kept_out_of_fight(game, item.source, card):
+        if (
+            item.key.startswith("s")
+            and item.effect.affects_fights  # not a power change (ruling R-7.2.1-power)
+            and kept_out_of_fight(game, item.source, card)
+        ):
             return False  # 7.2.1, 7.3.5, 7.5.2: an always-on effect from outside the fight
     return (
         isinstance(target, Every)

@@ -29,7 +29,15 @@ from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.flow import Step, fire, in_counter_round, interrupt, resume
+from mitosz_core.games.mitosz.rules.flow import (
+    Step,
+    choice_of,
+    counter_of,
+    fire,
+    in_counter_round,
+    interrupt,
+    resume,
+)
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_back,
@@ -37,12 +45,13 @@ from mitosz_core.games.mitosz.rules.zones import (
     update_player,
 )
 from mitosz_core.games.mitosz.state import (
+    AnyPending,
     CardId,
     ChoicePurpose,
     CounterFrame,
     CounterRound,
+    ManeuverPending,
     Pending,
-    PendingKind,
 )
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule, dispatch
@@ -58,7 +67,7 @@ RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate)
 fate (6.4.1); the sources that make them register."""
 
 
-def push(s: S, item: Pending) -> S:
+def push(s: S, item: AnyPending) -> S:
     """Put an event on the pending stack and open a counter round over it (6.4.1): a
     response opens a new one over the same stack, any other deed interrupts its step."""
     game = s.game
@@ -71,15 +80,16 @@ def push(s: S, item: Pending) -> S:
     return interrupt(s, CounterFrame, Trigger.PLAY)
 
 
-def affected_player(s: S, item: Pending) -> int:
+def affected_player(s: S, item: AnyPending) -> int:
     """6.4.1: whom the event affects; with several, the player whose turn it is."""
     if item.target is not None:
         side = controller(s.game, item.target)
         if side is not None:
             return side
-    if item.target_pending is not None:
+    aimed = item.target_pending if isinstance(item, ManeuverPending) else None
+    if aimed is not None:
         for other in s.game.stack:
-            if other.id == item.target_pending:
+            if other.id == aimed:
                 return other.player
     return s.game.active
 
@@ -92,8 +102,7 @@ def open_round(s: S) -> S:
 
 def responder(s: S) -> int:
     """Who decides now: in turn order from the affected player (6.4.1)."""
-    counter = s.game.counter
-    assert counter is not None
+    counter = counter_of(s)
     order = s.game.order
     return order[(order.index(counter.first) + counter.passed) % len(order)]
 
@@ -119,10 +128,10 @@ class ResponseSource(Generic[A]):
 
 _SOURCES: list[ResponseSource[Any]] = []
 
-Resolve = Callable[[S, Pending], S]
-"""How a pending item of one kind resolves, taken off the stack."""
+P = TypeVar("P", bound=Pending)
 
-_RESOLVERS: dict[PendingKind, Resolve] = {}
+_RESOLVERS: dict[type[Pending], Callable[[S, Any], S]] = {}
+"""How a pending item of each class resolves, taken off the stack (:func:`add_resolver`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +156,10 @@ def add_response_source(source: ResponseSource[Any]) -> None:
     _SOURCES.sort(key=lambda other: other.rank)
 
 
-def add_resolver(kind: PendingKind, resolve: Resolve) -> None:
-    """Register how pending items of ``kind`` resolve."""
+def add_resolver(kind: type[P], resolve: Callable[[S, P], S]) -> None:
+    """Register how pending items of class ``kind`` resolve: typed with that class."""
     if kind in _RESOLVERS:
-        raise MachineError(f"two resolvers for pending {kind.value}")
+        raise MachineError(f"two resolvers for pending {kind.kind}")
     _RESOLVERS[kind] = resolve
 
 
@@ -184,8 +193,7 @@ def _respond_why_not(s: S, a: Action) -> str | None:
 def _respond(s: S, a: Action) -> S:
     player = responder(s)
     if isinstance(a, Pass):
-        counter = s.game.counter
-        assert counter is not None
+        counter = counter_of(s)
         passed = counter.passed + 1
         if passed < len(s.game.players):
             return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
@@ -216,9 +224,9 @@ def resolve_step(s: S) -> S:
     if game.stack:
         item = game.stack[-1]
         s = s.evolve(game=replace(game, stack=game.stack[:-1]))
-        resolve = _RESOLVERS.get(item.kind)
+        resolve = _RESOLVERS.get(type(item))
         if resolve is None:
-            raise MachineError(f"no module resolves pending {item.kind.value}")
+            raise MachineError(f"no module resolves pending {item.kind}")
         return resolve(s, item)
     return resume(release_lingering(s), Trigger.RESOLVED)
 
@@ -241,22 +249,19 @@ def release_lingering(s: S) -> S:
 
 
 def _chooser(s: S) -> int:
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     return choice.player
 
 
 def _choose_candidates(s: S) -> Iterable[Action]:
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     declines: tuple[Action, ...] = (Pass(),) if choice.optional else ()
     return (*declines, *(Choose(c) for c in choice.options))
 
 
 def why_not_choose(s: S, a: Choose) -> str | None:
     """Why ``a`` does not answer the choice being made, or ``None``."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     if a.card not in choice.options:
         return f"#{a.card} is not one of the cards to choose from"
     return None
@@ -264,15 +269,13 @@ def why_not_choose(s: S, a: Choose) -> str | None:
 
 def why_not_decline(s: S, a: Pass) -> str | None:
     """Why the choice being made may not be declined, or ``None`` (6.3.7)."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     return None if choice.optional else "choose one of the cards"
 
 
 def decline(s: S) -> S:
     """A pass declines an optional choice (6.3.7): its purpose's rule says what follows."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     answer = _ANSWERS.get(choice.purpose)
     if answer is None or answer.declined is None:
         raise MachineError(f"the choice {choice.purpose.value} cannot be declined")
@@ -283,8 +286,7 @@ def decline(s: S) -> S:
 def choose(s: S, a: Choose) -> S:
     """The chosen card: its purpose's rule answers it, or the counter round's own
     purposes (discard, take back, search)."""
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     answer = _ANSWERS.get(choice.purpose)
     if answer is not None:  # a purpose its own rule answers (6.3.7: on-play choices)
         s = answer.chosen(s, a)

@@ -30,7 +30,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
-from mitosz_core.games.mitosz.actions import Pass, PlayFate, UseFreeManeuver, UseManeuver
+from mitosz_core.errors import MachineError
+from mitosz_core.games.mitosz.actions import (
+    ManeuverAction,
+    Pass,
+    PlayFate,
+    PlayWithoutSummoning,
+    Summon,
+    UseFreeManeuver,
+    UseManeuver,
+)
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Maneuver, Timing
 from mitosz_core.games.mitosz.machine import Phase, Trigger
@@ -46,6 +55,7 @@ from mitosz_core.games.mitosz.rules.flow import (
     turn_phase,
     with_frame,
 )
+from mitosz_core.games.mitosz.rules.summoning import AnytimePlay
 from mitosz_core.games.mitosz.state import (
     CardId,
     Game,
@@ -57,6 +67,7 @@ from mitosz_core.games.mitosz.state import (
     memoised,
 )
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule, allowed, dispatch
 from mitosz_core.kernel.values import replace
 
 
@@ -267,8 +278,11 @@ def _affordable(m: Maneuver, spheres: Spheres) -> bool:
 
 
 def _with_priority(s: S, player: int) -> S:
+    """``s`` with the response's priority at ``player``; its frame is the innermost one
+    (:func:`open_response` makes it so, and the response's steps run only inside it)."""
     frame = s.game.frames[-1]
-    assert isinstance(frame, ResponseFrame)
+    if not isinstance(frame, ResponseFrame):
+        raise MachineError(f"the innermost interruption is no response: {frame!r}")
     frames = (*s.game.frames[:-1], replace(frame, priority=player))
     return s.evolve(game=replace(s.game, frames=frames))
 
@@ -295,56 +309,72 @@ def _close(s: S, frame: ResponseFrame) -> S:
     return fire(s, Trigger.PASS) if frame.ending else s
 
 
-def _decider(s: S) -> int:
+def _frame(s: S) -> ResponseFrame:
+    """The response being made: the steps of :data:`RESPONSE` run only inside one."""
     frame = response_frame(s)
-    assert frame is not None
-    return frame.priority
+    if frame is None:
+        raise MachineError("no response is being made")
+    return frame
+
+
+def _decider(s: S) -> int:
+    return _frame(s).priority
 
 
 def _candidates(s: S) -> Iterable[Action]:
     return chain((Pass(),), _deeds(s, _decider(s)))
 
 
-def _why_not(s: S, a: Action) -> str | None:
-    if isinstance(a, Pass):
-        return None
+def _fight_limits(s: S, player: int, a: ManeuverAction | AnytimePlay) -> str | None:
+    """7.2.1: in the combat phase, a fight declared or not, the fight's own limits."""
+    return access.why_not_action(s, player, a) if turn_phase(s) is Phase.COMBAT else None
+
+
+def _why_not_maneuver(s: S, a: ManeuverAction) -> str | None:
     player = _decider(s)
-    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
-        why = maneuvers.why_not(s, player, a)
-    else:
-        why = summoning.why_not_play(s, player, a, anytime_only=True)
-    if why is None and turn_phase(s) is Phase.COMBAT:
-        return access.why_not_action(s, player, a)  # 7.2.1, a fight declared or not
-    return why
+    return maneuvers.why_not(s, player, a) or _fight_limits(s, player, a)
 
 
-def _perform(s: S, a: Action) -> S:
-    frame = response_frame(s)
-    assert frame is not None
+def _why_not_play(s: S, a: AnytimePlay) -> str | None:
+    player = _decider(s)
+    return summoning.why_not_play(s, player, a, anytime_only=True) or _fight_limits(s, player, a)
+
+
+def _pass(s: S, a: Pass) -> S:
+    """A pass gives the response to the next player; back at the player whose turn it
+    is, the response is over."""
+    frame = _frame(s)
+    following = _next(s.game, frame.priority)
+    if following == s.game.active:
+        return _close(s, frame)
+    return _with_priority(s, following)
+
+
+def _answered(s: S) -> tuple[S, int]:
+    """``s`` after the player with priority answers: the players after it are asked
+    next, then the active player has the phase back (ruling R-6.1.4-pass); and that
+    player."""
+    frame = _frame(s)
     player = frame.priority
-    following = _next(s.game, player)
-    if isinstance(a, Pass):
-        if following == s.game.active:
-            return _close(s, frame)
-        return _with_priority(s, following)
-    # an answer: the players after it are asked next, then the active player has the
-    # phase back (ruling R-6.1.4-pass)
-    s = s.evolve(
-        game=replace(
-            s.game, frames=(*s.game.frames[:-1], replace(frame, priority=following, ending=False))
-        )
-    )
-    if isinstance(a, UseManeuver | UseFreeManeuver | PlayFate):
-        s, item = maneuvers.perform(s, player, a)
-        return counter_round.push(s, item)
+    answered = replace(frame, priority=_next(s.game, player), ending=False)
+    return s.evolve(game=replace(s.game, frames=(*s.game.frames[:-1], answered))), player
+
+
+def _maneuver(s: S, a: ManeuverAction) -> S:
+    s, player = _answered(s)
+    s, item = maneuvers.perform(s, player, a)
+    return counter_round.push(s, item)
+
+
+def _play(s: S, a: AnytimePlay) -> S:
+    s, player = _answered(s)
     return summoning.perform_play(s, player, a)
 
 
 def _settle(s: S) -> S | None:
     """Players who hold nothing that could answer are not asked; when the turn comes
     back to the player whose turn it is, the response is over."""
-    frame = response_frame(s)
-    assert frame is not None
+    frame = _frame(s)
     game = s.game
     player = frame.priority
     if player != game.active and could_answer(game, player):
@@ -356,11 +386,16 @@ def _settle(s: S) -> S | None:
     return _with_priority(s, player)
 
 
-RESPONSE = Step(
-    accepts=(Pass, *counter_round.RESPONSES, *summoning.ANYTIME_PLAYS),
+RESPONSE = dispatch(
+    (
+        Rule(Pass, allowed, _pass),
+        Rule(UseManeuver, _why_not_maneuver, _maneuver),
+        Rule(UseFreeManeuver, _why_not_maneuver, _maneuver),
+        Rule(PlayFate, _why_not_maneuver, _maneuver),
+        Rule(Summon, _why_not_play, _play),
+        Rule(PlayWithoutSummoning, _why_not_play, _play),
+    ),
     candidates=_candidates,
-    why_not=_why_not,
-    perform=_perform,
     decider=_decider,
     settle=_settle,
 )
@@ -374,13 +409,7 @@ def pass_phase(s: S) -> S:
     return fire(s, Trigger.PASS) if opened is None else opened
 
 
-def _perform_main(s: S, a: Action) -> S:
-    if isinstance(a, Pass):
-        return pass_phase(s)
-    return summoning.MAIN.perform(s, a)
-
-
-MAIN = replace(summoning.MAIN, perform=_perform_main)
+MAIN = summoning.main_step(lambda s, a: pass_phase(s))
 """The summoning steps (6.2.3.1, 6.2.3.3), whose pass opens a response (6.1.4)."""
 
 

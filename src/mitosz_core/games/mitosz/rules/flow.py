@@ -11,6 +11,7 @@ the state up in tables built from the machine declaration.
 
 from __future__ import annotations
 
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.machine import (
     COUNTER_LEAVES,
     FORCED_LEAVES,
@@ -23,7 +24,7 @@ from mitosz_core.games.mitosz.machine import (
     Trigger,
 )
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.state import AnyFrame, ResponseFrame
+from mitosz_core.games.mitosz.state import AnyFrame, CardId, Choice, CounterRound, ResponseFrame
 from mitosz_core.kernel.steps import Step as Step  # re-exported: one decision state
 from mitosz_core.kernel.values import replace
 
@@ -104,7 +105,8 @@ def response_frame(s: S) -> ResponseFrame | None:
     if s.phase not in _RESPONSE:
         return None
     frame = s.game.frames[-1]
-    assert isinstance(frame, ResponseFrame)
+    if not isinstance(frame, ResponseFrame):
+        raise MachineError(f"the response's state {s.phase!r} holds no response: {frame!r}")
     return frame
 
 
@@ -113,6 +115,31 @@ def responding(s: S, player: int) -> bool:
     answer a deed or an event in another player's turn."""
     frame = response_frame(s)
     return frame is not None and frame.priority == player
+
+
+def choice_of(s: S) -> Choice:
+    """The choice being made (6.3.7, and the forced choices): the steps that answer one
+    run only while there is one."""
+    choice = s.game.choice
+    if choice is None:
+        raise MachineError(f"no choice is being made in {s.phase!r}")
+    return choice
+
+
+def source_of(choice: Choice) -> CardId:
+    """The card whose effect asks ``choice``: the purposes that answer an effect (an
+    on-play maneuver, a steal) always have one."""
+    if choice.source is None:
+        raise MachineError(f"the choice {choice.purpose.value} names no card asking it")
+    return choice.source
+
+
+def counter_of(s: S) -> CounterRound:
+    """The counter round under way (6.4.1): its steps run only inside one."""
+    counter = s.game.counter
+    if counter is None:
+        raise MachineError(f"no counter round is under way in {s.phase!r}")
+    return counter
 
 
 def in_combat_round_step(s: S) -> bool:

@@ -27,7 +27,7 @@ from mitosz_core.games.mitosz.rules.counter_round import (
 )
 from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
-from mitosz_core.games.mitosz.state import Pending, PendingKind, Todo
+from mitosz_core.games.mitosz.state import ManeuverPending, Todo
 from mitosz_core.kernel.values import replace
 
 
@@ -36,7 +36,7 @@ def _use(s: S, player: int, a: ManeuverAction) -> S:
     return push(s, item)
 
 
-def _resolve_maneuver(s: S, item: Pending) -> S:
+def _resolve_maneuver(s: S, item: ManeuverPending) -> S:
     """4.6.5-4.6.7: conditions, the effect (with the maneuver's level), the sacrifice."""
     game = s.game
     m = maneuvers.maneuver_of(game, item)
@@ -74,7 +74,7 @@ def _resolve_maneuver(s: S, item: Pending) -> S:
     return s.evolve(game=replace(game, todo=(*todos, *game.todo), lingering=lingering))
 
 
-def _conditions(s: S, item: Pending) -> tuple[S, bool]:
+def _conditions(s: S, item: ManeuverPending) -> tuple[S, bool]:
     """4.2.3: reveal the top card of an enemy deck (it goes to the bottom), or peek at a
     random card of an enemy hand; with nothing to look at, the effect fails."""
     m = maneuvers.maneuver_of(s.game, item)
@@ -107,7 +107,7 @@ def _conditions(s: S, item: Pending) -> tuple[S, bool]:
     return s, True
 
 
-def _enemy(s: S, item: Pending) -> int:
+def _enemy(s: S, item: ManeuverPending) -> int:
     """The enemy whose deck or hand a condition looks at: the target's player if that is
     an enemy, else the next opponent in turn order (ruling R-4.2.3-enemy)."""
     if item.target is not None:
@@ -124,4 +124,4 @@ SOURCE: ResponseSource[ManeuverAction] = ResponseSource(
 """A maneuver use answers in a counter round (4.6.4, 6.4.1)."""
 
 add_response_source(SOURCE)
-add_resolver(PendingKind.MANEUVER, _resolve_maneuver)
+add_resolver(ManeuverPending, _resolve_maneuver)

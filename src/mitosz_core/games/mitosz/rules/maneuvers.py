@@ -46,10 +46,11 @@ from mitosz_core.games.mitosz.rules.high_god import (
 from mitosz_core.games.mitosz.rules.selection import matches, matching
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
+    AnyPending,
     CardId,
     Game,
-    Pending,
-    PendingKind,
+    ManeuverPending,
+    PlayPending,
     Spheres,
     cached,
 )
@@ -65,7 +66,7 @@ NO_COST: Spheres = (0, 0, 0, 0)
 # --- reading maneuvers ---------------------------------------------------------------------
 
 
-def maneuver_of(game: Game, item: Pending) -> Maneuver:
+def maneuver_of(game: Game, item: ManeuverPending) -> Maneuver:
     """The maneuver a pending item uses."""
     if item.rune is not None and item.card is None:  # a rune attached to its user (8.rune)
         return game.card(item.rune).maneuvers[item.maneuver]
@@ -75,7 +76,7 @@ def maneuver_of(game: Game, item: Pending) -> Maneuver:
     return game.card(item.user).maneuvers[item.maneuver]
 
 
-def maneuver_types(game: Game, item: Pending) -> tuple[str, ...]:
+def maneuver_types(game: Game, item: ManeuverPending) -> tuple[str, ...]:
     """A maneuver's subtypes, plus every type of its user (4.2.4, 4.4)."""
     m = maneuver_of(game, item)
     own = (*m.subtypes, "maneuver")
@@ -322,22 +323,22 @@ def target_options(
         yield card, None
 
 
-def counterable(game: Game, item: Pending, counter: Neutralize | CounterPlay) -> bool:
+def counterable(game: Game, item: AnyPending, counter: Neutralize | CounterPlay) -> bool:
     """Whether a counter effect can act on pending ``item`` (4.2.6, 3.7)."""
     if item.neutralized:
         return False
     if isinstance(counter, CounterPlay):
-        if item.kind is not PendingKind.PLAY or item.card is None:
+        if not isinstance(item, PlayPending):
             return False
         return not counter.types or game.card(item.card).type in counter.types
-    if item.kind is not PendingKind.MANEUVER or maneuver_of(game, item).locked:
+    if not isinstance(item, ManeuverPending) or maneuver_of(game, item).locked:
         return False
     if is_fate(game, item) and not counter.fate:
         return False  # 3.7: an effect naming only maneuvers leaves fate alone
     return not counter.subtypes or bool(set(counter.subtypes) & set(maneuver_types(game, item)))
 
 
-def is_fate(game: Game, item: Pending) -> bool:
+def is_fate(game: Game, item: ManeuverPending) -> bool:
     """Whether a pending event is a fate (3.7)."""
     return item.card is not None and game.card(item.card).type is CardType.FATE
 
@@ -507,7 +508,7 @@ def _why_not_times(m: Maneuver, times: int) -> str | None:
     return None
 
 
-def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, Pending]:
+def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, ManeuverPending]:
     """4.6.1-4.6.3: announce, show, pay, turn the user; returns the pending event."""
     game = s.game
     p = game.players[player]
@@ -517,10 +518,9 @@ def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, Pending]:
         host = rune_host(game, a.user)  # 8.rune: the rune's card uses it
         user = a.user if host is None else host
         s = _exhaust(s, user, a.index, m)
-        item = Pending(
+        item = ManeuverPending(
             0,
             player,
-            PendingKind.MANEUVER,
             user=user,
             maneuver=a.index,
             target=a.target,
@@ -532,10 +532,9 @@ def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, Pending]:
         return s, item
     if isinstance(a, UseFreeManeuver):
         s = take_free_maneuver(s, player, a.card, a.index, a.user, a.times)
-        item = Pending(
+        item = ManeuverPending(
             0,
             player,
-            PendingKind.MANEUVER,
             card=a.card,
             user=a.user,
             maneuver=a.index,
@@ -552,10 +551,9 @@ def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, Pending]:
     )
     if not linked_to_high_god(game, player, game.card(a.card)):
         s = s.evolve(game=s.game.with_turn(fates_played=(*s.game.fates_played, player)))
-    item = Pending(
+    item = ManeuverPending(
         0,
         player,
-        PendingKind.MANEUVER,
         card=a.card,
         maneuver=a.index,
         target=a.target,

@@ -21,6 +21,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
 from mitosz_core.games.mitosz.rules.fights.core import war_leaders
+from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.leaders import why_not_target
 from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import CardId, Choice, ChoicePurpose, Game, Todo
@@ -96,10 +97,10 @@ def new_hosts(game: Game, me: int, card: CardId) -> tuple[CardId, ...]:
 
 def answer_attach(s: S, a: Choose) -> S:
     """The thief's answer: the stolen card leaves its host for the chosen card (5.2)."""
-    choice = s.game.choice
-    assert choice is not None and choice.source is not None
+    choice = choice_of(s)
+    source = source_of(choice)
     s = s.evolve(game=replace(s.game, choice=None))
-    card, host, me = choice.source, a.card, choice.player
+    card, host, me = source, a.card, choice.player
     side = controller(s.game, card)
     if side is None or side == me or why_not_target(s.game, me, card, host) is not None:
         return s  # it left the board, or its new host did, meanwhile

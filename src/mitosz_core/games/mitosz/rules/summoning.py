@@ -10,7 +10,8 @@ the board when it resolves (6.3.6).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeAlias
 
 from mitosz_core.games.mitosz.actions import (
     AttachMount,
@@ -77,14 +78,13 @@ from mitosz_core.games.mitosz.state import (
     CardId,
     Game,
     LeaderSlot,
-    Pending,
-    PendingKind,
     PeopleSlot,
+    PlayPending,
     cached,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.steps import Rule, allowed, dispatch
+from mitosz_core.kernel.steps import Rule, Step, allowed, dispatch
 from mitosz_core.kernel.values import replace
 
 SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
@@ -92,14 +92,13 @@ SUMMONABLE = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIG
 WITHOUT_SUMMONING = (CardType.LEADER, CardType.ITEM, CardType.LOCATION, CardType.INTRIGUE)
 """Card types that an effect may let a player play without summoning (1.5.3)."""
 ANYTIME = (CardType.INTRIGUE,)
-ANYTIME_PLAYS = (Summon, PlayWithoutSummoning)
-"""The plays a player makes whenever it has the action, even in another's turn: an
+"""Card types summoned whenever the player has the right to act (3.6)."""
+AnytimePlay: TypeAlias = Summon | PlayWithoutSummoning
+"""A play a player makes whenever it has the action, even in another's turn: an
 intrigue (3.6), a card without summoning (1.5.3); never in a counter round (ruling
 R-6.4.1-responses)."""
-ANYTIME_PLAYS = (Summon, PlayWithoutSummoning)
-"""The plays a player makes whenever it has the action, even in another's turn: an
-intrigue (3.6), a card without summoning (1.5.3)."""
-"""Card types summoned whenever the player has the right to act (3.6)."""
+ANYTIME_PLAYS: tuple[type[AnytimePlay], ...] = (Summon, PlayWithoutSummoning)
+"""The classes of :data:`AnytimePlay`."""
 FREE: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
@@ -255,7 +254,7 @@ def _main_candidates(s: S) -> Iterator[Action]:
     yield Pass()
     yield from plays(s, player, anytime_only=False)
     yield from maneuvers.candidates(s, player)
-    for mount in mount_options(s, player):  # 8.mount: in the summoning steps too
+    for mount in mount_options(s, player):  # 8.mount: in the summoning steps only
         if why_not_mount(s, player, mount) is None:
             yield mount
     for rune in attachments.rune_candidates(s, player):  # 8.rune
@@ -397,25 +396,17 @@ def summon_cost(
     return s.game.card(card).cost
 
 
-def why_not_play(s: S, player: int, a: Action, anytime_only: bool) -> str | None:
-    """Why ``player`` may not make card play ``a`` now, or ``None``."""
-    if isinstance(a, PlacePeople):
-        return _why_not_people(s, player, a, anytime_only)
+def why_not_play(s: S, player: int, a: AnytimePlay, anytime_only: bool) -> str | None:
+    """Why ``player`` may not make card play ``a`` now, or ``None``: a summoning (in its
+    own summoning step, or of an intrigue whenever it has the action with
+    ``anytime_only``, 3.6) or a play without summoning (1.5.3)."""
     if isinstance(a, Summon):
         return _why_not_summon(s, player, a, anytime_only)
-    if isinstance(a, PlayWithoutSummoning):
-        return _why_not_without(s, player, a)
-    if isinstance(a, SacrificeItem):
-        return _why_not_sacrifice_item(s, player, a, anytime_only)
-    if isinstance(a, SacrificeBuilding):
-        return _why_not_sacrifice_building(s, player, a, anytime_only)
-    return f"{a.kind} is not a card play"
+    return _why_not_without(s, player, a)
 
 
-def _why_not_people(s: S, player: int, a: PlacePeople, anytime_only: bool) -> str | None:
+def _why_not_people(s: S, player: int, a: PlacePeople) -> str | None:
     game = s.game
-    if anytime_only:
-        return "a people is placed only in one's own summoning step (3.2.1)"
     if (reason := _in_hand(s, player, a.card)) is not None:
         return reason
     d = game.card(a.card)
@@ -479,10 +470,8 @@ def _why_not_without(s: S, player: int, a: PlayWithoutSummoning) -> str | None:
     return why_not_target(game, player, a.card, a.target)
 
 
-def _why_not_sacrifice_item(s: S, player: int, a: SacrificeItem, anytime_only: bool) -> str | None:
+def _why_not_sacrifice_item(s: S, player: int, a: SacrificeItem) -> str | None:
     game = s.game
-    if anytime_only:
-        return "an item is sacrificed in one's own turn"
     d = game.card(a.card)
     if d.type is not CardType.ITEM or controller(game, a.card) != player:
         return f"#{a.card} is not an item on your side of the board"
@@ -497,38 +486,22 @@ def _why_not_sacrifice_item(s: S, player: int, a: SacrificeItem, anytime_only: b
     return None
 
 
-def _why_not_sacrifice_building(
-    s: S, player: int, a: SacrificeBuilding, anytime_only: bool
-) -> str | None:
-    if anytime_only:
-        return "a building is sacrificed in one's own turn (ruling R-8.building-sacrifice)"
-    return attachments.why_not_sacrifice_building(s, player, a)
-
-
 # --- performing ---------------------------------------------------------------------------
 
 
-def perform_play(s: S, player: int, a: Action) -> S:
+def perform_play(s: S, player: int, a: AnytimePlay) -> S:
     """6.3.2-6.3.5: announce, show and pay; the card waits on the stack. For a card play
-    that :func:`why_not_play` let through; each class has its own typed performer."""
-    if isinstance(a, PlacePeople):
-        return _place_people(s, player, a)
+    that :func:`why_not_play` let through."""
     if isinstance(a, Summon):
         return _summon(s, player, a)
-    if isinstance(a, PlayWithoutSummoning):
-        return _play_without(s, player, a)
-    if isinstance(a, SacrificeItem):
-        return _sacrifice_item(s, player, a)
-    if isinstance(a, SacrificeBuilding):
-        return attachments.sacrifice_building(s, a)
-    raise AssertionError(f"unexpected play {a}")  # why_not_play refuses any other class
+    return _play_without(s, player, a)
 
 
 def _place_people(s: S, player: int, a: PlacePeople) -> S:
     p = s.game.players[player]
     s = update_player(s, player, hand=take_from_hand(p, a.card).hand)
     s = s.evolve(game=s.game.with_turn(peoples_placed=s.game.peoples_placed + 1))
-    return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, cell=(a.x, a.y)))
+    return push(s, PlayPending(0, player, a.card, cell=(a.x, a.y)))
 
 
 def _summon(s: S, player: int, a: Summon) -> S:
@@ -538,12 +511,12 @@ def _summon(s: S, player: int, a: Summon) -> S:
     hand = take_from_hand(p, a.card).hand
     s = update_player(s, player, hand=hand, spheres=pay(p.spheres, cost))
     s = _meet_condition(s, a.card, a.pay_with)  # 6.3.4
-    return push(s, Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target))
+    return push(s, PlayPending(0, player, a.card, target=a.target))
 
 
 def _play_without(s: S, player: int, a: PlayWithoutSummoning) -> S:
     s = update_player(s, player, hand=take_from_hand(s.game.players[player], a.card).hand)
-    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.target)
+    item = PlayPending(0, player, a.card, target=a.target)
     return push(s, item)
 
 
@@ -565,55 +538,57 @@ def _rune(s: S, a: AttachRune) -> S:
     return push(s, item)
 
 
-MAIN = dispatch(
-    (
-        Rule(Pass, allowed, lambda s, a: fire(s, Trigger.PASS)),
-        Rule(
-            PermitHighGod,
-            lambda s, a: _why_not_permit(s, s.game.active, a),
-            lambda s, a: _permit(s, s.game.active, a),
+def main_step(on_pass: Callable[[S, Pass], S]) -> Step[Game]:
+    """The summoning step (6.2.3): one typed rule per action class, in the order of the
+    legal actions' classes; what a pass does is the response's to say (6.1.4:
+    :data:`.events.MAIN`), so it is given here."""
+    return dispatch(
+        (
+            Rule(Pass, allowed, on_pass),
+            Rule(
+                PermitHighGod,
+                lambda s, a: _why_not_permit(s, s.game.active, a),
+                lambda s, a: _permit(s, s.game.active, a),
+            ),
+            Rule(
+                PlacePeople,
+                lambda s, a: _why_not_people(s, s.game.active, a),
+                lambda s, a: _place_people(s, s.game.active, a),
+            ),
+            Rule(
+                Summon,
+                lambda s, a: _why_not_summon(s, s.game.active, a, False),
+                lambda s, a: _summon(s, s.game.active, a),
+            ),
+            Rule(
+                PlayWithoutSummoning,
+                lambda s, a: _why_not_without(s, s.game.active, a),
+                lambda s, a: _play_without(s, s.game.active, a),
+            ),
+            Rule(
+                SacrificeItem,
+                lambda s, a: _why_not_sacrifice_item(s, s.game.active, a),
+                lambda s, a: _sacrifice_item(s, s.game.active, a),
+            ),
+            Rule(UseManeuver, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
+            Rule(UseFreeManeuver, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
+            Rule(PlayFate, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
+            Rule(AttachMount, lambda s, a: why_not_mount(s, s.game.active, a), attach_mount),
+            Rule(
+                SacrificeBuilding,
+                lambda s, a: attachments.why_not_sacrifice_building(s, s.game.active, a),
+                attachments.sacrifice_building,
+            ),
+            Rule(
+                AttachRune,
+                lambda s, a: attachments.why_not_attach_rune(s, s.game.active, a),  # 8.rune
+                _rune,
+            ),
         ),
-        Rule(
-            PlacePeople,
-            lambda s, a: _why_not_people(s, s.game.active, a, False),
-            lambda s, a: _place_people(s, s.game.active, a),
-        ),
-        Rule(
-            Summon,
-            lambda s, a: _why_not_summon(s, s.game.active, a, False),
-            lambda s, a: _summon(s, s.game.active, a),
-        ),
-        Rule(
-            PlayWithoutSummoning,
-            lambda s, a: _why_not_without(s, s.game.active, a),
-            lambda s, a: _play_without(s, s.game.active, a),
-        ),
-        Rule(
-            SacrificeItem,
-            lambda s, a: _why_not_sacrifice_item(s, s.game.active, a, False),
-            lambda s, a: _sacrifice_item(s, s.game.active, a),
-        ),
-        Rule(UseManeuver, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
-        Rule(UseFreeManeuver, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
-        Rule(PlayFate, lambda s, a: maneuvers.why_not(s, s.game.active, a), _maneuver),
-        Rule(AttachMount, lambda s, a: why_not_mount(s, s.game.active, a), attach_mount),
-        Rule(
-            SacrificeBuilding,
-            lambda s, a: _why_not_sacrifice_building(s, s.game.active, a, False),
-            attachments.sacrifice_building,
-        ),
-        Rule(
-            AttachRune,
-            lambda s, a: attachments.why_not_attach_rune(s, s.game.active, a),  # 8.rune
-            _rune,
-        ),
-    ),
-    candidates=_main_candidates,
-    decider=active_player,
-    exact=True,
-)
-"""The summoning step (6.2.3): one typed rule per action class, in the order of the
-legal actions' classes."""
+        candidates=_main_candidates,
+        decider=active_player,
+        exact=True,
+    )
 
 
 # --- resolving a played card (6.3.6) -----------------------------------------------------
@@ -624,18 +599,17 @@ def intrigue_limit(s: S) -> int:
     return len(s.game.players) + 1
 
 
-def resolve_play(s: S, item: Pending) -> S:
+def resolve_play(s: S, item: PlayPending) -> S:
     """6.3.6-6.3.8: the card reaches the board, then the maneuvers used when it is played
     are used (6.3.7, :func:`.triggers.on_play`)."""
     s = _reach_board(s, item)
     return triggers.on_play(s, item)
 
 
-def _reach_board(s: S, item: Pending) -> S:
+def _reach_board(s: S, item: PlayPending) -> S:
     """6.3.6: the card reaches the board. If what it was to be attached to has
     left, or its cell can no longer take it, it goes to the underworld (ruling R-6.3.6).
     An intrigue played at the limit sends every other intrigue to the underworld (3.6)."""
-    assert item.card is not None
     game = s.game
     me = item.player
     p = game.players[me]
@@ -684,9 +658,9 @@ def _reach_board(s: S, item: Pending) -> S:
     return to_underworld(s, (item.card,))
 
 
-def _resolve(s: S, item: Pending) -> S:
+def _resolve(s: S, item: PlayPending) -> S:
     s = resolve_play(s, item)
     return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
 
 
-add_resolver(PendingKind.PLAY, _resolve)
+add_resolver(PlayPending, _resolve)

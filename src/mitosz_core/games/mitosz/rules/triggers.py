@@ -47,6 +47,7 @@ from mitosz_core.games.mitosz.rules.board import board_cards, controller
 from mitosz_core.games.mitosz.rules.continuous import neutralized
 from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
 from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
+from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.high_god import pay, why_not_pay
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
 from mitosz_core.games.mitosz.rules.selection import matching
@@ -55,8 +56,7 @@ from mitosz_core.games.mitosz.state import (
     CardId,
     Choice,
     ChoicePurpose,
-    Pending,
-    PendingKind,
+    PlayPending,
     Todo,
     Waiting,
 )
@@ -141,7 +141,7 @@ def take_hold(s: S, todos: Iterable[Todo]) -> S:
 # --- 6.3.7: maneuvers used when a card is played -------------------------------------------
 
 
-def on_play(s: S, item: Pending, start: int = 0) -> S:
+def on_play(s: S, item: PlayPending, start: int = 0) -> S:
     """6.3.7: the played card is on the board; its on-play maneuvers from ``start`` on are
     used now: a mandatory one without a chosen card takes hold at once, the others ask
     the card's player. Stops at the first question; answering it goes on from the next.
@@ -176,15 +176,15 @@ def answer_on_play(s: S, chosen: CardId | None) -> S:
     """The answer to an ``on_play`` choice: a chosen card uses the maneuver (on that
     card, if it names one), ``None`` (a pass) declines an optional one; then the card's
     other on-play maneuvers follow."""
-    choice = s.game.choice
-    assert choice is not None and choice.source is not None
+    choice = choice_of(s)
+    source = source_of(choice)
     s = s.evolve(game=replace(s.game, choice=None))
-    card = choice.source
+    card = source
     if chosen is not None and controller(s.game, card) is not None:
         m = s.game.card(card).maneuvers[choice.index]
         target = None if chosen == card and _names_no_card(m) else chosen
         s = _use(s, choice.player, card, m, target)
-    item = Pending(0, choice.player, PendingKind.PLAY, card=card)
+    item = PlayPending(0, choice.player, card)
     return on_play(s, item, choice.index + 1)
 
 

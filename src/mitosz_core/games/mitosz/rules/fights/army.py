@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.carddata.vocabulary import LEADER_SUBTYPES, RACE_SUBTYPES
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import Duration, Permission
@@ -47,7 +48,7 @@ from mitosz_core.games.mitosz.state import (
     Fight,
     Game,
     LineName,
-    Pending,
+    PlayPending,
     Troop,
     TroopMode,
 )
@@ -176,10 +177,11 @@ def first_mode(fight: Fight, side: int, line: LineName, monster: bool) -> TroopM
     return TroopMode.FULL if line is LineName.FRONT or monster else TroopMode.UNDECIDED
 
 
-def resolve_troop(s: S, item: Pending) -> S:
+def resolve_troop(s: S, item: PlayPending) -> S:
     """6.3.6 for a troop: it joins its war leader's line, if that leader still leads it
     and the line still has room; else it goes to the underworld (ruling R-6.3.6)."""
-    assert item.card is not None and item.target is not None
+    if item.target is None:
+        raise MachineError("a troop is played onto the war leader whose line it joins")
     game = s.game
     fight = fight_of(s)
     leader = item.target

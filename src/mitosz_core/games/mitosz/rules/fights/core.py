@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
@@ -32,7 +33,8 @@ ATTACK, DEFEND = 0, 1
 def fight_of(s: S) -> Fight:
     """The fight in progress (there must be one)."""
     fight = s.game.fight
-    assert fight is not None, "no fight is in progress"
+    if fight is None:
+        raise MachineError("no fight is in progress")
     return fight
 
 
@@ -222,7 +224,8 @@ def may_affect_fight(game: Game, source: CardId | None) -> bool:
 def kept_out_of_fight(game: Game, source: CardId | None, card: CardId) -> bool:
     """7.2.1 with 7.3.5 and 7.5.2: an always-on effect of a card that may not affect the
     fight in progress does not reach the cards taking part in it (a leader sitting in
-    its row changes no level in the battle)."""
+    its row changes no level in the battle). Power decides no fight, so a power change
+    is not held back (the caller's part, ruling R-7.2.1-power)."""
     return (
         game.fight is not None
         and card in fighting_cards(game)

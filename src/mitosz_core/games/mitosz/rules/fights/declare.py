@@ -1,27 +1,25 @@
 """The combat phase (*harci fázis*, 6.2.3.2): the active player may start one fight
 with an unturned leader, against an enemy player's people (a battle, 7.4) or leader (a
-duel, 7.6), or pass. With no fight possible the phase ends at once. A mount may be
-attached here too (8.mount).
+duel, 7.6), or pass. With no fight possible the phase ends at once. No mount is
+attached here: in the combat phase only the cards that may affect the fight are used
+(7.2.1), so a mount is attached in its player's summoning steps (ruling R-8.mount-troop).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mitosz_core.games.mitosz.actions import AttachMount, DeclareFight, Pass
+from mitosz_core.games.mitosz.actions import DeclareFight, Pass
 from mitosz_core.games.mitosz.cards import Edge
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.keywords import (
-    attach_mount,
     can_challenge,
     crosses_closed_roads,
     may_attack,
     may_fight,
-    mount_options,
     unturned,
-    why_not_mount,
 )
 from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.state import CardId, Fight, FightKind, Game
@@ -83,23 +81,15 @@ def why_not_fight(game: Game, player: int, kind: FightKind) -> str | None:
 
 
 def nothing_to_declare(s: S) -> bool:
-    """Whether the combat phase has no decision: no fight and no mount to attach."""
+    """Whether the combat phase has no decision: no fight can be started."""
     game = s.game
-    me = game.active
-    if any(why_not_fight(game, me, k) is None for k in FightKind):
-        return False
-    return all(why_not_mount(s, me, a) is not None for a in _mounts(s))
-
-
-def _mounts(s: S) -> Iterator[AttachMount]:
-    return mount_options(s, s.game.active)
+    return all(why_not_fight(game, game.active, k) is not None for k in FightKind)
 
 
 def _candidates(s: S) -> Iterator[Action]:
     yield Pass()
     for kind in FightKind:
         yield DeclareFight(kind)
-    yield from mount_options(s, s.game.active)
 
 
 def _why_not_fight(s: S, a: DeclareFight) -> str | None:
@@ -114,8 +104,8 @@ def _declare(s: S, a: DeclareFight) -> S:
 
 def _settle(s: S) -> S | None:
     """6.2.3.2: the combat phase. The active player may start one fight (chapter 7); when
-    no fight can be started and no mount attached, the phase ends at once. ``None`` when
-    the player has that decision to make."""
+    no fight can be started, the phase ends at once. ``None`` when the player has that
+    decision to make."""
     return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
 
 
@@ -123,7 +113,6 @@ DECLARE = dispatch(
     (
         Rule(Pass, allowed, lambda s, a: fire(s, Trigger.SKIP)),
         Rule(DeclareFight, _why_not_fight, _declare),
-        Rule(AttachMount, lambda s, a: why_not_mount(s, s.game.active, a), attach_mount),
     ),
     candidates=_candidates,
     decider=active_player,

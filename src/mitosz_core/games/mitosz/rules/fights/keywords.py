@@ -79,7 +79,9 @@ def mount_options(s: S, player: int) -> Iterator[AttachMount]:
 
 def why_not_mount(s: S, player: int, a: AttachMount) -> str | None:
     """8.mount: from the leader row onto a non-mount leader of the row, one mount per
-    leader, sharing at most one subtype that is neither a leader nor a race subtype."""
+    leader, sharing at most one subtype that is neither a leader nor a race subtype.
+    Only the summoning steps take it (ruling R-8.mount-troop: not the combat phase,
+    7.2.1)."""
     game = s.game
     mount = leader_slot(game, a.card)
     rider = leader_slot(game, a.rider)

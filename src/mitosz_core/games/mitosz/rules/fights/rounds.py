@@ -53,7 +53,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 )
 from mitosz_core.games.mitosz.rules.fights.keywords import mount_of
 from mitosz_core.games.mitosz.rules.fights.outcome import leave_outcome, sides_compared
-from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.flow import Step, choice_of, fire
 from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
     linked_to_high_god,
@@ -66,8 +66,7 @@ from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,
     ChoicePurpose,
-    Pending,
-    PendingKind,
+    PlayPending,
     Troop,
     TroopMode,
 )
@@ -168,7 +167,7 @@ def _summon_troop(s: S, player: int, a: SummonTroop) -> S:
         assert not isinstance(cost, str)
         spheres = pay(spheres, cost)
     s = update_player(s, player, hand=take_from_hand(p, a.card).hand, spheres=spheres)
-    item = Pending(0, player, PendingKind.PLAY, card=a.card, target=a.leader)
+    item = PlayPending(0, player, a.card, target=a.leader)
     return push(s, item)
 
 
@@ -304,8 +303,7 @@ def resolve_step(s: S) -> S:
     if not game.todo and game.stack:
         item = game.stack[-1]
         if (
-            item.kind is PendingKind.PLAY
-            and item.card is not None
+            isinstance(item, PlayPending)
             and item.target is not None
             and (game.card(item.card).type is CardType.TROOP or is_monster_play(game, item.card))
             and game.fight is not None
@@ -339,8 +337,7 @@ def _fear(s: S) -> bool:
 def _choose_candidates(s: S) -> Iterable[Action]:
     if not _fear(s):
         return counter_round.CHOOSE.candidates(s)
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     return (Pass(), Choose(choice.options[0]))
 
 
@@ -353,8 +350,7 @@ def _decline_why_not(s: S, a: Pass) -> str | None:
 def _choose_why_not(s: S, a: Choose) -> str | None:
     if not _fear(s):
         return counter_round.why_not_choose(s, a)
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     if a.card != choice.options[0]:
         return f"#{choice.options[0]} is the fleeing creature to decide on now (7.2.5.2)"
     if not can_stop(s.game, a.card):
@@ -363,8 +359,7 @@ def _choose_why_not(s: S, a: Choose) -> str | None:
 
 
 def _next_fleeing(s: S, rest: tuple[int, ...]) -> S:
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     if not rest:
         return fire(s.evolve(game=replace(s.game, choice=None)), Trigger.CHOSEN)
     first = controller(s.game, rest[0])
@@ -377,8 +372,7 @@ def _choose(s: S, a: Choose) -> S:
     """Fear (7.2.5.2): pay to keep the first fleeing creature."""
     if not _fear(s):
         return counter_round.choose(s, a)
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     side = controller(s.game, choice.options[0])
     assert side is not None  # the settle rule lets a creature gone from the board flee
     spheres = pay(s.game.players[side].spheres, fight_of(s).fear_cost)
@@ -390,8 +384,7 @@ def _decline(s: S) -> S:
     """Fear (7.2.5.2): let the first fleeing creature flee to its player's hand."""
     if not _fear(s):
         return counter_round.decline(s)
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     card = choice.options[0]
     if controller(s.game, card) is not None:
         s = remove_to_hand(s, card)
@@ -402,8 +395,7 @@ def _choose_settle(s: S) -> S | None:
     """A creature gone, or whose player cannot pay, flees without a decision."""
     if not _fear(s):
         return None
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     card = choice.options[0]
     if controller(s.game, card) is not None and can_stop(s.game, card):
         return None
@@ -411,8 +403,7 @@ def _choose_settle(s: S) -> S | None:
 
 
 def _chooser(s: S) -> int:
-    choice = s.game.choice
-    assert choice is not None
+    choice = choice_of(s)
     return choice.player
 
 
