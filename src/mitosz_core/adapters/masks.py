@@ -9,8 +9,10 @@ in time proportional to the number of legal actions. An array that a caller stil
 (in an observation kept in a replay buffer, or through a view or a tensor sharing its
 memory) is never reused, so a mask once returned never changes; the pool sees that from
 the array's reference count (CPython's :func:`sys.getrefcount`; where there is none,
-every mask is a fresh array). The masks are read-only, so that what the pool clears is
-exactly what it marked: copy one (``mask.copy()``) to change it.
+every mask is a fresh array). The masks are read-only views of the pool's arrays (a view
+holds its array, so the count sees it too), so that what the pool clears is exactly what
+it marked: copy one (``mask.copy()``) to change it. A few indices are marked and cleared
+one by one, more at once (NumPy's fancy indexing), whichever is quicker.
 """
 
 from __future__ import annotations
@@ -25,29 +27,50 @@ MaskArray = npt.NDArray[np.int8]
 
 
 class _Pooled:
-    """A pooled mask and the indices it marks."""
+    """A pooled mask array and the indices it marks."""
 
     __slots__ = ("array", "marked")
 
-    def __init__(self, array: MaskArray, marked: npt.NDArray[np.intp]) -> None:
+    def __init__(self, array: MaskArray, marked: tuple[int, ...]) -> None:
         self.array = array
         self.marked = marked
 
 
 def _holders(slot: _Pooled) -> int:
-    """The references to the mask of ``slot`` (the slot's own among them)."""
+    """The references to the array of ``slot`` (the slot's own among them, and one per
+    view of it that is still alive)."""
     return sys.getrefcount(slot.array)
 
 
 def _baseline() -> int | None:
-    """What :func:`_holders` counts for a mask that only the pool holds; ``None`` where
+    """What :func:`_holders` counts for an array that only the pool holds; ``None`` where
     reference counts cannot be read."""
     if not hasattr(sys, "getrefcount"):
         return None
-    return _holders(_Pooled(np.zeros(1, dtype=np.int8), np.zeros(0, dtype=np.intp)))
+    return _holders(_Pooled(np.zeros(1, dtype=np.int8), ()))
 
 
 _FREE = _baseline()
+
+_ONE_BY_ONE = 16
+"""Up to this many indices, writing them one by one is quicker than NumPy's indexing
+with an index array (which has to be made first)."""
+
+
+def _mark(array: MaskArray, indices: tuple[int, ...], value: int) -> None:
+    """Set ``array`` to ``value`` at ``indices``."""
+    if len(indices) <= _ONE_BY_ONE:
+        for i in indices:
+            array[i] = value
+    else:
+        array[np.array(indices, dtype=np.intp)] = value
+
+
+def _read_only(array: MaskArray) -> MaskArray:
+    """A read-only view of ``array``."""
+    view = array.view()
+    view.setflags(write=False)
+    return view
 
 
 class MaskBuffers:
@@ -61,20 +84,17 @@ class MaskBuffers:
 
     def mask(self, indices: Sequence[int]) -> MaskArray:
         """A read-only mask, 1 exactly at ``indices`` (each in ``[0, size)``)."""
-        marked = np.fromiter(indices, dtype=np.intp, count=len(indices))
+        marked = tuple(indices)
         if _FREE is not None:
             for slot in self._pool:
                 if _holders(slot) == _FREE:
                     array = slot.array
-                    array.flags.writeable = True
-                    array[slot.marked] = 0
-                    array[marked] = 1
-                    array.flags.writeable = False
+                    _mark(array, slot.marked, 0)
+                    _mark(array, marked, 1)
                     slot.marked = marked
-                    return array
+                    return _read_only(array)
         fresh: MaskArray = np.zeros(self.size, dtype=np.int8)
-        fresh[marked] = 1
-        fresh.flags.writeable = False
+        _mark(fresh, marked, 1)
         if len(self._pool) < self.keep:
             self._pool.append(_Pooled(fresh, marked))
-        return fresh
+        return _read_only(fresh)

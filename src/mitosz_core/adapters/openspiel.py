@@ -107,16 +107,29 @@ class MitoszGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Held:
-    """An engine state inside an OpenSpiel state: a clone (a deep copy of the OpenSpiel
-    state's attributes) shares it, since it is immutable."""
+    """An engine state inside an OpenSpiel state, with the ruleset's action space: a
+    clone (a deep copy of the OpenSpiel state's attributes) shares both, since they are
+    immutable."""
 
-    __slots__ = ("state",)
+    __slots__ = ("ruleset", "space", "state")
 
-    def __init__(self, state: State[Any] | None) -> None:
+    def __init__(self, state: State[Any] | None, space: ActionSpace, ruleset: str) -> None:
         self.state = state
+        self.space = space
+        self.ruleset = ruleset
+
+    def __reduce__(self) -> tuple[Any, tuple[State[Any] | None, str]]:
+        # pyspiel's own serialization (of C++ callers) pickles the attributes: the
+        # space is the ruleset's, found again by its name
+        return (_held, (self.state, self.ruleset))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return self
+
+
+def _held(state: State[Any] | None, ruleset: str) -> _Held:
+    """A :class:`_Held` of ``state`` with the ruleset's action space (unpickling)."""
+    return _Held(state, action_space(ruleset), ruleset)
 
 
 class MitoszState(pyspiel.State):  # type: ignore[misc]
@@ -127,7 +140,7 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         self.ruleset = game.ruleset
         self.players = game.players
         self.chance_seeds = game.chance_seeds
-        self._held = _Held(state)
+        self._held = _Held(state, game.space, game.ruleset)
         self._memo = game.memo
 
     @property
@@ -136,12 +149,13 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
 
     @_state.setter
     def _state(self, state: State[Any] | None) -> None:
-        self._held = _Held(state)
+        held = self._held
+        self._held = _Held(state, held.space, held.ruleset)
 
     @property
     def space(self) -> ActionSpace:
         """The ruleset's action space."""
-        return action_space(self.ruleset)
+        return self._held.space
 
     @property
     def state(self) -> State[Any]:
@@ -174,14 +188,34 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
             return list(range(self.chance_seeds)) if player == pyspiel.PlayerId.CHANCE else []
         if state.is_over or player != state.to_act:
             return []
-        return list(self.space.legal_indices(state))
+        return list(self._held.space.legal_indices(state))
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (of the player to move if none is given), as
+        pyspiel's own ``legal_actions`` gives them for a Python game (the seeds at the
+        root chance node, none once the game is over, none for a player not to move);
+        answered here, as called from Python, without pyspiel's five calls back into
+        Python per call (C++ callers keep pyspiel's path)."""
+        if player is not None and not isinstance(player, int):
+            raise TypeError(f"a player index is an int, not {type(player).__name__}")
+        held = self._held
+        state = held.state
+        if state is None:
+            return list(range(self.chance_seeds))
+        if state.is_over:
+            return []
+        if player is None or player == state.to_act:
+            return list(held.space.legal_indices(state))
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _apply_action(self, action: int) -> None:
         state = self._held.state
         if state is None:
             self._state = new_game(self.ruleset, seed=int(action), players=self.players)
             return
-        self._state = apply(state, self.space.decode(state, int(action)))
+        self._state = apply(state, self._held.space.decode(state, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self._state is None:
@@ -206,12 +240,17 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
             raise TypeError(f"a player index is an int, not {type(player).__name__}")
         if not 0 <= player < self.players:
             raise pyspiel.SpielError(f"no player {player} in a {self.players}-player game")
-        if self._state is None:
+        state = self._held.state
+        if state is None:
             return [0.0] * tensors.shape(self.ruleset, information_state)[0]
-        build = (
-            tensors.information_state_tensor if information_state else tensors.observation_tensor
-        )
-        values: list[float] = build(self._state, player, memo=self._memo).tolist()
+        if information_state:
+            info: list[float] = tensors.information_state_tensor(
+                state, player, memo=self._memo
+            ).tolist()
+            return info
+        values: list[float] = np.frombuffer(
+            tensors.observation_bytes(state, player, self._memo), dtype=np.float32
+        ).tolist()
         return values
 
     def is_terminal(self) -> bool:

@@ -137,14 +137,16 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[name] = result[i]
                 self.terminations[name] = True
             self.agent_selection = self._selector.next()
+            self._accumulate_rewards()
         else:
+            # every reward is 0 until the game is over, and so is every cumulative
+            # reward: accumulating them would change nothing
             self.rewards = dict.fromkeys(self.agents, 0.0)
             # the log's length, without building the history's tuple of every decision
             truncated = self.state.decision_count >= self._limit
             if truncated:
                 self.truncations = dict.fromkeys(self.agents, True)
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "ansi":
             self.render()
 

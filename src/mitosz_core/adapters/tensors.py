@@ -18,6 +18,7 @@ action class that seat has taken (a public record), divided by 100.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -31,23 +32,27 @@ from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
 from mitosz_core.games.mitosz.effects.language import ChangeLevel, NeutralizeAbility, SetLevel
 from mitosz_core.games.mitosz.observation import Observation as MitoszObservation
 from mitosz_core.games.mitosz.observation import SphereValues
-from mitosz_core.games.mitosz.rules.continuous import lasting_of
+from mitosz_core.games.mitosz.rules.continuous import lasting, lasting_of
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
 from mitosz_core.games.mitosz.state import Game as MitoszGame
-from mitosz_core.games.mitosz.state import cached, derived
+from mitosz_core.games.mitosz.state import LeaderSlot, cached, derived
 from mitosz_core.games.mitosz.terms import CardType, Edge
 from mitosz_core.games.mythos import actionspace as mythos_space
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
+from mitosz_core.games.mythos.cards import CardDef as MythosCard
 from mitosz_core.games.mythos.cards import CardType as MythosCardType
 from mitosz_core.games.mythos.observation import Observation as MythosObservation
 from mitosz_core.games.mythos.rules.stats import Bonuses, attack, aura_cap, bonuses, life, max_life
+from mitosz_core.games.mythos.state import CardId as MythosCardId
 from mitosz_core.games.mythos.state import Game as MythosGame
+from mitosz_core.games.mythos.state import Player as MythosPlayer
+from mitosz_core.games.mythos.state import Slot
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.state import State
-from mitosz_core.kernel.values import same_objects
+from mitosz_core.kernel.values import CHECK_VIEWS, same_objects
 
 Tensor = npt.NDArray[np.float32]
 
@@ -342,127 +347,200 @@ def _mythos_reference(state: State[Any], player: int, out: list[float]) -> None:
         out[v + u] = d.cost / 10
 
 
-def _mitosz(state: State[Any], player: int, out: Tensor, memo: TensorMemo | None) -> None:
+def _floats(count: int) -> struct.Struct:
+    """The packer of ``count`` float32 values in the machine's byte order (NumPy's
+    ``float32``): each Python float is rounded to float32 as NumPy rounds it."""
+    return struct.Struct(f"={count}f")
+
+
+def _blank(count: int) -> bytes:
+    """``count`` float32 zeros."""
+    return bytes(4 * count)
+
+
+_M_HEAD = _floats(8)
+_M_SEAT_HEAD = _floats(17)
+_M_LEADER = _floats(4)
+_M_PEOPLE = _floats(13)
+_M_CARD_ROW = _floats(_M_CARD)
+_M_NO_SEAT = _blank(_M_SEAT)
+_M_NO_LEADERS = tuple(_blank(4 * (M_LEADERS - k)) for k in range(M_LEADERS + 1))
+_M_NO_PEOPLES = tuple(_blank(13 * (M_PEOPLES - k)) for k in range(M_PEOPLES + 1))
+_M_NO_CARDS = tuple(_blank(_M_CARD * (M_HAND - k)) for k in range(M_HAND + 1))
+_M_INTRIGUE_ROWS = tuple(
+    _floats(M_INTRIGUES).pack(*([1.0] * k + [0.0] * (M_INTRIGUES - k)))
+    for k in range(M_INTRIGUES + 1)
+)
+"""The intrigues field of a seat by how many intrigue slots are taken."""
+
+
+def _mitosz(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
     # The fields of _mitosz_reference, read from the game value with the rule functions
     # that observe() calls for them (levels, road levels, open roads, maxima, power),
-    # and nothing else: no card views, no levels of cards the tensor does not show. The
-    # board fields of a seat and the rows of the printed cards are cached views (float32
-    # bytes), copied in whole.
+    # and nothing else: no card views, no levels of cards the tensor does not show. Each
+    # part is packed as float32 bytes and the parts are joined once; the board fields of
+    # a seat and the rows of the printed cards are cached views, copied in whole.
     game = cast(MitoszGame, state.game)
+    if memo is not None:
+        memo._sync(game)
     n = state.config.players
     choice = game.choice
-    out[0:5] = (
-        state.turn / 50,
-        float(state.is_over),
-        float(state.winner == player),
-        len(game.stack) / 8,
-        float(choice is not None and choice.player == player),
-    )
     fight = game.fight
-    if fight is not None:
-        out[5:8] = (1.0, float(fight.attacker == player), float(fight.defender == player))
+    parts = [
+        _M_HEAD.pack(
+            state.turn / 50,
+            float(state.is_over),
+            float(state.winner == player),
+            len(game.stack) / 8,
+            float(choice is not None and choice.player == player),
+            0.0 if fight is None else 1.0,
+            float(fight is not None and fight.attacker == player),
+            float(fight is not None and fight.defender == player),
+        )
+    ]
     active = game.active
     to_act = state.to_act
-    at = 8
-    for q in range(min(n, M_SEATS)):
-        v = at + q * _M_SEAT
+    seats = min(n, M_SEATS)
+    printed = not lasting(game) or (  # no lasting effect changes, sets or neutralises a level
+        not lasting_of(game, ChangeLevel)
+        and not lasting_of(game, SetLevel)
+        and not lasting_of(game, NeutralizeAbility)
+    )
+    for q in range(seats):
         i = (player + q) % n
         p = game.players[i]
         magic, influence, wealth, force = p.spheres
         top = maxima(game, i)
-        out[v : v + 17] = (
-            1.0,
-            float(active == i),
-            float(to_act == i),
-            magic / 10,
-            influence / 10,
-            wealth / 10,
-            force / 10,
-            top[0] / 10,
-            top[1] / 10,
-            top[2] / 10,
-            top[3] / 10,
-            power(game, i) / 12,
-            len(p.deck) / 60,
-            len(p.hand) / M_HAND,
-            len(p.underworld) / 60,
-            len(p.oblivion) / 60,
-            float(p.hold is not None),
+        parts.append(
+            _M_SEAT_HEAD.pack(
+                1.0,
+                float(active == i),
+                float(to_act == i),
+                magic / 10,
+                influence / 10,
+                wealth / 10,
+                force / 10,
+                top[0] / 10,
+                top[1] / 10,
+                top[2] / 10,
+                top[3] / 10,
+                power(game, i) / 12,
+                len(p.deck) / 60,
+                len(p.hand) / M_HAND,
+                len(p.underworld) / 60,
+                len(p.oblivion) / 60,
+                float(p.hold is not None),
+            )
         )
-        out[v + 17 : v + _M_SEAT] = np.frombuffer(_mitosz_board(game, i), dtype=np.float32)
-    at += M_SEATS * _M_SEAT
+        if memo is None:
+            parts += _mitosz_board(game, i, printed)
+        else:
+            parts += memo.mitosz_board(game, i, printed)
+        parts.append(_M_INTRIGUE_ROWS[min(len(p.intrigues), M_INTRIGUES)])
+    parts += (_M_NO_SEAT,) * (M_SEATS - seats)
     hand = game.players[player].hand[:M_HAND]
     if hand:
-        rows = _mitosz_cards(game)
-        instances = game.instances
-        block = b"".join([rows[instances[card].card] for card in hand])
-        out[at : at + len(hand) * _M_CARD] = np.frombuffer(block, dtype=np.float32)
+        if memo is None:
+            rows = _mitosz_cards(game)
+            instances = game.instances
+            parts += [rows[instances[card].card] for card in hand]
+        else:
+            parts += memo.hand_rows(game, hand, _mitosz_card)
+    parts.append(_M_NO_CARDS[len(hand)])
+    return b"".join(parts)
 
 
-_LEVEL_KINDS: tuple[type[ChangeLevel | SetLevel | NeutralizeAbility], ...] = (
-    ChangeLevel,
-    SetLevel,
-    NeutralizeAbility,
-)
-"""The lasting effects that may make a level other than the realm's own."""
-
-
-def _mitosz_board(game: MitoszGame, i: int) -> bytes:
-    """The leaders, empire and intrigues fields of seat ``i`` (float32 bytes), a view of
+def _mitosz_board(game: MitoszGame, i: int, printed: bool) -> tuple[bytes, bytes]:
+    """The leaders and the empire fields of seat ``i`` (float32 bytes each), views of
     the board cached as the rules cache theirs (:mod:`mitosz_core.games.mitosz.state`),
-    so that a decision that changes none of its inputs (a pass, a payment, a card
-    drawn, another seat's realm) does not work out the levels and roads again.
+    so that a decision that changes none of their inputs (a pass, a payment, a card
+    drawn, another seat's realm) does not work out the levels and roads again (a
+    :class:`TensorMemo` keeps them on the same parts, :meth:`TensorMemo.mitosz_board`).
 
-    While no lasting effect changes, sets or neutralises a level, the levels of the
-    seat's leaders and roads are those of its own realm, the markers and the printed
-    cards alone (:func:`~mitosz_core.games.mitosz.state.derived`, as
-    :func:`~mitosz_core.games.mitosz.rules.levels.power` does). Else they may depend on
+    While no lasting effect changes, sets or neutralises a level (``printed``), the
+    levels of the seat's leaders are those of its leader row, its high god, the markers
+    and the printed cards alone, and the roads of its peoples those of its empire, its
+    high god, the markers and the printed cards
+    (:func:`~mitosz_core.games.mitosz.state.derived`, as
+    :func:`~mitosz_core.games.mitosz.rules.levels.power` does): turning a leader leaves
+    the empire's view as it was, and a new people the leaders'. Else they may depend on
     every realm, the board, the lasting effects, the fight (7.2.1) and the tie-breaks
     that settle between two effects that set a level (5.9):
     :func:`~mitosz_core.games.mitosz.state.cached` on those parts."""
-    if not any(lasting_of(game, kind) for kind in _LEVEL_KINDS):
-        return derived(
+    if printed:
+        realm = game.players[i].realm
+        leaders = derived(
             game,
-            ("observation-tensor-board-printed", i),
-            (game.players[i].realm, game.markers),
-            lambda: _mitosz_board_values(game, i),
+            ("observation-tensor-leaders-printed", i),
+            (realm.leaders, realm.high_god, game.markers),
+            lambda: _mitosz_leader_values(game, i),
         )
-    return cached(
-        game,
-        ("observation-tensor-board", i),
-        (game.markers, game.effects, game.fight, game.tiebreaks),
-        lambda: _mitosz_board_values(game, i),
+        empire = derived(
+            game,
+            ("observation-tensor-empire-printed", i),
+            (realm.empire, realm.high_god, game.markers),
+            lambda: _mitosz_empire_values(game, i),
+        )
+        return leaders, empire
+    parts = (game.markers, game.effects, game.fight, game.tiebreaks)
+    leaders = cached(
+        game, ("observation-tensor-leaders", i), parts, lambda: _mitosz_leader_values(game, i)
     )
+    empire = cached(
+        game, ("observation-tensor-empire", i), parts, lambda: _mitosz_empire_values(game, i)
+    )
+    return leaders, empire
 
 
-def _mitosz_board_values(game: MitoszGame, i: int) -> bytes:
-    out = [0.0] * (_M_SEAT - 17)
-    p = game.players[i]
-    for j, leader in enumerate(p.leaders[:M_LEADERS]):
-        out[4 * j : 4 * j + 4] = (
-            1.0,
-            level(game, leader.card) / 10,
-            float(leader.turned),
-            len(leader.items) / 3,
-        )
-    k = 4 * M_LEADERS
-    for j, slot in enumerate(p.empire[:M_PEOPLES]):
-        c = k + 13 * j
-        out[c : c + 5] = (
+def _mitosz_leader_values(game: MitoszGame, i: int) -> bytes:
+    """The leaders field of seat ``i``: present, level / 10, turned, items / 3 per slot."""
+    return _mitosz_leader_fields(game.players[i].leaders, _mitosz_levels(game, i))
+
+
+def _mitosz_levels(game: MitoszGame, i: int) -> tuple[int, ...]:
+    """The levels of the leaders of seat ``i`` (its first :data:`M_LEADERS` slots)."""
+    return tuple([level(game, leader.card) for leader in game.players[i].leaders[:M_LEADERS]])
+
+
+def _mitosz_leader_fields(leaders: tuple[LeaderSlot, ...], levels: tuple[int, ...]) -> bytes:
+    """The leaders field of a seat from its leader slots and their ``levels``."""
+    pack = _M_LEADER.pack
+    parts = [
+        pack(1.0, value / 10, float(leader.turned), len(leader.items) / 3)
+        for leader, value in zip(leaders[:M_LEADERS], levels, strict=True)
+    ]
+    parts.append(_M_NO_LEADERS[len(levels)])
+    return b"".join(parts)
+
+
+def _mitosz_empire_values(game: MitoszGame, i: int) -> bytes:
+    """The empire field of seat ``i``: per people slot, present, x / 6, y / 6, location,
+    building, then road level / 10 and road open for north, east, south, west."""
+    empire = game.players[i].empire[:M_PEOPLES]
+    parts = []
+    for slot in empire:
+        row = [
             1.0,
             slot.x / 6,
             slot.y / 6,
             float(slot.location is not None),
             float(slot.building is not None),
-        )
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ]
         for road in game.card(slot.card).roads:
             e = _M_EDGE_INDEX[road.edge]
-            out[c + 5 + e] = road_level_now(game, i, slot, road) / 10
-            out[c + 9 + e] = float(is_open(game, i, slot, road))
-    k += 13 * M_PEOPLES
-    for j in range(min(len(p.intrigues), M_INTRIGUES)):
-        out[k + j] = 1.0
-    return np.array(out, dtype=np.float32).tobytes()
+            row[5 + e] = road_level_now(game, i, slot, road) / 10
+            row[9 + e] = float(is_open(game, i, slot, road))
+        parts.append(_M_PEOPLE.pack(*row))
+    parts.append(_M_NO_PEOPLES[len(empire)])
+    return b"".join(parts)
 
 
 def _mitosz_cards(game: MitoszGame) -> tuple[bytes, ...]:
@@ -486,23 +564,194 @@ def _mitosz_card(d: MitoszCard) -> bytes:
     row[k] = d.level / 10
     row[k + 1 : k + 5] = [c / 10 for c in d.cost]
     row[k + 5] = d.power / 12
-    return np.array(row, dtype=np.float32).tobytes()
+    return _M_CARD_ROW.pack(*row)
+
+
+_Y_ROWS = 3
+"""The rows of a seat in the tensor: battlefield, infirmary, sanctuary."""
+_Y_HEAD = _floats(9)
+_Y_SEAT_HEAD = _floats(7)
+_Y_SLOT_ROW = _floats(_Y_SLOT)
+_Y_CARD_ROW = _floats(_Y_CARD)
+_Y_NO_SLOTS = tuple(_blank(_Y_SLOT * (Y_SLOTS - k)) for k in range(Y_SLOTS + 1))
+_Y_NO_CARDS = tuple(_blank(_Y_CARD * (Y_HAND - k)) for k in range(Y_HAND + 1))
+_Y_NO_UNIT = (0.0, 0.0, 0.0, 0.0, 0.0)
+"""The unit fields of a slot that holds no unit."""
+
+Tables = tuple[Bonuses, ...]
+"""The passive bonuses (09.6) of every player, by the player's index."""
+
+
+def _mythos_tables(game: MythosGame) -> Tables:
+    """Every player's passive bonuses."""
+    return tuple([bonuses(game, o) for o in range(len(game.players))])
+
+
+def _mythos_slot(game: MythosGame, slot: Slot, tables: Tables) -> tuple[Extra, bytes]:
+    """The fields of a row's slot (float32 bytes) and, for a unit, the passive bonuses
+    of its owner that reach it (``tables[owner].of(unit)``: its attack and life count
+    them), else ``None``."""
+    kind = game.card(slot.card).type
+    if kind is not MythosCardType.UNIT:
+        return None, _Y_SLOT_ROW.pack(*_Y_ROW[kind, slot.attached is not None], *_Y_NO_UNIT)
+    table = tables[game.owner(slot.card)]
+    fields = _Y_SLOT_ROW.pack(
+        *_Y_ROW[kind, slot.attached is not None],
+        attack(game, slot, table) / 10,
+        life(game, slot, table) / 10,
+        max_life(game, slot, table) / 10,
+        float(slot.mobilized),
+        float(slot.attacked),
+    )
+    return table.of(slot.card), fields
+
+
+def _mythos_row(game: MythosGame, row: tuple[Slot, ...], tables: Tables) -> bytes:
+    """The fields of the first :data:`Y_SLOTS` slots of ``row`` (float32 bytes)."""
+    slots = row[:Y_SLOTS]
+    parts = [_mythos_slot(game, slot, tables)[1] for slot in slots]
+    parts.append(_Y_NO_SLOTS[len(slots)])
+    return b"".join(parts)
+
+
+def _mythos_rows(p: MythosPlayer) -> tuple[tuple[Slot, ...], ...]:
+    """The rows of a seat in the order of the tensor."""
+    return (p.battlefield, p.infirmary, p.sanctuary)
+
+
+def _mythos_seat(game: MythosGame, p: MythosPlayer, tables: Tables) -> bytes:
+    """The fields of the rows of the seat of player ``p`` (float32 bytes)."""
+    return b"".join([_mythos_row(game, row, tables) for row in _mythos_rows(p)])
+
+
+def _sources(p: MythosPlayer) -> tuple[tuple[tuple[MythosCardId, MythosCardId | None], ...], ...]:
+    """The cards of a player's rows and the cards attached to them, row by row: with the
+    printed cards and the owners, all that the player's passive sources are read from
+    (:func:`~mitosz_core.games.mythos.rules.stats.passive_sources`), so their bonuses
+    and aura cap too; damage, markers and flags are not among them."""
+    return tuple(tuple([(s.card, s.attached) for s in row]) for row in _mythos_rows(p))
+
+
+Extra = tuple[int, int] | None
+"""The passive attack and life bonuses that reach a unit (``None`` for a slot that holds
+no unit)."""
+
+
+class _PlayerEntry:
+    """A player as the memo keeps them: the player value and its rows, the sources read
+    from them (:func:`_sources`), their passive bonuses and aura cap."""
+
+    __slots__ = ("cap", "player", "rows", "sources", "table")
+
+    def __init__(
+        self,
+        player: MythosPlayer,
+        sources: tuple[object, ...],
+        table: Bonuses,
+        cap: int,
+    ) -> None:
+        self.player = player
+        self.rows = _mythos_rows(player)
+        self.sources = sources
+        self.table = table
+        self.cap = cap
+
+
+class _RowEntry:
+    """A row as the memo keeps it: the row, every player's bonus tables it was read with,
+    each slot with the bonuses that reach its unit and its fields, and the row's fields."""
+
+    __slots__ = ("fields", "row", "slots", "tables")
+
+    def __init__(
+        self,
+        row: tuple[Slot, ...],
+        tables: Tables,
+        slots: tuple[tuple[Slot, Extra, bytes], ...],
+        fields: bytes,
+    ) -> None:
+        self.row = row
+        self.tables = tables
+        self.slots = slots
+        self.fields = fields
+
+
+class _SeatEntry:
+    """A seat as the memo keeps it: the player value, every player's bonus tables its
+    rows were read with, and the fields of its rows."""
+
+    __slots__ = ("fields", "player", "tables")
+
+    def __init__(self, player: MythosPlayer, tables: Tables, fields: bytes) -> None:
+        self.player = player
+        self.tables = tables
+        self.fields = fields
+
+
+class _BoardEntry:
+    """A Mítosz seat's board fields as the memo keeps them: the leaders and the empire
+    fields with the parts each was read from; the leaders' levels with theirs."""
+
+    __slots__ = (
+        "empire",
+        "empire_parts",
+        "leaders",
+        "leaders_parts",
+        "levels",
+        "levels_key",
+        "levels_parts",
+    )
+
+    def __init__(self) -> None:
+        self.leaders_parts: tuple[object, ...] = ()
+        self.leaders = b""
+        self.empire_parts: tuple[object, ...] = ()
+        self.empire = b""
+        self.levels_parts: tuple[object, ...] = ()
+        self.levels_key: tuple[object, ...] = ()
+        self.levels: tuple[int, ...] = ()
 
 
 class TensorMemo:
     """Parts of the observation tensors worked out for earlier states, kept between
     decisions by whoever builds the tensors of one game after another (an environment, an
-    OpenSpiel game) and passed to :func:`observation_tensor`: a MYTHOS seat's aura cap
-    and rows, which a decision that changes only the other player leaves as they were.
-    (Mítosz needs none: its ruleset caches such views with its game values.) An entry is
-    used while the values it was worked out from are the very objects it holds, so that
-    no other object can take their place; it keeps one entry per seat. A copy or a pickle
-    of a memo is a new, empty one."""
+    OpenSpiel game) and passed to :func:`observation_tensor`. It holds the parts of one
+    set of printed cards and owners at a time (a state of another game empties it):
 
-    __slots__ = ("_seats",)
+    * the fields of a hand slot, per printed card;
+    * for Mítosz, a seat's leaders and empire fields, each kept while the parts it is
+      read from are the same objects (see :meth:`mitosz_board`);
+    * for MYTHOS, each player's passive bonuses and aura cap, kept while the cards in
+      their rows and the cards attached to them are the same (:func:`_sources`: damage,
+      markers and flags do not count); the fields of a seat's rows, kept while the
+      seat's player value and the bonus tables are the same objects; else each row's,
+      kept while the row and the tables are; else each slot's, kept while the slot is
+      the same object and the bonuses that reach its unit are equal (a decision that
+      damages one unit works out one slot again, not six rows).
+
+    An entry is used only while what it was worked out from is the very object it holds
+    (so that no other object can take its place) or, where said, equal to it. In the
+    debug mode of the cached views (``MITOSZ_CHECK_VIEWS=1``,
+    :data:`~mitosz_core.kernel.values.CHECK_VIEWS`) every entry used is worked out again
+    and compared. A deep copy of a memo is the memo itself (the clones of an OpenSpiel
+    state share their game's); a pickle of one is a new, empty memo."""
+
+    __slots__ = ("_boards", "_cards", "_hand", "_players", "_seat", "_seats")
 
     def __init__(self) -> None:
-        self._seats: dict[int, tuple[tuple[object, ...], tuple[int, ...], int, bytes]] = {}
+        self._cards: tuple[object, object] | None = None
+        """The printed cards and the owners (``game.cards``, ``game.instances``) of the
+        entries."""
+        self._hand: dict[int, bytes] = {}
+        """The hand-slot fields by printed card (its index in ``game.cards``)."""
+        self._boards: dict[int, _BoardEntry] = {}
+        """Per Mítosz seat."""
+        self._players: dict[int, _PlayerEntry] = {}
+        """Per player."""
+        self._seat: dict[int, _SeatEntry] = {}
+        """Per seat."""
+        self._seats: dict[tuple[int, int], _RowEntry] = {}
+        """Per seat and row (0, 1, 2: battlefield, infirmary, sanctuary)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TensorMemo:
         return self
@@ -510,106 +759,232 @@ class TensorMemo:
     def __reduce__(self) -> tuple[type[TensorMemo], tuple[()]]:
         return (TensorMemo, ())
 
-    def mythos_seat(self, game: MythosGame, i: int) -> tuple[int, bytes]:
-        """:func:`_mythos_seat` of seat ``i``, from the memo while its inputs are the same
-        objects: the printed cards, the owners, and the rows of seat ``i`` and of the
-        players who own a unit in them (their passive bonuses count, 09.6)."""
-        entry = self._seats.get(i)
-        if entry is not None:
-            parts, owners, cap, rows = entry
-            if same_objects(parts, _mythos_parts(game, i, owners)):
-                return cap, rows
-        cap, rows, owners = _mythos_seat(game, i)
-        self._seats[i] = (_mythos_parts(game, i, owners), owners, cap, rows)
-        return cap, rows
+    def _sync(self, game: MitoszGame | MythosGame) -> None:
+        """Empty the memo if ``game`` has other printed cards or owners than its
+        entries (called first by every tensor the memo serves: the other methods take
+        it as done)."""
+        held = self._cards
+        if held is None or held[0] is not game.cards or held[1] is not game.instances:
+            self._cards = (game.cards, game.instances)
+            self._hand.clear()
+            self._boards.clear()
+            self._players.clear()
+            self._seat.clear()
+            self._seats.clear()
 
+    def hand_rows(
+        self, game: MitoszGame | MythosGame, hand: tuple[int, ...], build: Callable[[Any], bytes]
+    ) -> list[bytes]:
+        """The fields of the hand slots holding ``hand``'s cards: ``build`` of each one's
+        printed card, kept per printed card."""
+        rows = self._hand
+        instances = game.instances
+        out = []
+        for card in hand:
+            index: int = instances[card].card
+            row = rows.get(index)
+            if row is None:
+                row = rows[index] = build(game.cards[index])
+            elif CHECK_VIEWS:
+                assert build(game.cards[index]) == row, f"stale tensor memo of card {card}"
+            out.append(row)
+        return out
 
-def _mythos_parts(game: MythosGame, i: int, owners: tuple[int, ...]) -> tuple[object, ...]:
-    """What a seat's aura cap and rows are worked out from besides the printed cards and
-    the owners: the rows of seat ``i`` and of the players in ``owners`` (the passive
-    sources, 09.6, are cards in the rows); a change to a player's life, aura, deck or
-    hand leaves them as they were."""
-    parts: list[object] = [game.cards, game.instances]
-    for o in (i, *owners):
+    def mitosz_board(self, game: MitoszGame, i: int, printed: bool) -> tuple[bytes, bytes]:
+        """:func:`_mitosz_board` of seat ``i``, each field kept while the parts it is
+        read from (those that :func:`_mitosz_board` names, the board value among them)
+        are the very objects they were; and, while ``printed``, the levels of the
+        leaders kept while the leaders and their items are equal (turning a leader does
+        not change its level)."""
+        realm = game.players[i].realm
+        board, markers = game.board, game.markers
+        leaders_parts: tuple[object, ...]
+        empire_parts: tuple[object, ...]
+        if printed:
+            leaders_parts = (True, board, markers, realm.high_god, realm.leaders)
+            empire_parts = (True, board, markers, realm.high_god, realm.empire)
+        else:
+            realms = [p.realm for p in game.players]
+            leaders_parts = (False, board, markers, game.effects, game.fight, game.tiebreaks)
+            leaders_parts = empire_parts = (*leaders_parts, *realms)
+        entry = self._boards.get(i)
+        if entry is None:
+            entry = self._boards[i] = _BoardEntry()
+        leaders_hit = same_objects(entry.leaders_parts, leaders_parts)
+        if leaders_hit:
+            if CHECK_VIEWS:
+                fresh = _mitosz_leader_values(game, i)
+                assert fresh == entry.leaders, f"stale tensor memo of seat {i}'s leaders"
+        else:
+            if printed:
+                levels = self._levels(game, i, entry)
+                entry.leaders = _mitosz_leader_fields(realm.leaders, levels)
+            else:
+                entry.leaders = _mitosz_leader_values(game, i)
+            entry.leaders_parts = leaders_parts
+        if (
+            leaders_hit
+            and empire_parts is leaders_parts
+            and entry.empire_parts is entry.leaders_parts
+        ) or same_objects(entry.empire_parts, empire_parts):  # (the same parts checked once)
+            if CHECK_VIEWS:
+                fresh = _mitosz_empire_values(game, i)
+                assert fresh == entry.empire, f"stale tensor memo of seat {i}'s empire"
+        else:
+            entry.empire = _mitosz_empire_values(game, i)
+            entry.empire_parts = empire_parts
+        return entry.leaders, entry.empire
+
+    def _levels(self, game: MitoszGame, i: int, entry: _BoardEntry) -> tuple[int, ...]:
+        """The levels of seat ``i``'s leaders while no lasting effect changes a level:
+        kept while the board, the markers and the high god are the same objects and the
+        leaders and their items equal."""
+        realm = game.players[i].realm
+        parts = (game.board, game.markers, realm.high_god)
+        key = tuple([(leader.card, leader.items) for leader in realm.leaders[:M_LEADERS]])
+        if same_objects(entry.levels_parts, parts) and entry.levels_key == key:
+            if CHECK_VIEWS:
+                fresh = _mitosz_levels(game, i)
+                assert fresh == entry.levels, f"stale tensor memo of seat {i}'s levels"
+            return entry.levels
+        entry.levels = _mitosz_levels(game, i)
+        entry.levels_parts, entry.levels_key = parts, key
+        return entry.levels
+
+    def _player(self, game: MythosGame, o: int) -> _PlayerEntry:
+        """Player ``o``'s entry: passive bonuses and aura cap (09.6, 03.5)."""
         p = game.players[o]
-        parts += (p.battlefield, p.infirmary, p.sanctuary)
-    return tuple(parts)
+        entry = self._players.get(o)
+        if entry is not None and entry.player is not p:
+            rows = entry.rows
+            if rows[0] is p.battlefield and rows[1] is p.infirmary and rows[2] is p.sanctuary:
+                entry.player = p
+            elif entry.sources == _sources(p):
+                entry.player, entry.rows = p, _mythos_rows(p)
+            else:
+                entry = None
+        if entry is None:
+            table = bonuses(game, o)
+            was = self._players.get(o)
+            if was is not None and was.table == table:
+                table = was.table  # the same object, so that the rows read with it hold
+            entry = self._players[o] = _PlayerEntry(p, _sources(p), table, aura_cap(game, o))
+        elif CHECK_VIEWS:
+            fresh = (bonuses(game, o), aura_cap(game, o))
+            assert fresh == (entry.table, entry.cap), f"stale tensor memo of player {o}"
+        return entry
+
+    def mythos_players(self, game: MythosGame) -> tuple[Tables, tuple[int, ...]]:
+        """Every player's passive bonuses and aura cap, by the player's index."""
+        entries = [self._player(game, o) for o in range(len(game.players))]
+        return tuple([e.table for e in entries]), tuple([e.cap for e in entries])
+
+    def mythos_seat(self, game: MythosGame, i: int, tables: Tables) -> bytes:
+        """:func:`_mythos_seat` of seat ``i`` (``tables`` as :meth:`mythos_players`
+        gives them), from the memo as far as it holds."""
+        p = game.players[i]
+        seat = self._seat.get(i)
+        if seat is not None and seat.player is p and same_objects(seat.tables, tables):
+            if CHECK_VIEWS:
+                fresh = _mythos_seat(game, p, tables)
+                assert fresh == seat.fields, f"stale tensor memo of seat {i}"
+            return seat.fields
+        parts = []
+        for r, row in enumerate(_mythos_rows(p)):
+            entry = self._seats.get((i, r))
+            if entry is None or entry.row is not row or not same_objects(entry.tables, tables):
+                entry = self._seats[i, r] = _row_entry(game, row, tables, entry)
+            elif CHECK_VIEWS:
+                fresh = _mythos_row(game, row, tables)
+                assert fresh == entry.fields, f"stale tensor memo of seat {i}, row {r}"
+            parts.append(entry.fields)
+        fields = b"".join(parts)
+        self._seat[i] = _SeatEntry(p, tables, fields)
+        return fields
 
 
-def _mythos_seat(game: MythosGame, i: int) -> tuple[int, bytes, tuple[int, ...]]:
-    """Seat ``i``'s aura cap, the fields of its rows (float32 bytes) and the other
-    players who own a unit in them."""
-    p = game.players[i]
-    u = 1 + len(Y_TYPES)
-    out = [0.0] * (_Y_SEAT - 7)
-    tables: dict[int, Bonuses] = {}
-    for r, row in enumerate((p.battlefield, p.infirmary, p.sanctuary)):
-        for j, slot in enumerate(row[:Y_SLOTS]):
-            w = (r * Y_SLOTS + j) * _Y_SLOT
-            kind = game.card(slot.card).type
-            out[w : w + u + 1] = _Y_ROW[kind, slot.attached is not None]
-            if kind is MythosCardType.UNIT:
-                owner = game.owner(slot.card)
-                table = tables.get(owner)
-                if table is None:
-                    table = tables[owner] = bonuses(game, owner)
-                out[w + u + 1 : w + u + 6] = (
-                    attack(game, slot, table) / 10,
-                    life(game, slot, table) / 10,
-                    max_life(game, slot, table) / 10,
-                    float(slot.mobilized),
-                    float(slot.attacked),
-                )
-    owners = tuple(sorted(o for o in tables if o != i))
-    return aura_cap(game, i), np.array(out, dtype=np.float32).tobytes(), owners
+def _row_entry(
+    game: MythosGame, row: tuple[Slot, ...], tables: Tables, before: _RowEntry | None
+) -> _RowEntry:
+    """The memo entry of ``row``, its slots taken from ``before`` (the row's entry in an
+    earlier state) where the slot and the bonuses that reach its unit are equal."""
+    slots = row[:Y_SLOTS]
+    old = () if before is None else before.slots
+    instances = game.instances
+    kept: list[tuple[Slot, Extra, bytes]] = []
+    for j, slot in enumerate(slots):
+        if j < len(old):
+            entry = old[j]
+            extra = entry[1]
+            was = entry[0]
+            if (was is slot or was == slot) and (
+                extra is None or tables[instances[slot.card].owner].of(slot.card) == extra
+            ):
+                if CHECK_VIEWS:
+                    fresh = _mythos_slot(game, slot, tables)
+                    assert fresh == entry[1:], f"stale tensor memo of {slot}"
+                kept.append(entry)
+                continue
+        kept.append((slot, *_mythos_slot(game, slot, tables)))
+    fields = b"".join([entry[2] for entry in kept]) + _Y_NO_SLOTS[len(slots)]
+    return _RowEntry(row, tables, tuple(kept), fields)
 
 
-def _mythos(state: State[Any], player: int, out: Tensor, memo: TensorMemo | None) -> None:
+def _mythos(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
     # The fields of _mythos_reference, read from the game value with the rule functions
-    # that observe() calls for them (attack, life, aura cap), without the card views.
+    # that observe() calls for them (attack, life, aura cap), without the card views,
+    # packed as float32 bytes and joined once.
     game = cast(MythosGame, state.game)
-    out[0:5] = (
-        state.turn / 80,
-        game.round / 40,
-        float(state.is_over),
-        float(state.winner == player),
-        float(state.to_act == player),
-    )
+    if memo is not None:
+        memo._sync(game)
     combat = game.combat
-    if combat is not None:
-        out[5:8] = (
-            len(combat.attackers) / 5,
-            len(combat.blocks) / 5,
-            len(combat.order) / 5,
-        )
     payment = game.payment
-    if payment is not None:
-        out[8] = payment.left / 3
-    at = 9
-    u = 1 + len(Y_TYPES)
+    parts = [
+        _Y_HEAD.pack(
+            state.turn / 80,
+            game.round / 40,
+            float(state.is_over),
+            float(state.winner == player),
+            float(state.to_act == player),
+            0.0 if combat is None else len(combat.attackers) / 5,
+            0.0 if combat is None else len(combat.blocks) / 5,
+            0.0 if combat is None else len(combat.order) / 5,
+            0.0 if payment is None else payment.left / 3,
+        )
+    ]
+    if memo is None:
+        tables = _mythos_tables(game)
+        caps = tuple([aura_cap(game, o) for o in range(len(game.players))])
+    else:
+        tables, caps = memo.mythos_players(game)
     for q in range(2):
         i = (player + q) % 2
         p = game.players[i]
-        v = at + q * _Y_SEAT
-        if memo is None:
-            cap, rows, _ = _mythos_seat(game, i)
-        else:
-            cap, rows = memo.mythos_seat(game, i)
-        out[v : v + 7] = (
-            p.life / 20,
-            p.aura / 10,
-            cap / 10,
-            len(p.deck) / 64,
-            len(p.hand) / Y_HAND,
-            len(p.graveyard) / 64,
-            float(game.active == i),
+        rows = _mythos_seat(game, p, tables) if memo is None else memo.mythos_seat(game, i, tables)
+        parts.append(
+            _Y_SEAT_HEAD.pack(
+                p.life / 20,
+                p.aura / 10,
+                caps[i] / 10,
+                len(p.deck) / 64,
+                len(p.hand) / Y_HAND,
+                len(p.graveyard) / 64,
+                float(game.active == i),
+            )
         )
-        out[v + 7 : v + _Y_SEAT] = np.frombuffer(rows, dtype=np.float32)
-    at += 2 * _Y_SEAT
-    for j, card in enumerate(game.players[player].hand[:Y_HAND]):
-        d = game.card(card)
-        v = at + j * _Y_CARD
-        out[v : v + _Y_CARD] = (*_Y_ROW[d.type, False][:u], d.cost / 10)
+        parts.append(rows)
+    hand = game.players[player].hand[:Y_HAND]
+    if memo is None:
+        parts += [_mythos_card(game.card(card)) for card in hand]
+    else:
+        parts += memo.hand_rows(game, hand, _mythos_card)
+    parts.append(_Y_NO_CARDS[len(hand)])
+    return b"".join(parts)
+
+
+def _mythos_card(d: MythosCard) -> bytes:
+    """The fields of a hand slot holding the printed card ``d``."""
+    return _Y_CARD_ROW.pack(*_Y_ROW[d.type, False][: 1 + len(Y_TYPES)], d.cost / 10)
 
 
 _Y_ROW = {
@@ -621,7 +996,7 @@ _Y_ROW = {
 
 
 Fill = Callable[[State[Any], int, list[float]], None]
-_FILL: dict[str, Callable[[State[Any], int, Tensor, TensorMemo | None], None]] = {
+_FILL: dict[str, Callable[[State[Any], int, TensorMemo | None], bytes]] = {
     "mitosz": _mitosz,
     "mythos": _mythos,
 }
@@ -638,16 +1013,19 @@ _SIZES = {
 """The tensor sizes, worked out once."""
 
 
-def _target(size: int, out: Tensor | None) -> Tensor:
-    """A zeroed float32 vector of ``size``: a new one, or ``out`` cleared."""
-    if out is None:
-        return np.zeros(size, dtype=np.float32)
+def _check_out(size: int, out: Tensor) -> None:
+    """Refuse an ``out`` array that is not a float32 vector of ``size``."""
     if out.shape != (size,) or out.dtype != np.float32:
         raise ValueError(
             f"out must be a float32 array of shape ({size},), not {out.dtype} {out.shape}"
         )
-    out.fill(0.0)
-    return out
+
+
+def observation_bytes(state: State[Any], player: int, memo: TensorMemo | None = None) -> bytes:
+    """The values of :func:`observation_tensor` as float32 bytes in the machine's byte
+    order (``np.frombuffer(data, np.float32)`` reads them): what the tensor is made
+    from, without an array (OpenSpiel's list of floats is read straight from them)."""
+    return _FILL[state.ruleset](state, player, memo)
 
 
 def observation_tensor(
@@ -656,9 +1034,13 @@ def observation_tensor(
     """The player's observation as a float32 vector of :func:`shape`; written into
     ``out`` (and returned) if given, else into a new array. A :class:`TensorMemo` kept
     from call to call saves work; the tensor is the same without."""
-    target = _target(_SIZES[state.ruleset, False], out)
-    _FILL[state.ruleset](state, player, target, memo)
-    return target
+    if out is not None:
+        _check_out(_SIZES[state.ruleset, False], out)
+    values = np.frombuffer(_FILL[state.ruleset](state, player, memo), dtype=np.float32)
+    if out is None:
+        return values.copy()
+    out[:] = values
+    return out
 
 
 def reference_observation_tensor(state: State[Any], player: int) -> Tensor:
@@ -696,9 +1078,14 @@ def information_state_tensor(
     """The observation tensor followed by the public record of decisions per seat and
     action class (see the module); written into ``out`` (and returned) if given."""
     ruleset = state.ruleset
-    target = _target(_SIZES[ruleset, True], out)
+    size = _SIZES[ruleset, True]
+    if out is None:
+        target: Tensor = np.empty(size, dtype=np.float32)
+    else:
+        _check_out(size, out)
+        target = out
     at = _SIZES[ruleset, False]
-    _FILL[ruleset](state, player, target[:at], memo)
+    target[:at] = np.frombuffer(_FILL[ruleset](state, player, memo), dtype=np.float32)
     target[at:] = _history(state, player)
     return target
 

@@ -103,7 +103,11 @@ class ActionSpace(ABC):
 
     def encode(self, state: State[Any], action: Action) -> int:
         """The index of ``action``, a legal action of ``state``."""
-        for index, legal in self.legal_table(state).items():
+        table = self.legal_table(state)
+        for index, legal in table.items():
+            if legal is action:  # an action of the list itself, as callers mostly pass
+                return index
+        for index, legal in table.items():
             if legal == action:
                 return index
         raise ActionIndexError(action, f"is not a listed legal action in state {state.phase!r}")
@@ -253,9 +257,13 @@ class Positions(Domain):
         return found
 
     def code(self, state: State[Any], value: object) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
             return None
-        found = self.positions(state).get(value)
+        memo = state._derived  # positions() without its call, when it is memoised
+        found_at = None if memo is None else memo.get(self._key)
+        if found_at is None:
+            found_at = self.positions(state)
+        found = found_at.get(value)
         return found if found is not None and 0 <= found < self.size else None
 
     def label(self, state: State[Any], value: object) -> str:

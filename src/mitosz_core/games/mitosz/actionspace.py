@@ -109,24 +109,28 @@ def _me(state: State[Any]) -> int:
     return state.to_act if state.to_act is not None else 0
 
 
+_LEADER_BASES = tuple(1 + i * (1 + ITEMS) for i in range(LEADERS))
+_PEOPLE_BASES = tuple(1 + LEADERS * (1 + ITEMS) + k * 3 for k in range(PEOPLES))
+_INTRIGUE_CODES = tuple(1 + LEADERS * (1 + ITEMS) + PEOPLES * 3 + t for t in range(INTRIGUES))
+
+
 def _board(game: Game, player: int) -> dict[object, int]:
     """The cards of one board by slot, numbered from 0."""
     realm = game.players[player].realm
     out: dict[object, int] = {realm.high_god: 0}
-    for i, slot in enumerate(realm.leaders[:LEADERS]):
-        base = 1 + i * (1 + ITEMS)
+    # zip stops at the shorter: the first LEADERS, PEOPLES, ITEMS, INTRIGUES of each
+    for slot, base in zip(realm.leaders, _LEADER_BASES, strict=False):
         out[slot.card] = base
         for j, item in enumerate(slot.items[:ITEMS]):
             out[item] = base + 1 + j
-    for k, people in enumerate(realm.empire[:PEOPLES]):
-        base = 1 + LEADERS * (1 + ITEMS) + k * 3
+    for people, base in zip(realm.empire, _PEOPLE_BASES, strict=False):
         out[people.card] = base
         if people.location is not None:
             out[people.location] = base + 1
         if people.building is not None:
             out[people.building] = base + 2
-    for t, card in enumerate(realm.intrigues[:INTRIGUES]):
-        out[card] = 1 + LEADERS * (1 + ITEMS) + PEOPLES * 3 + t
+    for card, code in zip(realm.intrigues, _INTRIGUE_CODES, strict=False):
+        out[card] = code
     return out
 
 

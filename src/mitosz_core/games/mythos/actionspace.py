@@ -59,15 +59,26 @@ def _hand(state: State[Any]) -> Mapping[object, int]:
     return {c: i for i, c in enumerate(state.game.players[_me(state)].hand)}
 
 
+_BASES = tuple(
+    tuple(
+        tuple(q * ROW_CODES + (r * ROW_SLOTS + k) * 2 for k in range(ROW_SLOTS))
+        for r in range(len(ROWS))
+    )
+    for q in (0, 1)
+)
+"""The code of each slot's card, by player (own first), row (in :data:`ROWS` order) and
+slot; the card attached to it has the code after."""
+
+
 def _rows(state: State[Any]) -> Mapping[object, int]:
     game: Game = state.game
     me = _me(state)
+    players = game.players
     out: dict[object, int] = {}
     for q in (0, 1):
-        player = game.players[(me + q) % len(game.players)]
-        for r, row in enumerate(ROWS):
-            for k, slot in enumerate(player.row(row)[:ROW_SLOTS]):
-                base = q * ROW_CODES + (r * ROW_SLOTS + k) * 2
+        p = players[(me + q) % len(players)]
+        for row, bases in zip((p.battlefield, p.infirmary, p.sanctuary), _BASES[q], strict=True):
+            for slot, base in zip(row, bases, strict=False):  # the first ROW_SLOTS slots
                 out[slot.card] = base
                 if slot.attached is not None:
                     out[slot.attached] = base + 1
