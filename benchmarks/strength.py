@@ -167,15 +167,17 @@ def from_log(paths: Sequence[Path], jobs: int = 2) -> list[Outcome]:
 
 
 GAMES = 400
-"""The games a match needs (the issue's measure): a target met over fewer is met so far."""
+"""The games a match needs (the issue's measure): a target met (or missed) over fewer is
+met (or missed) so far."""
 
 
 def _met(o: Outcome) -> str:
-    if not o.passed:
-        return "no"
+    """Whether the match meets its target: over fewer games than it needs, only so far
+    (either way)."""
     if o.summary.games < GAMES:
-        return f"so far ({o.summary.games} of {GAMES} games)"
-    return "yes"
+        so_far = f"so far ({o.summary.games} of {GAMES} games)"
+        return so_far if o.passed else f"not {so_far}"
+    return "yes" if o.passed else "no"
 
 
 def table(outcomes: list[Outcome]) -> str:
