@@ -34,11 +34,6 @@ from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import (
     ManeuverAction,
     Pass,
-    PlayFate,
-    PlayWithoutSummoning,
-    Summon,
-    UseFreeManeuver,
-    UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Maneuver, Timing
@@ -389,11 +384,7 @@ def _settle(s: S) -> S | None:
 RESPONSE = dispatch(
     (
         Rule(Pass, allowed, _pass),
-        Rule(UseManeuver, _why_not_maneuver, _maneuver),
-        Rule(UseFreeManeuver, _why_not_maneuver, _maneuver),
-        Rule(PlayFate, _why_not_maneuver, _maneuver),
-        Rule(Summon, _why_not_play, _play),
-        Rule(PlayWithoutSummoning, _why_not_play, _play),
+        *summoning.deed_rules(_why_not_maneuver, _maneuver, _why_not_play, _play),
     ),
     candidates=_candidates,
     decider=_decider,

@@ -11,7 +11,7 @@ the board when it resolves (6.3.6).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from mitosz_core.games.mitosz.actions import (
     AttachMount,
@@ -536,6 +536,25 @@ def _maneuver(s: S, a: ManeuverAction) -> S:
 def _rune(s: S, a: AttachRune) -> S:
     s, item = attachments.attach_rune(s, s.game.active, a)  # 8.rune
     return push(s, item)
+
+
+def deed_rules(
+    why_not_maneuver: Callable[[S, ManeuverAction], str | None],
+    maneuver: Callable[[S, ManeuverAction], S],
+    why_not_play: Callable[[S, AnytimePlay], str | None],
+    play: Callable[[S, AnytimePlay], S],
+) -> tuple[Rule[Game, Any], ...]:
+    """The rules of the deeds a player makes whenever it has the action outside its own
+    summoning step (a response, 6.1.4; a combat round, 7.2.2): a maneuver or fate
+    (4.6), an intrigue or a card without summoning (:data:`AnytimePlay`), one rule per
+    action class, in that order."""
+    return (
+        Rule(UseManeuver, why_not_maneuver, maneuver),
+        Rule(UseFreeManeuver, why_not_maneuver, maneuver),
+        Rule(PlayFate, why_not_maneuver, maneuver),
+        Rule(Summon, why_not_play, play),
+        Rule(PlayWithoutSummoning, why_not_play, play),
+    )
 
 
 def main_step(on_pass: Callable[[S, Pass], S]) -> Step[Game]:

@@ -17,12 +17,9 @@ from mitosz_core.games.mitosz.actions import (
     ChooseTroopMode,
     ManeuverAction,
     Pass,
-    PlayFate,
     PlayWithoutSummoning,
     Summon,
     SummonTroop,
-    UseFreeManeuver,
-    UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.machine import Trigger
@@ -61,7 +58,13 @@ from mitosz_core.games.mitosz.rules.high_god import (
     substitutions,
     why_not_pay,
 )
-from mitosz_core.games.mitosz.rules.summoning import perform_play, plays, summon_cost, why_not_play
+from mitosz_core.games.mitosz.rules.summoning import (
+    deed_rules,
+    perform_play,
+    plays,
+    summon_cost,
+    why_not_play,
+)
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,
@@ -245,11 +248,7 @@ ROUNDS = dispatch(
     (
         Rule(Pass, allowed, lambda s, a: _pass(s)),
         Rule(SummonTroop, _troop_why_not, _troop),
-        Rule(UseManeuver, _maneuver_why_not, _maneuver),
-        Rule(UseFreeManeuver, _maneuver_why_not, _maneuver),
-        Rule(PlayFate, _maneuver_why_not, _maneuver),
-        Rule(Summon, _play_why_not, _play),
-        Rule(PlayWithoutSummoning, _play_why_not, _play),
+        *deed_rules(_maneuver_why_not, _maneuver, _play_why_not, _play),
     ),
     candidates=_candidates,
     decider=_player,
