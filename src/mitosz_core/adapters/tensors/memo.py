@@ -40,7 +40,7 @@ class TensorMemo:
     and compared. A deep copy of a memo is the memo itself (the clones of an OpenSpiel
     state share their game's); a pickle of one is a new, empty memo."""
 
-    __slots__ = ("_cards", "_hand", "mitosz", "mythos")
+    __slots__ = ("_cards", "_hand", "_hands", "mitosz", "mythos")
 
     def __init__(self) -> None:
         self._cards: tuple[object, object] | None = None
@@ -48,6 +48,8 @@ class TensorMemo:
         entries."""
         self._hand: dict[int, bytes] = {}
         """The hand-slot fields by printed card (its index in ``game.cards``)."""
+        self._hands: dict[int, tuple[tuple[int, ...], bytes]] = {}
+        """Per player, the hand (the tuple of card ids) and the fields of all its slots."""
         self.mitosz = MitoszBoards()
         """The Mítosz seats' board fields."""
         self.mythos = MythosRows()
@@ -67,6 +69,7 @@ class TensorMemo:
         if held is None or held[0] is not game.cards or held[1] is not game.instances:
             self._cards = (game.cards, game.instances)
             self._hand.clear()
+            self._hands.clear()
             self.mitosz.clear()
             self.mythos.clear()
 
@@ -87,3 +90,25 @@ class TensorMemo:
                 assert build(game.cards[index]) == row, f"stale tensor memo of card {card}"
             out.append(row)
         return out
+
+    def hand_fields(
+        self,
+        game: MitoszGame | MythosGame,
+        player: int,
+        hand: tuple[int, ...],
+        build: Callable[[Any], bytes],
+        blanks: tuple[bytes, ...],
+    ) -> bytes:
+        """The hand field of ``player`` holding ``hand``: the fields of each card's slot
+        (:meth:`hand_rows`), then ``blanks[len(hand)]`` for the empty slots; kept whole
+        while the player's hand is the very tuple it was (its cards' printed cards are
+        fixed while the memo holds)."""
+        held = self._hands.get(player)
+        if held is not None and held[0] is hand:
+            if CHECK_VIEWS:
+                fresh = b"".join(self.hand_rows(game, hand, build)) + blanks[len(hand)]
+                assert fresh == held[1], f"stale tensor memo of player {player}'s hand"
+            return held[1]
+        fields = b"".join(self.hand_rows(game, hand, build)) + blanks[len(hand)]
+        self._hands[player] = (hand, fields)
+        return fields

@@ -97,14 +97,14 @@ def packed(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
         parts.append(fields.INTRIGUE_ROWS[min(len(p.intrigues), M_INTRIGUES)])
     parts += (fields.NO_SEAT,) * (M_SEATS - seats)
     hand = game.players[player].hand[:M_HAND]
-    if hand:
-        if memo is None:
+    if memo is not None:
+        parts.append(memo.hand_fields(game, player, hand, fields.card, fields.NO_CARDS))
+    else:
+        if hand:
             rows = fields.cards(game)
             instances = game.instances
             parts += [rows[instances[card].card] for card in hand]
-        else:
-            parts += memo.hand_rows(game, hand, fields.card)
-    parts.append(fields.NO_CARDS[len(hand)])
+        parts.append(fields.NO_CARDS[len(hand)])
     return b"".join(parts)
 
 

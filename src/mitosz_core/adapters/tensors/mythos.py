@@ -51,16 +51,12 @@ def packed(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
     if memo is None:
         tables = fields.bonus_tables(game)
         caps = tuple([aura_cap(game, o) for o in range(len(game.players))])
+        seats = tuple([fields.seat_fields(game, p, tables) for p in game.players])
     else:
-        tables, caps = memo.mythos.players(game)
+        caps, seats = memo.mythos.board(game)
     for q in range(2):
         i = (player + q) % 2
         p = game.players[i]
-        rows = (
-            fields.seat_fields(game, p, tables)
-            if memo is None
-            else memo.mythos.seat(game, i, tables)
-        )
         parts.append(
             fields.SEAT_HEAD.pack(
                 p.life / 20,
@@ -72,13 +68,13 @@ def packed(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
                 float(game.active == i),
             )
         )
-        parts.append(rows)
+        parts.append(seats[i])
     hand = game.players[player].hand[:Y_HAND]
     if memo is None:
         parts += [fields.card(game.card(card)) for card in hand]
+        parts.append(fields.NO_CARDS[len(hand)])
     else:
-        parts += memo.hand_rows(game, hand, fields.card)
-    parts.append(fields.NO_CARDS[len(hand)])
+        parts.append(memo.hand_fields(game, player, hand, fields.card, fields.NO_CARDS))
     return b"".join(parts)
 
 

@@ -4,14 +4,13 @@ and of each slot of a row (:class:`MythosRows`)."""
 
 from __future__ import annotations
 
-from mitosz_core.adapters.tensors.layout import Y_SLOTS
+from mitosz_core.adapters.tensors.layout import Y_ROWS, Y_SLOTS
 from mitosz_core.adapters.tensors.mythos_fields import (
     NO_SLOTS,
     Extra,
     Tables,
     row_fields,
     seat_fields,
-    seat_rows,
     slot_fields,
     sources,
 )
@@ -19,27 +18,9 @@ from mitosz_core.games.mythos.rules.stats import Bonuses, aura_cap, bonuses
 from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.games.mythos.state import Player as MythosPlayer
 from mitosz_core.games.mythos.state import Slot
-from mitosz_core.kernel.values import CHECK_VIEWS, same_objects
+from mitosz_core.kernel.values import CHECK_VIEWS
 
-
-class _PlayerEntry:
-    """A player as the memo keeps them: the player value and its rows, the sources read
-    from them (:func:`~.mythos_fields.sources`), their passive bonuses and aura cap."""
-
-    __slots__ = ("cap", "player", "rows", "sources", "table")
-
-    def __init__(
-        self,
-        player: MythosPlayer,
-        sources: tuple[object, ...],
-        table: Bonuses,
-        cap: int,
-    ) -> None:
-        self.player = player
-        self.rows = seat_rows(player)
-        self.sources = sources
-        self.table = table
-        self.cap = cap
+_NO_TABLES: Tables = ()
 
 
 class _RowEntry:
@@ -61,106 +42,167 @@ class _RowEntry:
         self.fields = fields
 
 
-class _SeatEntry:
-    """A seat as the memo keeps it: the player value, every player's bonus tables its
-    rows were read with, and the fields of its rows."""
+class _Seat:
+    """A seat as the memo keeps it: its player value and rows (battlefield, infirmary,
+    sanctuary), the sources read from the rows (:func:`~.mythos_fields.sources`), the
+    player's passive bonuses and aura cap; each row's entry, and the fields of all three
+    rows with every player's bonus tables they were read with."""
 
-    __slots__ = ("fields", "player", "tables")
+    __slots__ = (
+        "battlefield",
+        "cap",
+        "fields",
+        "infirmary",
+        "player",
+        "rows",
+        "sanctuary",
+        "sources",
+        "table",
+        "tables",
+    )
 
-    def __init__(self, player: MythosPlayer, tables: Tables, fields: bytes) -> None:
-        self.player = player
-        self.tables = tables
-        self.fields = fields
+    def __init__(self) -> None:
+        self.player: MythosPlayer | None = None
+        self.battlefield: tuple[Slot, ...] | None = None
+        self.infirmary: tuple[Slot, ...] | None = None
+        self.sanctuary: tuple[Slot, ...] | None = None
+        self.sources: tuple[object, ...] | None = None
+        self.table: Bonuses | None = None
+        self.cap = 0
+        self.rows: list[_RowEntry | None] = [None] * Y_ROWS
+        self.tables: Tables = _NO_TABLES
+        self.fields = b""
 
 
 class MythosRows:
     """The players' bonuses and the fields of the MYTHOS seats and rows (a part of a
-    :class:`~mitosz_core.adapters.tensors.TensorMemo`, emptied with it)."""
+    :class:`~mitosz_core.adapters.tensors.TensorMemo`, emptied with it).
 
-    __slots__ = ("_players", "_seat", "_seats")
+    Per player: the passive bonuses and the aura cap, kept while the player value is the
+    same object, or its three rows are, or the sources read from them are equal (damage,
+    markers and flags do not count); a new table equal to the one kept does not replace
+    it, so that what was read with it holds. Per seat: the fields of its rows, kept while
+    its three rows and every player's tables are the same objects; else each row's, kept
+    while the row is the same object and the tables are equal; else each slot's, kept
+    while the slot is the same object (or an equal one) and the bonuses that reach its
+    unit are equal (a decision that damages one unit works out one slot again, not six rows)."""
+
+    __slots__ = ("_seats", "_tables")
 
     def __init__(self) -> None:
-        self._players: dict[int, _PlayerEntry] = {}
-        """Per player."""
-        self._seat: dict[int, _SeatEntry] = {}
-        """Per seat."""
-        self._seats: dict[tuple[int, int], _RowEntry] = {}
-        """Per seat and row (0, 1, 2: battlefield, infirmary, sanctuary)."""
+        self._seats: list[_Seat] = []
+        """Per seat, by the player's index."""
+        self._tables: Tables = _NO_TABLES
+        """Every player's bonus tables (the same tuple while none of them changes)."""
 
     def clear(self) -> None:
         """Forget every entry."""
-        self._players.clear()
-        self._seat.clear()
-        self._seats.clear()
+        self._seats = []
+        self._tables = _NO_TABLES
 
-    def _player(self, game: MythosGame, o: int) -> _PlayerEntry:
-        """Player ``o``'s entry: passive bonuses and aura cap (09.6, 03.5)."""
-        p = game.players[o]
-        entry = self._players.get(o)
-        if entry is not None and entry.player is not p:
-            rows = entry.rows
-            if rows[0] is p.battlefield and rows[1] is p.infirmary and rows[2] is p.sanctuary:
-                entry.player = p
-            elif entry.sources == sources(p):
-                entry.player, entry.rows = p, seat_rows(p)
-            else:
-                entry = None
-        if entry is None:
-            table = bonuses(game, o)
-            was = self._players.get(o)
-            if was is not None and was.table == table:
-                table = was.table  # the same object, so that the rows read with it hold
-            entry = self._players[o] = _PlayerEntry(p, sources(p), table, aura_cap(game, o))
-        elif CHECK_VIEWS:
-            fresh = (bonuses(game, o), aura_cap(game, o))
-            assert fresh == (entry.table, entry.cap), f"stale tensor memo of player {o}"
-        return entry
-
-    def players(self, game: MythosGame) -> tuple[Tables, tuple[int, ...]]:
-        """Every player's passive bonuses and aura cap, by the player's index."""
-        entries = [self._player(game, o) for o in range(len(game.players))]
-        return tuple([e.table for e in entries]), tuple([e.cap for e in entries])
-
-    def seat(self, game: MythosGame, i: int, tables: Tables) -> bytes:
-        """:func:`~.mythos_fields.seat_fields` of seat ``i`` (``tables`` as
-        :meth:`players` gives them), from the memo as far as it holds."""
-        p = game.players[i]
-        seat = self._seat.get(i)
-        if seat is not None and seat.player is p and same_objects(seat.tables, tables):
+    def board(self, game: MythosGame) -> tuple[tuple[int, ...], tuple[bytes, ...]]:
+        """Both players' aura caps and the fields of both seats' rows, by the player's
+        index, from the memo as far as it holds."""
+        players = game.players
+        seats = self._seats
+        if len(seats) != len(players):
+            seats = self._seats = [_Seat() for _ in players]
+        changed = False
+        for o, seat in enumerate(seats):
+            p = players[o]
+            if seat.player is not p:
+                battlefield, infirmary, sanctuary = p.battlefield, p.infirmary, p.sanctuary
+                if not (
+                    seat.battlefield is battlefield
+                    and seat.infirmary is infirmary
+                    and seat.sanctuary is sanctuary
+                ):
+                    read = sources(p)
+                    if read != seat.sources:
+                        table = bonuses(game, o)
+                        if table != seat.table:
+                            seat.table = table
+                            changed = True
+                        seat.cap = aura_cap(game, o)
+                        seat.sources = read
+                    seat.battlefield = battlefield
+                    seat.infirmary = infirmary
+                    seat.sanctuary = sanctuary
+                seat.player = p
             if CHECK_VIEWS:
-                fresh = seat_fields(game, p, tables)
-                assert fresh == seat.fields, f"stale tensor memo of seat {i}"
-            return seat.fields
-        parts = []
-        for r, row in enumerate(seat_rows(p)):
-            entry = self._seats.get((i, r))
-            if entry is None or entry.row is not row or not same_objects(entry.tables, tables):
-                entry = self._seats[i, r] = _row_entry(game, row, tables, entry)
-            elif CHECK_VIEWS:
-                fresh = row_fields(game, row, tables)
-                assert fresh == entry.fields, f"stale tensor memo of seat {i}, row {r}"
-            parts.append(entry.fields)
-        fields = b"".join(parts)
-        self._seat[i] = _SeatEntry(p, tables, fields)
-        return fields
+                fresh = (bonuses(game, o), aura_cap(game, o))
+                assert fresh == (seat.table, seat.cap), f"stale tensor memo of player {o}"
+        tables = self._tables
+        if changed or not tables:
+            tables = self._tables = tuple([_table(seat) for seat in seats])
+        fields = []
+        for o, seat in enumerate(seats):
+            rows = seat.rows
+            if (
+                seat.tables is tables
+                and rows[0] is not None
+                and rows[0].row is seat.battlefield
+                and rows[1] is not None
+                and rows[1].row is seat.infirmary
+                and rows[2] is not None
+                and rows[2].row is seat.sanctuary
+            ):
+                if CHECK_VIEWS:
+                    again = seat_fields(game, players[o], tables)
+                    assert again == seat.fields, f"stale tensor memo of seat {o}"
+                fields.append(seat.fields)
+            else:
+                fields.append(_seat_rows(game, o, seat, tables))
+        return tuple([seat.cap for seat in seats]), tuple(fields)
+
+
+def _table(seat: _Seat) -> Bonuses:
+    """The seat's player's bonus table (worked out by then)."""
+    assert seat.table is not None
+    return seat.table
+
+
+def _seat_rows(game: MythosGame, o: int, seat: _Seat, tables: Tables) -> bytes:
+    """The fields of the seat's rows, each row's kept while the row is the same object
+    and the tables it was read with are equal to ``tables``."""
+    parts = []
+    for r, row in enumerate((seat.battlefield, seat.infirmary, seat.sanctuary)):
+        assert row is not None
+        entry = seat.rows[r]
+        if (
+            entry is None
+            or entry.row is not row
+            or not (entry.tables is tables or entry.tables == tables)
+        ):
+            entry = seat.rows[r] = _row_entry(game, row, tables, entry)
+        elif CHECK_VIEWS:
+            fresh = row_fields(game, row, tables)
+            assert fresh == entry.fields, f"stale tensor memo of seat {o}, row {r}"
+        entry.tables = tables
+        parts.append(entry.fields)
+    seat.tables = tables
+    seat.fields = b"".join(parts)
+    return seat.fields
 
 
 def _row_entry(
     game: MythosGame, row: tuple[Slot, ...], tables: Tables, before: _RowEntry | None
 ) -> _RowEntry:
     """The memo entry of ``row``, its slots taken from ``before`` (the row's entry in an
-    earlier state) where the slot and the bonuses that reach its unit are equal."""
+    earlier state) where the slot and the bonuses that reach its unit are equal (the
+    bonuses without a look while the tables are equal)."""
     slots = row[:Y_SLOTS]
     old = () if before is None else before.slots
+    same = before is not None and (before.tables is tables or before.tables == tables)
     instances = game.instances
     kept: list[tuple[Slot, Extra, bytes]] = []
     for j, slot in enumerate(slots):
         if j < len(old):
             entry = old[j]
-            extra = entry[1]
             was = entry[0]
+            extra = entry[1]
             if (was is slot or was == slot) and (
-                extra is None or tables[instances[slot.card].owner].of(slot.card) == extra
+                same or extra is None or tables[instances[slot.card].owner].of(slot.card) == extra
             ):
                 if CHECK_VIEWS:
                     fresh = slot_fields(game, slot, tables)
