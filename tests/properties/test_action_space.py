@@ -22,6 +22,8 @@ def check_state(state: mc.State[Any]) -> None:
     legal = mc.legal_actions(state)
     indices = [space.encode(state, a) for a in legal]
     assert len(set(indices)) == len(indices)
+    # the table's coding loop and the per-action coder agree
+    assert indices == [space.index_of(state, a) for a in legal]
     assert all(0 <= i < space.num_distinct_actions for i in indices)
     assert [space.decode(state, i) for i in indices] == list(legal)
     assert space.legal_indices(state) == tuple(sorted(indices))

@@ -102,7 +102,7 @@ def test_a_memo_copied_is_shared_and_a_memo_pickled_starts_empty() -> None:
     assert copy.deepcopy(memo) is memo
     fresh = pickle.loads(pickle.dumps(memo))
     assert isinstance(fresh, tensors.TensorMemo) and fresh is not memo
-    assert fresh._seats == {} and memo._seats != {}
+    assert fresh.mythos._seats == [] and memo.mythos._seats != []
     assert np.array_equal(tensors.observation_tensor(state, 0, memo=fresh), before)
 
 

@@ -14,7 +14,7 @@ returns are win 1, loss -1, draw 0. States serialize to the engine's JSON form
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -248,10 +248,9 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
                 state, player, memo=self._memo
             ).tolist()
             return info
-        values: list[float] = np.frombuffer(
-            tensors.observation_bytes(state, player, self._memo), dtype=np.float32
-        ).tolist()
-        return values
+        # the float32 bytes read as C floats straight into Python floats (no array)
+        data = memoryview(tensors.observation_bytes(state, player, self._memo)).cast("f")
+        return cast(list[float], data.tolist())  # (typeshed types it list[int])
 
     def is_terminal(self) -> bool:
         state = self._held.state

@@ -2,10 +2,12 @@
 
 Agents are ``player_0`` .. ``player_{n-1}``; the agent selected is the player who
 decides. An agent's observation is a dict: ``observation`` (the float32 observation
-tensor of :mod:`mitosz_core.adapters.tensors`) and ``action_mask`` (int8, 1 at the legal
-indices of the ruleset's action space, all 0 for an agent not deciding; read-only, built
-from the legal indices by :class:`~mitosz_core.adapters.masks.MaskBuffers`, so it costs
-time in proportion to the legal actions, not to the 6 million indices of Mítosz). Actions are
+tensor of :mod:`mitosz_core.adapters.tensors`; read-only, an array over the tensor's
+packed bytes made without a copy: ``copy()`` it to change it) and ``action_mask`` (int8,
+1 at the legal indices of the ruleset's action space, all 0 for an agent not deciding;
+read-only, built from the legal indices by
+:class:`~mitosz_core.adapters.masks.MaskBuffers`, so it costs time in proportion to the
+legal actions, not to the 6 million indices of Mítosz). Actions are
 integers of that space. Rewards are :func:`~mitosz_core.returns` once the game is over
 (win 1, loss -1, draw 0), else 0. ``reset(seed=s)`` starts the game of seed ``s``.
 ``render_mode="ansi"``: :meth:`MitoszEnv.render` returns a short text of the state;
@@ -119,7 +121,10 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         deciding = self.state.to_act == player and not self.state.is_over
         legal = self.space.legal_indices(self.state) if deciding else ()
         return {
-            "observation": tensors.observation_tensor(self.state, player, memo=self._memo),
+            # read-only, over the tensor's packed bytes (no copy)
+            "observation": np.frombuffer(
+                tensors.observation_bytes(self.state, player, self._memo), dtype=np.float32
+            ),
             "action_mask": self._masks.mask(legal),
         }
 

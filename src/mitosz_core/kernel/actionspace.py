@@ -58,6 +58,10 @@ def memo_legal(state: State[Any], rules: LegalSource) -> tuple[Action, ...]:
     return result
 
 
+_CODED = "action_table"
+"""The key of the legal actions by index and their sorted indices in a state's memo."""
+
+
 class ActionSpace(ABC):
     """A fixed integer numbering of a ruleset's choices.
 
@@ -86,19 +90,32 @@ class ActionSpace(ABC):
 
     def legal_table(self, state: State[Any]) -> dict[int, Action]:
         """The legal actions of ``state`` by their index (memoised on the state)."""
-        memo = state.derived()
-        cached: dict[int, Action] | None = memo.get("action_table")
-        if cached is not None:
-            return cached
+        return self._coded(state)[0]
+
+    def _coded(self, state: State[Any]) -> tuple[dict[int, Action], tuple[int, ...]]:
+        """The legal actions by index and their indices ascending, worked out together
+        once per state and memoised on it (:meth:`legal_table`, :meth:`legal_indices`,
+        :meth:`legal_mask`, :meth:`encode` and :meth:`decode` all read them)."""
+        memo = state._derived
+        if memo is not None:
+            found: tuple[dict[int, Action], tuple[int, ...]] | None = memo.get(_CODED)
+            if found is not None:
+                return found
+        table = self._index_table(state, memo_legal(state, self._rules))
+        coded = (table, tuple(sorted(table)))
+        state.derived()[_CODED] = coded
+        return coded
+
+    def _index_table(self, state: State[Any], actions: tuple[Action, ...]) -> dict[int, Action]:
+        """``actions`` (the legal actions of ``state``) by their index."""
         table: dict[int, Action] = {}
-        for action in memo_legal(state, self._rules):
+        for action in actions:
             index = self.index_of(state, action)
             if index in table:
                 raise ActionIndexError(
                     index, f"names both {table[index]} and {action} in state {state.phase!r}"
                 )
             table[index] = action
-        memo["action_table"] = table
         return table
 
     def encode(self, state: State[Any], action: Action) -> int:
@@ -125,7 +142,7 @@ class ActionSpace(ABC):
 
     def legal_indices(self, state: State[Any]) -> tuple[int, ...]:
         """The indices of the legal actions, ascending (the sparse form of the mask)."""
-        return tuple(sorted(self.legal_table(state)))
+        return self._coded(state)[1]
 
     def legal_mask(self, state: State[Any]) -> Mask:
         """``num_distinct_actions`` booleans, true at the legal indices, built in time
@@ -373,6 +390,33 @@ class LayoutSpace(ActionSpace):
                 )
             index = index * size + code
         return offset + index
+
+    def _index_table(self, state: State[Any], actions: tuple[Action, ...]) -> dict[int, Action]:
+        # index_of for every action, written out in one loop (a call per action less:
+        # keep the two alike)
+        table: dict[int, Action] = {}
+        coders = self._coders
+        for action in actions:
+            found = coders.get(type(action))
+            if found is None:
+                raise ActionIndexError(action, f"{type(action).__name__} has no indices")
+            offset, fields = found
+            index = 0
+            for name, field_of, domain, size in fields:
+                value = field_of(action)
+                code = domain.code(state, value)
+                if code is None:
+                    raise ActionIndexError(
+                        action, f"its {name} {value!r} is outside the action space's {name} field"
+                    )
+                index = index * size + code
+            index += offset
+            if index in table:
+                raise ActionIndexError(
+                    index, f"names both {table[index]} and {action} in state {state.phase!r}"
+                )
+            table[index] = action
+        return table
 
     def action_string(self, state: State[Any], action: Action) -> str:
         found = self._by_kind.get(type(action))
