@@ -391,33 +391,6 @@ class LayoutSpace(ActionSpace):
             index = index * size + code
         return offset + index
 
-    def _index_table(self, state: State[Any], actions: tuple[Action, ...]) -> dict[int, Action]:
-        # index_of for every action, written out in one loop (a call per action less:
-        # keep the two alike)
-        table: dict[int, Action] = {}
-        coders = self._coders
-        for action in actions:
-            found = coders.get(type(action))
-            if found is None:
-                raise ActionIndexError(action, f"{type(action).__name__} has no indices")
-            offset, fields = found
-            index = 0
-            for name, field_of, domain, size in fields:
-                value = field_of(action)
-                code = domain.code(state, value)
-                if code is None:
-                    raise ActionIndexError(
-                        action, f"its {name} {value!r} is outside the action space's {name} field"
-                    )
-                index = index * size + code
-            index += offset
-            if index in table:
-                raise ActionIndexError(
-                    index, f"names both {table[index]} and {action} in state {state.phase!r}"
-                )
-            table[index] = action
-        return table
-
     def action_string(self, state: State[Any], action: Action) -> str:
         found = self._by_kind.get(type(action))
         if found is None:
