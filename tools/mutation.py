@@ -12,6 +12,11 @@ of CI; ``nox -s mutation`` runs it (about an hour on 2 cores with the defaults).
 Usage::
 
     python tools/mutation.py [--functions N] [--seed S] [--modules a,b] [--max-children C]
+    python tools/mutation.py --only-functions precedence.rank,fights.army.resolve_troop
+
+``--only-functions`` names the functions to mutate (each ``module.function``, the module
+dotted from the rules package) in place of a sample: every mutant of each, with the tests
+of the rule ids their modules name.
 
 The score is printed at the end: killed / (killed + survived), and the surviving mutants
 by name (``mutmut show NAME`` in the scratch copy shows each diff).
@@ -85,6 +90,23 @@ def sample(count: int, seed: int, only: set[str] | None) -> list[str]:
     return patterns
 
 
+def chosen(names: list[str]) -> tuple[list[Path], list[str]]:
+    """The modules and mutmut name patterns of the functions ``names``, each
+    ``module.function`` with the module dotted from the rules package
+    (``precedence.rank``, ``fights.army.resolve_troop``)."""
+    paths: list[Path] = []
+    patterns = []
+    for name in names:
+        module, _, function = name.rpartition(".")
+        path = RULES.joinpath(*module.split(".")).with_suffix(".py")
+        if not module or not path.is_file() or function not in functions(path):
+            raise SystemExit(f"{name}: no such function in the rules modules")
+        if path not in paths:
+            paths.append(path)
+        patterns.append(f"{dotted(path)}.x_{function}__mutmut_*")
+    return sorted(paths), patterns
+
+
 def scratch(paths: list[Path], tests: list[str]) -> Path:
     work = Path(tempfile.mkdtemp(prefix="mitosz-mutation-"))
     for part in ("src", "tests", "specs"):
@@ -102,14 +124,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--modules", default="", help="module names, comma-separated")
     parser.add_argument("--max-children", type=int, default=2)
+    parser.add_argument(
+        "--only-functions",
+        default="",
+        help="module.function names, comma-separated (e.g. fights.army.resolve_troop): "
+        "every mutant of just these, in place of a sample",
+    )
     args = parser.parse_args(argv)
     only = {m for m in args.modules.split(",") if m} or None
-    paths = modules(only)
-    patterns = sample(args.functions, args.seed, only)
+    named = [f for f in args.only_functions.split(",") if f]
+    if named:
+        paths, patterns = chosen(named)
+    else:
+        paths, patterns = modules(only), sample(args.functions, args.seed, only)
     tests = rule_tests(paths)
     work = scratch(paths, tests)
     print(
-        f"{len(paths)} modules, {len(patterns)} functions sampled, {len(tests)} tests by "
+        f"{len(paths)} modules, {len(patterns)} functions, {len(tests)} tests by "
         f"rule id; scratch copy {work}",
         flush=True,
     )
