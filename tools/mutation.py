@@ -2,12 +2,13 @@
 
 For each module of ``src/mitosz_core/games/mitosz/rules`` (and ``rules/fights``) a seeded
 sample of its functions is chosen, and mutmut runs every mutant of those functions.
-Tests are selected by rule id: the rule ids a sampled module names (``6.2.4.1``, ...)
-pick the tests the registry (``specs/rules/mitosz-1.1.2.yaml``) lists for them, and
-among those mutmut runs, for each mutant, the tests that reach the mutated function (its
-own per-mutant selection, recorded in its stats run). The run happens in a scratch copy of the
-repository, so the project's files and configuration are never touched. It is not part
-of CI; ``nox -s mutation`` runs it (about an hour on 2 cores with the defaults).
+Tests are selected by rule id: the registry's rule ids (``specs/rules/mitosz-1.1.2.yaml``)
+that a sampled module names (``6.2.4.1``, ``8.rune``, ``G1``, ...) pick the tests of
+``tests/mitosz`` the registry lists for them, and among those mutmut runs, for each
+mutant, the tests that reach the mutated function (its own per-mutant selection, recorded
+in its stats run). The run happens in a scratch copy of the repository, so the project's
+files and configuration are never touched. It is not part of CI; ``nox -s mutation``
+runs it (about an hour on 2 cores with the defaults).
 
 Usage::
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import json
 import random
 import re
@@ -42,7 +44,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "src" / "mitosz_core" / "games" / "mitosz" / "rules"
 PACKAGE = "mitosz_core.games.mitosz.rules"
 REGISTRY = ROOT / "specs" / "rules" / "mitosz-1.1.2.yaml"
-RULE_ID = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)")
 CONFIG = """
 [tool.mutmut]
 source_paths = ["src"]
@@ -53,12 +54,20 @@ also_copy = ["tests", "specs"]
 """mutmut's settings, added to the scratch copy's ``pyproject.toml`` only."""
 
 
+def names(text: str, rule: str) -> bool:
+    """Whether ``text`` names the rule id ``rule`` (``5.2``, ``8.rune``, ``G1``, also in a
+    ruling's name such as ``R-5.9-transitive``), not a longer id it begins or ends
+    (``5.2.1``, ``8.monster.4``, ``15.2``)."""
+    return re.search(rf"(?<![\w.]){re.escape(rule)}(?!\w|\.\w)", text) is not None
+
+
 def rule_tests(paths: list[Path]) -> list[str]:
     """The registry's tests of every rule id the modules at ``paths`` name."""
     rules = yaml.safe_load(REGISTRY.read_text(encoding="utf-8"))["rules"]
     listed = {str(rule["id"]): rule.get("tests") or [] for rule in rules}
-    named = {m for path in paths for m in RULE_ID.findall(path.read_text(encoding="utf-8"))}
-    tests = {test for rule in named & listed.keys() for test in listed[rule]}
+    texts = [path.read_text(encoding="utf-8") for path in paths]
+    named = {rule for rule in listed if any(names(text, rule) for text in texts)}
+    tests = {test for rule in named for test in listed[rule]}
     return sorted(t for t in tests if t.startswith("tests/mitosz/"))
 
 
@@ -156,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     survivors = []
     for line in results.splitlines():
         name, _, status = line.strip().rpartition(": ")
-        if not name:
-            continue
+        if not any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns):
+            continue  # a mutant of the same modules outside the sample: never run
         tally[status] += 1
         if status == "survived":
             survivors.append(name)
