@@ -7,20 +7,35 @@ a potion (3.5, 8.potion), and attaching runes and buildings (8.rune, 8.region).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
 
+import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Pass, SacrificeItem, SummonTroop
 from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import controller
+from mitosz_core.games.mitosz.rules.board import controller, leader_slot, remove_to_underworld
+from mitosz_core.games.mitosz.rules.fights.army import resolve_troop
+from mitosz_core.games.mitosz.rules.fights.core import ATTACK
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.precedence import _implied, rank
 from mitosz_core.games.mitosz.rules.stealing import steal
-from mitosz_core.games.mitosz.state import Attached, Tiebreak
+from mitosz_core.games.mitosz.state import (
+    Attached,
+    LeaderSlot,
+    LineName,
+    PlayPending,
+    Tiebreak,
+    Troop,
+    TroopMode,
+)
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fight_fixtures as ff
 from tests.mitosz import fixtures as fx
+from tests.mitosz.fight_fixtures import E, battle, designate
 from tests.mitosz.fixtures import CROSS, build, refresh, sea, sky, the
 from tests.mitosz.test_ch8_attachments import add_building
 from tests.properties.cardgen import inject
@@ -175,3 +190,130 @@ def test_a_mount_or_a_building_on_a_region_is_not_stolen() -> None:
     s, forge = add_building(s, other, "Forge", the(s, "Vale", other))
     assert s.game.players[me].empire[0].location is None
     assert steal(s, me, forge) == s
+
+
+# --- 6.3.6, 7.3.4, 8.monster.3: a troop or monster resolving into its war leader's line ----------
+
+
+def _lines() -> tuple[S, int, dict[str, int]]:
+    """My Captain (cost 2 force: two troops) leads the front line and my Lieutenant (cost
+    1: one troop) the support line against the Guardian; my Scout stays in the row; my
+    turn in the combat rounds, the Hoplites (linked to the Captain), Wolves, Archers and
+    the Cyclops (a monster) in my hand and force to pay for them."""
+    s, me, other = ff.arena(auto_pass=False)
+    cards = {}
+    for key in ("Captain", "Lieutenant", "Scout"):
+        s, cards[key] = fx.put_leader(s, me, key)
+    for key in ("Hoplites", "Wolves", "Archers", "Cyclops"):
+        s, cards[key] = fx.to_hand(s, me, key)
+    s, hills = fx.put_people(s, other, "Hillfolk", 0, 0)
+    s, guardian = fx.put_leader(s, other, "Guardian")
+    s = fx.set_player(s, me, spheres=(3, 3, 3, 3))
+    s = designate(battle(s, hills, E, cards["Captain"]), guardian)
+    s = designate(s, cards["Lieutenant"], LineName.SUPPORT)
+    while not s.phase.endswith(".rounds") or s.to_act != me:
+        s = fx.act(s, Pass())
+    return s, me, cards
+
+
+def _resolve(s: S, me: int, card: int, leader: int) -> S:
+    """``card`` taken from ``me``'s hand as a troop played beside ``leader`` resolves
+    (6.3.6), whatever happened in its counter round."""
+    s = fx.set_player(s, me, hand=tuple(c for c in s.game.players[me].hand if c != card))
+    return resolve_troop(s, PlayPending(0, me, card, target=leader))
+
+
+def _troops(s: S) -> tuple[Troop, ...]:
+    assert s.game.fight is not None
+    return s.game.fight.troops
+
+
+@pytest.mark.rule("6.3.6", "7.3.4")
+@pytest.mark.ruling("R-6.3.6")
+def test_a_troop_whose_war_leader_left_during_its_counter_round_goes_to_the_underworld() -> None:
+    s, me, c = _lines()
+    s = fx.act(s, SummonTroop(c["Wolves"], c["Lieutenant"]))
+    assert s.phase == "counter.respond"
+    s = remove_to_underworld(s, c["Lieutenant"])  # destroyed meanwhile
+    s = fx.settle_counter(s)
+    assert c["Wolves"] in s.game.players[me].underworld
+    assert _troops(s) == ()
+    # a leader in my row that leads no line takes no troop either (7.3.4)
+    s, me, c = _lines()
+    s = _resolve(s, me, c["Wolves"], c["Scout"])
+    assert c["Wolves"] in s.game.players[me].underworld
+    assert _troops(s) == () and leader_slot(s.game, c["Scout"]) == (me, LeaderSlot(c["Scout"]))
+
+
+@pytest.mark.rule("6.3.6", "7.3.4")
+@pytest.mark.ruling("R-6.3.6")
+def test_a_troop_resolving_into_a_line_filled_meanwhile_goes_to_the_underworld() -> None:
+    s, me, c = _lines()
+    s = fx.settle_counter(fx.act(s, SummonTroop(c["Wolves"], c["Lieutenant"])))
+    wolves = Troop(c["Wolves"], ATTACK, LineName.SUPPORT, TroopMode.UNDECIDED)
+    assert _troops(s) == (wolves,)  # the support line holds one troop: it is full
+    s = _resolve(s, me, c["Archers"], c["Lieutenant"])
+    assert c["Archers"] in s.game.players[me].underworld
+    assert _troops(s) == (wolves,)
+    # the front line holds two: one more joins it, a third does not
+    s = _resolve(s, me, c["Hoplites"], c["Captain"])
+    hoplites = Troop(c["Hoplites"], ATTACK, LineName.FRONT, TroopMode.FULL)
+    assert _troops(s) == (wolves, hoplites)
+    s, archers = fx.to_hand(s, me, "Archers")
+    s = _resolve(s, me, archers, c["Captain"])
+    s, second = fx.to_hand(s, me, "Wolves")
+    s = _resolve(s, me, second, c["Captain"])
+    assert second in s.game.players[me].underworld
+    assert [t.card for t in _troops(s)] == [c["Wolves"], c["Hoplites"], archers]
+
+
+@pytest.mark.rule("8.monster.2", "8.monster.3", "6.3.6")
+@pytest.mark.ruling("R-6.3.6")
+def test_a_monster_joins_only_a_line_without_troops_and_then_closes_it() -> None:
+    s, me, c = _lines()
+    s = _resolve(s, me, c["Hoplites"], c["Captain"])  # the front line: one of two places
+    s = _resolve(s, me, c["Cyclops"], c["Captain"])
+    assert c["Cyclops"] in s.game.players[me].underworld  # 8.monster.3: a troop is there
+    assert [t.card for t in _troops(s)] == [c["Hoplites"]]
+    s, cyclops = fx.to_hand(s, me, "Cyclops")
+    s = _resolve(s, me, cyclops, c["Lieutenant"])  # the empty support line
+    # 8.monster.2: its ability holds in every line, so it takes effect in full there
+    monster = Troop(cyclops, ATTACK, LineName.SUPPORT, TroopMode.FULL, monster=True)
+    assert _troops(s)[-1] == monster
+    s = _resolve(s, me, c["Wolves"], c["Lieutenant"])  # 8.monster.3: no troop after it
+    assert c["Wolves"] in s.game.players[me].underworld
+    assert _troops(s)[-1] == monster
+
+
+# --- 3.5, 8.potion: the sacrifices offered for what hangs on one's leaders --------------------
+
+
+def _sacrifices(s: S) -> set[mc.Action]:
+    return {a for a in mc.legal_actions(s) if isinstance(a, SacrificeItem)}
+
+
+@pytest.mark.rule("3.5", "8.mount")
+def test_an_item_is_sacrificed_whatever_its_maneuver_and_a_mount_is_no_item() -> None:
+    # the Warhorn's maneuver is a combat one (not usable now); it is no potion, so it is
+    # sacrificed as an item (3.5); the Winged Horse is a mount, a leader, not an item
+    mine = sky(empire=CROSS, leaders=(Leader("Captain", items=("Warhorn", "Winged Horse")),))
+    s = build(mine, sea(), ruleset=ff.RULESET)
+    assert _sacrifices(s) == {SacrificeItem(the(s, "Warhorn"))}
+
+
+@pytest.mark.rule("8.potion", "4.2.2")
+@pytest.mark.ruling("R-8.potion")
+def test_a_potion_is_offered_for_sacrifice_once_for_each_target_its_player_may_pay_for() -> None:
+    # Tonic: sacrifice it, +2 to a chosen own leader
+    mine = sky(leaders=(Leader("Cheap", items=("Tonic",)), Leader("Scribe")))
+    s = build(mine, sea(leaders=(Leader("Quaker"),)), ruleset=fx.ATTACHMENT_RULESET)
+    tonic, cheap, scribe = the(s, "Tonic"), the(s, "Cheap"), the(s, "Scribe")
+    assert _sacrifices(s) == {SacrificeItem(tonic, 0, cheap), SacrificeItem(tonic, 0, scribe)}
+    # the same potion with a use cost of 1 magic (4.2.2), and no magic to pay it with
+    sip = fx.ATTACHMENT_POOL["Tonic"].maneuvers[0]
+    dear = replace(fx.ATTACHMENT_POOL["Tonic"], maneuvers=(replace(sip, cost=(1, 0, 0, 0)),))
+    ruleset = MitoszRuleset(pool={**fx.ATTACHMENT_POOL, "Tonic": dear})
+    poor = sky(spheres=(0, 3, 3, 3), leaders=mine.leaders)
+    s = build(poor, sea(leaders=(Leader("Quaker"),)), ruleset=ruleset)
+    assert _sacrifices(s) == set()
+    assert "not enough sphere points" in str(ruleset.why_not(s, SacrificeItem(tonic, 0, cheap)))
