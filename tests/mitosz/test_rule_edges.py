@@ -13,11 +13,24 @@ from itertools import pairwise
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Pass, SacrificeItem, SummonTroop
+from mitosz_core.games.mitosz.actions import (
+    AttachRune,
+    Pass,
+    SacrificeItem,
+    SummonTroop,
+    UseManeuver,
+)
 from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
+from mitosz_core.games.mitosz.effects.language import ChangeLevel, Neutralize
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import controller, leader_slot, remove_to_underworld
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    is_magical,
+    leader_slot,
+    remove_to_underworld,
+)
 from mitosz_core.games.mitosz.rules.fights.army import resolve_troop
 from mitosz_core.games.mitosz.rules.fights.core import ATTACK
 from mitosz_core.games.mitosz.rules.levels import level
@@ -29,6 +42,7 @@ from mitosz_core.games.mitosz.state import (
     LineName,
     PlayPending,
     Tiebreak,
+    Todo,
     Troop,
     TroopMode,
 )
@@ -317,3 +331,73 @@ def test_a_potion_is_offered_for_sacrifice_once_for_each_target_its_player_may_p
     s = build(poor, sea(leaders=(Leader("Quaker"),)), ruleset=ruleset)
     assert _sacrifices(s) == set()
     assert "not enough sphere points" in str(ruleset.why_not(s, SacrificeItem(tonic, 0, cheap)))
+
+
+# --- 8.rune: a rune being attached, and a rune whose use is neutralised -----------------------
+
+
+def _scribe_and_rune(ruleset: MitoszRuleset = fx.ATTACHMENT_RULESET) -> tuple[S, int, int, int]:
+    """My Scribe and Cheap (level 2), the Ward Rune (magical, +1 level to an own leader)
+    in my hand; every counter round left open: (state, scribe, cheap, ward)."""
+    mine = sky(leaders=(Leader("Scribe"), Leader("Cheap")), hand=("Ward Rune",))
+    s = build(mine, sea(), ruleset=ruleset, auto_pass=False)
+    return s, the(s, "Scribe"), the(s, "Cheap"), the(s, "Ward Rune")
+
+
+def _neutralise_top(s: S, player: int) -> S:
+    """A counter effect of ``player`` neutralises the use on top of the stack (4.2.6)."""
+    return apply_todo(s, Todo(Neutralize(), player, None, None, s.game.stack[-1].id))
+
+
+@pytest.mark.rule("8.rune", "4.2.6")
+@pytest.mark.ruling("R-8.rune")
+def test_a_rune_goes_to_the_underworld_if_its_attaching_is_neutralised_or_its_card_left() -> None:
+    me, other = 0, 1
+    s, scribe, cheap, ward = _scribe_and_rune()
+    s = fx.settle_counter(_neutralise_top(fx.act(s, AttachRune(ward, scribe, cheap)), other))
+    assert s.game.runes == () and ward in s.game.players[me].underworld
+    assert level(s.game, cheap) == 2 and not is_magical(s.game, cheap)
+    s, scribe, cheap, ward = _scribe_and_rune()
+    s = remove_to_underworld(fx.act(s, AttachRune(ward, scribe, cheap)), cheap)
+    s = fx.settle_counter(s)
+    assert s.game.runes == ()
+    assert s.game.players[me].underworld == (cheap, ward)  # the card, then the rune
+
+
+@pytest.mark.rule("8.rune", "5.15")
+@pytest.mark.ruling("R-8.rune")
+def test_a_neutralised_use_of_a_rune_whose_card_left_meanwhile_moves_nothing_more() -> None:
+    me, other = 0, 1
+    s, scribe, cheap, ward = _scribe_and_rune()
+    s = fx.settle_counter(fx.act(s, AttachRune(ward, scribe, cheap)))
+    assert s.game.runes == (Attached(ward, cheap),)
+    s = fx.act(s, UseManeuver(ward, 0, cheap))  # its card uses it
+    s = remove_to_underworld(_neutralise_top(s, other), cheap)  # the rune goes along
+    s = fx.settle_counter(fx.lay_underworld(fx.settle_counter(s)))  # 1.4.2: laid in order
+    assert s.game.runes == () and sorted(s.game.players[me].underworld) == sorted((cheap, ward))
+
+
+@pytest.mark.rule("8.rune", "4.2.2", "4.2.6")
+@pytest.mark.ruling("R-8.rune")
+def test_a_rune_attached_with_its_second_maneuver_uses_that_one_once() -> None:
+    # the Ward Rune with a second maneuver: +2 for 1 magic, and 1 force more for the
+    # slash (4.2.6), which attaching it pays once
+    ward = fx.ATTACHMENT_POOL["Ward Rune"]
+    first = ward.maneuvers[0]
+    assert isinstance(first.effect, ChangeLevel)
+    great = replace(
+        first,
+        name="Great Ward",
+        effect=replace(first.effect, amount=2),
+        cost=(1, 0, 0, 0),
+        per=(0, 0, 0, 1),
+    )
+    pool = {**fx.ATTACHMENT_POOL, "Ward Rune": replace(ward, maneuvers=(first, great))}
+    s, scribe, cheap, rune = _scribe_and_rune(MitoszRuleset(pool=pool))
+    me = 0
+    spheres = s.game.players[me].spheres
+    s = fx.settle_counter(fx.act(s, AttachRune(rune, scribe, cheap, 1)))
+    assert s.game.runes == (Attached(rune, cheap),)
+    assert level(s.game, cheap) == 2 + 2
+    paid = tuple(a - b for a, b in zip(spheres, s.game.players[me].spheres, strict=True))
+    assert paid == (1, 0, 0, 1)
