@@ -2,16 +2,22 @@
 
 For each module of ``src/mitosz_core/games/mitosz/rules`` (and ``rules/fights``) a seeded
 sample of its functions is chosen, and mutmut runs every mutant of those functions.
-Tests are selected by rule id: the rule ids a sampled module names (``6.2.4.1``, ...)
-pick the tests the registry (``specs/rules/mitosz-1.1.2.yaml``) lists for them, and
-among those mutmut runs, for each mutant, the tests that reach the mutated function (its
-own per-mutant selection, recorded in its stats run). The run happens in a scratch copy of the
-repository, so the project's files and configuration are never touched. It is not part
-of CI; ``nox -s mutation`` runs it (about an hour on 2 cores with the defaults).
+Tests are selected by rule id: the registry's rule ids (``specs/rules/mitosz-1.1.2.yaml``)
+that a sampled module names (``6.2.4.1``, ``8.rune``, ``G1``, ...) pick the tests of
+``tests/mitosz`` the registry lists for them, and among those mutmut runs, for each
+mutant, the tests that reach the mutated function (its own per-mutant selection, recorded
+in its stats run). The run happens in a scratch copy of the repository, so the project's
+files and configuration are never touched. It is not part of CI; ``nox -s mutation``
+runs it (about an hour on 2 cores with the defaults).
 
 Usage::
 
     python tools/mutation.py [--functions N] [--seed S] [--modules a,b] [--max-children C]
+    python tools/mutation.py --only-functions precedence.rank,fights.army.resolve_troop
+
+``--only-functions`` names the functions to mutate (each ``module.function``, the module
+dotted from the rules package) in place of a sample: every mutant of each, with the tests
+of the rule ids their modules name.
 
 The score is printed at the end: killed / (killed + survived), and the surviving mutants
 by name (``mutmut show NAME`` in the scratch copy shows each diff).
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import json
 import random
 import re
@@ -37,7 +44,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "src" / "mitosz_core" / "games" / "mitosz" / "rules"
 PACKAGE = "mitosz_core.games.mitosz.rules"
 REGISTRY = ROOT / "specs" / "rules" / "mitosz-1.1.2.yaml"
-RULE_ID = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)")
 CONFIG = """
 [tool.mutmut]
 source_paths = ["src"]
@@ -48,12 +54,20 @@ also_copy = ["tests", "specs"]
 """mutmut's settings, added to the scratch copy's ``pyproject.toml`` only."""
 
 
+def names(text: str, rule: str) -> bool:
+    """Whether ``text`` names the rule id ``rule`` (``5.2``, ``8.rune``, ``G1``, also in a
+    ruling's name such as ``R-5.9-transitive``), not a longer id it begins or ends
+    (``5.2.1``, ``8.monster.4``, ``15.2``)."""
+    return re.search(rf"(?<![\w.]){re.escape(rule)}(?!\w|\.\w)", text) is not None
+
+
 def rule_tests(paths: list[Path]) -> list[str]:
     """The registry's tests of every rule id the modules at ``paths`` name."""
     rules = yaml.safe_load(REGISTRY.read_text(encoding="utf-8"))["rules"]
     listed = {str(rule["id"]): rule.get("tests") or [] for rule in rules}
-    named = {m for path in paths for m in RULE_ID.findall(path.read_text(encoding="utf-8"))}
-    tests = {test for rule in named & listed.keys() for test in listed[rule]}
+    texts = [path.read_text(encoding="utf-8") for path in paths]
+    named = {rule for rule in listed if any(names(text, rule) for text in texts)}
+    tests = {test for rule in named for test in listed[rule]}
     return sorted(t for t in tests if t.startswith("tests/mitosz/"))
 
 
@@ -85,6 +99,23 @@ def sample(count: int, seed: int, only: set[str] | None) -> list[str]:
     return patterns
 
 
+def chosen(names: list[str]) -> tuple[list[Path], list[str]]:
+    """The modules and mutmut name patterns of the functions ``names``, each
+    ``module.function`` with the module dotted from the rules package
+    (``precedence.rank``, ``fights.army.resolve_troop``)."""
+    paths: list[Path] = []
+    patterns = []
+    for name in names:
+        module, _, function = name.rpartition(".")
+        path = RULES.joinpath(*module.split(".")).with_suffix(".py")
+        if not module or not path.is_file() or function not in functions(path):
+            raise SystemExit(f"{name}: no such function in the rules modules")
+        if path not in paths:
+            paths.append(path)
+        patterns.append(f"{dotted(path)}.x_{function}__mutmut_*")
+    return sorted(paths), patterns
+
+
 def scratch(paths: list[Path], tests: list[str]) -> Path:
     work = Path(tempfile.mkdtemp(prefix="mitosz-mutation-"))
     for part in ("src", "tests", "specs"):
@@ -102,14 +133,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--modules", default="", help="module names, comma-separated")
     parser.add_argument("--max-children", type=int, default=2)
+    parser.add_argument(
+        "--only-functions",
+        default="",
+        help="module.function names, comma-separated (e.g. fights.army.resolve_troop): "
+        "every mutant of just these, in place of a sample",
+    )
     args = parser.parse_args(argv)
     only = {m for m in args.modules.split(",") if m} or None
-    paths = modules(only)
-    patterns = sample(args.functions, args.seed, only)
+    named = [f for f in args.only_functions.split(",") if f]
+    if named:
+        paths, patterns = chosen(named)
+    else:
+        paths, patterns = modules(only), sample(args.functions, args.seed, only)
     tests = rule_tests(paths)
     work = scratch(paths, tests)
     print(
-        f"{len(paths)} modules, {len(patterns)} functions sampled, {len(tests)} tests by "
+        f"{len(paths)} modules, {len(patterns)} functions, {len(tests)} tests by "
         f"rule id; scratch copy {work}",
         flush=True,
     )
@@ -125,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     survivors = []
     for line in results.splitlines():
         name, _, status = line.strip().rpartition(": ")
-        if not name:
-            continue
+        if not any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns):
+            continue  # a mutant of the same modules outside the sample: never run
         tally[status] += 1
         if status == "survived":
             survivors.append(name)
