@@ -25,10 +25,14 @@ def test_a_mask_still_held_never_changes() -> None:
     assert [list(np.flatnonzero(m)) for m in held] == [[0], [1], [2], [3], [4]]
     view = held[0][:4]
     shared = np.frombuffer(held[1].data, dtype=np.int8)  # memory shared, as by a tensor
-    del held
+    base = held[2].base  # the array under the read-only view
+    assert base is not None
+    memory = base.data
+    del held, base
     later = [pool.mask([9]) for _ in range(3)]
     assert list(np.flatnonzero(view)) == [0]
     assert list(np.flatnonzero(shared)) == [1]
+    assert list(np.flatnonzero(np.frombuffer(memory, dtype=np.int8))) == [2]
     assert all(list(np.flatnonzero(m)) == [9] for m in later)
 
 

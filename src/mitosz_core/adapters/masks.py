@@ -8,11 +8,13 @@ holds it: it then clears only the indices it marked last time and marks the new 
 in time proportional to the number of legal actions. An array that a caller still holds
 (in an observation kept in a replay buffer, or through a view or a tensor sharing its
 memory) is never reused, so a mask once returned never changes; the pool sees that from
-the array's reference count (CPython's :func:`sys.getrefcount`; where there is none,
-every mask is a fresh array). The masks are read-only views of the pool's arrays (a view
-holds its array, so the count sees it too), so that what the pool clears is exactly what
-it marked: copy one (``mask.copy()``) to change it. A few indices are marked and cleared
-one by one, more at once (NumPy's fancy indexing), whichever is quicker.
+the reference counts of the array and of the read-only view of it that the pool hands
+out (CPython's :func:`sys.getrefcount`; where there is none, every mask is a fresh
+array): whatever is made from a mask holds one of them. The masks are those read-only
+views, made once per pooled array and handed out again with it, so that what the pool
+clears is exactly what it marked: copy one (``mask.copy()``) to change it. A few indices
+are marked and cleared one by one through a ``memoryview`` of the array (no NumPy item
+call), more at once (NumPy's fancy indexing), whichever is quicker.
 """
 
 from __future__ import annotations
@@ -26,24 +28,35 @@ import numpy.typing as npt
 MaskArray = npt.NDArray[np.int8]
 
 
-class _Pooled:
-    """A pooled mask array and the indices it marks."""
+def _read_only(array: MaskArray) -> MaskArray:
+    """A read-only view of ``array``."""
+    view = array.view()
+    view.setflags(write=False)
+    return view
 
-    __slots__ = ("array", "marked")
+
+class _Pooled:
+    """A pooled mask: its array, a ``memoryview`` of it that the pool writes through
+    (without NumPy's item machinery; never handed out), the read-only view of the array
+    handed out, and the indices it marks."""
+
+    __slots__ = ("array", "marked", "view", "writer")
 
     def __init__(self, array: MaskArray, marked: tuple[int, ...]) -> None:
         self.array = array
+        self.writer = array.data
+        self.view = _read_only(array)
         self.marked = marked
 
 
-def _holders(slot: _Pooled) -> int:
-    """The references to the array of ``slot`` (the slot's own among them, and one per
-    view of it that is still alive)."""
-    return sys.getrefcount(slot.array)
+def _holders(slot: _Pooled) -> tuple[int, int]:
+    """The references to the array and to the view of ``slot`` (the pool's own among
+    them, and one per array, view or buffer made from them that is still alive)."""
+    return sys.getrefcount(slot.array), sys.getrefcount(slot.view)
 
 
-def _baseline() -> int | None:
-    """What :func:`_holders` counts for an array that only the pool holds; ``None`` where
+def _baseline() -> tuple[int, int] | None:
+    """What :func:`_holders` counts for a mask that only the pool holds; ``None`` where
     reference counts cannot be read."""
     if not hasattr(sys, "getrefcount"):
         return None
@@ -57,20 +70,14 @@ _ONE_BY_ONE = 16
 with an index array (which has to be made first)."""
 
 
-def _mark(array: MaskArray, indices: tuple[int, ...], value: int) -> None:
-    """Set ``array`` to ``value`` at ``indices``."""
+def _mark(slot: _Pooled, indices: tuple[int, ...], value: int) -> None:
+    """Set the mask of ``slot`` to ``value`` at ``indices``."""
     if len(indices) <= _ONE_BY_ONE:
+        writer = slot.writer
         for i in indices:
-            array[i] = value
+            writer[i] = value
     else:
-        array[np.array(indices, dtype=np.intp)] = value
-
-
-def _read_only(array: MaskArray) -> MaskArray:
-    """A read-only view of ``array``."""
-    view = array.view()
-    view.setflags(write=False)
-    return view
+        slot.array[np.array(indices, dtype=np.intp)] = value
 
 
 class MaskBuffers:
@@ -88,13 +95,12 @@ class MaskBuffers:
         if _FREE is not None:
             for slot in self._pool:
                 if _holders(slot) == _FREE:
-                    array = slot.array
-                    _mark(array, slot.marked, 0)
-                    _mark(array, marked, 1)
+                    _mark(slot, slot.marked, 0)
+                    _mark(slot, marked, 1)
                     slot.marked = marked
-                    return _read_only(array)
-        fresh: MaskArray = np.zeros(self.size, dtype=np.int8)
+                    return slot.view
+        fresh = _Pooled(np.zeros(self.size, dtype=np.int8), marked)
         _mark(fresh, marked, 1)
         if len(self._pool) < self.keep:
-            self._pool.append(_Pooled(fresh, marked))
-        return _read_only(fresh)
+            self._pool.append(fresh)
+        return fresh.view

@@ -144,9 +144,9 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self._selector.next()
             self._accumulate_rewards()
         else:
-            # every reward is 0 until the game is over, and so is every cumulative
-            # reward: accumulating them would change nothing
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            # every reward is 0 until the game is over (as reset() made them; only the
+            # end sets others), and so is every cumulative reward: accumulating them,
+            # or making the rewards anew, would change nothing
             # the log's length, without building the history's tuple of every decision
             truncated = self.state.decision_count >= self._limit
             if truncated:

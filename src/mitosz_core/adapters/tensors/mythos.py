@@ -50,8 +50,8 @@ def packed(state: State[Any], player: int, memo: TensorMemo | None) -> bytes:
     ]
     if memo is None:
         tables = fields.bonus_tables(game)
-        caps = tuple([aura_cap(game, o) for o in range(len(game.players))])
-        seats = tuple([fields.seat_fields(game, p, tables) for p in game.players])
+        caps = [aura_cap(game, o) for o in range(len(game.players))]
+        seats = [fields.seat_fields(game, p, tables) for p in game.players]
     else:
         caps, seats = memo.mythos.board(game)
     for q in range(2):

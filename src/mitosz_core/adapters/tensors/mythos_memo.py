@@ -51,6 +51,7 @@ class _Seat:
     __slots__ = (
         "battlefield",
         "cap",
+        "current",
         "fields",
         "infirmary",
         "player",
@@ -72,6 +73,9 @@ class _Seat:
         self.rows: list[_RowEntry | None] = [None] * Y_ROWS
         self.tables: Tables = _NO_TABLES
         self.fields = b""
+        self.current = False
+        """Whether :attr:`fields` are those of the rows held, read with :attr:`tables`
+        (the rows' entries are then theirs)."""
 
 
 class MythosRows:
@@ -100,7 +104,7 @@ class MythosRows:
         self._seats = []
         self._tables = _NO_TABLES
 
-    def board(self, game: MythosGame) -> tuple[tuple[int, ...], tuple[bytes, ...]]:
+    def board(self, game: MythosGame) -> tuple[list[int], list[bytes]]:
         """Both players' aura caps and the fields of both seats' rows, by the player's
         index, from the memo as far as it holds."""
         players = game.players
@@ -128,6 +132,7 @@ class MythosRows:
                     seat.battlefield = battlefield
                     seat.infirmary = infirmary
                     seat.sanctuary = sanctuary
+                    seat.current = False
                 seat.player = p
             if CHECK_VIEWS:
                 fresh = (bonuses(game, o), aura_cap(game, o))
@@ -135,25 +140,18 @@ class MythosRows:
         tables = self._tables
         if changed or not tables:
             tables = self._tables = tuple([_table(seat) for seat in seats])
+        caps = []
         fields = []
         for o, seat in enumerate(seats):
-            rows = seat.rows
-            if (
-                seat.tables is tables
-                and rows[0] is not None
-                and rows[0].row is seat.battlefield
-                and rows[1] is not None
-                and rows[1].row is seat.infirmary
-                and rows[2] is not None
-                and rows[2].row is seat.sanctuary
-            ):
+            if seat.current and seat.tables is tables:
                 if CHECK_VIEWS:
                     again = seat_fields(game, players[o], tables)
                     assert again == seat.fields, f"stale tensor memo of seat {o}"
-                fields.append(seat.fields)
             else:
-                fields.append(_seat_rows(game, o, seat, tables))
-        return tuple([seat.cap for seat in seats]), tuple(fields)
+                _seat_rows(game, o, seat, tables)
+            caps.append(seat.cap)
+            fields.append(seat.fields)
+        return caps, fields
 
 
 def _table(seat: _Seat) -> Bonuses:
@@ -162,9 +160,9 @@ def _table(seat: _Seat) -> Bonuses:
     return seat.table
 
 
-def _seat_rows(game: MythosGame, o: int, seat: _Seat, tables: Tables) -> bytes:
-    """The fields of the seat's rows, each row's kept while the row is the same object
-    and the tables it was read with are equal to ``tables``."""
+def _seat_rows(game: MythosGame, o: int, seat: _Seat, tables: Tables) -> None:
+    """Work out the fields of the seat's rows, each row's kept while the row is the same
+    object and the tables it was read with are equal to ``tables``."""
     parts = []
     for r, row in enumerate((seat.battlefield, seat.infirmary, seat.sanctuary)):
         assert row is not None
@@ -182,7 +180,7 @@ def _seat_rows(game: MythosGame, o: int, seat: _Seat, tables: Tables) -> bytes:
         parts.append(entry.fields)
     seat.tables = tables
     seat.fields = b"".join(parts)
-    return seat.fields
+    seat.current = True
 
 
 def _row_entry(
@@ -196,6 +194,7 @@ def _row_entry(
     same = before is not None and (before.tables is tables or before.tables == tables)
     instances = game.instances
     kept: list[tuple[Slot, Extra, bytes]] = []
+    parts: list[bytes] = []
     for j, slot in enumerate(slots):
         if j < len(old):
             entry = old[j]
@@ -208,7 +207,10 @@ def _row_entry(
                     fresh = slot_fields(game, slot, tables)
                     assert fresh == entry[1:], f"stale tensor memo of {slot}"
                 kept.append(entry)
+                parts.append(entry[2])
                 continue
-        kept.append((slot, *slot_fields(game, slot, tables)))
-    fields = b"".join([entry[2] for entry in kept]) + NO_SLOTS[len(slots)]
-    return _RowEntry(row, tables, tuple(kept), fields)
+        extra, fields = slot_fields(game, slot, tables)
+        kept.append((slot, extra, fields))
+        parts.append(fields)
+    parts.append(NO_SLOTS[len(slots)])
+    return _RowEntry(row, tables, tuple(kept), b"".join(parts))
