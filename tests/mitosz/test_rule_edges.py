@@ -333,6 +333,29 @@ def test_a_potion_is_offered_for_sacrifice_once_for_each_target_its_player_may_p
     assert "not enough sphere points" in str(ruleset.why_not(s, SacrificeItem(tonic, 0, cheap)))
 
 
+EDGE_RULESET = MitoszRuleset(pool=fx.card_pool("base", "maneuvers", "attachments", "edges"))
+"""The attachment cards with those of ``cards/edges.toml``: a potion and a rune whose
+outcome hangs on their user."""
+
+
+@pytest.mark.rule("8.potion", "3.5", "4.5")
+@pytest.mark.ruling("R-8.potion")
+def test_a_potions_targets_below_its_user_are_read_against_the_potion() -> None:
+    # Nightshade (a +3 potion): sacrifice it, destroy an enemy leader of a level below
+    # the user's. The potion is the user of its own maneuver (4.5: an item using a
+    # maneuver does not turn), so "below" reads its level, 3 (2.2), not its leader's:
+    # Quaker (2) is offered, King (3, not below) is not
+    mine = sky(leaders=(Leader("Cheap", items=("Nightshade",)),))
+    theirs = sea(empire=CROSS, leaders=(Leader("Quaker"), Leader("King")))
+    s = build(mine, theirs, ruleset=EDGE_RULESET)
+    nightshade, quaker, king = the(s, "Nightshade"), the(s, "Quaker", 1), the(s, "King", 1)
+    assert level(s.game, nightshade) == 3 and (level(s.game, quaker), level(s.game, king)) == (2, 3)
+    assert _sacrifices(s) == {SacrificeItem(nightshade, 0, quaker)}
+    s = fx.play(s, SacrificeItem(nightshade, 0, quaker))
+    assert controller(s.game, quaker) is None and controller(s.game, king) == 1
+    assert nightshade in s.game.players[0].underworld
+
+
 # --- 8.rune: a rune being attached, and a rune whose use is neutralised -----------------------
 
 
@@ -401,3 +424,25 @@ def test_a_rune_attached_with_its_second_maneuver_uses_that_one_once() -> None:
     assert level(s.game, cheap) == 2 + 2
     paid = tuple(a - b for a, b in zip(spheres, s.game.players[me].spheres, strict=True))
     assert paid == (1, 0, 0, 1)
+
+
+@pytest.mark.rule("8.rune", "5.9", "4.6.2.1")
+@pytest.mark.ruling("R-8.rune")
+def test_a_rune_being_attached_ranks_as_its_scribe_in_a_conflict() -> None:
+    # my Leaden Decree (an intrigue) sets my leaders' level to 1; the Seal Rune sets the
+    # level of its card to 4. The scribe that attaches it is the rune's user (4.6.2.1:
+    # a free maneuver names its user), and a maneuver ranks as its user (5.9): a leader
+    # (3rd) over an intrigue (4th), so the rune's level holds on its card
+    mine = sky(
+        empire=CROSS,
+        leaders=(Leader("Scribe"), Leader("Cheap")),
+        intrigues=("Leaden Decree",),
+        hand=("Seal Rune",),
+    )
+    s = build(mine, sea(), ruleset=EDGE_RULESET, auto_pass=False)
+    scribe, cheap, seal = the(s, "Scribe"), the(s, "Cheap"), the(s, "Seal Rune")
+    assert level(s.game, scribe) == level(s.game, cheap) == 1
+    s = fx.settle_counter(fx.act(s, AttachRune(seal, scribe, cheap)))
+    assert s.game.runes == (Attached(seal, cheap),)
+    assert level(s.game, cheap) == 4  # the stronger source's level (5.9)
+    assert level(s.game, scribe) == 1  # the rune acts on its card only (8.rune)
