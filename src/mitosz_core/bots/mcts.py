@@ -30,10 +30,14 @@ bot's legal actions (which are the same in every determinization).
   quiet reply in an interruption; at most :attr:`MCTSBot.max_steps` of them.
 - **Value**: the position the playout reaches, scored by
   :func:`~mitosz_core.bots.evaluate.evaluate` from the bot's observation (a won game
-  counts :data:`WIN_VALUE`, a lost one minus that); the exploration constant is in the
-  evaluation's units (about one power point, or one life). The bot plays the child with
-  the best mean among those visited most (within :attr:`MCTSBot.margin` of the most
-  visits).
+  counts :data:`WIN_VALUE`, a lost one minus that), less, for Mítosz, the threat of the
+  opponent's next attack that its playouts stop short of
+  (:func:`~mitosz_core.bots.evaluate.mitosz_threat`, weighted by :attr:`MCTSBot.threat`,
+  by default :data:`THREAT`: the power the bot may expect to lose in the opponent's
+  next battle, from open roads, its unturned leaders and the opponent's); the
+  exploration constant is in the evaluation's units (about one power point, or one
+  life). The bot plays the child with the best mean among those visited most (within
+  :attr:`MCTSBot.margin` of the most visits).
 
 The budget is a number of playouts (:attr:`MCTSBot.playouts`) or, with ``seconds``, a
 time per decision (then the play depends on the machine's speed; the playout budget
@@ -49,7 +53,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from mitosz_core.bots.evaluate import evaluate
+from mitosz_core.bots.evaluate import JsonDict, evaluate, mitosz_threat
 from mitosz_core.bots.heuristic import INTERRUPTIONS, greedy, quiet_reply, scores, settle
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import apply, observe
@@ -71,6 +75,27 @@ heuristic decision costs about 13 ms against 3 ms for MYTHOS. So Mítosz playout
 the end of the bot's turn: they see what the rest of the turn makes of a summons (the
 attack it allows, the second summoning phase), which the quiet replies do not, and
 leave the opponent's turn out."""
+
+THREAT = {"mitosz": 1.0}
+"""The weight of the threat of the opponent's next attack in a playout's value, per
+ruleset (:attr:`MCTSBot.threat`; a ruleset not named here has none). A Mítosz playout
+stops where the opponent's turn begins, before its battle; the value subtracts
+:func:`~mitosz_core.bots.evaluate.mitosz_threat`, the power the bot may expect to lose
+in that battle (a people left with an open road to a stronger unturned leader, the
+leaders that could have defended it turned by an attack of its own), so the search
+weighs an attack or a summons against the counterattack it invites. MYTHOS playouts go
+on through the opponent's turn and see it played."""
+
+
+def _mitosz_threat(state: State[Any], obs: JsonDict, me: int) -> float:
+    """The Mítosz threat to ``me`` on ``state``, the printed powers of the board cards
+    (face up) read from the card definitions."""
+    game = state.game
+    return mitosz_threat(obs, me, lambda card: int(game.card(card).power))
+
+
+_THREATS = {"mitosz": _mitosz_threat}
+
 
 SEARCHED: dict[str, tuple[str, ...]] = {"mitosz": ("turn.summoning", "turn.combat.declare")}
 """The decisions searched by default, per ruleset (:attr:`MCTSBot.searched`), as the
@@ -107,7 +132,9 @@ class MCTSBot:
     ``reply_steps`` the quiet replies the heuristic scoring makes; ``margin`` which of
     the most visited actions may be played; ``searched`` the prefixes of the machine
     states whose decisions are searched (``None``: ``SEARCHED`` of the module for the
-    ruleset, every decision for a ruleset not named there; ``()``: none)."""
+    ruleset, every decision for a ruleset not named there; ``()``: none); ``threat`` the
+    weight of the threat of the opponent's next attack in a playout's value (``None``:
+    ``THREAT`` of the module for the ruleset; 0: none)."""
 
     name = "mcts"
 
@@ -125,6 +152,7 @@ class MCTSBot:
         max_steps: int = 200,
         margin: float = 0.8,
         searched: tuple[str, ...] | None = None,
+        threat: float | None = None,
     ) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
@@ -137,6 +165,7 @@ class MCTSBot:
         self.max_steps = max_steps
         self.margin = margin
         self.searched = searched
+        self.threat = threat
 
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
@@ -213,5 +242,15 @@ class MCTSBot:
             else:
                 action = greedy(state, self._rng, self.reply_steps)
             state = apply(state, action)
-        value = evaluate(observe(state, me), me)
-        return state, max(-WIN_VALUE, min(WIN_VALUE, value))
+        return state, self.value(state, me)
+
+    def value(self, state: State[Any], me: int) -> float:
+        """The value for ``me`` of the position a playout reaches (see the module): the
+        evaluation of ``me``'s observation, less the weighted threat of the opponent's
+        next attack (Mítosz), within plus or minus :data:`WIN_VALUE`."""
+        obs = observe(state, me)
+        value = evaluate(obs, me)
+        weight = THREAT.get(state.ruleset, 0.0) if self.threat is None else self.threat
+        if weight and not state.is_over and state.ruleset in _THREATS:
+            value -= weight * _THREATS[state.ruleset](state, obs, me)
+        return max(-WIN_VALUE, min(WIN_VALUE, value))
