@@ -13,7 +13,7 @@ import mitosz_core as mc
 from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
 from mitosz_core.bots.evaluate import SPOILS, WIN, evaluate, mitosz_threat
 from mitosz_core.bots.heuristic import INTERRUPTIONS, scores, settle
-from mitosz_core.bots.mcts import SEARCHED, THREAT, WIN_VALUE
+from mitosz_core.bots.mcts import SEARCHED, THREAT, TURNS, WIN_VALUE
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.view import view
 from mitosz_core.mitosz import Leader, People, Position, Side
@@ -318,8 +318,15 @@ def test_the_mitosz_leaf_value_is_lower_with_a_people_exposed_to_the_next_attack
     assert THREAT["mitosz"] > 0 and "mythos" not in THREAT
     exposed = _threatened(tyrant_turned=False, pharaoh_turned=True)
     safe = _threatened(tyrant_turned=True, pharaoh_turned=True)
-    # The evaluation does not tell the two apart; the search's leaf value does.
+    # The evaluation does not tell the two apart; the leaf value of a playout that stops
+    # before the opponent's turn (turns=1) does.
     assert evaluate(mc.observe(exposed, 0), 0) == evaluate(mc.observe(safe, 0), 0)
-    bot = MCTSBot(1)
+    bot = MCTSBot(1, turns=1)
     assert bot.value(exposed, 0) < bot.value(safe, 0)
-    assert MCTSBot(1, threat=0.0).value(exposed, 0) == MCTSBot(1, threat=0.0).value(safe, 0)
+    assert bot.value(safe, 0) == evaluate(mc.observe(safe, 0), 0)
+    unweighted = MCTSBot(1, turns=1, threat=0.0)
+    assert unweighted.value(exposed, 0) == unweighted.value(safe, 0)
+    # By default a Mítosz playout goes on to the bot's next turn and sees the opponent's
+    # battle played: the threat is not counted.
+    assert TURNS["mitosz"] == 2
+    assert MCTSBot(1).value(exposed, 0) == MCTSBot(1).value(safe, 0)

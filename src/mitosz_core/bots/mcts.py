@@ -22,19 +22,21 @@ bot's legal actions (which are the same in every determinization).
   :attr:`MCTSBot.turns` says (by default :data:`TURNS` for the ruleset): with 2, through
   the rest of the bot's turn and the opponents' turns until the bot decides again in
   its next turn outside an interruption, so the playout sees the counterattack the
-  one-step lookahead of the heuristic bot misses (the MYTHOS default); with 1, to the
-  end of the bot's turn, so the playout sees what the rest of the turn makes of the
-  action (the Mítosz default); with 0, only the quiet replies after the action (the
-  heuristic bot's horizon). Every player's decisions in a playout are the heuristic
+  one-step lookahead of the heuristic bot misses (the default of both rulesets: for
+  Mítosz the battle the opponent's turn brings against a people left open, the power it
+  gains or holds); with 1, to the end of the bot's turn, so the playout sees what the
+  rest of the turn makes of the action; with 0, only the quiet replies after the action
+  (the heuristic bot's horizon). Every player's decisions in a playout are the heuristic
   bot's choice on the sampled state (:func:`~mitosz_core.bots.heuristic.greedy`), the
   quiet reply in an interruption; at most :attr:`MCTSBot.max_steps` of them.
 - **Value**: the position the playout reaches, scored by
   :func:`~mitosz_core.bots.evaluate.evaluate` from the bot's observation (a won game
-  counts :data:`WIN_VALUE`, a lost one minus that), less, for Mítosz, the threat of the
-  opponent's next attack that its playouts stop short of
-  (:func:`~mitosz_core.bots.evaluate.mitosz_threat`, weighted by :attr:`MCTSBot.threat`,
-  by default :data:`THREAT`: the power the bot may expect to lose in the opponent's
-  next battle, from open roads, its unturned leaders and the opponent's); the
+  counts :data:`WIN_VALUE`, a lost one minus that), less, for Mítosz in a playout that
+  stops before the opponent's turn (``turns`` below 2), the threat of the opponent's
+  next attack it stops short of (:func:`~mitosz_core.bots.evaluate.mitosz_threat`,
+  weighted by :attr:`MCTSBot.threat`, by default :data:`THREAT`: the power the bot may
+  expect to lose in the opponent's next battle, from open roads, its unturned leaders
+  and the opponent's); the
   exploration constant is in the evaluation's units (about one power point, or one
   life). The bot plays the child with the best mean among those visited most (within
   :attr:`MCTSBot.margin` of the most visits).
@@ -65,26 +67,29 @@ WIN_VALUE = 40.0
 position short of the end, small enough that one sampled win does not swamp the mean."""
 
 
-TURNS = {"mitosz": 1, "mythos": 2}
+TURNS = {"mitosz": 2, "mythos": 2}
 """How far a playout goes by default, per ruleset (:attr:`MCTSBot.turns`): 2, to the
 bot's next decision in its next turn; 1, to the end of its turn; 0, only the quiet
 replies after the action (the heuristic bot's horizon). Measured in processor time on
-early positions: a MYTHOS playout to the next turn costs about 20 ms; a Mítosz one about
-200 ms (about 45 ms to the end of the turn, 2 ms for the quiet replies), as a Mítosz
-heuristic decision costs about 13 ms against 3 ms for MYTHOS. So Mítosz playouts go to
-the end of the bot's turn: they see what the rest of the turn makes of a summons (the
-attack it allows, the second summoning phase), which the quiet replies do not, and
-leave the opponent's turn out."""
+early positions of the current engine: a MYTHOS playout to the next turn costs about
+20 ms; a Mítosz one about 90 ms (about 30 ms to the end of the turn). Both rulesets'
+playouts go to the bot's next turn, so they see the opponent's turn that follows the
+action: the Mítosz counterattack (the battle against a people left open, the power the
+opponent gains or holds at 12) as well as the MYTHOS one. A Mítosz game of the search
+match (8 playouts a searched decision) then costs about 11 s of processor time for both
+bots, against about 5 s with playouts to the end of the turn; with 1, the Mítosz value
+stands in for the opponent's turn with the threat of its next battle (:data:`THREAT`)."""
 
 THREAT = {"mitosz": 1.0}
 """The weight of the threat of the opponent's next attack in a playout's value, per
-ruleset (:attr:`MCTSBot.threat`; a ruleset not named here has none). A Mítosz playout
-stops where the opponent's turn begins, before its battle; the value subtracts
-:func:`~mitosz_core.bots.evaluate.mitosz_threat`, the power the bot may expect to lose
-in that battle (a people left with an open road to a stronger unturned leader, the
-leaders that could have defended it turned by an attack of its own), so the search
-weighs an attack or a summons against the counterattack it invites. MYTHOS playouts go
-on through the opponent's turn and see it played."""
+ruleset (:attr:`MCTSBot.threat`; a ruleset not named here has none), counted only in a
+playout that stops before the opponent's turn (``turns`` below 2, so not by default).
+Such a Mítosz playout ends where the opponent's turn begins, before its battle; the
+value subtracts :func:`~mitosz_core.bots.evaluate.mitosz_threat`, the power the bot may
+expect to lose in that battle (a people left with an open road to a stronger unturned
+leader, the leaders that could have defended it turned), so the search weighs an attack
+or a summons against the counterattack it invites. A playout to the bot's next turn
+sees that battle played instead."""
 
 
 def _mitosz_threat(state: State[Any], obs: JsonDict, me: int) -> float:
@@ -221,7 +226,7 @@ class MCTSBot:
         every player until ``me`` decides again in its next turn (see the module); the
         position it reaches and its value for ``me``."""
         start = state.turn
-        turns = TURNS.get(state.ruleset, 2) if self.turns is None else self.turns
+        turns = self._turns(state)
         state = apply(state, action)
         if turns == 0:
             state = settle(state, me, self._rng, self.reply_steps)
@@ -244,6 +249,9 @@ class MCTSBot:
             state = apply(state, action)
         return state, self.value(state, me)
 
+    def _turns(self, state: State[Any]) -> int:
+        return TURNS.get(state.ruleset, 2) if self.turns is None else self.turns
+
     def value(self, state: State[Any], me: int) -> float:
         """The value for ``me`` of the position a playout reaches (see the module): the
         evaluation of ``me``'s observation, less the weighted threat of the opponent's
@@ -251,6 +259,6 @@ class MCTSBot:
         obs = observe(state, me)
         value = evaluate(obs, me)
         weight = THREAT.get(state.ruleset, 0.0) if self.threat is None else self.threat
-        if weight and not state.is_over and state.ruleset in _THREATS:
+        if weight and self._turns(state) < 2 and not state.is_over and state.ruleset in _THREATS:
             value -= weight * _THREATS[state.ruleset](state, obs, me)
         return max(-WIN_VALUE, min(WIN_VALUE, value))
