@@ -11,11 +11,12 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
-from mitosz_core.bots.evaluate import WIN, evaluate
+from mitosz_core.bots.evaluate import SPOILS, WIN, evaluate, mitosz_threat
 from mitosz_core.bots.heuristic import INTERRUPTIONS, scores, settle
-from mitosz_core.bots.mcts import SEARCHED, WIN_VALUE
+from mitosz_core.bots.mcts import SEARCHED, THREAT, TURNS, WIN_VALUE
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.view import view
+from mitosz_core.mitosz import Leader, People, Position, Side
 from mitosz_core.simulate import plan, run, summarize
 from tests.helpers import play_random
 from tests.play.sampling import SAMPLING, needs_sampling
@@ -276,3 +277,56 @@ def test_the_mitosz_search_is_seeded_and_the_same_whatever_the_hidden_cards_are(
     assert sum(visits for visits, _ in first.values()) == 6
     assert MCTSBot(4, playouts=6, spread=1000.0).search(view(state)) == first
     assert MCTSBot(4, playouts=6, spread=1000.0).search(view(other)) == first
+
+
+def _threatened(*, tyrant_turned: bool, pharaoh_turned: bool) -> mc.State[Any]:
+    """Zeus's player (0) with the Spartans (open roads of level 3) and the Pharaoh
+    (level 2); Athena's player with the Fomorian Tyrant (level 5), at the start of
+    Athena's player's turn."""
+    deck = ("Athenians", "Spartans", "Arcadian Shepherds") * 2
+    zeus = Side(
+        "Zeus (high god)",
+        empire=(People("Spartans"),),
+        leaders=(Leader("Pharaoh", turned=pharaoh_turned),),
+        deck=deck,
+    )
+    athena = Side(
+        "Athena (high god)",
+        empire=(People("Athenians"),),
+        leaders=(Leader("Fomorian Tyrant", turned=tyrant_turned),),
+        deck=deck,
+    )
+    return Position(players=(zeus, athena), turn=6, active=1).state()
+
+
+def test_the_threat_counts_an_open_road_to_a_stronger_unturned_leader() -> None:
+    def threat(state: mc.State[Any]) -> float:
+        game = state.game
+        return mitosz_threat(mc.observe(state, 0), 0, lambda card: game.card(card).power)
+
+    # The Tyrant (5) against the Spartans' road (3) and the Pharaoh (2): a margin of 0,
+    # odds of 1/3; with the Pharaoh turned, a margin of 2, the Spartans (2 power) and a
+    # sphere point at stake for sure; with the Tyrant turned, no attacker.
+    defended = threat(_threatened(tyrant_turned=False, pharaoh_turned=False))
+    exposed = threat(_threatened(tyrant_turned=False, pharaoh_turned=True))
+    assert exposed == pytest.approx(2 + SPOILS)
+    assert defended == pytest.approx(exposed / 3)
+    assert threat(_threatened(tyrant_turned=True, pharaoh_turned=True)) == 0.0
+
+
+def test_the_mitosz_leaf_value_is_lower_with_a_people_exposed_to_the_next_attack() -> None:
+    assert THREAT["mitosz"] > 0 and "mythos" not in THREAT
+    exposed = _threatened(tyrant_turned=False, pharaoh_turned=True)
+    safe = _threatened(tyrant_turned=True, pharaoh_turned=True)
+    # The evaluation does not tell the two apart; the leaf value of a playout that stops
+    # before the opponent's turn (turns=1) does.
+    assert evaluate(mc.observe(exposed, 0), 0) == evaluate(mc.observe(safe, 0), 0)
+    bot = MCTSBot(1, turns=1)
+    assert bot.value(exposed, 0) < bot.value(safe, 0)
+    assert bot.value(safe, 0) == evaluate(mc.observe(safe, 0), 0)
+    unweighted = MCTSBot(1, turns=1, threat=0.0)
+    assert unweighted.value(exposed, 0) == unweighted.value(safe, 0)
+    # By default a Mítosz playout goes on to the bot's next turn and sees the opponent's
+    # battle played: the threat is not counted.
+    assert TURNS["mitosz"] == 2
+    assert MCTSBot(1).value(exposed, 0) == MCTSBot(1).value(safe, 0)

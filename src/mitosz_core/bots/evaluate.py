@@ -16,6 +16,21 @@ Mítosz (victory by power, 1.1.1):
 - **fight odds**: while a fight is on, the attacker's level minus the defender's (0.5 a
   level), for the side ``me`` fights on.
 
+:func:`mitosz_threat` is a further Mítosz feature, not part of :func:`evaluate`, that the
+search bot subtracts at the end of a playout stopping where the opponent's turn begins
+(``MCTSBot(turns=1)``; by default its playouts see that turn played): what the
+opponent's next battle may take from ``me``. A battle
+(7.4) is declared by an unturned leader against a people across one of its open roads;
+the road's level and the defending commander's (an unturned leader of the defender's)
+are the defence, and a side level above the defence destroys the people (7.4.10.2). So
+for each of ``me``'s peoples with an open road, the margin is the opponents' best
+unturned leader's level minus the lowest open road's level and ``me``'s best unturned
+leader's; the odds of losing the people grow from 0 at a margin of -1 to 1 at 2 (troops
+and maneuvers move a fight by a level or two); the stake is the power of the people,
+its location and building, the 4 of a hold at 12 the loss would break, and the sphere
+point the attacker steals (7.4.11). One fight is declared in a combat phase (6.2.3.2),
+so the threat is the largest odds times stake among the peoples.
+
 MYTHOS (victory by life, 01.4):
 
 - **life**: life (weight 1), the opponent's counted against;
@@ -38,6 +53,12 @@ WIN = 1000.0
 MITOSZ_VICTORY_POWER = 12
 """The power a Mítosz player needs to win (1.1.1)."""
 
+HOLD_BONUS = 4.0
+"""What :func:`evaluate` adds for a Mítosz player at :data:`MITOSZ_VICTORY_POWER`."""
+
+SPOILS = 0.25
+"""The sphere point a won battle steals (7.4.11), at its weight in :func:`evaluate`."""
+
 
 def evaluate(obs: JsonDict, me: int) -> float:
     """The value of the observed position for player ``me``."""
@@ -59,7 +80,7 @@ def _versus(obs: JsonDict, me: int, score: Callable[[JsonDict], float]) -> float
 def _mitosz_side(p: JsonDict) -> float:
     power = float(p["power"])
     if power >= MITOSZ_VICTORY_POWER:
-        power += 4.0
+        power += HOLD_BONUS
     tempo = 0.25 * sum(p["spheres"].values()) + 0.1 * sum(p["sphere_maxima"].values())
     cards = 0.35 * p["hand_size"] + sum(0.5 + 0.2 * slot["level"] for slot in p["leaders"])
     return float(power + tempo + cards)
@@ -81,6 +102,44 @@ def _mitosz(obs: JsonDict, me: int) -> float:
         edge = attack - defend if fight["attacker"] == me else defend - attack
         value += 0.5 * edge
     return value
+
+
+def mitosz_threat(obs: JsonDict, me: int, card_power: Callable[[int], int]) -> float:
+    """The power ``me`` may expect to lose to the opponents' next battle in the Mítosz
+    position ``obs`` (see the module): the largest odds times stake among ``me``'s
+    peoples with an open road. ``card_power`` gives the printed power of a card on the
+    board by its id (board cards are face up). 0 when no opponent has an unturned leader."""
+    players = obs["players"]
+    attack = max(
+        (
+            slot["level"]
+            for i, p in enumerate(players)
+            if i != me
+            for slot in p["leaders"]
+            if not slot["turned"]
+        ),
+        default=None,
+    )
+    if attack is None:
+        return 0.0
+    mine = players[me]
+    defence = max((s["level"] for s in mine["leaders"] if not s["turned"]), default=0)
+    power = mine["power"]
+    worst = 0.0
+    for people in mine["empire"]:
+        roads = [road["level"] for road in people["roads"] if road["open"]]
+        if not roads:
+            continue
+        odds = min(1.0, max(0.0, (attack - min(roads) - defence + 1) / 3))
+        if odds == 0.0:
+            continue
+        cards = [people["people"], people["location"], people["building"]]
+        lost = sum(card_power(card["id"]) for card in cards if card is not None)
+        stake = lost + SPOILS
+        if power >= MITOSZ_VICTORY_POWER > power - lost:
+            stake += HOLD_BONUS
+        worst = max(worst, odds * stake)
+    return worst
 
 
 def _mythos_side(p: JsonDict) -> float:

@@ -22,18 +22,24 @@ bot's legal actions (which are the same in every determinization).
   :attr:`MCTSBot.turns` says (by default :data:`TURNS` for the ruleset): with 2, through
   the rest of the bot's turn and the opponents' turns until the bot decides again in
   its next turn outside an interruption, so the playout sees the counterattack the
-  one-step lookahead of the heuristic bot misses (the MYTHOS default); with 1, to the
-  end of the bot's turn, so the playout sees what the rest of the turn makes of the
-  action (the Mítosz default); with 0, only the quiet replies after the action (the
-  heuristic bot's horizon). Every player's decisions in a playout are the heuristic
+  one-step lookahead of the heuristic bot misses (the default of both rulesets: for
+  Mítosz the battle the opponent's turn brings against a people left open, the power it
+  gains or holds); with 1, to the end of the bot's turn, so the playout sees what the
+  rest of the turn makes of the action; with 0, only the quiet replies after the action
+  (the heuristic bot's horizon). Every player's decisions in a playout are the heuristic
   bot's choice on the sampled state (:func:`~mitosz_core.bots.heuristic.greedy`), the
   quiet reply in an interruption; at most :attr:`MCTSBot.max_steps` of them.
 - **Value**: the position the playout reaches, scored by
   :func:`~mitosz_core.bots.evaluate.evaluate` from the bot's observation (a won game
-  counts :data:`WIN_VALUE`, a lost one minus that); the exploration constant is in the
-  evaluation's units (about one power point, or one life). The bot plays the child with
-  the best mean among those visited most (within :attr:`MCTSBot.margin` of the most
-  visits).
+  counts :data:`WIN_VALUE`, a lost one minus that), less, for Mítosz in a playout that
+  stops before the opponent's turn (``turns`` below 2), the threat of the opponent's
+  next attack it stops short of (:func:`~mitosz_core.bots.evaluate.mitosz_threat`,
+  weighted by :attr:`MCTSBot.threat`, by default :data:`THREAT`: the power the bot may
+  expect to lose in the opponent's next battle, from open roads, its unturned leaders
+  and the opponent's); the
+  exploration constant is in the evaluation's units (about one power point, or one
+  life). The bot plays the child with the best mean among those visited most (within
+  :attr:`MCTSBot.margin` of the most visits).
 
 The budget is a number of playouts (:attr:`MCTSBot.playouts`) or, with ``seconds``, a
 time per decision (then the play depends on the machine's speed; the playout budget
@@ -49,7 +55,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from mitosz_core.bots.evaluate import evaluate
+from mitosz_core.bots.evaluate import JsonDict, evaluate, mitosz_threat
 from mitosz_core.bots.heuristic import INTERRUPTIONS, greedy, quiet_reply, scores, settle
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import apply, observe
@@ -61,16 +67,40 @@ WIN_VALUE = 40.0
 position short of the end, small enough that one sampled win does not swamp the mean."""
 
 
-TURNS = {"mitosz": 1, "mythos": 2}
+TURNS = {"mitosz": 2, "mythos": 2}
 """How far a playout goes by default, per ruleset (:attr:`MCTSBot.turns`): 2, to the
 bot's next decision in its next turn; 1, to the end of its turn; 0, only the quiet
 replies after the action (the heuristic bot's horizon). Measured in processor time on
-early positions: a MYTHOS playout to the next turn costs about 20 ms; a Mítosz one about
-200 ms (about 45 ms to the end of the turn, 2 ms for the quiet replies), as a Mítosz
-heuristic decision costs about 13 ms against 3 ms for MYTHOS. So Mítosz playouts go to
-the end of the bot's turn: they see what the rest of the turn makes of a summons (the
-attack it allows, the second summoning phase), which the quiet replies do not, and
-leave the opponent's turn out."""
+early positions of the current engine: a MYTHOS playout to the next turn costs about
+20 ms; a Mítosz one about 90 ms (about 30 ms to the end of the turn). Both rulesets'
+playouts go to the bot's next turn, so they see the opponent's turn that follows the
+action: the Mítosz counterattack (the battle against a people left open, the power the
+opponent gains or holds at 12) as well as the MYTHOS one. A Mítosz game of the search
+match (8 playouts a searched decision) then costs about 11 s of processor time for both
+bots, against about 5 s with playouts to the end of the turn; with 1, the Mítosz value
+stands in for the opponent's turn with the threat of its next battle (:data:`THREAT`)."""
+
+THREAT = {"mitosz": 1.0}
+"""The weight of the threat of the opponent's next attack in a playout's value, per
+ruleset (:attr:`MCTSBot.threat`; a ruleset not named here has none), counted only in a
+playout that stops before the opponent's turn (``turns`` below 2, so not by default).
+Such a Mítosz playout ends where the opponent's turn begins, before its battle; the
+value subtracts :func:`~mitosz_core.bots.evaluate.mitosz_threat`, the power the bot may
+expect to lose in that battle (a people left with an open road to a stronger unturned
+leader, the leaders that could have defended it turned), so the search weighs an attack
+or a summons against the counterattack it invites. A playout to the bot's next turn
+sees that battle played instead."""
+
+
+def _mitosz_threat(state: State[Any], obs: JsonDict, me: int) -> float:
+    """The Mítosz threat to ``me`` on ``state``, the printed powers of the board cards
+    (face up) read from the card definitions."""
+    game = state.game
+    return mitosz_threat(obs, me, lambda card: int(game.card(card).power))
+
+
+_THREATS = {"mitosz": _mitosz_threat}
+
 
 SEARCHED: dict[str, tuple[str, ...]] = {"mitosz": ("turn.summoning", "turn.combat.declare")}
 """The decisions searched by default, per ruleset (:attr:`MCTSBot.searched`), as the
@@ -107,7 +137,9 @@ class MCTSBot:
     ``reply_steps`` the quiet replies the heuristic scoring makes; ``margin`` which of
     the most visited actions may be played; ``searched`` the prefixes of the machine
     states whose decisions are searched (``None``: ``SEARCHED`` of the module for the
-    ruleset, every decision for a ruleset not named there; ``()``: none)."""
+    ruleset, every decision for a ruleset not named there; ``()``: none); ``threat`` the
+    weight of the threat of the opponent's next attack in a playout's value (``None``:
+    ``THREAT`` of the module for the ruleset; 0: none)."""
 
     name = "mcts"
 
@@ -125,6 +157,7 @@ class MCTSBot:
         max_steps: int = 200,
         margin: float = 0.8,
         searched: tuple[str, ...] | None = None,
+        threat: float | None = None,
     ) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
@@ -137,6 +170,7 @@ class MCTSBot:
         self.max_steps = max_steps
         self.margin = margin
         self.searched = searched
+        self.threat = threat
 
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
@@ -192,7 +226,7 @@ class MCTSBot:
         every player until ``me`` decides again in its next turn (see the module); the
         position it reaches and its value for ``me``."""
         start = state.turn
-        turns = TURNS.get(state.ruleset, 2) if self.turns is None else self.turns
+        turns = self._turns(state)
         state = apply(state, action)
         if turns == 0:
             state = settle(state, me, self._rng, self.reply_steps)
@@ -213,5 +247,18 @@ class MCTSBot:
             else:
                 action = greedy(state, self._rng, self.reply_steps)
             state = apply(state, action)
-        value = evaluate(observe(state, me), me)
-        return state, max(-WIN_VALUE, min(WIN_VALUE, value))
+        return state, self.value(state, me)
+
+    def _turns(self, state: State[Any]) -> int:
+        return TURNS.get(state.ruleset, 2) if self.turns is None else self.turns
+
+    def value(self, state: State[Any], me: int) -> float:
+        """The value for ``me`` of the position a playout reaches (see the module): the
+        evaluation of ``me``'s observation, less the weighted threat of the opponent's
+        next attack (Mítosz), within plus or minus :data:`WIN_VALUE`."""
+        obs = observe(state, me)
+        value = evaluate(obs, me)
+        weight = THREAT.get(state.ruleset, 0.0) if self.threat is None else self.threat
+        if weight and self._turns(state) < 2 and not state.is_over and state.ruleset in _THREATS:
+            value -= weight * _THREATS[state.ruleset](state, obs, me)
+        return max(-WIN_VALUE, min(WIN_VALUE, value))
