@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import mitosz_core as mc
@@ -22,6 +22,9 @@ seeds = st.integers(-(2**80), 2**80)
 
 
 @given(seed=seeds, n=st.integers(1, 2**70) | st.integers(1, 12), draws=st.integers(1, 20))
+@example(seed=0, n=2**64 + 1, draws=3)  # above one draw's span: once a loop without end
+@example(seed=7, n=2**70, draws=5)
+@example(seed=1, n=2**64, draws=5)
 def test_below_is_in_range(seed: int, n: int, draws: int) -> None:
     rng = Rng.from_seed(seed)
     for _ in range(draws):
@@ -29,6 +32,19 @@ def test_below_is_in_range(seed: int, n: int, draws: int) -> None:
         assert 0 <= value < n
         assert rng.below(n) == (value, nxt)  # a value: the same generator, the same draw
         rng = nxt
+
+
+@given(seed=seeds, n=st.integers(1, 2**64))
+def test_below_a_bound_of_one_draw_is_the_rejection_of_one_draw(seed: int, n: int) -> None:
+    # the draws of every game: one 64-bit word a try, rejected at or above the largest
+    # multiple of n (a wider bound must not change them)
+    rng = Rng.from_seed(seed)
+    limit = (2**64 // n) * n
+    while True:
+        word, rng = rng.next64()
+        if word < limit:
+            break
+    assert Rng.from_seed(seed).below(n) == (word % n, rng)
 
 
 @given(seed=seeds, n=st.integers(-5, 0))

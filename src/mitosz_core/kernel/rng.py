@@ -43,13 +43,22 @@ class Rng:
         return z ^ (z >> 31), Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
-        """A uniform integer in ``range(n)`` (unbiased, by rejection) and the next generator."""
+        """A uniform integer in ``range(n)`` (unbiased, by rejection) and the next generator.
+
+        A bound up to ``2**64`` takes one 64-bit draw per try; a larger one takes as many
+        as its bits need, the first draw highest (a bound above ``2**64`` once gave a
+        rejection limit of 0, and the loop never ended)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = ((1 << 64) // n) * n
+        words = 1 if n <= SEEDS else -(-n.bit_length() // 64)
+        span = 1 << (64 * words)
+        limit = (span // n) * n
         rng = self
         while True:
             value, rng = rng.next64()
+            for _ in range(words - 1):
+                low, rng = rng.next64()
+                value = (value << 64) | low
             if value < limit:
                 return value % n, rng
 
