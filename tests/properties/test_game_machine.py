@@ -36,10 +36,10 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass
 from mitosz_core.games.mitosz.cards import SPHERES, Edge
 from mitosz_core.games.mitosz.engine import AUTOMATIC, RULESET, STEPS, census
-from mitosz_core.games.mitosz.machine import MACHINE
+from mitosz_core.games.mitosz.machine import MACHINE, Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.checks import state_checks
-from mitosz_core.games.mitosz.state import CardId, Game
+from mitosz_core.games.mitosz.state import CardId, Game, ResponseFrame
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import dumps, encode
 from tests.properties import reach
@@ -219,11 +219,22 @@ def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct:
     new phase is reachable from the old one)."""
     for a, b in itertools.pairwise(trace):
         if direct and a.phase != b.phase:
-            assert (a.phase, b.phase) in EDGES, f"no machine edge {a.phase} -> {b.phase}"
+            ended = None
             if len(b.game.frames) < len(a.game.frames) and a.phase in RETURN_SOURCES:
                 # an interruption ended: play is back exactly where its frame says
                 assert b.game.frames == a.game.frames[:-1]
-                assert b.phase == a.game.frames[-1].host, (a.game.frames[-1], b.phase)
+                ended = a.game.frames[-1]
+            if isinstance(ended, ResponseFrame) and ended.ending and b.phase != ended.host:
+                # 6.1.4 (R-6.1.4-pass): the player whose turn it is passed to end the
+                # phase and every other player passed too: back in the host step, that
+                # pass ends the phase at once (two edges within one step of play)
+                assert (a.phase, ended.host) in EDGES, (a.phase, ended.host)
+                after = MACHINE.table[ended.host, Trigger.PASS]
+                assert b.phase == after, (ended, b.phase, after)
+            else:
+                assert (a.phase, b.phase) in EDGES, f"no machine edge {a.phase} -> {b.phase}"
+                if ended is not None:
+                    assert b.phase == ended.host, (ended, b.phase)
         if not direct:
             assert a.phase == b.phase or b.phase in REACHABLE[a.phase], (a.phase, b.phase)
         if base.fixed_hand_size and a.phase == DISCARD and b.phase == "turn.end.clamp":
@@ -672,3 +683,26 @@ def test_reach_sweep() -> None:
             check_state(new, base, full=False)
             s = new
         check_state(s, base)
+
+
+@pytest.mark.rule("6.1.4")
+@pytest.mark.ruling("R-6.1.4-pass")
+def test_a_response_to_a_phase_ending_that_everyone_passes_ends_the_phase() -> None:
+    """The deep profile's first find: the active player passes its summoning step, the
+    response that opens is passed by the others, and the phase ends within the same
+    step of play (back in the host, then its pass): the trace checks accept both edges
+    and nothing else. Seed 0, 2 players, no automatic passes, every first legal action."""
+    s = Setup(2, 0, False, None).start()
+    base = Baseline.of(s.game)
+    ended = False
+    for _ in range(40):
+        action = mc.legal_actions(s)[0]
+        new, trace = traced_apply(s, action)
+        assert new == mc.apply(s, action)
+        check_trace(trace, Counter(), base, direct=True)
+        for a, b in itertools.pairwise(trace):
+            frame = a.game.frames[-1] if a.game.frames else None
+            if isinstance(frame, ResponseFrame) and frame.ending and not b.game.frames:
+                ended = ended or b.phase == MACHINE.table[frame.host, Trigger.PASS]
+        s = new
+    assert ended, "no response to a phase ending was passed by everyone"
