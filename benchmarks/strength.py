@@ -45,15 +45,15 @@ class Match:
 
 
 PLAYOUTS = {"mitosz": 8, "mythos": 8}
-"""The search bot's playouts a decision by default. A playout goes on to the bot's next
-turn (``mitosz_core.bots.mcts.TURNS``): for MYTHOS about 20 ms of processor time, and 8
-of them over the three best actions keep the 400 games of the MYTHOS match within about
-half an hour on 2 idle cores. A Mítosz playout costs about 90 ms (about 30 ms to the end
-of the bot's turn) and only the summoning phases and the declaration of a fight are
-searched (``mitosz_core.bots.mcts.SEARCHED``): with 8 of them a Mítosz game of the search
-match took about 11 s of processor time for both bots in a development run (about 5 s
-with playouts to the end of the bot's turn), so its 400 games stay within an hour on 2
-cores."""
+"""The search bot's playouts a decision by default. A MYTHOS playout goes on to the bot's
+next turn (about 20 ms of processor time), and 8 of them over the three best actions
+keep the 400 games of the MYTHOS match within about half an hour on 2 idle cores. A
+Mítosz playout goes to the end of the bot's turn and counts the opponent's next battle
+as a threat (``mitosz_core.bots.mcts.TURNS`` and ``THREAT``; about 30 ms, against about
+90 ms to the bot's next turn), and only the summoning phases and the declaration of a
+fight are searched (``mitosz_core.bots.mcts.SEARCHED``): with 8 of them a Mítosz game of
+the search match takes about 5 s of processor time for both bots, so its 400 games
+about 20 minutes on 2 idle cores."""
 
 
 def matches(playouts: int) -> tuple[Match, ...]:

@@ -326,7 +326,8 @@ def test_the_mitosz_leaf_value_is_lower_with_a_people_exposed_to_the_next_attack
     assert bot.value(safe, 0) == evaluate(mc.observe(safe, 0), 0)
     unweighted = MCTSBot(1, turns=1, threat=0.0)
     assert unweighted.value(exposed, 0) == unweighted.value(safe, 0)
-    # By default a Mítosz playout goes on to the bot's next turn and sees the opponent's
-    # battle played: the threat is not counted.
-    assert TURNS["mitosz"] == 2
-    assert MCTSBot(1).value(exposed, 0) == MCTSBot(1).value(safe, 0)
+    # By default a Mítosz playout stops at the end of the bot's turn and counts the
+    # threat; one that goes on to the bot's next turn sees the battle played instead.
+    assert TURNS["mitosz"] == 1
+    assert MCTSBot(1).value(exposed, 0) < MCTSBot(1).value(safe, 0)
+    assert MCTSBot(1, turns=2).value(exposed, 0) == MCTSBot(1, turns=2).value(safe, 0)

@@ -22,11 +22,11 @@ bot's legal actions (which are the same in every determinization).
   :attr:`MCTSBot.turns` says (by default :data:`TURNS` for the ruleset): with 2, through
   the rest of the bot's turn and the opponents' turns until the bot decides again in
   its next turn outside an interruption, so the playout sees the counterattack the
-  one-step lookahead of the heuristic bot misses (the default of both rulesets: for
-  Mítosz the battle the opponent's turn brings against a people left open, the power it
-  gains or holds); with 1, to the end of the bot's turn, so the playout sees what the
-  rest of the turn makes of the action; with 0, only the quiet replies after the action
-  (the heuristic bot's horizon). Every player's decisions in a playout are the heuristic
+  one-step lookahead of the heuristic bot misses (the MYTHOS default); with 1, to the
+  end of the bot's turn, so the playout sees what the rest of the turn makes of the
+  action, the opponent's next battle standing in the value as its threat (the Mítosz
+  default, see below); with 0, only the quiet replies after the action (the heuristic
+  bot's horizon). Every player's decisions in a playout are the heuristic
   bot's choice on the sampled state (:func:`~mitosz_core.bots.heuristic.greedy`), the
   quiet reply in an interruption; at most :attr:`MCTSBot.max_steps` of them.
 - **Value**: the position the playout reaches, scored by
@@ -67,23 +67,22 @@ WIN_VALUE = 40.0
 position short of the end, small enough that one sampled win does not swamp the mean."""
 
 
-TURNS = {"mitosz": 2, "mythos": 2}
+TURNS = {"mitosz": 1, "mythos": 2}
 """How far a playout goes by default, per ruleset (:attr:`MCTSBot.turns`): 2, to the
 bot's next decision in its next turn; 1, to the end of its turn; 0, only the quiet
 replies after the action (the heuristic bot's horizon). Measured in processor time on
 early positions of the current engine: a MYTHOS playout to the next turn costs about
-20 ms; a Mítosz one about 90 ms (about 30 ms to the end of the turn). Both rulesets'
-playouts go to the bot's next turn, so they see the opponent's turn that follows the
-action: the Mítosz counterattack (the battle against a people left open, the power the
-opponent gains or holds at 12) as well as the MYTHOS one. A Mítosz game of the search
-match (8 playouts a searched decision) then costs about 11 s of processor time for both
-bots, against about 5 s with playouts to the end of the turn; with 1, the Mítosz value
-stands in for the opponent's turn with the threat of its next battle (:data:`THREAT`)."""
+20 ms; a Mítosz one about 90 ms, and about 30 ms to the end of the bot's turn. MYTHOS
+playouts go to the bot's next turn and see the counterattack played. Mítosz playouts
+stop at the end of the bot's turn and count the opponent's next battle as its threat
+(:data:`THREAT`): at 8 playouts a searched decision a game of the search match costs
+about 5 s of processor time for both bots against about 10 s with playouts to the next
+turn, and in the 400-game match it won more (see ``docs/play.rst``)."""
 
 THREAT = {"mitosz": 1.0}
 """The weight of the threat of the opponent's next attack in a playout's value, per
 ruleset (:attr:`MCTSBot.threat`; a ruleset not named here has none), counted only in a
-playout that stops before the opponent's turn (``turns`` below 2, so not by default).
+playout that stops before the opponent's turn (``turns`` below 2, the Mítosz default).
 Such a Mítosz playout ends where the opponent's turn begins, before its battle; the
 value subtracts :func:`~mitosz_core.bots.evaluate.mitosz_threat`, the power the bot may
 expect to lose in that battle (a people left with an open road to a stronger unturned
