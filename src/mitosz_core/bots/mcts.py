@@ -254,7 +254,7 @@ class MCTSBot:
     def value(self, state: State[Any], me: int) -> float:
         """The value for ``me`` of the position a playout reaches (see the module): the
         evaluation of ``me``'s observation, less the weighted threat of the opponent's
-        next attack (Mítosz), within plus or minus :data:`WIN_VALUE`."""
+        next attack (Mítosz), within plus or minus ``WIN_VALUE`` (of this module)."""
         obs = observe(state, me)
         value = evaluate(obs, me)
         weight = THREAT.get(state.ruleset, 0.0) if self.threat is None else self.threat
