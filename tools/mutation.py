@@ -54,7 +54,7 @@ also_copy = ["tests", "specs"]
 """mutmut's settings, added to the scratch copy's ``pyproject.toml`` only."""
 
 
-def names(text: str, rule: str) -> bool:
+def mentions(text: str, rule: str) -> bool:
     """Whether ``text`` names the rule id ``rule`` (``5.2``, ``8.rune``, ``G1``, also in a
     ruling's name such as ``R-5.9-transitive``), not a longer id it begins or ends
     (``5.2.1``, ``8.monster.4``, ``15.2``)."""
@@ -66,7 +66,7 @@ def rule_tests(paths: list[Path]) -> list[str]:
     rules = yaml.safe_load(REGISTRY.read_text(encoding="utf-8"))["rules"]
     listed = {str(rule["id"]): rule.get("tests") or [] for rule in rules}
     texts = [path.read_text(encoding="utf-8") for path in paths]
-    named = {rule for rule in listed if any(names(text, rule) for text in texts)}
+    named = {rule for rule in listed if any(mentions(text, rule) for text in texts)}
     tests = {test for rule in named for test in listed[rule]}
     return sorted(t for t in tests if t.startswith("tests/mitosz/"))
 

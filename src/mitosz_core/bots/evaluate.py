@@ -18,8 +18,8 @@ Mítosz (victory by power, 1.1.1):
 
 :func:`mitosz_threat` is a further Mítosz feature, not part of :func:`evaluate`, that the
 search bot subtracts at the end of a playout stopping where the opponent's turn begins
-(``MCTSBot(turns=1)``; by default its playouts see that turn played): what the
-opponent's next battle may take from ``me``. A battle
+(``turns=1``, its Mítosz default; a playout to the bot's next turn sees that battle
+played instead): what the opponent's next battle may take from ``me``. A battle
 (7.4) is declared by an unturned leader against a people across one of its open roads;
 the road's level and the defending commander's (an unturned leader of the defender's)
 are the defence, and a side level above the defence destroys the people (7.4.10.2). So
