@@ -1,0 +1,284 @@
+"""Rules fidelity at the edges of the card rules that the scenario tests left untried
+(found by mutation testing, ``tools/mutation.py``): adjacency of peoples and the level of
+their roads (3.2.1, 3.3, 5.5, 8.region), which cards a selector names by their printed
+data (1.5.3, 5.17), ties settled through a chain of earlier ties (5.9), and where a stolen
+item or location goes (5.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from mitosz_core.games.mitosz.actions import Choose
+from mitosz_core.games.mitosz.cards import CardType, Mythos
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    ChangeLevel,
+    Every,
+    NeutralizeAbility,
+    Permission,
+    PlayerPermission,
+    Side,
+)
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.rules.empire import adjacent
+from mitosz_core.games.mitosz.rules.levels import level, road_level_now
+from mitosz_core.games.mitosz.rules.precedence import settle_ties
+from mitosz_core.games.mitosz.rules.stealing import answer_attach, steal
+from mitosz_core.games.mitosz.rules.summoning import FREE, summon_cost
+from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak
+from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.mitosz import Leader, People
+from tests.mitosz import fixtures as fx
+from tests.mitosz.fixtures import CROSS, build, sea, sky, the
+from tests.mitosz.test_ch8_attachments import add_building
+
+
+def _lasting(s: S, effect: object, player: int, source: CardId | None, target: CardId | None) -> S:
+    """``s`` with a lasting effect of ``player``'s ``source``: fixed on ``target``, or,
+    with ``target`` ``None``, on what its selector names (5.7) or on its players."""
+    made = ActiveEffect(s.game.next_id, effect, player, source, target)  # type: ignore[arg-type]
+    return fx.set_game(s, effects=(*s.game.effects, made), next_id=s.game.next_id + 1)
+
+
+def _people(s: S, player: int, card: CardId) -> PeopleSlot:
+    (slot,) = (x for x in s.game.players[player].empire if x.card == card)
+    return slot
+
+
+def _roads(s: S, player: int, card: CardId) -> list[int]:
+    """The level of each road of ``player``'s people ``card`` as the rules use it."""
+    slot = _people(s, player, card)
+    return [road_level_now(s.game, player, slot, r) for r in s.game.card(card).roads]
+
+
+def _printed_roads(s: S, card: CardId) -> list[int]:
+    return [r.level for r in s.game.card(card).roads]
+
+
+# --- 3.2.1: peoples touching by a side or a corner ---------------------------------------------
+
+
+@pytest.mark.rule("3.2.1")
+def test_peoples_are_adjacent_by_a_side_or_a_corner_anywhere_on_the_grid() -> None:
+    # a column of three away from the origin, and one beside the middle one
+    empire = (
+        People("Cross", 0, 1),
+        People("Cross", 0, 2),
+        People("Cross", 0, 3),
+        People("Line", -1, 2),
+    )
+    s = build(sky(empire=empire), sea())
+    low, middle, high, side = s.game.players[0].empire
+
+    def touching(slot: PeopleSlot) -> set[CardId]:
+        return {x.card for x in adjacent(s.game, 0, slot)}
+
+    assert touching(low) == {middle.card, side.card}  # a side, a corner
+    assert touching(middle) == {low.card, high.card, side.card}
+    assert touching(high) == {middle.card, side.card}
+    assert touching(side) == {low.card, middle.card, high.card}
+
+
+# --- 3.2.1, 3.3, 5.5, 8.region: the level of a people's roads ----------------------------------
+
+
+@pytest.mark.rule("3.2.1", "3.2.2")
+def test_a_lasting_level_change_of_a_people_goes_to_every_road() -> None:
+    # "Ha egy nép szintet kap, azt minden útjához hozzá kell adni": a lasting +2, then a
+    # lasting -1, on Cross, each seen on every road as the rules read them
+    s = build(sky(empire=CROSS), sea(empire=CROSS))
+    cross = the(s, "Cross")
+    printed = _printed_roads(s, cross)
+    assert _roads(s, 0, cross) == printed
+    s = _lasting(s, ChangeLevel(Every(Cards()), 2), 1, the(s, "Sea God", 1), cross)
+    assert _roads(s, 0, cross) == [r + 2 for r in printed]
+    s = _lasting(s, ChangeLevel(Every(Cards()), -1), 1, the(s, "Sea God", 1), cross)
+    assert _roads(s, 0, cross) == [r + 2 - 1 for r in printed]
+    # the other player's Cross is not changed
+    assert _roads(s, 1, the(s, "Cross", 1)) == printed
+
+
+@pytest.mark.rule("3.3", "5.5", "8.region", "8.building")
+@pytest.mark.ruling("R-5.5-level")
+def test_a_neutralised_location_gives_its_roads_nothing_but_its_building_still_does() -> None:
+    # my Cross (hellenic) with Vale (a hellenic region, level 1) and on it the Forge (a
+    # celtic building, level 2), my high god the Sky (hellenic): Vale gives 1 + 1 (5.8),
+    # the Forge 2 "as if attached to the people" (8.region)
+    mine = sky(empire=(People("Cross", 0, 0, location="Vale"),), hand=("Forge",))
+    s = build(mine, sea(empire=CROSS), ruleset=fx.ATTACHMENT_RULESET)
+    me, other = 0, 1
+    cross, vale = the(s, "Cross"), the(s, "Vale")
+    s, forge = add_building(s, me, "Forge", vale)
+    printed = _printed_roads(s, cross)
+    assert _roads(s, me, cross) == [r + (1 + 1) + 2 for r in printed]
+    silence = NeutralizeAbility(Every(Cards()))
+    source = the(s, "Sea God", other)
+    # 5.5: "a lap nem adja szintjét": the neutralised region gives no level, the building
+    # on it keeps giving its own
+    quiet_vale = _lasting(s, silence, other, source, vale)
+    assert _roads(quiet_vale, me, cross) == [r + 2 for r in printed]
+    quiet_forge = _lasting(s, silence, other, source, forge)
+    assert _roads(quiet_forge, me, cross) == [r + (1 + 1) for r in printed]
+
+
+# --- 1.5.3, 5.17: cards in hand named by the printed data ----------------------------------------
+
+
+def _free_for(s: S, player: int, cards: Cards) -> S:
+    """``s`` with a lasting permission of ``player``: summon the cards ``cards`` names free
+    (1.5.3)."""
+    permission = PlayerPermission(Permission.SUMMON_FREE, cards)
+    return _lasting(s, permission, player, s.game.players[player].high_god, None)
+
+
+@pytest.mark.rule("1.5.3", "5.17", "G2")
+def test_a_free_summoning_names_cards_in_hand_by_type_subtype_mythos_and_magic() -> None:
+    hand = ("King", "Pricey", "Cheap", "Axe", "Sword", "Plate", "Cursed Ring")
+    s = build(sky(empire=CROSS, hand=hand), sea(), ruleset=fx.RULESET)
+    me = 0
+    cards = {key: the(s, key) for key in hand}
+    assert all(s.game.card(c).cost != FREE for c in cards.values())
+
+    def free(rule: Cards) -> set[str]:
+        t = _free_for(s, me, rule)
+        found = {key for key, c in cards.items() if summon_cost(t, me, c) == FREE}
+        # the others keep their printed cost ("nem kell érte szférapontot levonni" only
+        # for what the permission names)
+        for key in set(hand) - found:
+            assert summon_cost(t, me, cards[key]) == t.game.card(cards[key]).cost
+        return found
+
+    assert free(Cards()) == set(hand)  # nothing narrows it
+    # celtic leaders: not the hellenic Cheap, nor the celtic Axe (an item)
+    celtic_leaders = Cards(types=(CardType.LEADER,), mythos=(Mythos.CELTIC,))
+    assert free(celtic_leaders) == {"King", "Pricey"}
+    assert free(Cards(mythos=(Mythos.HELLENIC,))) == {"Cheap", "Sword", "Plate", "Cursed Ring"}
+    assert free(Cards(subtypes=(Subtype.WEAPON,))) == {"Axe", "Sword"}  # not the armour
+    assert free(Cards(types=(CardType.ITEM,), magical=True)) == {"Cursed Ring"}
+    assert free(Cards(types=(CardType.ITEM,), magical=False)) == {"Axe", "Sword", "Plate"}
+
+
+# --- 5.17: the reach of a lasting effect read against its user ----------------------------------
+
+
+@pytest.mark.rule("5.17")
+def test_a_lasting_effects_reach_leaves_out_its_user_or_reads_levels_below_it() -> None:
+    # two lasting effects of the King (level 3): every own leader but the user +1, and
+    # every enemy leader below the user's level -1
+    mine = sky(empire=CROSS, leaders=(Leader("Cheap"), Leader("Hero")))
+    s = build(mine, sea(empire=CROSS, leaders=(Leader("King"), Leader("Seer"))))
+    other = 1
+    cheap, hero = the(s, "Cheap"), the(s, "Hero")
+    king, seer = the(s, "King", other), the(s, "Seer", other)
+    levels = {c: level(s.game, c) for c in (cheap, hero, king, seer)}
+    assert levels == {cheap: 2, hero: 3, king: 3, seer: 2}
+    others = Cards(types=(CardType.LEADER,), side=Side.OWN, not_user=True)
+    s = _lasting(s, ChangeLevel(Every(others), 1), other, king, None)
+    assert level(s.game, king) == 3 and level(s.game, seer) == 2 + 1
+    below = Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True)
+    s = _lasting(s, ChangeLevel(Every(below), -1), other, king, None)
+    # Cheap (2) is below the King (3), the Hero (3) is not
+    assert (level(s.game, cheap), level(s.game, hero)) == (2 - 1, 3)
+
+
+# --- 5.9: a tie settled through a chain of earlier ties ---------------------------------------
+
+
+@dataclass(frozen=True)
+class _Source:
+    """A conflicting effect as 5.9 ranks it: its key, source card and player."""
+
+    key: str
+    source: CardId | None
+    player: int
+
+
+@pytest.mark.rule("5.9")
+@pytest.mark.ruling("R-5.9-transitive")
+def test_a_tie_that_earlier_ties_decide_is_settled_without_a_reveal() -> None:
+    # e1 beat e2, e2 beat e3 (both by reveals); e3 and e1 now conflict, with sources of
+    # one rank: the order stays transitive, so e1 wins and no card is revealed
+    s = fx.start()
+    settled = (Tiebreak("e1", "e2", "e1"), Tiebreak("e3", "e2", "e2"))
+    s = fx.set_game(s, tiebreaks=settled)
+    decks = [p.deck for p in s.game.players]
+    for first, second in (("e3", "e1"), ("e1", "e3")):
+        group = (_Source(first, None, 1), _Source(second, None, 0))
+        after = settle_ties(s, (group,))
+        assert after.game.tiebreaks == (*settled, Tiebreak(first, second, "e1"))
+        assert [p.deck for p in after.game.players] == decks  # nothing revealed
+        assert after.game.revealed == s.game.revealed and after.rng == s.rng
+
+
+# --- 5.2: a stolen item or location attached to the thief's chosen card ------------------------
+
+
+def _thief_and_victim() -> S:
+    """I (the thief) have two peoples without a location and the Hero and Cheap; the
+    other player two peoples with a location each, and the King with the Sword."""
+    mine = sky(
+        empire=(People("Cross", 0, 0), People("Line", 1, 0)),
+        leaders=(Leader("Hero"), Leader("Cheap")),
+    )
+    theirs = sea(
+        empire=(People("Cross", 0, 0, location="Market"), People("Line", 1, 0, location="Tower")),
+        leaders=(Leader("King", items=("Sword",)),),
+    )
+    return build(mine, theirs)
+
+
+@pytest.mark.rule("5.2", "3.3")
+@pytest.mark.ruling("R-5.2")
+def test_a_stolen_location_goes_only_onto_the_people_its_thief_chooses() -> None:
+    s = _thief_and_victim()
+    me, other = 0, 1
+    market, tower = the(s, "Market", other), the(s, "Tower", other)
+    line = s.game.players[me].empire[1].card  # my Line
+    s = steal(s, me, market)
+    s = answer_attach(s, Choose(line))
+    # the Market left the other player's Cross; their Line keeps the Tower
+    assert [e.location for e in s.game.players[other].empire] == [None, tower]
+    # it went onto my Line only: my Cross has still no location
+    assert [e.location for e in s.game.players[me].empire] == [None, market]
+
+
+@pytest.mark.rule("5.2", "3.5")
+@pytest.mark.ruling("R-5.2")
+def test_a_stolen_item_whose_chosen_leader_or_itself_left_meanwhile_is_not_moved() -> None:
+    # the thief's answer comes when the card it chose can no longer take the item: the
+    # item is not moved (it cannot go onto a card that is not the thief's leader, 3.5)
+    s = _thief_and_victim()
+    me, other = 0, 1
+    sword, hero = the(s, "Sword", other), the(s, "Hero")
+    s = steal(s, me, sword)
+    gone = remove_to_underworld(s, hero)
+    after = answer_attach(gone, Choose(hero))
+    assert after.game.choice is None
+    assert after.game.players == gone.game.players
+    assert [x.items for x in after.game.players[other].leaders] == [(sword,)]
+    # 5.2 "Ha a lap a túlvilágba kerül, a hatás megszűnik": the Sword itself went to the
+    # underworld meanwhile; the answer moves nothing
+    gone = remove_to_underworld(s, sword)
+    after = answer_attach(gone, Choose(hero))
+    assert after.game.players == gone.game.players
+    assert sword in after.game.players[other].underworld
+
+
+@pytest.mark.rule("5.2", "3.5")
+@pytest.mark.ruling("R-5.2")
+def test_a_stolen_item_already_on_the_thiefs_side_is_not_moved_between_leaders() -> None:
+    # meanwhile the thief took the King itself, with the Sword (5.2): the Sword is the
+    # thief's already, and items on the board are not moved between leaders (3.5)
+    s = _thief_and_victim()
+    me, other = 0, 1
+    sword, king, hero = the(s, "Sword", other), the(s, "King", other), the(s, "Hero")
+    s = steal(s, me, sword)
+    s = steal(s, me, king)
+    after = answer_attach(s, Choose(hero))
+    assert after.game.players == s.game.players
+    (taken,) = (x for x in after.game.players[me].leaders if x.card == king)
+    assert taken.items == (sword,)
