@@ -11,17 +11,22 @@ from dataclasses import dataclass
 
 import pytest
 
-from mitosz_core.games.mitosz.actions import Choose
+import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Choose, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType, Mythos
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     ChangeLevel,
+    Chosen,
     Every,
+    Immunity,
+    MakeImmune,
     NeutralizeAbility,
     Permission,
     PlayerPermission,
     Side,
 )
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.empire import adjacent
@@ -33,7 +38,7 @@ from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tie
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fixtures as fx
-from tests.mitosz.fixtures import CROSS, build, sea, sky, the
+from tests.mitosz.fixtures import CROSS, build, play, sea, sky, the
 from tests.mitosz.test_ch8_attachments import add_building
 
 
@@ -183,6 +188,78 @@ def test_a_lasting_effects_reach_leaves_out_its_user_or_reads_levels_below_it() 
     s = _lasting(s, ChangeLevel(Every(below), -1), other, king, None)
     # Cheap (2) is below the King (3), the Hero (3) is not
     assert (level(s.game, cheap), level(s.game, hero)) == (2 - 1, 3)
+
+
+@pytest.mark.rule("5.12", "5.14")
+def test_a_card_immune_to_enemy_effects_is_not_reached_by_an_enemys_lasting_effect() -> None:
+    # my Hero is immune to enemy effects; the other player's King lowers every leader
+    # of its enemies by 1, and my own effect raises my leaders by 1
+    mine = sky(empire=CROSS, leaders=(Leader("Hero"), Leader("Cheap")))
+    s = build(mine, sea(empire=CROSS, leaders=(Leader("King"),)))
+    me, other = 0, 1
+    hero, cheap, king = the(s, "Hero"), the(s, "Cheap"), the(s, "King", other)
+    s = _lasting(s, MakeImmune(Chosen(Cards()), Immunity.ENEMY), me, hero, hero)
+    enemies = Cards(types=(CardType.LEADER,), side=Side.ENEMY)
+    s = _lasting(s, ChangeLevel(Every(enemies), -1), other, king, None)
+    assert (level(s.game, hero), level(s.game, cheap)) == (3, 2 - 1)
+    own = Cards(types=(CardType.LEADER,), side=Side.OWN)
+    s = _lasting(s, ChangeLevel(Every(own), 1), me, cheap, None)  # not an enemy's
+    assert (level(s.game, hero), level(s.game, cheap)) == (3 + 1, 2 - 1 + 1)
+
+
+# --- 4.2.3: the enemy deck a reveal looks at, the enemy hand a peek looks into ------------------
+
+CARD_EDGE_RULESET = MitoszRuleset(pool=fx.card_pool("base", "maneuvers", "card_edges"))
+"""The test cards with those of ``cards/card_edges.toml``: the Augur, whose maneuver
+reveals an enemy card and targets a leader on any side."""
+
+
+@pytest.mark.rule("4.2.3")
+@pytest.mark.ruling("R-4.2.3-enemy")
+def test_a_reveal_looks_at_the_targets_player_if_an_enemy_else_the_next_in_turn_order() -> None:
+    # three players, in the turn order 0, 2, 1: the Augur reveals the top card of an
+    # enemy deck ("Egy ellenséges pakli felső lapját"), which then goes to the bottom
+    s = build(
+        sky(leaders=(Leader("Augur"), Leader("Cheap"))),
+        sea(leaders=(Leader("Cheap"),)),
+        sky(leaders=(Leader("Cheap"),)),
+        ruleset=CARD_EDGE_RULESET,
+        order=(0, 2, 1),
+    )
+    augur = the(s, "Augur")
+    decks = [p.deck for p in s.game.players]
+    # the target's player when an enemy; for my own card, the next opponent in turn
+    # order (player 2, not player 1)
+    for target_owner, revealed in ((1, 1), (2, 2), (0, 2)):
+        target = the(s, "Cheap", target_owner)
+        after = play(s, UseManeuver(augur, 0, target))
+        assert level(after.game, target) == 2 + 1  # the reveal held ("0+")
+        top = decks[revealed][0]
+        assert after.game.revealed == (top,)
+        expected = list(decks)
+        expected[revealed] = (*decks[revealed][1:], top)  # the same cards, the top under
+        assert [p.deck for p in after.game.players] == expected
+
+
+@pytest.mark.rule("4.2.3")
+def test_the_card_a_peek_finds_does_not_depend_on_the_order_of_the_hand() -> None:
+    # "Ellenfelünk kezéből véletlenszerűen megnézünk egy lapot": a random card of the
+    # hand; the hand has no order a rule reads, so the same hand in another order, with
+    # the same random draws, shows the same card; and the draw is used up
+    def peeked(hand: tuple[str, ...], seed: int) -> str:
+        s = build(sky(leaders=(Leader("Spy"),)), sea(hand=hand), seed=seed)
+        after = fx.act(s, UseManeuver(the(s, "Spy"), 0))
+        after = fx.pass_counter(after)
+        assert after.game.peeked is not None and after.game.peeked[0] == 0
+        assert after.rng != s.rng
+        return after.game.card(after.game.peeked[1]).key
+
+    seen = set()
+    for seed in range(6):
+        found = {peeked(hand, seed) for hand in (("Sword", "Axe", "Sword"), ("Axe", "Sword", "Sword"))}
+        assert len(found) == 1, (seed, found)
+        seen |= found
+    assert seen == {"Sword", "Axe"}
 
 
 # --- 5.9: a tie settled through a chain of earlier ties ---------------------------------------
