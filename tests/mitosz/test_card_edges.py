@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Choose, UseManeuver
+from mitosz_core.games.mitosz.actions import Choose, Summon, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType, Mythos
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
@@ -36,6 +36,7 @@ from mitosz_core.games.mitosz.rules.stealing import answer_attach, steal
 from mitosz_core.games.mitosz.rules.summoning import FREE, summon_cost
 from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import CROSS, build, play, sea, sky, the
@@ -209,9 +210,11 @@ def test_a_card_immune_to_enemy_effects_is_not_reached_by_an_enemys_lasting_effe
 
 # --- 4.2.3: the enemy deck a reveal looks at, the enemy hand a peek looks into ------------------
 
-CARD_EDGE_RULESET = MitoszRuleset(pool=fx.card_pool("base", "maneuvers", "card_edges"))
+CARD_EDGE_RULESET = MitoszRuleset(
+    pool=fx.card_pool("base", "maneuvers", "attachments", "card_edges")
+)
 """The test cards with those of ``cards/card_edges.toml``: the Augur, whose maneuver
-reveals an enemy card and targets a leader on any side."""
+reveals an enemy card and targets a leader on any side, and cards linked to the Sky."""
 
 
 @pytest.mark.rule("4.2.3")
@@ -260,6 +263,50 @@ def test_the_card_a_peek_finds_does_not_depend_on_the_order_of_the_hand() -> Non
         assert len(found) == 1, (seed, found)
         seen |= found
     assert seen == {"Sword", "Axe"}
+
+
+# --- 3.1, 6.3.4, 8.region: the summonings offered, and what each pays ----------------------------
+
+
+def _summonings(s: S) -> set[Summon]:
+    offered = {a for a in mc.legal_actions(s) if isinstance(a, Summon)}
+    for a in offered:  # each one offered is one the rules allow
+        assert CARD_EDGE_RULESET.why_not(s, a) is None, a
+    return offered
+
+
+@pytest.mark.rule("3.1", "6.3.4", "3.5")
+def test_a_card_linked_to_the_high_god_is_offered_each_substitution_its_player_can_pay() -> None:
+    # "Ha a játékos egy lapja mitológiai kapcsolatban áll főistenével, idézésekor egy
+    # szférapont egy másikkal helyettesíthető": three cards linked to the Sky, with 1
+    # magic and 1 wealth to pay: the Devotee (2 wealth), the Sky Charm (an item, 1
+    # wealth) and the Sky Tyrant (1 force, and an own leader sacrificed, 6.3.4)
+    hand = ("Devotee", "Sky Charm", "Sky Tyrant")
+    mine = sky(spheres=(1, 0, 1, 0), empire=CROSS, leaders=(Leader("Cheap"), Leader("Hero")), hand=hand)
+    s = build(mine, sea(), ruleset=CARD_EDGE_RULESET)
+    devotee, charm, tyrant = (the(s, key) for key in hand)
+    leaders = (the(s, "Cheap"), the(s, "Hero"))
+    magic, wealth, force = Sphere.MAGIC, Sphere.WEALTH, Sphere.FORCE
+    assert _summonings(s) == {
+        # 2 wealth cannot be paid; 1 wealth and 1 magic instead of the other can
+        Summon(devotee, None, (wealth, magic)),
+        # onto each of my leaders: paid as printed, or with the magic instead
+        *(Summon(charm, leader) for leader in leaders),
+        *(Summon(charm, leader, (wealth, magic)) for leader in leaders),
+        # no force: magic or wealth instead, each with the leader it sacrifices
+        *(Summon(tyrant, None, (force, paid), leader) for paid in (magic, wealth) for leader in leaders),
+    }
+
+
+@pytest.mark.rule("8.region", "3.3")
+def test_a_region_linked_to_a_people_is_offered_free_onto_that_people_only() -> None:
+    # "Ha csatolt népével mitológiai kapcsolatban áll, ingyen idézhető": the Vale (1
+    # influence) is linked to the Cross, not to the Line; no influence to pay with
+    empire = (People("Cross", 0, 0), People("Line", 1, 0))
+    s = build(sky(spheres=(3, 0, 3, 3), empire=empire, hand=("Vale",)), sea(), ruleset=CARD_EDGE_RULESET)
+    vale = the(s, "Vale")
+    cross = s.game.players[0].empire[0].card
+    assert _summonings(s) == {Summon(vale, cross)}
 
 
 # --- 5.9: a tie settled through a chain of earlier ties ---------------------------------------
