@@ -309,6 +309,20 @@ def test_a_region_linked_to_a_people_is_offered_free_onto_that_people_only() -> 
     assert _summonings(s) == {Summon(vale, cross)}
 
 
+@pytest.mark.rule("3.6", "3.4.2")
+def test_an_intrigue_or_a_leader_is_summoned_onto_no_card() -> None:
+    # an intrigue goes to its player's side, a leader to the leader row (3.4.2): neither
+    # is attached to a card, so neither is offered or allowed onto one
+    mine = sky(empire=CROSS, leaders=(Leader("Hero"),), hand=("Banner", "Cheap"))
+    s = build(mine, sea(empire=CROSS, leaders=(Leader("King"),)), ruleset=CARD_EDGE_RULESET)
+    banner, cheap, hero = the(s, "Banner"), the(s, "Cheap"), the(s, "Hero")
+    assert _summonings(s) == {Summon(banner), Summon(cheap)}
+    for card in (banner, cheap):
+        for target in (hero, the(s, "Cross"), the(s, "King", 1)):
+            with pytest.raises(mc.IllegalActionError, match="takes no target"):
+                fx.act(s, Summon(card, target))
+
+
 # --- 5.9: a tie settled through a chain of earlier ties ---------------------------------------
 
 
