@@ -14,6 +14,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Choose, Summon, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType, Mythos
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     ChangeLevel,
@@ -25,6 +26,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Permission,
     PlayerPermission,
     Side,
+    Steal,
 )
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
@@ -34,7 +36,7 @@ from mitosz_core.games.mitosz.rules.levels import level, road_level_now
 from mitosz_core.games.mitosz.rules.precedence import settle_ties
 from mitosz_core.games.mitosz.rules.stealing import answer_attach, steal
 from mitosz_core.games.mitosz.rules.summoning import FREE, summon_cost
-from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak
+from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak, Todo
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.mitosz import Leader, People
@@ -259,7 +261,9 @@ def test_the_card_a_peek_finds_does_not_depend_on_the_order_of_the_hand() -> Non
 
     seen = set()
     for seed in range(6):
-        found = {peeked(hand, seed) for hand in (("Sword", "Axe", "Sword"), ("Axe", "Sword", "Sword"))}
+        found = {
+            peeked(hand, seed) for hand in (("Sword", "Axe", "Sword"), ("Axe", "Sword", "Sword"))
+        }
         assert len(found) == 1, (seed, found)
         seen |= found
     assert seen == {"Sword", "Axe"}
@@ -282,7 +286,9 @@ def test_a_card_linked_to_the_high_god_is_offered_each_substitution_its_player_c
     # magic and 1 wealth to pay: the Devotee (2 wealth), the Sky Charm (an item, 1
     # wealth) and the Sky Tyrant (1 force, and an own leader sacrificed, 6.3.4)
     hand = ("Devotee", "Sky Charm", "Sky Tyrant")
-    mine = sky(spheres=(1, 0, 1, 0), empire=CROSS, leaders=(Leader("Cheap"), Leader("Hero")), hand=hand)
+    mine = sky(
+        spheres=(1, 0, 1, 0), empire=CROSS, leaders=(Leader("Cheap"), Leader("Hero")), hand=hand
+    )
     s = build(mine, sea(), ruleset=CARD_EDGE_RULESET)
     devotee, charm, tyrant = (the(s, key) for key in hand)
     leaders = (the(s, "Cheap"), the(s, "Hero"))
@@ -294,7 +300,11 @@ def test_a_card_linked_to_the_high_god_is_offered_each_substitution_its_player_c
         *(Summon(charm, leader) for leader in leaders),
         *(Summon(charm, leader, (wealth, magic)) for leader in leaders),
         # no force: magic or wealth instead, each with the leader it sacrifices
-        *(Summon(tyrant, None, (force, paid), leader) for paid in (magic, wealth) for leader in leaders),
+        *(
+            Summon(tyrant, None, (force, paid), leader)
+            for paid in (magic, wealth)
+            for leader in leaders
+        ),
     }
 
 
@@ -303,7 +313,9 @@ def test_a_region_linked_to_a_people_is_offered_free_onto_that_people_only() -> 
     # "Ha csatolt népével mitológiai kapcsolatban áll, ingyen idézhető": the Vale (1
     # influence) is linked to the Cross, not to the Line; no influence to pay with
     empire = (People("Cross", 0, 0), People("Line", 1, 0))
-    s = build(sky(spheres=(3, 0, 3, 3), empire=empire, hand=("Vale",)), sea(), ruleset=CARD_EDGE_RULESET)
+    s = build(
+        sky(spheres=(3, 0, 3, 3), empire=empire, hand=("Vale",)), sea(), ruleset=CARD_EDGE_RULESET
+    )
     vale = the(s, "Vale")
     cross = s.game.players[0].empire[0].card
     assert _summonings(s) == {Summon(vale, cross)}
@@ -420,3 +432,28 @@ def test_a_stolen_item_already_on_the_thiefs_side_is_not_moved_between_leaders()
     assert after.game.players == s.game.players
     (taken,) = (x for x in after.game.players[me].leaders if x.card == king)
     assert taken.items == (sword,)
+
+
+@pytest.mark.rule("5.2", "5.17")
+@pytest.mark.ruling("R-5.2")
+@pytest.mark.xfail(
+    strict=True,
+    reason="a steal of several items asks where each goes by one choice at a time, but the "
+    "next stolen item's choice replaces the one not yet answered: only the last item moves",
+)
+def test_a_steal_of_every_enemy_item_attaches_each_of_them() -> None:
+    # 5.17: the effect acts on every card it names; each stolen item goes onto a leader
+    # of the thief's, who chooses it (5.2)
+    mine = sky(empire=CROSS, leaders=(Leader("Hero"),))
+    s = build(mine, sea(empire=CROSS, leaders=(Leader("King", items=("Sword", "Plate")),)))
+    me, other = 0, 1
+    sword, plate = the(s, "Sword", other), the(s, "Plate", other)
+    every_item = Steal(Every(Cards(types=(CardType.ITEM,), side=Side.ENEMY)))
+    s = apply_todo(s, Todo(every_item, me, the(s, "Hero"), None))
+    hero = the(s, "Hero")
+    while s.game.choice is not None:
+        s = answer_attach(s, Choose(hero))
+    (row,) = s.game.players[other].leaders
+    assert row.items == ()
+    (taker,) = (x for x in s.game.players[me].leaders if x.card == hero)
+    assert set(taker.items) == {sword, plate}
