@@ -40,6 +40,7 @@ from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tie
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.mitosz import Leader, People
+from mitosz_core.mitosz import Side as PlayerSide
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import CROSS, build, play, sea, sky, the
 from tests.mitosz.test_ch8_attachments import add_building
@@ -333,6 +334,29 @@ def test_an_intrigue_or_a_leader_is_summoned_onto_no_card() -> None:
         for target in (hero, the(s, "Cross"), the(s, "King", 1)):
             with pytest.raises(mc.IllegalActionError, match="takes no target"):
                 fx.act(s, Summon(card, target))
+
+
+# --- 4.5: a high god uses each of its maneuvers once a turn -------------------------------------
+
+
+@pytest.mark.rule("4.5", "4.1")
+def test_a_high_god_may_use_its_other_maneuver_but_not_the_same_one_again() -> None:
+    # "Ez alól kivétel a főisten, melynek csak az adott kötött manővere nem alkalmazható
+    # többször a körben": the Twin god has two maneuvers (each: draw a card)
+    mine = PlayerSide("Twin God", empire=CROSS, deck=fx.FILLER)
+    s = build(mine, sea(), ruleset=CARD_EDGE_RULESET)
+    god = s.game.players[0].high_god
+    morning, evening = UseManeuver(god, 0), UseManeuver(god, 1)
+
+    def usable(t: S) -> set[mc.Action]:
+        return {a for a in mc.legal_actions(t) if a in (morning, evening)}
+
+    assert usable(s) == {morning, evening}
+    s = play(s, morning)
+    assert usable(s) == {evening}
+    assert "(4.5)" in str(CARD_EDGE_RULESET.why_not(s, morning))
+    s = play(s, evening)
+    assert usable(s) == set()
 
 
 # --- 5.9: a tie settled through a chain of earlier ties ---------------------------------------
