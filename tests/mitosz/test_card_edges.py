@@ -32,14 +32,14 @@ from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.empire import adjacent
-from mitosz_core.games.mitosz.rules.levels import level, road_level_now
+from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
 from mitosz_core.games.mitosz.rules.precedence import settle_ties
 from mitosz_core.games.mitosz.rules.stealing import answer_attach, steal
 from mitosz_core.games.mitosz.rules.summoning import FREE, summon_cost
 from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak, Todo
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
-from mitosz_core.mitosz import Leader, People
+from mitosz_core.mitosz import Leader, MarkerAt, People
 from mitosz_core.mitosz import Side as PlayerSide
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import CROSS, build, play, sea, sky, the
@@ -169,6 +169,24 @@ def test_a_free_summoning_names_cards_in_hand_by_type_subtype_mythos_and_magic()
     assert free(Cards(subtypes=(Subtype.WEAPON,))) == {"Axe", "Sword"}  # not the armour
     assert free(Cards(types=(CardType.ITEM,), magical=True)) == {"Cursed Ring"}
     assert free(Cards(types=(CardType.ITEM,), magical=False)) == {"Axe", "Sword", "Plate"}
+    # a permission of another kind gives no free summoning, nor does another player's
+    for permission, player in ((Permission.WITHOUT_SUMMONING, me), (Permission.SUMMON_FREE, 1)):
+        t = _lasting(s, PlayerPermission(permission, Cards()), player, None, None)
+        assert {key for key, c in cards.items() if summon_cost(t, me, c) == FREE} == set()
+
+
+# --- 1.1.1, 5.10: power markers count for the card they are on ----------------------------------
+
+
+@pytest.mark.rule("1.1.1", "5.10")
+def test_a_power_marker_counts_for_the_player_of_the_card_it_is_on_only() -> None:
+    # my Cross (power 2) and Cheap (1) with a +2 power marker on the Cross; the other
+    # player's Cross (2) with a -1 power marker: "A jelző csak akkor fejti ki hatását egy
+    # lapra, ha rajta van"
+    mine = sky(empire=CROSS, leaders=(Leader("Cheap"),))
+    markers = (MarkerAt(0, "Cross", power=2), MarkerAt(1, "Cross", power=-1))
+    s = build(mine, sea(empire=CROSS), markers=markers)
+    assert (power(s.game, 0), power(s.game, 1)) == (2 + 1 + 2, 2 - 1)
 
 
 # --- 5.17: the reach of a lasting effect read against its user ----------------------------------
