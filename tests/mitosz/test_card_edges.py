@@ -1,8 +1,10 @@
 """Rules fidelity at the edges of the card rules that the scenario tests left untried
 (found by mutation testing, ``tools/mutation.py``): adjacency of peoples and the level of
-their roads (3.2.1, 3.3, 5.5, 8.region), which cards a selector names by their printed
-data (1.5.3, 5.17), ties settled through a chain of earlier ties (5.9), and where a stolen
-item or location goes (5.2).
+their roads (3.2.1, 3.3, 5.5, 8.region), which cards a permission or a lasting effect
+names (1.5.3, 5.12, 5.17), power markers (5.10), the enemy deck a reveal looks at and the
+card a peek finds (4.2.3), the summonings offered for cards linked to the high god or to
+their people (3.1, 8.region), a high god's maneuvers (4.5), ties settled through earlier
+ties (5.9), and where a stolen item or location goes (5.2).
 """
 
 from __future__ import annotations
@@ -235,7 +237,8 @@ CARD_EDGE_RULESET = MitoszRuleset(
     pool=fx.card_pool("base", "maneuvers", "attachments", "card_edges")
 )
 """The test cards with those of ``cards/card_edges.toml``: the Augur, whose maneuver
-reveals an enemy card and targets a leader on any side, and cards linked to the Sky."""
+reveals an enemy card and targets a leader on any side, three cards linked to the Sky,
+and the Twin god with two maneuvers."""
 
 
 @pytest.mark.rule("4.2.3")
@@ -320,8 +323,8 @@ def test_a_card_linked_to_the_high_god_is_offered_each_substitution_its_player_c
         *(Summon(charm, leader, (wealth, magic)) for leader in leaders),
         # no force: magic or wealth instead, each with the leader it sacrifices
         *(
-            Summon(tyrant, None, (force, paid), leader)
-            for paid in (magic, wealth)
+            Summon(tyrant, None, (force, instead), leader)
+            for instead in (magic, wealth)
             for leader in leaders
         ),
     }
