@@ -234,17 +234,22 @@ def test_a_poison_naming_several_creatures_takes_hold_on_each_below_its_level() 
 # --- 7.2.1, 7.3.5: what is used and played while the combat phase lasts --------------------
 
 
-@pytest.mark.rule("7.2.1")
+@pytest.mark.rule("7.2.1", "7.2.5.3")
 @pytest.mark.ruling("R-7.2.1-every")
-def test_a_war_leaders_free_maneuver_reaches_only_the_fight() -> None:
+def test_a_war_leaders_maneuvers_reach_only_the_fight() -> None:
     # "A harcban részvevő lapok csak a harcot és az abban résztvevő lapokat
-    # befolyásolhatják": my Captain's Battle Cry (+2 to an own leader) may raise the
-    # Captain, not the Scout sitting in my row
-    s, k = defended("Captain", extra="Scout", hand=("Battle Cry",))
-    cry, captain = k["Battle Cry"], k["mine"]
-    assert UseFreeManeuver(cry, captain, 0, captain) in _legal(s)
-    with pytest.raises(mc.IllegalActionError, match=r"not in the fight.*\(7\.2\.1\)"):
-        act(s, UseFreeManeuver(cry, captain, 0, k["outside"]))
+    # befolyásolhatják": my Adder (a war leader) may poison the Shieldmaiden, not the
+    # Squire (level 1, below the poison's 3) sitting in the defender's row; its Battle
+    # Cry (+2 to an own leader) may raise the Adder, not the Scout sitting in my row
+    s, k = defended("Adder", extra="Scout", hand=("Battle Cry",))
+    s, squire = put_leader(s, k["other"], "Squire")
+    adder, cry = k["mine"], k["Battle Cry"]
+    assert UseManeuver(adder, 0, k["maiden"]) in _legal(s)
+    with pytest.raises(mc.IllegalActionError, match=r"Squire is not in the fight.*\(7\.2\.1\)"):
+        act(s, UseManeuver(adder, 0, squire))
+    assert UseFreeManeuver(cry, adder, 0, adder) in _legal(s)
+    with pytest.raises(mc.IllegalActionError, match=r"Scout is not in the fight.*\(7\.2\.1\)"):
+        act(s, UseFreeManeuver(cry, adder, 0, k["outside"]))
 
 
 @pytest.mark.rule("7.2.1", "7.3.5", "3.5", "1.5.3", "3.6")
