@@ -14,6 +14,7 @@ from mitosz_core.games.mitosz.actions import (
     Choose,
     Pass,
     PlacePeople,
+    SacrificeLeader,
     Summon,
     SummonTroop,
     UseManeuver,
@@ -21,11 +22,14 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S, triggers
+from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.levels import level
+from mitosz_core.games.mitosz.rules.setup import _turn_order
 from mitosz_core.games.mitosz.rules.zones import search
-from mitosz_core.games.mitosz.state import PlayPending
+from mitosz_core.games.mitosz.state import PlayPending, RoundMark
+from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
-from mitosz_core.mitosz import Leader
+from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, battle
 from tests.mitosz.fixtures import CROSS, act, build, play, sea, settle_counter, sky, the
@@ -81,6 +85,66 @@ def test_each_player_places_a_people_in_their_own_turn() -> None:
     s = fx.next_turn(s)
     assert s.game.active == me
     assert any(isinstance(a, PlacePeople) for a in mc.legal_actions(s))
+
+
+@pytest.mark.rule("6.1.1")
+def test_a_tie_is_revealed_again_with_each_players_next_card() -> None:
+    # player 0's deck is (0, 1, 2), player 1's (3, 4, 5): a tie on the first cards, the
+    # second ones settle it (9 against 3), the third ones would have settled it the other
+    # way (1 against 8)
+    number = [2, 9, 1, 2, 3, 8]
+    order, reveals, _ = _turn_order([0, 1], [(0, 1, 2), (3, 4, 5)], number, Rng.from_seed(1))
+    assert order == [1, 0]
+    assert reveals == [[0, 1], [3, 4]]
+
+
+@pytest.mark.rule("6.1.1")
+def test_decks_that_tie_card_for_card_still_settle_the_turn_order() -> None:
+    # the reveals cannot settle it ("mindaddig, míg a körsorrend el nem dől"): the order
+    # is still settled, every player once, after each deck was revealed in full
+    for seed in range(4):
+        order, reveals, _ = _turn_order(
+            [0, 1, 2], [(0,), (1,), (2,)], [4, 4, 4], Rng.from_seed(seed)
+        )
+        assert sorted(order) == [0, 1, 2]
+        assert reveals == [[0], [1], [2]]
+
+
+@pytest.mark.rule("1.3.4", "6.2.1.1")
+@pytest.mark.ruling("R-1.3.4")
+def test_a_deck_that_is_no_longer_empty_breaks_the_deck_out_round() -> None:
+    s = build(sky(empire=(People("Cross"),), hand=("Line",), deck=()), sea(deck=()))
+    me, other = 0, 1
+    s = fx.next_turn(s)  # every deck empty at the start of a turn: the round is marked
+    assert s.game.deckout == RoundMark(s.turn, other)
+    line = the(s, "Line", me)  # a card of my hand goes back into my deck
+    s = fx.set_player(s, me, deck=(line,), hand=())
+    s = fx.next_turn(s)  # my turn starts with a card in my deck: no round without draws
+    assert s.game.deckout is None and not s.is_over
+    s = fx.next_turn(s)  # I drew it: every deck is empty again, a new round begins
+    assert s.game.deckout == RoundMark(s.turn, other) and not s.is_over
+    s = fx.next_turn(fx.next_turn(s))  # that round has passed
+    assert s.is_over and s.game.ending == "deck-out" and s.winner == me
+
+
+@pytest.mark.rule("3.4.2")
+def test_a_row_two_over_its_limit_sacrifices_one_leader_at_a_time_until_within_it() -> None:
+    s = fx.start()
+    me = s.game.active
+    other = 1 - me
+    s, people = fx.put_people(s, other, "Cross", 0, 0)
+    leaders = []
+    for key in ("Cheap", "Hero", "Devotee", "King"):
+        s, cid = fx.put_leader(s, other, key)
+        leaders.append(cid)
+    s = fx.refresh(remove_to_underworld(s, people))  # no people: 2 leaders at most, not 4
+    assert s.phase == "forced.sacrifice_leader" and s.to_act == other
+    s = act(s, SacrificeLeader(leaders[0]))
+    assert s.phase == "forced.sacrifice_leader" and s.to_act == other  # still one over
+    assert set(mc.legal_actions(s)) == {SacrificeLeader(c) for c in leaders[1:]}
+    s = act(s, SacrificeLeader(leaders[3]))
+    assert s.phase == "turn.summoning_1" and s.to_act == me
+    assert [x.card for x in s.game.players[other].leaders] == leaders[1:3]
 
 
 # --- 1.3.3: a search ---------------------------------------------------------------------------
