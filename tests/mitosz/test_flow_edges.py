@@ -1,7 +1,8 @@
 """Rules fidelity at the edges of set-up, turn flow and responses that the scenario tests
 left untried (found by mutation testing, ``tools/mutation.py``): the decks a game is not
-set up from (1.3.1), the turn order of three players (6.1.1, 6.2.4.6), a people in each
-player's own turn (3.2.1), a search that finds nothing (1.3.3), the maneuvers used when a
+set up from (1.3.1), the turn order and its reveals (6.1.1, 6.2.4.6), a people in each
+player's own turn (3.2.1), a deck-out round broken by a refilled deck (1.3.4), a row two
+over its limit (3.4.2), a search that finds nothing (1.3.3), the maneuvers used when a
 card is played (6.3.7, 5.5) and the counter round of a fight (7.2.1).
 """
 
