@@ -38,6 +38,7 @@ from mitosz_core.kernel.api import (
     actions_from_json,
     apply,
     is_legal,
+    is_settled,
     legal_actions,
     max_game_length,
     new_game,
@@ -48,6 +49,7 @@ from mitosz_core.kernel.api import (
     rulesets,
     sample_state,
     state_digest,
+    turn_phase,
     utility_range,
 )
 from mitosz_core.kernel.limits import Limits, current_limits, use_limits
@@ -89,6 +91,7 @@ __all__ = [
     "apply",
     "current_limits",
     "is_legal",
+    "is_settled",
     "legal_actions",
     "max_game_length",
     "new_game",
@@ -99,6 +102,7 @@ __all__ = [
     "rulesets",
     "sample_state",
     "state_digest",
+    "turn_phase",
     "use_limits",
     "utility_range",
     "view",

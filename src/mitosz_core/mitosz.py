@@ -64,6 +64,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
+from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.observation import (
     CardView,
     ChoiceView,
@@ -254,6 +255,7 @@ __all__ = [
     "People",
     "PeopleView",
     "PermitHighGod",
+    "Phase",
     "PlacePeople",
     "PlayFate",
     "PlayWithoutSummoning",

@@ -43,3 +43,43 @@ def test_machine_triggers_are_never_string_literals() -> None:
             ):
                 found.append(f"{path.relative_to(RULES)}:{node.lineno}")
     assert found == []
+
+
+PACKAGE = RULES.parent.parent
+"""The whole ``mitosz_core`` package."""
+
+
+def _phase(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "phase"
+
+
+def _name_test(node: ast.AST) -> bool:
+    """A machine-state name tested as a string: ``x.phase == "turn.pay"``,
+    ``x.phase in ("counter.respond", ...)`` or ``x.phase.startswith(...)``."""
+    if isinstance(node, ast.Compare) and _phase(node.left):
+        return any(
+            isinstance(c, ast.Constant | ast.Tuple | ast.Set | ast.List)
+            or isinstance(c, ast.JoinedStr)
+            for c in node.comparators
+        )
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("startswith", "endswith", "split", "partition")
+        and _phase(node.func.value)
+    )
+
+
+def test_no_code_outside_the_machine_tests_a_state_name_as_a_string() -> None:
+    """Validators, bots, renderers and rules of both rulesets ask typed questions
+    (``is_settled``, ``turn_phase``, the machine's declared step constants and tables),
+    never a literal machine-state name or a prefix of one."""
+    sources = sorted(PACKAGE.rglob("*.py"))
+    assert len(sources) > 100
+    found = [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for path in sources
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if _name_test(node)
+    ]
+    assert found == []

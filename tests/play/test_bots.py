@@ -12,11 +12,11 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
 from mitosz_core.bots.evaluate import SPOILS, WIN, evaluate, mitosz_threat
-from mitosz_core.bots.heuristic import INTERRUPTIONS, scores, settle
+from mitosz_core.bots.heuristic import scores, settle
 from mitosz_core.bots.mcts import SEARCHED, THREAT, TURNS, WIN_VALUE
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.view import view
-from mitosz_core.mitosz import Leader, People, Position, Side
+from mitosz_core.mitosz import Leader, People, Phase, Position, Side
 from mitosz_core.simulate import plan, run, summarize
 from tests.helpers import play_random
 from tests.play.sampling import SAMPLING, needs_sampling
@@ -137,7 +137,7 @@ def _searched(ruleset: str, seed: int) -> tuple[mc.State[Any], MCTSBot]:
     for s in range(seed, seed + 40):
         state = play_random(_mid(ruleset, s), s, lambda s: len(mc.legal_actions(s)) > 3)
         bot = MCTSBot(4, playouts=12, spread=1000.0)
-        if not state.phase.startswith(INTERRUPTIONS):
+        if mc.is_settled(state):
             return state, bot
     pytest.fail("no position outside an interruption")
 
@@ -188,7 +188,7 @@ def test_a_playout_ends_at_its_horizon(ruleset: str) -> None:
             assert end.turn > state.turn
             assert end.to_act == me
             assert mc.observe(end, me)["active"] == me
-            assert not end.phase.startswith(INTERRUPTIONS)
+            assert mc.is_settled(end)
         # turns=1: until the bot's turn ends.
         end, _ = MCTSBot(1, turns=1).playout(sample, action, me)
         assert end.is_over or end.turn == state.turn + 1
@@ -238,19 +238,20 @@ def _mitosz_at(prefix: str, seed: int) -> mc.State[Any]:
 
 @needs_sampling("mitosz")
 def test_the_mitosz_search_spends_its_budget_only_on_the_decisions_it_searches() -> None:
-    assert SEARCHED["mitosz"] == ("turn.summoning", "turn.combat.declare")
+    assert SEARCHED["mitosz"] == {Phase.SUMMONING_1, Phase.COMBAT, Phase.SUMMONING_2}
     summoning = _mitosz_at("turn.summoning", 3)
     stats = MCTSBot(4, playouts=6, spread=1000.0).search(view(summoning))
     assert len(stats) >= 2
     assert sum(visits for visits, _ in stats.values()) == 6
     # The end of the turn (regaining sphere points, discarding) is not searched by
     # default: the prior's best is played, with no playout; searched=None on a ruleset
-    # SEARCHED does not name, or a prefix given, searches it.
+    # SEARCHED does not name, or a phase given, searches it.
     end = _mitosz_at("turn.end", 3)
-    assert not end.phase.startswith(SEARCHED["mitosz"])
+    assert mc.turn_phase(end) == Phase.END
+    assert mc.turn_phase(end) not in SEARCHED["mitosz"]
     stats = MCTSBot(4, playouts=6, spread=1000.0).search(view(end))
     assert [visits for visits, _ in stats.values()] == [0]
-    stats = MCTSBot(4, playouts=6, spread=1000.0, searched=("turn.end",)).search(view(end))
+    stats = MCTSBot(4, playouts=6, spread=1000.0, searched={Phase.END}).search(view(end))
     assert sum(visits for visits, _ in stats.values()) == 6
 
 

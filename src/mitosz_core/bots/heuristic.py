@@ -25,7 +25,7 @@ from typing import Any
 
 from mitosz_core.bots.evaluate import evaluate
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.api import apply, legal_actions, observe
+from mitosz_core.kernel.api import apply, is_settled, legal_actions, observe
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.view import PlayerView
 
@@ -50,20 +50,15 @@ def quiet_reply(state: State[Any], rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
-INTERRUPTIONS = ("counter.", "response.", "forced.", "turn.combat.battle.", "turn.combat.duel.")
-"""The machine states in which a position is not settled yet: an interruption (a counter
-round, an event window, a forced choice) or a Mítosz fight under way, whose outcome is
-what an attack is worth."""
-
-
 def settle(state: State[Any], me: int, rng: random.Random, steps: int) -> State[Any]:
-    """``state`` after quiet replies, until ``me`` decides again outside an interruption
-    or a fight (so the card just played has resolved, the fight just begun is decided),
-    the game ends, or ``steps`` replies are made. Inside them ``me`` replies quietly too."""
+    """``state`` after quiet replies, until ``me`` decides again in a settled position
+    (:func:`~mitosz_core.is_settled`: outside an interruption or a fight, so the card just
+    played has resolved, the fight just begun is decided), the game ends, or ``steps``
+    replies are made. Inside them ``me`` replies quietly too."""
     for _ in range(steps):
         if state.is_over or state.to_act is None:
             break
-        if state.to_act == me and not state.phase.startswith(INTERRUPTIONS):
+        if state.to_act == me and is_settled(state):
             break
         state = apply(state, quiet_reply(state, rng))
     return state

@@ -10,9 +10,9 @@ bot's legal actions (which are the same in every determinization).
   legal actions; only the best :attr:`MCTSBot.candidates` of them, and of those only
   the ones within :attr:`MCTSBot.spread` of the best score, become children (the others
   are what the heuristic bot would not play either). With fewer than two children, or
-  in an interruption (a counter round, an event window, a forced choice or a Mítosz
-  fight under way: :data:`~mitosz_core.bots.heuristic.INTERRUPTIONS`), or in a decision
-  of a kind the ruleset does not search (:attr:`MCTSBot.searched`, by default
+  in a position that is not settled (an interruption, that is a counter round, an event
+  window or a forced choice, or a Mítosz fight under way: :func:`~mitosz_core.is_settled`),
+  or in a turn phase the ruleset does not search (:attr:`MCTSBot.searched`, by default
   :data:`SEARCHED`: for Mítosz only the summoning phases and the declaration of a fight
   are searched), the decision is not searched: the bot plays the prior's best, as the
   heuristic bot would, and spends no playouts. A single legal action is played at once.
@@ -52,13 +52,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.bots.evaluate import JsonDict, evaluate, mitosz_threat
-from mitosz_core.bots.heuristic import INTERRUPTIONS, greedy, quiet_reply, scores, settle
+from mitosz_core.bots.heuristic import greedy, quiet_reply, scores, settle
+from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.api import apply, observe
+from mitosz_core.kernel.api import apply, is_settled, observe, turn_phase
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.view import PlayerView
 
@@ -101,11 +103,14 @@ def _mitosz_threat(state: State[Any], obs: JsonDict, me: int) -> float:
 _THREATS = {"mitosz": _mitosz_threat}
 
 
-SEARCHED: dict[str, tuple[str, ...]] = {"mitosz": ("turn.summoning", "turn.combat.declare")}
-"""The decisions searched by default, per ruleset (:attr:`MCTSBot.searched`), as the
-prefixes of their machine states; a ruleset not named here has every decision searched.
-For Mítosz those are the summoning phases (what to summon, play or place) and the
-declaration of a fight, where the game is won; the rest (regaining sphere points,
+SEARCHED: dict[str, frozenset[str]] = {
+    "mitosz": frozenset({Phase.SUMMONING_1, Phase.COMBAT, Phase.SUMMONING_2})
+}
+"""The decisions searched by default, per ruleset (:attr:`MCTSBot.searched`), as the turn
+phases (:func:`~mitosz_core.turn_phase`) whose settled decisions are searched; a ruleset
+not named here has every decision searched. For Mítosz those are the summoning phases
+(what to summon, play or place) and the declaration of a fight (the combat phase's only
+settled decision), where the game is won; the rest (regaining sphere points,
 discarding at the end of the turn, ...) is played as the prior's best, as the heuristic
 bot would play it, and costs no playouts."""
 
@@ -134,9 +139,9 @@ class MCTSBot:
     goes (2: to the bot's next turn, 1: to the end of its turn, 0: the quiet replies;
     ``None``: ``TURNS`` of the module for the ruleset), ``max_steps`` the most decisions in one;
     ``reply_steps`` the quiet replies the heuristic scoring makes; ``margin`` which of
-    the most visited actions may be played; ``searched`` the prefixes of the machine
-    states whose decisions are searched (``None``: ``SEARCHED`` of the module for the
-    ruleset, every decision for a ruleset not named there; ``()``: none); ``threat`` the
+    the most visited actions may be played; ``searched`` the turn phases whose settled
+    decisions are searched (``None``: ``SEARCHED`` of the module for the ruleset, every
+    decision for a ruleset not named there; empty: none); ``threat`` the
     weight of the threat of the opponent's next attack in a playout's value (``None``:
     ``THREAT`` of the module for the ruleset; 0: none)."""
 
@@ -155,7 +160,7 @@ class MCTSBot:
         turns: int | None = None,
         max_steps: int = 200,
         margin: float = 0.8,
-        searched: tuple[str, ...] | None = None,
+        searched: Collection[str] | None = None,
         threat: float | None = None,
     ) -> None:
         self._rng = random.Random(seed)
@@ -197,8 +202,8 @@ class MCTSBot:
         searched = SEARCHED.get(first.ruleset) if self.searched is None else self.searched
         if (
             len(kept) < 2
-            or first.phase.startswith(INTERRUPTIONS)
-            or (searched is not None and not first.phase.startswith(searched))
+            or not is_settled(first)
+            or (searched is not None and turn_phase(first) not in searched)
         ):
             return {actions[order[0]]: (0, best)}
         children = [_Child(actions[i], prior[i]) for i in kept]
@@ -234,14 +239,10 @@ class MCTSBot:
                 break
             if state.turn != start and (
                 turns == 1
-                or (
-                    state.to_act == me
-                    and not state.phase.startswith(INTERRUPTIONS)
-                    and observe(state, me)["active"] == me
-                )
+                or (state.to_act == me and is_settled(state) and observe(state, me)["active"] == me)
             ):
                 break
-            if state.phase.startswith(INTERRUPTIONS):
+            if not is_settled(state):
                 action = quiet_reply(state, self._rng)
             else:
                 action = greedy(state, self._rng, self.reply_steps)

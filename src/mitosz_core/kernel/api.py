@@ -244,6 +244,21 @@ def sample_state(state: State[Any], player: int, rng: random.Random) -> State[An
     return get(state.ruleset).sample_state(state, player, rng)
 
 
+def is_settled(state: State[Any]) -> bool:
+    """Whether nothing is under way in ``state`` that must end before its position can
+    be judged: no interruption (a response, a counter round, a forced choice) and no step
+    of a fight (the ruleset's :meth:`~mitosz_core.kernel.ruleset.Ruleset.is_settled`).
+    Search and evaluation read positions where it holds."""
+    return get(state.ruleset).is_settled(state)
+
+
+def turn_phase(state: State[Any]) -> str | None:
+    """The phase of the turn under way in ``state``, through any interruption: a member
+    of the ruleset's phase enumeration (for Mítosz :class:`mitosz_core.mitosz.Phase`, 6.2),
+    or ``None`` for a ruleset that names no phases (MYTHOS)."""
+    return get(state.ruleset).turn_phase(state)
+
+
 def _ruleset(ruleset: str | State[Any]) -> Ruleset[Any]:
     return get(ruleset.ruleset if isinstance(ruleset, State) else ruleset)
 

@@ -182,6 +182,18 @@ class Ruleset(ABC, Generic[G]):
         :class:`~mitosz_core.errors.NotAvailableError`."""
         raise NotAvailableError(self.name, "sampling a state (determinization)")
 
+    def is_settled(self, state: State[G]) -> bool:
+        """Whether nothing is under way in ``state`` that must end before its position
+        can be judged: no interruption (a response, a counter round, a forced choice) and
+        no step of a fight. True by default: a ruleset whose every decision is settled."""
+        return True
+
+    def turn_phase(self, state: State[G]) -> str | None:
+        """The phase of the turn under way in ``state``, through any interruption: a
+        member of the ruleset's phase enumeration (a ``StrEnum``). ``None`` by default:
+        a ruleset that names no phases to its callers."""
+        return None
+
     utility_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
     """The least and the greatest value :meth:`returns` gives a player."""
 

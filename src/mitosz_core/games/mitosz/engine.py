@@ -25,7 +25,13 @@ from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
-from mitosz_core.games.mitosz.machine import MACHINE, RESPONSE_STEP, SUMMONING_HOSTS, Trigger
+from mitosz_core.games.mitosz.machine import (
+    MACHINE,
+    RESPONSE_STEP,
+    SUMMONING_HOSTS,
+    Phase,
+    Trigger,
+)
 from mitosz_core.games.mitosz.observation import Observation
 from mitosz_core.games.mitosz.rules import (
     S,
@@ -41,7 +47,7 @@ from mitosz_core.games.mitosz.rules import (
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
-from mitosz_core.games.mitosz.rules.flow import Step, fire
+from mitosz_core.games.mitosz.rules.flow import Step, fire, is_settled, turn_phase
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
@@ -278,6 +284,15 @@ class MitoszRuleset(StepRuleset[Game]):
 
     def observe(self, state: State[Game], player: int) -> Observation:
         return observation.observe(state, player)
+
+    def is_settled(self, state: State[Game]) -> bool:
+        """No counter round, response or forced choice, and no step of a fight
+        (:func:`~mitosz_core.games.mitosz.rules.flow.is_settled`)."""
+        return is_settled(state)
+
+    def turn_phase(self, state: State[Game]) -> Phase:
+        """The phase of the turn (6.2), through any interruption."""
+        return turn_phase(state)
 
     def interchangeable(
         self, state: State[Game], among: Collection[int] | None = None

@@ -119,6 +119,18 @@ HOSTS = SUMMONING_HOSTS + FIGHT_HOSTS + (RESPONSE_STEP,)
 ROUNDS = (f"{B}.rounds", f"{D}.rounds")
 """The combat-round steps (7.2.2): the fighting players act in turn."""
 
+BATTLE = {"name": "battle", "initial": "target", "children": BATTLE_STEPS}
+"""A battle (7.4), its steps in order."""
+DUEL = {"name": "duel", "initial": "challenger", "children": DUEL_STEPS}
+"""A duel (7.6), its steps in order."""
+
+END = {
+    "name": "end",
+    "initial": "discard",
+    "children": ["discard", "clamp", "regain", "produce", "turn_back", "effects", "finish"],
+}
+"""The end phase (6.2.4), its steps in order."""
+
 TURN = {
     "name": "turn",
     "initial": "start",
@@ -131,24 +143,12 @@ TURN = {
             "initial": "declare",
             "children": [
                 "declare",
-                {"name": "battle", "initial": "target", "children": BATTLE_STEPS},
-                {"name": "duel", "initial": "challenger", "children": DUEL_STEPS},
+                BATTLE,
+                DUEL,
             ],
         },
         "summoning_2",
-        {
-            "name": "end",
-            "initial": "discard",
-            "children": [
-                "discard",
-                "clamp",
-                "regain",
-                "produce",
-                "turn_back",
-                "effects",
-                "finish",
-            ],
-        },
+        END,
     ],
 }
 COUNTER = {"name": "counter", "initial": "open", "children": COUNTER_STEPS}
@@ -181,6 +181,21 @@ TURN_LEAVES = tuple(_leaves(TURN))
 COUNTER_LEAVES = tuple(_leaves(COUNTER))
 RESPONSE_LEAVES = tuple(_leaves(RESPONSE))
 FORCED_LEAVES = tuple(_leaves(FORCED))
+FIGHT_LEAVES = (*_leaves(BATTLE, "turn.combat."), *_leaves(DUEL, "turn.combat."))
+"""The steps of a fight under way (7.4, 7.6)."""
+END_LEAVES = tuple(_leaves(END, "turn."))
+"""The steps of the end phase (6.2.4), in order."""
+(
+    DISCARD_STEP,
+    CLAMP_STEP,
+    REGAIN_STEP,
+    PRODUCE_STEP,
+    TURN_BACK_STEP,
+    END_EFFECTS_STEP,
+    FINISH_STEP,
+) = END_LEAVES
+COUNTER_RESPOND_STEP = "counter.respond"
+"""The step of a counter round (6.4.1) in which the players answer the waiting event."""
 ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_back")
 """Steps that are one deed however many choices they ask (discard down to the hand size,
 regain 3 points, turn back two leaders), and the turn's start (nobody acts between two

@@ -31,12 +31,18 @@ from mitosz_core.errors import CardDataError, MitoszError
 from mitosz_core.games.mitosz.carddata.checks import check_card
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.machine import (
+    CLAMP_STEP,
     COUNTER_LEAVES,
+    COUNTER_RESPOND_STEP,
+    END_EFFECTS_STEP,
     FORCED_LEAVES,
     HOSTS,
     INTERRUPTIBLE,
+    PRODUCE_STEP,
     QUIET,
+    REGAIN_STEP,
     RESPONSE_LEAVES,
+    TURN_BACK_STEP,
     TURN_LEAVES,
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
@@ -75,12 +81,10 @@ LEADER_ROW_EXTRA = 2
 MOUNT = Subtype.MOUNT
 ONE_EACH = (Subtype.WEAPON, Subtype.ARMOUR)
 """A leader carries at most one of each (8.weapon, 8.armour)."""
-AFTER_DISCARD = frozenset(
-    ("turn.end.clamp", "turn.end.regain", "turn.end.produce", "turn.end.turn_back")
-)
+AFTER_DISCARD = frozenset((CLAMP_STEP, REGAIN_STEP, PRODUCE_STEP, TURN_BACK_STEP))
 """The end-phase states after the discard step (6.2.4.2-6.2.4.4)."""
 BEFORE_CLAMP = frozenset(
-    s for s in TURN_LEAVES if s not in AFTER_DISCARD - {"turn.end.clamp"} | {"turn.end.effects"}
+    s for s in TURN_LEAVES if s not in AFTER_DISCARD - {CLAMP_STEP} | {END_EFFECTS_STEP}
 )
 """The steps of a turn in which the active player may still hold a stolen sphere point
 above its maximum (7.4.11, 6.2.4.2)."""
@@ -642,7 +646,7 @@ def _frames(state: State[Game]) -> None:
                 "frame",
                 "player",
             )
-    if state.phase == "counter.respond" and game.counter is None:
+    if state.phase == COUNTER_RESPOND_STEP and game.counter is None:
         fail(f"{GAME}.counter", "counter-round", "a counter round is under way")
 
 

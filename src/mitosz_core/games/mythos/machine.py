@@ -10,6 +10,18 @@ from __future__ import annotations
 
 from mitosz_core.kernel.machine import CompiledMachine, Edge, MachineSpec, compile_machine
 
+FIGHT_STEPS = [
+    "declare",
+    "respond_attack",
+    "block",
+    "respond_block",
+    "order",
+    "respond_order",
+    "damage",
+]
+"""The steps of a fight (06), in order."""
+COMBAT = {"name": "combat", "initial": "declare", "children": FIGHT_STEPS}
+
 STATES = (
     "setup",
     {
@@ -21,19 +33,7 @@ STATES = (
             "respond",
             "main",
             "pay",
-            {
-                "name": "combat",
-                "initial": "declare",
-                "children": [
-                    "declare",
-                    "respond_attack",
-                    "block",
-                    "respond_block",
-                    "order",
-                    "respond_order",
-                    "damage",
-                ],
-            },
+            COMBAT,
             "end",
         ],
     },
@@ -109,3 +109,8 @@ WINDOWS = frozenset(
     }
 )
 """The event windows of the non-active player (04.4, 11.9)."""
+
+COMBAT_STEPS = frozenset(f"turn.combat.{step}" for step in FIGHT_STEPS)
+"""The steps of a fight under way (06)."""
+PAY_STEP = "turn.pay"
+"""Paying an upgrade's attach cost (08)."""

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from mitosz_core.errors import CardDataError, InvalidStateError
 from mitosz_core.games.mythos.carddata import check_card
 from mitosz_core.games.mythos.cards import CardDef, CardType
+from mitosz_core.games.mythos.machine import COMBAT_STEPS, PAY_STEP
 from mitosz_core.games.mythos.rules.effects import STARTING_LIFE
 from mitosz_core.games.mythos.rules.hand import HAND_MAX
 from mitosz_core.games.mythos.rules.stats import aura_cap, life
@@ -230,7 +231,7 @@ def _fight(state: State[Game]) -> None:
     game = state.game
     ids = len(game.instances)
     combat = game.combat
-    fighting = state.phase.startswith("turn.combat.")
+    fighting = state.phase in COMBAT_STEPS
     if state.is_over:
         fighting = combat is not None  # a game may end mid-fight or mid-payment
     if fighting != (combat is not None):
@@ -259,7 +260,7 @@ def _fight(state: State[Game]) -> None:
                     )
                 if attacker not in combat.attackers:
                     fail(f"{GAME}.combat.{name}[{j}]", "fight", f"#{attacker} is not attacking")
-    paying = state.phase == "turn.pay" or (state.is_over and game.payment is not None)
+    paying = state.phase == PAY_STEP or (state.is_over and game.payment is not None)
     if paying != (game.payment is not None):
         fail(f"{GAME}.payment", "payment", "a payment exactly while an upgrade is paid for (08)")
     if game.payment is not None:

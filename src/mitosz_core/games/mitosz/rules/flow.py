@@ -5,8 +5,8 @@ change ``State.phase``: they follow an edge of the compiled table (a return edge
 :func:`resume`) or raise :class:`~mitosz_core.errors.MachineError`.
 
 Rule code never reads machine-state names: it asks :func:`turn_phase`, :func:`top_frame`,
-:func:`in_counter_round`, :func:`responding` or :func:`in_combat_round_step`, which look
-the state up in tables built from the machine declaration.
+:func:`in_counter_round`, :func:`responding`, :func:`in_combat_round_step` or
+:func:`is_settled`, which look the state up in tables built from the machine declaration.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.machine import (
     COUNTER_LEAVES,
+    FIGHT_LEAVES,
     FORCED_LEAVES,
     MACHINE,
     PHASE_OF,
@@ -33,6 +34,7 @@ _RESPONSE = frozenset(RESPONSE_LEAVES)
 _QUIET = frozenset(QUIET)
 _FORCED = frozenset(FORCED_LEAVES)
 _ROUNDS = frozenset(ROUNDS)
+_UNSETTLED = frozenset((*COUNTER_LEAVES, *RESPONSE_LEAVES, *FORCED_LEAVES, *FIGHT_LEAVES))
 
 
 def fire(s: S, trigger: Trigger) -> S:
@@ -93,6 +95,13 @@ def at_quiet_moment(s: S) -> bool:
 def in_forced_choice(s: S) -> bool:
     """Whether a forced choice (3.4.2, 1.4.2) is being made."""
     return s.phase in _FORCED
+
+
+def is_settled(s: S) -> bool:
+    """Whether nothing is under way that must end before the position can be judged:
+    no counter round (6.4.1), response (6.1.4) or forced choice, and no step of a fight
+    (7.4, 7.6); the declaration of a fight (7.1) is settled."""
+    return s.phase not in _UNSETTLED
 
 
 def in_counter_round(s: S) -> bool:
