@@ -58,8 +58,7 @@ def _name_test(node: ast.AST) -> bool:
     ``x.phase in ("counter.respond", ...)`` or ``x.phase.startswith(...)``."""
     if isinstance(node, ast.Compare) and _phase(node.left):
         return any(
-            isinstance(c, ast.Constant | ast.Tuple | ast.Set | ast.List)
-            or isinstance(c, ast.JoinedStr)
+            isinstance(c, ast.Constant | ast.Tuple | ast.Set | ast.List | ast.JoinedStr)
             for c in node.comparators
         )
     return (
