@@ -9,7 +9,7 @@ ties (5.9), and where a stolen item or location goes (5.2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -481,14 +481,11 @@ def test_a_stolen_item_already_on_the_thiefs_side_is_not_moved_between_leaders()
 
 @pytest.mark.rule("5.2", "5.17")
 @pytest.mark.ruling("R-5.2")
-@pytest.mark.xfail(
-    strict=True,
-    reason="a steal of several items asks where each goes by one choice at a time, but the "
-    "next stolen item's choice replaces the one not yet answered: only the last item moves",
-)
 def test_a_steal_of_every_enemy_item_attaches_each_of_them() -> None:
     # 5.17: the effect acts on every card it names; each stolen item goes onto a leader
-    # of the thief's, who chooses it (5.2)
+    # of the thief's, who chooses it (5.2). The choices come one at a time: the next
+    # item is stolen once the thief has placed the one before (the counter round's
+    # resolve step does the queued effects one by one, each after the choice before)
     mine = sky(empire=CROSS, leaders=(Leader("Hero"),))
     s = build(mine, sea(empire=CROSS, leaders=(Leader("King", items=("Sword", "Plate")),)))
     me, other = 0, 1
@@ -496,8 +493,15 @@ def test_a_steal_of_every_enemy_item_attaches_each_of_them() -> None:
     every_item = Steal(Every(Cards(types=(CardType.ITEM,), side=Side.ENEMY)))
     s = apply_todo(s, Todo(every_item, me, the(s, "Hero"), None))
     hero = the(s, "Hero")
-    while s.game.choice is not None:
-        s = answer_attach(s, Choose(hero))
+    asked = []
+    while s.game.choice is not None or s.game.todo:
+        if s.game.choice is not None:
+            asked.append(s.game.choice.source)
+            s = answer_attach(s, Choose(hero))
+        else:
+            todo, rest = s.game.todo[0], s.game.todo[1:]
+            s = apply_todo(s.evolve(game=replace(s.game, todo=rest)), todo)
+    assert sorted(asked) == sorted((sword, plate))
     (row,) = s.game.players[other].leaders
     assert row.items == ()
     (taker,) = (x for x in s.game.players[me].leaders if x.card == hero)

@@ -6,7 +6,8 @@
 - An intrigue moves to the thief's side.
 - A card that must be attached (an item, a location: 5.2) is attached to a card of the
   thief's, which the thief chooses among those it may go onto (3.3, 3.5, chapter 8);
-  with none, the steal does nothing. The theft is final (5.2): nothing gives it back.
+  with none, the steal does nothing. A steal of several such cards asks for each in
+  turn. The theft is final (5.2): nothing gives it back.
 - Maneuver cards cannot be stolen (5.2); other cards (a people, a troop, a mount) cannot
   be stolen by this engine: a steal effect on them does nothing (ruling R-5.2).
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 from mitosz_core.games.mitosz.actions import Choose
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.interpret import handles, targets
-from mitosz_core.games.mitosz.effects.language import Steal
+from mitosz_core.games.mitosz.effects.language import Chosen, Every, Steal
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
@@ -30,9 +31,17 @@ from mitosz_core.kernel.values import replace
 
 @handles(Steal)
 def steal_cards(s: S, todo: Todo, effect: Steal) -> S:
-    """5.2: each card the effect names is stolen, if it can be."""
-    for card in targets(s, todo, effect.target):
+    """5.2: each card the effect names is stolen, if it can be (5.17: every card it
+    names). A stolen card that must be attached waits for the thief's choice of where it
+    goes; the cards named after it are then stolen one by one, each queued as the steal of
+    that card alone, so that no choice replaces another not yet answered."""
+    cards = targets(s, todo, effect.target)
+    for i, card in enumerate(cards):
         s = steal(s, todo.player, card)
+        if s.game.choice is not None and isinstance(effect.target, Every):
+            one = Steal(Chosen(effect.target.cards))
+            rest = tuple(replace(todo, effect=one, target=c) for c in cards[i + 1 :])
+            return s.evolve(game=replace(s.game, todo=(*rest, *s.game.todo)))
     return s
 
 
