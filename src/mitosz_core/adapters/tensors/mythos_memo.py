@@ -14,7 +14,7 @@ from mitosz_core.adapters.tensors.mythos_fields import (
     slot_fields,
     sources,
 )
-from mitosz_core.games.mythos.rules.stats import Bonuses, aura_cap, bonuses
+from mitosz_core.games.mythos.rules.stats import Bonuses, aura_cap, bonuses, bonuses_and_cap
 from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.games.mythos.state import Player as MythosPlayer
 from mitosz_core.games.mythos.state import Slot
@@ -123,11 +123,10 @@ class MythosRows:
                 ):
                     read = sources(p)
                     if read != seat.sources:
-                        table = bonuses(game, o)
+                        table, seat.cap = bonuses_and_cap(game, o)
                         if table != seat.table:
                             seat.table = table
                             changed = True
-                        seat.cap = aura_cap(game, o)
                         seat.sources = read
                     seat.battlefield = battlefield
                     seat.infirmary = infirmary

@@ -11,6 +11,7 @@ state falls outside the space.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from mitosz_core.games.mythos.actions import (
@@ -42,7 +43,6 @@ from mitosz_core.kernel.actionspace import (
     Positions,
 )
 from mitosz_core.kernel.state import State
-from mitosz_core.kernel.values import CHECK_VIEWS, same_objects
 
 HAND = 10
 """Hand slots (the hand holds at most 7 after a draw, 07; a few more for safety)."""
@@ -71,6 +71,12 @@ _BASES = tuple(
 slot; the card attached to it has the code after."""
 
 
+_ATTACHED_BASES = tuple(tuple(tuple(b + 1 for b in row) for row in seat) for seat in _BASES)
+"""The code of the card attached to each slot, as :data:`_BASES`."""
+_CARD = attrgetter("card")
+_ATTACHED = attrgetter("attached")
+
+
 def _rows(state: State[Any]) -> Mapping[object, int]:
     game: Game = state.game
     me = _me(state)
@@ -78,48 +84,16 @@ def _rows(state: State[Any]) -> Mapping[object, int]:
     out: dict[object, int] = {}
     for q in (0, 1):
         p = players[(me + q) % len(players)]
-        for row, bases in zip((p.battlefield, p.infirmary, p.sanctuary), _BASES[q], strict=True):
-            for slot, base in zip(row, bases, strict=False):  # the first ROW_SLOTS slots
-                out[slot.card] = base
-                if slot.attached is not None:
-                    out[slot.attached] = base + 1
+        for row, bases, attached_bases in zip(
+            (p.battlefield, p.infirmary, p.sanctuary), _BASES[q], _ATTACHED_BASES[q], strict=True
+        ):
+            if row:
+                # in C, by map and zip (which stops at the first ROW_SLOTS slots): no
+                # bytecode per slot; the empty places' None is dropped at the end
+                out.update(zip(map(_CARD, row), bases, strict=False))
+                out.update(zip(map(_ATTACHED, row), attached_bases, strict=False))
+    out.pop(None, None)
     return out
-
-
-class _RowPositions:
-    """:func:`_rows` of a state, kept per deciding player while both players' six rows
-    are the very tuples they were (a row changes in about one decision in five): a state
-    whose rows are those of an earlier one shares that state's positions, which read
-    nothing else. The mapping is shared, never changed. In the debug mode of the cached
-    views (:data:`~mitosz_core.kernel.values.CHECK_VIEWS`) every hit is worked out again
-    and compared."""
-
-    __slots__ = ("_held",)
-
-    def __init__(self) -> None:
-        self._held: dict[int, tuple[tuple[object, ...], Mapping[object, int]]] = {}
-
-    def __call__(self, state: State[Any]) -> Mapping[object, int]:
-        me = _me(state)
-        players = state.game.players
-        mine = players[me]
-        theirs = players[(me + 1) % len(players)]
-        rows = (
-            mine.battlefield,
-            mine.infirmary,
-            mine.sanctuary,
-            theirs.battlefield,
-            theirs.infirmary,
-            theirs.sanctuary,
-        )
-        held = self._held.get(me)
-        if held is not None and same_objects(held[0], rows):
-            if CHECK_VIEWS:
-                assert _rows(state) == held[1], "stale row positions"
-            return held[1]
-        out = _rows(state)
-        self._held[me] = (rows, out)
-        return out
 
 
 def _row_name(code: int) -> str:
@@ -133,7 +107,7 @@ def _row_name(code: int) -> str:
 def layouts() -> tuple[Layout, ...]:
     """The blocks of the space, in index order."""
     hand = Positions("hand", HAND, _hand, lambda code: f"hand {code}")
-    rows = Positions("rows", 2 * ROW_CODES, _RowPositions(), _row_name)
+    rows = Positions("rows", 2 * ROW_CODES, _rows, _row_name)
     card = Either(hand, rows)
     return (
         Layout(DrawCard),
