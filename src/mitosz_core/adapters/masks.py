@@ -14,14 +14,13 @@ array): whatever is made from a mask holds one of them. The masks are those read
 views, made once per pooled array and handed out again with it, so that what the pool
 clears is exactly what it marked: copy one (``mask.copy()``) to change it. A few indices
 are marked and cleared one by one through a ``memoryview`` of the array (no NumPy item
-call; the writes run in C, by ``map``), more at once (NumPy's fancy indexing), whichever is quicker.
+call), more at once (NumPy's fancy indexing), whichever is quicker.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from itertools import repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -74,8 +73,9 @@ with an index array (which has to be made first)."""
 def _mark(slot: _Pooled, indices: tuple[int, ...], value: int) -> None:
     """Set the mask of ``slot`` to ``value`` at ``indices``."""
     if len(indices) <= _ONE_BY_ONE:
-        # every write in C (each returns None, so any() runs through them all)
-        any(map(slot.writer.__setitem__, indices, repeat(value)))
+        writer = slot.writer
+        for i in indices:
+            writer[i] = value
     else:
         slot.array[np.array(indices, dtype=np.intp)] = value
 

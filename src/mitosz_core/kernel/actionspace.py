@@ -391,32 +391,6 @@ class LayoutSpace(ActionSpace):
             index = index * size + code
         return offset + index
 
-    def _index_table(self, state: State[Any], actions: tuple[Action, ...]) -> dict[int, Action]:
-        # index_of inlined (once per legal action of every state coded); where an action
-        # has no index, index_of itself raises the error
-        table: dict[int, Action] = {}
-        coders = self._coders
-        for action in actions:
-            found = coders.get(type(action))
-            if found is None:
-                self.index_of(state, action)  # raises: the class has no indices
-                continue
-            index, fields = found
-            if fields:
-                code = 0
-                for _, field_of, domain, size in fields:
-                    part = domain.code(state, field_of(action))
-                    if part is None:
-                        part = self.index_of(state, action)  # raises: outside the field
-                    code = code * size + part
-                index += code
-            if index in table:
-                raise ActionIndexError(
-                    index, f"names both {table[index]} and {action} in state {state.phase!r}"
-                )
-            table[index] = action
-        return table
-
     def action_string(self, state: State[Any], action: Action) -> str:
         found = self._by_kind.get(type(action))
         if found is None:

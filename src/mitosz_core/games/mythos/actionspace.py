@@ -11,7 +11,6 @@ state falls outside the space.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any
 
 from mitosz_core.games.mythos.actions import (
@@ -71,28 +70,26 @@ _BASES = tuple(
 slot; the card attached to it has the code after."""
 
 
-_ATTACHED_BASES = tuple(tuple(tuple(b + 1 for b in row) for row in seat) for seat in _BASES)
-"""The code of the card attached to each slot, as :data:`_BASES`."""
-_CARD = attrgetter("card")
-_ATTACHED = attrgetter("attached")
-
-
 def _rows(state: State[Any]) -> Mapping[object, int]:
     game: Game = state.game
     me = _me(state)
     players = game.players
     out: dict[object, int] = {}
+    # (no zip: a call with its keyword strict= costs more than the few slots it pairs)
     for q in (0, 1):
         p = players[(me + q) % len(players)]
-        for row, bases, attached_bases in zip(
-            (p.battlefield, p.infirmary, p.sanctuary), _BASES[q], _ATTACHED_BASES[q], strict=True
+        bases = _BASES[q]
+        for row, row_bases in (
+            (p.battlefield, bases[0]),
+            (p.infirmary, bases[1]),
+            (p.sanctuary, bases[2]),
         ):
-            if row:
-                # in C, by map and zip (which stops at the first ROW_SLOTS slots): no
-                # bytecode per slot; the empty places' None is dropped at the end
-                out.update(zip(map(_CARD, row), bases, strict=False))
-                out.update(zip(map(_ATTACHED, row), attached_bases, strict=False))
-    out.pop(None, None)
+            for k, slot in enumerate(row[:ROW_SLOTS]):
+                base = row_bases[k]
+                out[slot.card] = base
+                attached = slot.attached
+                if attached is not None:
+                    out[attached] = base + 1
     return out
 
 
