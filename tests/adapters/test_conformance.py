@@ -47,8 +47,8 @@ def test_openspiel_game_declares_chance_and_its_sizes() -> None:
     assert state.state == mc.new_game("mitosz", seed=123, players=3)
     again = game.deserialize_state(state.serialize())
     assert again.state == state.state
-    assert state.information_state_tensor(0) == list(
-        tensors.information_state_tensor(state.state, 0)
+    assert np.array_equal(
+        state.information_state_tensor(0), tensors.information_state_tensor(state.state, 0)
     )
 
 

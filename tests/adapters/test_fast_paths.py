@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -39,12 +40,12 @@ def test_legal_actions_and_tensors_are_pyspiels(ruleset: str, seed: int) -> None
         if state.is_chance_node():
             continue
         for player in range(state.num_players()):
-            assert state.observation_tensor(player) == pyspiel.State.observation_tensor(
-                state, player
-            )
-            assert state.information_state_tensor(player) == pyspiel.State.information_state_tensor(
-                state, player
-            )
+            observation = state.observation_tensor(player)
+            information = state.information_state_tensor(player)
+            assert observation.dtype == information.dtype == np.float32
+            assert not observation.flags.writeable
+            assert observation.tolist() == pyspiel.State.observation_tensor(state, player)
+            assert information.tolist() == pyspiel.State.information_state_tensor(state, player)
 
 
 def test_legal_actions_of_a_pseudo_player_or_not_an_int_are_refused_as_pyspiel_does() -> None:

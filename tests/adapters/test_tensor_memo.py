@@ -16,6 +16,7 @@ import mitosz_core as mc  # noqa: E402
 from mitosz_core.adapters import tensors  # noqa: E402
 from mitosz_core.adapters.tensors import memo as memo_module  # noqa: E402
 from mitosz_core.adapters.tensors import mythos_memo  # noqa: E402
+from mitosz_core.games.mythos.rules import stats  # noqa: E402
 
 _WRONG = 0x7F
 """A byte that no field of a kept entry holds throughout (float32 0x7f7f7f7f)."""
@@ -74,3 +75,24 @@ def test_kept_mythos_rows_are_used_and_the_debug_mode_catches_them_stale(
     monkeypatch.setattr(mythos_memo, "CHECK_VIEWS", True)
     with pytest.raises(AssertionError, match=f"stale tensor memo of seat {me}"):
         tensors.observation_bytes(state, me, memo)
+
+
+def test_the_memos_one_pass_bonuses_and_cap_are_the_rules_two() -> None:
+    """``bonuses_and_cap`` (what the MYTHOS memo reads when a seat's sources change)
+    gives what ``bonuses`` and ``aura_cap`` give, in every state of a few games, for both
+    players; the games reach passive bonuses and a raised aura cap."""
+    seen_bonus = seen_cap = False
+    for seed in range(1, 9):
+        state = mc.new_game("mythos", seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            game = state.game
+            for player in range(len(game.players)):
+                table, cap = stats.bonuses_and_cap(game, player)
+                assert table == stats.bonuses(game, player)
+                assert cap == stats.aura_cap(game, player)
+                seen_bonus = seen_bonus or bool(table.attack or table.life or table.own)
+                seen_cap = seen_cap or cap != stats.SOFT_CAP
+            legal = mc.legal_actions(state)
+            state = mc.apply(state, legal[rng.randrange(len(legal))])
+    assert seen_bonus and seen_cap

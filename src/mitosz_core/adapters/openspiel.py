@@ -14,7 +14,7 @@ returns are win 1, loss -1, draw 0. States serialize to the engine's JSON form
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -222,18 +222,23 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
             return f"seed {action}"
         return self.space.action_string(self.state, self.space.decode(self.state, int(action)))
 
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        """The player's observation tensor (of the player deciding if none is given), as
-        pyspiel's own ``observation_tensor`` gives it, a list of floats; built here, as
+    def observation_tensor(self, player: int | None = None) -> tensors.Tensor:
+        """The player's observation tensor (of the player deciding if none is given): the
+        values pyspiel's own ``observation_tensor`` gives, as a float32 NumPy array
+        (read-only, over the tensor's packed bytes, made without a copy: ``copy()`` it to
+        change it) rather than a list of Python floats, which pyspiel never needs (its C++
+        callers read the tensor through the observer's NumPy ``tensor``, see
+        :class:`Observer`) and which cost one new float object per value; built here, as
         called from Python, without pyspiel's query of the tensor's size, which makes and
-        observes a new initial state at every call. C++ callers get pyspiel's."""
+        observes a new initial state at every call."""
         return self._tensor(player, information_state=False)
 
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        """The player's information-state tensor, as :meth:`observation_tensor`."""
+    def information_state_tensor(self, player: int | None = None) -> tensors.Tensor:
+        """The player's information-state tensor, as :meth:`observation_tensor` (a new
+        float32 array)."""
         return self._tensor(player, information_state=True)
 
-    def _tensor(self, player: int | None, information_state: bool) -> list[float]:
+    def _tensor(self, player: int | None, information_state: bool) -> tensors.Tensor:
         if player is None:
             player = self.current_player()
         if isinstance(player, bool) or not isinstance(player, int):
@@ -242,15 +247,10 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
             raise pyspiel.SpielError(f"no player {player} in a {self.players}-player game")
         state = self._held.state
         if state is None:
-            return [0.0] * tensors.shape(self.ruleset, information_state)[0]
+            return np.zeros(tensors.shape(self.ruleset, information_state), np.float32)
         if information_state:
-            info: list[float] = tensors.information_state_tensor(
-                state, player, memo=self._memo
-            ).tolist()
-            return info
-        # the float32 bytes read as C floats straight into Python floats (no array)
-        data = memoryview(tensors.observation_bytes(state, player, self._memo)).cast("f")
-        return cast(list[float], data.tolist())  # (typeshed types it list[int])
+            return tensors.information_state_tensor(state, player, memo=self._memo)
+        return np.frombuffer(tensors.observation_bytes(state, player, self._memo), np.float32)
 
     def is_terminal(self) -> bool:
         state = self._held.state

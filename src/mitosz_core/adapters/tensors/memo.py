@@ -26,12 +26,12 @@ class TensorMemo:
       :meth:`.mitosz_memo.MitoszBoards.board`);
     * for MYTHOS (:attr:`mythos`), each player's passive bonuses and aura cap, kept while
       the cards in their rows and the cards attached to them are the same
-      (:func:`.mythos_fields.sources`: damage, markers and flags do not count); the
-      fields of a seat's rows, kept while the seat's player value and the bonus tables
-      are the same objects; else each row's, kept while the row and the tables are; else
-      each slot's, kept while the slot is the same object and the bonuses that reach its
-      unit are equal (a decision that damages one unit works out one slot again, not six
-      rows).
+      (:func:`.mythos_fields.row_sources`, read again for the rows that are new objects:
+      damage, markers and flags do not count); the fields of a seat's rows, kept while
+      the seat's player value and the bonus tables are the same objects; else each
+      row's, kept while the row and the tables are; else each slot's, kept while the slot
+      is the same object and the bonuses that reach its unit are equal (a decision that
+      damages one unit works out one slot again, not six rows).
 
     An entry is used only while what it was worked out from is the very object it holds
     (so that no other object can take its place) or, where said, equal to it. In the

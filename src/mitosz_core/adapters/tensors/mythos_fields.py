@@ -90,21 +90,17 @@ _CARD = attrgetter("card")
 _ATTACHED = attrgetter("attached")
 
 
-def sources(p: MythosPlayer) -> tuple[tuple[MythosCardId | None, ...], ...]:
-    """The cards of a player's rows, then the cards attached to them, row by row: with
-    the printed cards and the owners, all that the player's passive sources are read from
-    (:func:`~mitosz_core.games.mythos.rules.stats.passive_sources`), so their bonuses
-    and aura cap too; damage, markers and flags are not among them. (Read in C, by
-    ``map``: no bytecode per slot.)"""
-    battlefield, infirmary, sanctuary = p.battlefield, p.infirmary, p.sanctuary
-    return (
-        tuple(map(_CARD, battlefield)),
-        tuple(map(_ATTACHED, battlefield)),
-        tuple(map(_CARD, infirmary)),
-        tuple(map(_ATTACHED, infirmary)),
-        tuple(map(_CARD, sanctuary)),
-        tuple(map(_ATTACHED, sanctuary)),
-    )
+RowSources = tuple[tuple[MythosCardId, ...], tuple[MythosCardId | None, ...]]
+"""The cards of a row's slots and the cards attached to them."""
+
+
+def row_sources(row: tuple[Slot, ...]) -> RowSources:
+    """The cards of ``row`` and the cards attached to them: over a player's three rows,
+    with the printed cards and the owners, all that the player's passive sources are read
+    from (:func:`~mitosz_core.games.mythos.rules.stats.passive_sources`), so their
+    bonuses and aura cap too; damage, markers and flags are not among them. (Read in C,
+    by ``map``: no bytecode per slot.)"""
+    return (tuple(map(_CARD, row)), tuple(map(_ATTACHED, row)))
 
 
 def card(d: MythosCard) -> bytes:

@@ -8,13 +8,14 @@ from mitosz_core.adapters.tensors.layout import Y_ROWS, Y_SLOTS
 from mitosz_core.adapters.tensors.mythos_fields import (
     NO_SLOTS,
     Extra,
+    RowSources,
     Tables,
     row_fields,
+    row_sources,
     seat_fields,
     slot_fields,
-    sources,
 )
-from mitosz_core.games.mythos.rules.stats import Bonuses, aura_cap, bonuses
+from mitosz_core.games.mythos.rules.stats import Bonuses, aura_cap, bonuses, bonuses_and_cap
 from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.games.mythos.state import Player as MythosPlayer
 from mitosz_core.games.mythos.state import Slot
@@ -44,8 +45,8 @@ class _RowEntry:
 
 class _Seat:
     """A seat as the memo keeps it: its player value and rows (battlefield, infirmary,
-    sanctuary), the sources read from the rows (:func:`~.mythos_fields.sources`), the
-    player's passive bonuses and aura cap; each row's entry, and the fields of all three
+    sanctuary), the sources read from each row (:func:`~.mythos_fields.row_sources`),
+    the player's passive bonuses and aura cap; each row's entry, and the fields of all three
     rows with every player's bonus tables they were read with."""
 
     __slots__ = (
@@ -67,7 +68,7 @@ class _Seat:
         self.battlefield: tuple[Slot, ...] | None = None
         self.infirmary: tuple[Slot, ...] | None = None
         self.sanctuary: tuple[Slot, ...] | None = None
-        self.sources: tuple[object, ...] | None = None
+        self.sources: list[RowSources | None] = [None] * Y_ROWS
         self.table: Bonuses | None = None
         self.cap = 0
         self.rows: list[_RowEntry | None] = [None] * Y_ROWS
@@ -83,13 +84,14 @@ class MythosRows:
     :class:`~mitosz_core.adapters.tensors.TensorMemo`, emptied with it).
 
     Per player: the passive bonuses and the aura cap, kept while the player value is the
-    same object, or its three rows are, or the sources read from them are equal (damage,
-    markers and flags do not count); a new table equal to the one kept does not replace
-    it, so that what was read with it holds. Per seat: the fields of its rows, kept while
-    its three rows and every player's tables are the same objects; else each row's, kept
-    while the row is the same object and the tables are equal; else each slot's, kept
-    while the slot is the same object (or an equal one) and the bonuses that reach its
-    unit are equal (a decision that damages one unit works out one slot again, not six rows)."""
+    same object, or its three rows are, or the sources read again from each row that is
+    not are equal (damage, markers and flags do not count); a new table equal to the one
+    kept does not replace it, so that what was read with it holds. Per seat: the fields
+    of its rows, kept while its three rows and every player's tables are the same
+    objects; else each row's, kept while the row is the same object and the tables are
+    equal; else each slot's, kept while the slot is the same object (or an equal one) and
+    the bonuses that reach its unit are equal (a decision that damages one unit works out
+    one slot again, not six rows)."""
 
     __slots__ = ("_seats", "_tables")
 
@@ -121,14 +123,24 @@ class MythosRows:
                     and seat.infirmary is infirmary
                     and seat.sanctuary is sanctuary
                 ):
-                    read = sources(p)
-                    if read != seat.sources:
-                        table = bonuses(game, o)
+                    # the sources of the rows that are new objects only (mostly one)
+                    held = seat.sources
+                    moved = False
+                    for r, row, was in (
+                        (0, battlefield, seat.battlefield),
+                        (1, infirmary, seat.infirmary),
+                        (2, sanctuary, seat.sanctuary),
+                    ):
+                        if row is not was:
+                            read = row_sources(row)
+                            if read != held[r]:
+                                held[r] = read
+                                moved = True
+                    if moved:
+                        table, seat.cap = bonuses_and_cap(game, o)
                         if table != seat.table:
                             seat.table = table
                             changed = True
-                        seat.cap = aura_cap(game, o)
-                        seat.sources = read
                     seat.battlefield = battlefield
                     seat.infirmary = infirmary
                     seat.sanctuary = sanctuary

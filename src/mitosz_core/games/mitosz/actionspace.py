@@ -118,19 +118,22 @@ def _board(game: Game, player: int) -> dict[object, int]:
     """The cards of one board by slot, numbered from 0."""
     realm = game.players[player].realm
     out: dict[object, int] = {realm.high_god: 0}
-    # zip stops at the shorter: the first LEADERS, PEOPLES, ITEMS, INTRIGUES of each
-    for slot, base in zip(realm.leaders, _LEADER_BASES, strict=False):
+    # the first LEADERS, PEOPLES, ITEMS, INTRIGUES of each (no zip: a call with its
+    # keyword strict= costs more than the few slots it pairs)
+    for i, slot in enumerate(realm.leaders[:LEADERS]):
+        base = _LEADER_BASES[i]
         out[slot.card] = base
         for j, item in enumerate(slot.items[:ITEMS]):
             out[item] = base + 1 + j
-    for people, base in zip(realm.empire, _PEOPLE_BASES, strict=False):
+    for k, people in enumerate(realm.empire[:PEOPLES]):
+        base = _PEOPLE_BASES[k]
         out[people.card] = base
         if people.location is not None:
             out[people.location] = base + 1
         if people.building is not None:
             out[people.building] = base + 2
-    for card, code in zip(realm.intrigues, _INTRIGUE_CODES, strict=False):
-        out[card] = code
+    for t, card in enumerate(realm.intrigues[:INTRIGUES]):
+        out[card] = _INTRIGUE_CODES[t]
     return out
 
 

@@ -75,13 +75,21 @@ def _rows(state: State[Any]) -> Mapping[object, int]:
     me = _me(state)
     players = game.players
     out: dict[object, int] = {}
+    # (no zip: a call with its keyword strict= costs more than the few slots it pairs)
     for q in (0, 1):
         p = players[(me + q) % len(players)]
-        for row, bases in zip((p.battlefield, p.infirmary, p.sanctuary), _BASES[q], strict=True):
-            for slot, base in zip(row, bases, strict=False):  # the first ROW_SLOTS slots
+        bases = _BASES[q]
+        for row, row_bases in (
+            (p.battlefield, bases[0]),
+            (p.infirmary, bases[1]),
+            (p.sanctuary, bases[2]),
+        ):
+            for k, slot in enumerate(row[:ROW_SLOTS]):
+                base = row_bases[k]
                 out[slot.card] = base
-                if slot.attached is not None:
-                    out[slot.attached] = base + 1
+                attached = slot.attached
+                if attached is not None:
+                    out[attached] = base + 1
     return out
 
 

@@ -89,6 +89,26 @@ def aura_cap(game: Game, player: int) -> int:
     )
 
 
+def bonuses_and_cap(game: Game, player: int) -> tuple[Bonuses, int]:
+    """``(bonuses(game, player), aura_cap(game, player))`` in one pass over the player's
+    passive sources, for a caller that needs both (the observation tensor's memo)."""
+    all_attack = all_life = 0
+    own: dict[CardId, tuple[int, int]] = {}
+    cap: int | None = None
+    for card, host in passive_sources(game, player):
+        printed = game.card(card)
+        if cap is None or printed.cap > cap:
+            cap = printed.cap
+        for bonus in printed.bonuses:
+            if bonus.scope is Target.SELF and host is not None:
+                a, b = own.get(host, (0, 0))
+                own[host] = (a + bonus.attack, b + bonus.life)
+            else:
+                all_attack += bonus.attack
+                all_life += bonus.life
+    return Bonuses(all_attack, all_life, own), (0 if cap is None else cap) or SOFT_CAP
+
+
 def places(game: Game, player: int) -> int:
     """Places in the player's sanctuary (03.6)."""
     return sum(

@@ -1,0 +1,108 @@
+"""The adapters' overhead per decision in machine instructions, which no load on the
+machine changes (``python -m benchmarks.instructions``; needs valgrind with its headers,
+a C compiler and the ``rl`` extra).
+
+For each ruleset, one process under valgrind's ``callgrind`` plays an untimed game of
+every workload of :mod:`benchmarks.adapters`, then ``--games`` games of each workload
+with the instruments switched on around that workload's games alone (callgrind's client
+requests, through a small C helper compiled on the spot); the overhead is an adapter's
+instructions per decision over the raw ones, minus one. About a minute of processor
+time per ruleset and game of each workload.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks import adapters
+
+_HELPER = """
+#include <valgrind/callgrind.h>
+void measure_start(void) {
+    CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; CALLGRIND_TOGGLE_COLLECT;
+}
+void measure_stop(void) {
+    CALLGRIND_TOGGLE_COLLECT; CALLGRIND_DUMP_STATS; CALLGRIND_STOP_INSTRUMENTATION;
+}
+"""
+"""The client requests: each stop writes one dump of what ran since the start."""
+
+
+def helper(folder: Path) -> Path:
+    """The helper library, compiled into ``folder``."""
+    source = folder / "measure.c"
+    source.write_text(_HELPER)
+    library = folder / "measure.so"
+    subprocess.run(["cc", "-O1", "-shared", "-fPIC", "-o", str(library), str(source)], check=True)
+    return library
+
+
+def child(ruleset: str, games: int, library: str) -> None:
+    """Under callgrind: the warm-up game of every workload, then each workload's games
+    between the helper's start and stop; prints each workload's decisions."""
+    lib = ctypes.CDLL(library)
+    for run in adapters.WORKLOADS:
+        run(ruleset, 1)
+    for run in adapters.WORKLOADS:
+        lib.measure_start()
+        decisions = sum(run(ruleset, seed) for seed in range(1, 1 + games))
+        lib.measure_stop()
+        print(run.__name__, decisions, flush=True)
+
+
+def _instructions(dump: Path) -> int:
+    for line in dump.read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise ValueError(f"no total in {dump}")
+
+
+def measure(ruleset: str, games: int) -> dict[str, float]:
+    """The instructions per decision of each workload of :data:`adapters.WORKLOADS`."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "callgrind.out"
+        command = [
+            *("valgrind", "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no"),
+            f"--callgrind-out-file={out}",
+            *(sys.executable, "-m", "benchmarks.instructions", "--child", ruleset),
+            *(str(games), str(helper(Path(folder)))),
+        ]
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        counts = [line.split() for line in done.stdout.splitlines()]
+        dumps = sorted(
+            (p for p in Path(folder).iterdir() if re.fullmatch(r"callgrind\.out\.\d+", p.name)),
+            key=lambda p: int(p.name.rsplit(".", 1)[1]),
+        )
+        totals = [_instructions(dump) for dump in dumps]
+    if len(totals) != len(counts):
+        raise RuntimeError(f"{len(counts)} workloads but {len(totals)} dumps")
+    return {name: total / int(n) for (name, n), total in zip(counts, totals, strict=True)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=5, help="games per workload")
+    parser.add_argument("--child", nargs=3, metavar=("RULESET", "GAMES", "LIBRARY"))
+    args = parser.parse_args()
+    if args.child:
+        ruleset, games, library = args.child
+        child(ruleset, int(games), library)
+        return
+    print(f"{'ruleset':8} {'raw':>11} {'pettingzoo':>20} {'openspiel':>20}  (instructions)")
+    for ruleset in ("mitosz", "mythos"):
+        per = measure(ruleset, args.games)
+        raw, pz, osp = per["raw"], per["petting"], per["spiel"]
+        print(
+            f"{ruleset:8} {raw:11,.0f} {pz:11,.0f} ({pz / raw - 1:+.1%})"
+            f" {osp:11,.0f} ({osp / raw - 1:+.1%})"
+        )
+
+
+if __name__ == "__main__":
+    main()
