@@ -496,7 +496,9 @@ def test_a_steal_of_every_enemy_item_attaches_each_of_them() -> None:
     asked = []
     while s.game.choice is not None or s.game.todo:
         if s.game.choice is not None:
-            asked.append(s.game.choice.source)
+            source = s.game.choice.source
+            assert source is not None
+            asked.append(source)
             s = answer_attach(s, Choose(hero))
         else:
             todo, rest = s.game.todo[0], s.game.todo[1:]

@@ -79,6 +79,6 @@ def test_no_code_outside_the_machine_tests_a_state_name_as_a_string() -> None:
         f"{path.relative_to(PACKAGE)}:{node.lineno}"
         for path in sources
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if _name_test(node)
+        if isinstance(node, ast.expr) and _name_test(node)
     ]
     assert found == []
