@@ -3,8 +3,9 @@
 ``nox -s ci`` is the whole test suite as CI runs it: lint, typecheck, the rule-registry
 check, the tests (fast Hypothesis profile), the docs (warnings as errors) and the
 packaging check (sdist, wheel built from it, installed in a fresh environment), in one
-environment on the oldest supported Python, and then the tests on every other CPython of
-this machine (``tests-3.X`` sessions).
+environment on the oldest supported Python, then the tests on every other CPython of
+this machine (``tests-3.X`` sessions), and last the tests on the compiled wheel
+(``compiled``: the mypyc build, installed in a fresh environment).
 
 The supported versions are the ``Programming Language :: Python :: 3.X`` classifiers of
 ``pyproject.toml``. Interpreters are looked up on ``PATH``; where pyenv manages them,
@@ -19,6 +20,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -288,6 +290,45 @@ def dist(session: nox.Session) -> None:
     _dist(session)
 
 
+COMPILED_EXTRAS = "test,typecheck,bench,rl,png"
+"""The extras the compiled wheel is tested with: those of the ``tests`` sessions, and the
+board pictures as PNG, as ``ci`` has them."""
+
+
+def _compiled_wheel(session: nox.Session, work: Path) -> Path:
+    """Build the compiled wheel (the mypyc build hook of ``pyproject.toml``) from a fresh
+    sdist into ``work``, and return it. Built from the sdist, the extension modules that
+    hatch-mypyc writes beside their sources land in the unpacked sdist, not in ``src/``."""
+    dist = work / "compiled-dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run(
+        "python", "-m", "build", "--outdir", str(dist), ".", env={"HATCH_BUILD_HOOKS_ENABLE": "1"}
+    )
+    return next(dist.glob("*.whl"))
+
+
+@nox.session(python=CI_PYTHON)
+def compiled(session: nox.Session) -> None:
+    """The compiled build (mypyc, see docs/performance.rst): build the compiled wheel,
+    install it with the test extras in a fresh environment, check that the hot modules
+    are extension modules there, and run the whole test suite on it (the tests import
+    the installed package). Arguments go to pytest."""
+    session.install("build>=1.2")
+    work = Path(session.create_tmp()).resolve()
+    wheel = _compiled_wheel(session, work)
+    env = work / "compiled-env"
+    shutil.rmtree(env, ignore_errors=True)
+    session.run("python", "-m", "venv", str(env))
+    python = str(env / "bin" / "python")
+    requirement = f"{wheel}[{COMPILED_EXTRAS}]"
+    session.run(python, "-m", "pip", "install", "--quiet", requirement, external=True)
+    session.run(python, "tools/check_compiled.py", external=True)
+    # the tests' temporary files outside the checkout, as in the other sessions (create_tmp
+    # points TMPDIR into .nox/, and mypy would then name a test's files by relative paths)
+    variables = {"HYPOTHESIS_PROFILE": "ci", "TMPDIR": tempfile.gettempdir()}
+    session.run(python, "-m", "pytest", "-q", *session.posargs, env=variables, external=True)
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """The benchmark suite (``benchmarks/``): the checkout against the baseline commit,
@@ -327,7 +368,8 @@ def figures(session: nox.Session) -> None:
 @nox.session(python=CI_PYTHON)
 def ci(session: nox.Session) -> None:
     """Everything CI checks: lint, typecheck, registry, tests, docs and the packaging
-    check on the oldest supported Python, then the tests on every other one."""
+    check on the oldest supported Python, then the tests on every other one and on the
+    compiled wheel."""
     session.install("-e", ALL)
     _lint(session)
     _typecheck(session)
@@ -340,3 +382,4 @@ def ci(session: nox.Session) -> None:
     for version in PYTHONS:
         if version != CI_PYTHON:
             session.notify(f"tests-{version}")
+    session.notify("compiled")

@@ -51,6 +51,7 @@ from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
 from mitosz_core.games.mitosz.state import CardId, Game, cached, memoised
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.kernel.compiled import mypyc_attr
 
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
@@ -60,6 +61,7 @@ E = TypeVar("E", bound=AnyEffect, covariant=True)
 K = TypeVar("K", bound=AnyEffect)
 
 
+@mypyc_attr(native_class=False)  # generic: mypyc cannot compile it
 @dataclass(frozen=True, slots=True)
 class Lasting(Generic[E]):
     """An effect in force: ``key`` names it for 5.9 tie-breaks (``e<id>`` for a created

@@ -50,10 +50,12 @@ from mitosz_core.games.mitosz.state import (
     ChoicePurpose,
     CounterFrame,
     CounterRound,
+    Game,
     ManeuverPending,
     Pending,
 )
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.steps import Rule, dispatch
 from mitosz_core.kernel.values import replace
 
@@ -110,6 +112,7 @@ def responder(s: S) -> int:
 # --- respond -----------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)  # generic: mypyc cannot compile it
 @dataclass(frozen=True, slots=True)
 class ResponseSource(Generic[A]):
     """Deeds a player may answer with in a counter round (6.4.1), registered by the module
@@ -201,7 +204,7 @@ def _respond(s: S, a: Action) -> S:
     return _source(a).perform(s, player, a)
 
 
-RESPOND = Step(
+RESPOND: Step[Game] = Step(
     accepts=(Pass, *RESPONSES),
     candidates=_respond_candidates,
     why_not=_respond_why_not,
@@ -310,7 +313,7 @@ def choose(s: S, a: Choose) -> S:
     return fire(s.evolve(game=replace(s.game, choice=None)), Trigger.CHOSEN)
 
 
-CHOOSE = dispatch(
+CHOOSE: Step[Game] = dispatch(
     (Rule(Choose, why_not_choose, choose), Rule(Pass, why_not_decline, lambda s, a: decline(s))),
     candidates=_choose_candidates,
     decider=_chooser,

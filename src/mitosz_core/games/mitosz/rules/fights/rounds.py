@@ -69,6 +69,7 @@ from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,
     ChoicePurpose,
+    Game,
     PlayPending,
     Troop,
     TroopMode,
@@ -318,7 +319,7 @@ def _respond_why_not(s: S, a: Action) -> str | None:
     return counter_round.RESPOND.why_not(s, a) or access.why_not_action(s, responder(s), a)
 
 
-RESPOND = Step(
+RESPOND: Step[Game] = Step(
     accepts=counter_round.RESPOND.accepts,
     candidates=counter_round.RESPOND.candidates,
     why_not=_respond_why_not,
@@ -406,7 +407,7 @@ def _chooser(s: S) -> int:
     return choice.player
 
 
-CHOOSE = dispatch(
+CHOOSE: Step[Game] = dispatch(
     (
         Rule(Choose, _choose_why_not, _choose),
         Rule(Pass, _decline_why_not, lambda s, a: _decline(s)),
