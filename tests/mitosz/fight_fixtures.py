@@ -94,6 +94,20 @@ def legal(s: S) -> tuple[mc.Action, ...]:
     return mc.legal_actions(s)
 
 
+def to_rounds(s: S) -> S:
+    """Pass the designation steps (no automatic passes) up to the combat rounds."""
+    while not s.phase.endswith(".rounds"):
+        s = fx.act(s, Pass())
+    return s
+
+
+def until_turn_of(s: S, player: int) -> S:
+    """Pass in the combat rounds until ``player`` is to act."""
+    while s.to_act != player:
+        s = fx.act(s, Pass())
+    return s
+
+
 __all__ = ["C", "E", "H", "N", "So", "W"]
 
 

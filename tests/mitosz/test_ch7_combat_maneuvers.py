@@ -12,7 +12,7 @@ from mitosz_core.games.mitosz.machine import MACHINE
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import LineName
-from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal, pass_rounds
+from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal, pass_rounds, to_rounds
 from tests.mitosz.fixtures import (
     act,
     lay_underworld,
@@ -23,12 +23,6 @@ from tests.mitosz.fixtures import (
     settle_counter,
     to_hand,
 )
-
-
-def rounds(s: S) -> S:
-    while not s.phase.endswith(".rounds"):
-        s = act(s, Pass())
-    return s
 
 
 def defended(
@@ -53,7 +47,7 @@ def defended(
     s = designate(battle(s, hills, E, mine), guardian)
     s = act(s, Pass()) if second is None else designate(s, second, LineName.SUPPORT)
     s = designate(s, maiden, LineName.SUPPORT)
-    s = rounds(s)
+    s = to_rounds(s)
     assert s.to_act == me
     s = act(s, Pass())  # the defender brings its Wolves
     s = play(s, SummonTroop(wolves, guardian))

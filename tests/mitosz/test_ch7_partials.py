@@ -32,7 +32,7 @@ from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import RULESET as FIGHT_RULESET
-from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal
+from tests.mitosz.fight_fixtures import E, arena, battle, designate, legal, to_rounds, until_turn_of
 from tests.mitosz.fixtures import (
     CROSS,
     act,
@@ -55,20 +55,6 @@ from tests.mitosz.fixtures import (
 )
 
 SUPPORT, RESERVE = LineName.SUPPORT, LineName.RESERVE
-
-
-def to_rounds(s: S) -> S:
-    """Pass the designation steps (no automatic passes) up to the combat rounds."""
-    while not s.phase.endswith(".rounds"):
-        s = act(s, Pass())
-    return s
-
-
-def until_turn_of(s: S, player: int) -> S:
-    """Pass in the combat rounds until ``player`` is to act."""
-    while s.to_act != player:
-        s = act(s, Pass())
-    return s
 
 
 def turned(s: S, player: int, card: int) -> bool:

@@ -60,7 +60,7 @@ from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from mitosz_core.mitosz import Leader, People, observe
 from tests.mitosz import fight_fixtures as ff
 from tests.mitosz import fixtures as fx
-from tests.mitosz.fight_fixtures import E, battle, designate
+from tests.mitosz.fight_fixtures import E, battle, designate, to_rounds, until_turn_of
 from tests.mitosz.fixtures import (
     CROSS,
     C,
@@ -182,18 +182,6 @@ def arena(**kw: Any) -> tuple[S, int, int]:
                 s, _ = put_people(s, player, "Cross", 10, 10)
             return s, s.game.active, 1 - s.game.active
     raise AssertionError("no seed lets the Sky player start")
-
-
-def to_rounds(s: S) -> S:
-    while not s.phase.endswith(".rounds"):
-        s = act(s, Pass())
-    return s
-
-
-def until_turn_of(s: S, player: int) -> S:
-    while s.to_act != player:
-        s = act(s, Pass())
-    return s
 
 
 # --- 7.2.1, 7.3.5, 7.5.2: what may touch a fight ------------------------------------------------

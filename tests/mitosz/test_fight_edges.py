@@ -41,7 +41,7 @@ from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from mitosz_core.mitosz import observe
 from tests.mitosz import fight_fixtures as ff
 from tests.mitosz import fixtures as fx
-from tests.mitosz.fight_fixtures import E, battle, designate
+from tests.mitosz.fight_fixtures import E, battle, designate, to_rounds, until_turn_of
 from tests.mitosz.fixtures import (
     act,
     attach_location,
@@ -85,18 +85,6 @@ def arena(players: int = 2, **kw: Any) -> tuple[S, int, int]:
     raise AssertionError("no seed lets the Sky player start")
 
 
-def rounds(s: S) -> S:
-    while not s.phase.endswith(".rounds"):
-        s = act(s, Pass())
-    return s
-
-
-def until_turn_of(s: S, player: int) -> S:
-    while s.to_act != player:
-        s = act(s, Pass())
-    return s
-
-
 def defended(
     commander: str,
     *,
@@ -125,7 +113,7 @@ def defended(
     s = designate(battle(s, hills, E, k["mine"]), k["guardian"])
     s = act(s, Pass()) if comrade is None else designate(s, k["second"], SUPPORT)
     s = designate(s, k["maiden"], SUPPORT)
-    s = rounds(s)
+    s = to_rounds(s)
     assert s.to_act == me
     s = act(s, Pass())  # the defender brings its Wolves
     s = play(s, SummonTroop(k["wolves"], k["guardian"]))
@@ -328,7 +316,7 @@ def test_the_spoils_are_one_card_drawn_or_one_sphere_point_stolen() -> None:
     s, scout = put_leader(s, me, "Scout")  # level 1
     s, hills = put_people(s, other, "Hillfolk", 0, 0)
     s, guardian = put_leader(s, other, "Guardian")  # level 3
-    won = lay_underworld(ff.pass_rounds(rounds(designate(battle(s, hills, E, scout), guardian))))
+    won = lay_underworld(ff.pass_rounds(to_rounds(designate(battle(s, hills, E, scout), guardian))))
     assert won.game.fight is not None and won.game.fight.outcome is Outcome.DEFENDER
     assert won.phase.endswith("battle.spoils") and won.to_act == other
     before = won.game.players[other]
@@ -386,7 +374,7 @@ def test_a_helper_of_one_side_is_not_asked_by_the_other_and_the_round_follows_th
     assert AskHelp(third) in _legal(s)
     with pytest.raises(mc.IllegalActionError, match=r"cannot be asked for help now"):
         act(s, AskHelp(fourth))
-    s = rounds(s)
+    s = to_rounds(s)
     fight = s.game.fight
     assert fight is not None and fight.helpers == ((third, 0), (fourth, 1))
     # 7.4.8: the attacking commander's player first; 7.2.2: then in the turn order
@@ -417,7 +405,7 @@ def test_a_troop_destroyed_in_the_fight_counts_no_more_while_a_discard_is_chosen
     for key in ("Squire", "Scout"):
         s, card = to_hand(s, other, key)
         kept.append(card)
-    s = rounds(designate(battle(s, hills, E, marauder), guardian))
+    s = to_rounds(designate(battle(s, hills, E, marauder), guardian))
     levels = _levels(s)
     s = play(act(s, Pass()), SummonTroop(wolves, guardian))
     with_wolves = _levels(s)

@@ -49,17 +49,26 @@ class Bonuses:
 
 
 def bonuses(game: Game, player: int) -> Bonuses:
-    all_attack = all_life = 0
+    return _tally(game, player)[0]
+
+
+def _tally(game: Game, player: int) -> tuple[Bonuses, int]:
+    """The player's passive bonuses, and the highest aura cap its sources print (0 if
+    none does), in one pass over its passive sources."""
+    all_attack = all_life = cap = 0
     own: dict[CardId, tuple[int, int]] = {}
     for card, host in passive_sources(game, player):
-        for bonus in game.card(card).bonuses:
+        printed = game.card(card)
+        if printed.cap > cap:
+            cap = printed.cap
+        for bonus in printed.bonuses:
             if bonus.scope is Target.SELF and host is not None:
                 a, b = own.get(host, (0, 0))
                 own[host] = (a + bonus.attack, b + bonus.life)
             else:
                 all_attack += bonus.attack
                 all_life += bonus.life
-    return Bonuses(all_attack, all_life, own)
+    return Bonuses(all_attack, all_life, own), cap
 
 
 def attack(game: Game, slot: Slot, table: Bonuses | None = None) -> int:
@@ -92,21 +101,8 @@ def aura_cap(game: Game, player: int) -> int:
 def bonuses_and_cap(game: Game, player: int) -> tuple[Bonuses, int]:
     """``(bonuses(game, player), aura_cap(game, player))`` in one pass over the player's
     passive sources, for a caller that needs both (the observation tensor's memo)."""
-    all_attack = all_life = 0
-    own: dict[CardId, tuple[int, int]] = {}
-    cap: int | None = None
-    for card, host in passive_sources(game, player):
-        printed = game.card(card)
-        if cap is None or printed.cap > cap:
-            cap = printed.cap
-        for bonus in printed.bonuses:
-            if bonus.scope is Target.SELF and host is not None:
-                a, b = own.get(host, (0, 0))
-                own[host] = (a + bonus.attack, b + bonus.life)
-            else:
-                all_attack += bonus.attack
-                all_life += bonus.life
-    return Bonuses(all_attack, all_life, own), (0 if cap is None else cap) or SOFT_CAP
+    table, cap = _tally(game, player)
+    return table, cap or SOFT_CAP
 
 
 def places(game: Game, player: int) -> int:
