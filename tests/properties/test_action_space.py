@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mitosz_core as mc
+from mitosz_core.mitosz import Leader, People, Position, Side
 
 GAMES = [("mitosz", 2), ("mitosz", 3), ("mitosz", 4), ("mythos", 2)]
 
@@ -96,3 +97,28 @@ def test_the_same_index_names_the_same_kind_of_choice_in_every_state() -> None:
                 assert kinds.setdefault(index, action.kind) == action.kind
             state = mc.apply(state, rng.choice(mc.legal_actions(state)))
     assert len(set(kinds.values())) > 8
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=mc.ActionIndexError,
+    reason="the space holds 3 items per leader (actionspace.ITEMS), but no rule limits a "
+    "leader's items but one weapon and one armour (3.5, 8.weapon, 8.armour): the deep "
+    "property profile reached Heracles with four items, whose actions fall outside",
+)
+def test_every_legal_action_of_a_leader_with_four_items_has_an_index() -> None:
+    # the position the deep profile found (3 players, seed 32677373), cut down to it
+    athenians = (People("Athenians", 0, 0), People("Spartans", 1, 0))
+    items = ("Armour of Achilles", "Bow of Heracles", "Ambrosia", "Ambrosia")
+    me = Side(
+        high_god="Zeus (high god)",
+        empire=athenians,
+        leaders=(Leader("Heracles", items=items),),
+        deck=("Athenians",) * 6,
+        spheres=(3, 3, 3, 3),
+    )
+    other = Side(high_god="Athena (high god)", empire=athenians, deck=("Spartans",) * 6)
+    state = Position(players=(me, other)).state()
+    space = mc.action_space(state)
+    for action in mc.legal_actions(state):
+        space.encode(state, action)
