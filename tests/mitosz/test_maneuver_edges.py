@@ -122,9 +122,15 @@ def test_a_fate_with_a_scale_is_played_for_its_first_step_only() -> None:
 
 
 @pytest.mark.rule("4.2.6", "4.6.1")
-def test_a_bound_maneuver_used_announces_the_repeats_chosen_and_pays_them() -> None:
+def test_a_bound_maneuver_used_announces_the_maneuver_and_repeats_chosen_and_pays_them() -> None:
     s = _position((3, 3, 3, 3), "Raider")
     raider = the(s, "Raider")
     after, item = perform(s, ME, UseManeuver(raider, 0, times=3))
     assert (item.card, item.user, item.maneuver, item.steps, item.times) == (None, raider, 0, 1, 3)
     assert _paid(s, after) == (0, 0, 0, 3)
+    # Marksman: Aimed Shot for 1 magic, Snap Shot for 1 force
+    s = _position((3, 3, 3, 3), "Marksman")
+    marksman = the(s, "Marksman")
+    after, item = perform(s, ME, UseManeuver(marksman, 1))
+    assert (item.user, item.maneuver, item.steps, item.times) == (marksman, 1, 1, 1)
+    assert _paid(s, after) == (0, 0, 0, 1)
