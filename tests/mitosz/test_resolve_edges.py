@@ -54,7 +54,7 @@ def _costly(s: S, me: int, sphere: int) -> tuple[S, int]:
 
 
 @pytest.mark.rule("6.3.3")
-@pytest.mark.parametrize("sphere", range(len(SPHERES)))
+@pytest.mark.parametrize("sphere", range(len(SPHERES)), ids=[s.value for s in SPHERES])
 def test_a_summoning_cost_in_one_sphere_is_not_paid_with_another(sphere: int) -> None:
     # a celtic leader: not linked to the Sky god, so no point of another sphere may stand
     # in for one of its cost (3.1)
