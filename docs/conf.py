@@ -44,6 +44,8 @@ exclude_patterns = [
     "generated/actions.rst",
     "generated/observation-mitosz.rst",
     "generated/observation-mythos.rst",
+    "generated/actionspace-mitosz.rst",
+    "generated/actionspace-mythos.rst",
 ]
 templates_path: list[str] = []
 # Mermaid is served from the site itself (copied from the npm package at each build by

@@ -9,8 +9,8 @@ they are never stale:
 - ``machine-mitosz.rst`` and ``machine-mythos.rst``: each state machine as Mermaid
   diagrams, one per part (:mod:`mitosz_core.kernel.diagram`), and a table;
 - ``card-language.rst`` and ``card-pool.rst``: see :mod:`card_pages`;
-- ``actions.rst``, ``observation-mitosz.rst`` and ``observation-mythos.rst``: see
-  :mod:`reference_pages`.
+- ``actions.rst``, ``observation-mitosz.rst``, ``observation-mythos.rst``,
+  ``actionspace-mitosz.rst`` and ``actionspace-mythos.rst``: see :mod:`reference_pages`.
 
 Mermaid itself is bundled into the site, never loaded from a CDN: when the
 configuration is read, its ES module build is copied from ``tools/mermaid/node_modules``
@@ -33,7 +33,7 @@ from typing import Any
 
 import yaml
 from card_pages import language_page, pool_page
-from reference_pages import actions_page, observation_page
+from reference_pages import action_space_page, actions_page, observation_page
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
@@ -431,6 +431,8 @@ def generate(app: Sphinx) -> None:
     pages["actions"] = actions_page()
     pages["observation-mitosz"] = observation_page("mitosz")
     pages["observation-mythos"] = observation_page("mythos")
+    pages["actionspace-mitosz"] = action_space_page("mitosz", "Mítosz")
+    pages["actionspace-mythos"] = action_space_page("mythos", "MYTHOS")
 
     out = docs / GENERATED
     for name, content in pages.items():

@@ -7,7 +7,10 @@ documents the ruleset's observation types (typed dictionaries) field by field fr
 docstrings (:func:`mitosz_core.kernel.catalog.observation_types`). A field without a
 docstring, or an observation of the sample games that departs from the types
 (:func:`mitosz_core.kernel.catalog.observation_problems`), fails the build, so the page
-cannot drift from ``observe``.
+cannot drift from ``observe``. ``actionspace-<ruleset>.rst`` is the table of the
+ruleset's integer action space, block by block, read from the space itself
+(:class:`mitosz_core.kernel.actionspace.LayoutSpace`), so its figures cannot drift from
+the code.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ import inspect
 
 from sphinx.errors import ExtensionError
 
+import mitosz_core
 from mitosz_core.kernel import catalog
+from mitosz_core.kernel.actionspace import LayoutSpace
 
 
 def _cell(text: str) -> str:
@@ -55,6 +60,39 @@ def actions_page() -> str:
                 f"       ``{entry.short_json}``",
             ]
         lines.append("")
+    return "\n".join(lines)
+
+
+def action_space_page(ruleset: str, title: str) -> str:
+    """The blocks of a ruleset's action space: first index, size, and each field's
+    codes."""
+    space = mitosz_core.action_space(ruleset)
+    if not isinstance(space, LayoutSpace):
+        raise ExtensionError(f"reference_pages: the {ruleset} space is not made of layouts")
+    heading = f"{title} action space: {space.num_distinct_actions:,} indices"
+    lines = [
+        heading,
+        "~" * len(heading),
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 25 15 15 45",
+        "",
+        "   * - Action",
+        "     - First index",
+        "     - Indices",
+        "     - Fields (codes each)",
+    ]
+    for layout in space.layouts:
+        block = space.block(layout.kind)
+        fields = ", ".join(f"``{name}`` ({domain.size:,})" for name, domain in layout.fields)
+        lines += [
+            f"   * - ``{layout.kind.kind}``",
+            f"     - {block.start:,}",
+            f"     - {len(block):,}",
+            f"     - {fields or 'none'}",
+        ]
+    lines.append("")
     return "\n".join(lines)
 
 

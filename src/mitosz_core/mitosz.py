@@ -64,6 +64,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
+from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.observation import (
     CardView,
@@ -188,6 +189,12 @@ def observe(state: State, player: int) -> Observation:
     return cast(Observation, _api.observe(_mine(state), player))
 
 
+def action_space() -> MitoszActionSpace:
+    """:func:`mitosz_core.action_space` for Mítosz, typed: with
+    :meth:`~mitosz_core.games.mitosz.actionspace.MitoszActionSpace.covers`."""
+    return cast(MitoszActionSpace, _api.action_space(RULESET))
+
+
 def action_from_json(text: str | bytes) -> MitoszAction:
     """:func:`mitosz_core.action_from_json`: one action from its JSON form; fields with
     a default may be left out."""
@@ -248,6 +255,7 @@ __all__ = [
     "LineName",
     "MarkerAt",
     "MitoszAction",
+    "MitoszActionSpace",
     "MountView",
     "Observation",
     "Pass",
@@ -284,6 +292,7 @@ __all__ = [
     "UseFreeManeuver",
     "UseManeuver",
     "action_from_json",
+    "action_space",
     "apply",
     "is_legal",
     "legal_actions",

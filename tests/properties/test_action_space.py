@@ -12,7 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mitosz_core as mc
-from mitosz_core.mitosz import Leader, People, Position, Side
+import mitosz_core.mitosz as mitosz
+from mitosz_core.kernel.registry import get
+from mitosz_core.mitosz import Leader, People, Position, SacrificeItem, Side
 
 GAMES = [("mitosz", 2), ("mitosz", 3), ("mitosz", 4), ("mythos", 2)]
 
@@ -99,26 +101,75 @@ def test_the_same_index_names_the_same_kind_of_choice_in_every_state() -> None:
     assert len(set(kinds.values())) > 8
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=mc.ActionIndexError,
-    reason="the space holds 3 items per leader (actionspace.ITEMS), but no rule limits a "
-    "leader's items but one weapon and one armour (3.5, 8.weapon, 8.armour): the deep "
-    "property profile reached Heracles with four items, whose actions fall outside",
-)
-def test_every_legal_action_of_a_leader_with_four_items_has_an_index() -> None:
-    # the position the deep profile found (3 players, seed 32677373), cut down to it
+def _items_on(leaders: tuple[Leader, ...]) -> mc.State[Any]:
     athenians = (People("Athenians", 0, 0), People("Spartans", 1, 0))
-    items = ("Armour of Achilles", "Bow of Heracles", "Ambrosia", "Ambrosia")
     me = Side(
         high_god="Zeus (high god)",
         empire=athenians,
-        leaders=(Leader("Heracles", items=items),),
+        leaders=leaders,
         deck=("Athenians",) * 6,
         spheres=(3, 3, 3, 3),
     )
     other = Side(high_god="Athena (high god)", empire=athenians, deck=("Spartans",) * 6)
-    state = Position(players=(me, other)).state()
+    return Position(players=(me, other)).state()
+
+
+def test_every_legal_action_of_a_leader_with_four_items_has_an_index() -> None:
+    # 3.5, 8.weapon, 8.armour: no rule bounds a leader's items but its one weapon and
+    # one armour. The position the deep profile found (3 players, seed 32677373) whose
+    # item actions had no index while the space counted 3 items per leader, cut down.
+    items = ("Armour of Achilles", "Bow of Heracles", "Ambrosia", "Ambrosia")
+    state = _items_on((Leader("Heracles", items=items),))
+    check_state(state)
+    sacrificed = {a.card for a in mc.legal_actions(state) if isinstance(a, SacrificeItem)}
+    heracles = state.game.players[0].realm.leaders[0]
+    assert set(heracles.items) <= sacrificed  # the fourth item among them
+
+
+def test_a_board_with_every_attached_slot_filled_keeps_its_indices() -> None:
+    # 3.5: the slots are counted over the board, not per leader: two leaders carrying
+    # many potions and relics between them
+    ambrosias = ("Ambrosia",) * 8
+    leaders = (
+        Leader("Heracles", items=("Bow of Heracles", *ambrosias)),
+        Leader("Achilles", items=("Armour of Achilles", "Aegis", *ambrosias)),
+    )
+    state = _items_on(leaders)
+    check_state(state)
     space = mc.action_space(state)
-    for action in mc.legal_actions(state):
-        space.encode(state, action)
+    sacrifices = [a for a in mc.legal_actions(state) if isinstance(a, SacrificeItem)]
+    assert len({a.card for a in sacrifices}) == 19
+    assert any("own attached 18" in space.action_string(state, a) for a in sacrifices)
+
+
+def _hellenic_with(card: str) -> mc.DeckList:
+    hellenic = get("mitosz").builtin_decks()["hellenic"]
+    entries = tuple(
+        mc.DeckEntry(e.count + 1, e.card) if e.card == card else e for e in hellenic.entries
+    )
+    return mc.DeckList("hellenic+1", entries)
+
+
+def test_the_built_in_decks_are_covered_in_every_player_count() -> None:
+    for players in (2, 3, 4):
+        state = mc.new_game(seed=players, players=players)
+        assert mitosz.action_space().covers(state)
+
+
+@pytest.mark.parametrize(
+    ("card", "covered"),
+    [
+        ("Ambrosia", False),  # an item
+        ("Pegasus", False),  # a mount
+        ("Hoplite Phalanx", False),  # a troop
+        ("Spartans", True),  # a people is never attached to a leader
+    ],
+)
+def test_a_game_is_covered_while_its_decks_hold_at_most_the_attached_slots(
+    card: str, covered: bool
+) -> None:
+    # the four built-in decks hold exactly as many items, troops and mounts as the
+    # space has slots for a board's attached cards; one more is one too many
+    decks: list[str | mc.DeckList] = [_hellenic_with(card), "celtic", "germanic", "egyptian"]
+    state = mc.new_game(seed=1, players=4, decks=decks)
+    assert mitosz.action_space().covers(state) is covered

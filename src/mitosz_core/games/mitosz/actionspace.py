@@ -46,7 +46,8 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.state import FightKind, Game, LineName, TroopMode
-from mitosz_core.games.mitosz.terms import SPHERES, Edge
+from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
 from mitosz_core.kernel.actionspace import (
     Domain,
     Either,
@@ -65,14 +66,21 @@ SEATS = 4
 """Boards: the deciding player's, then each next seat's (at most 4 players)."""
 LEADERS = 7
 """Leader slots per board (peoples + 2, 3.4.2)."""
-ITEMS = 3
-"""Items per leader."""
+ATTACHED = 40
+"""Slots per board for the cards attached to leaders (items, mounts, and a battle's
+troops: :class:`~mitosz_core.games.mitosz.state.LeaderSlot`), numbered over the board's
+leaders in order, then each leader's cards in order. No rule bounds one leader's items
+but to one weapon and one armour (3.5, 8.weapon, 8.armour), so they are not counted per
+leader. A card attached to a leader is an item, a troop or a mount of the game's decks
+(no effect makes a card one), so a board never holds more than the decks do together:
+the four built-in decks hold 40 (31 items, 4 troops, 5 mounts).
+:meth:`MitoszActionSpace.covers` tells whether a game's decks stay within."""
 PEOPLES = 10
 """People slots per board (a people, its location, its building)."""
 INTRIGUES = 3
 """Intrigue slots per board."""
-BOARD_SLOTS = 1 + LEADERS * (1 + ITEMS) + PEOPLES * 3 + INTRIGUES
-"""The slots of one board: high god, leaders with items, peoples with location and
+BOARD_SLOTS = 1 + LEADERS + ATTACHED + PEOPLES * 3 + INTRIGUES
+"""The slots of one board: high god, leaders, attached cards, peoples with location and
 building, intrigues."""
 TROOPS = 8
 """Troops of the fight."""
@@ -105,26 +113,32 @@ GRID = 6
 """Empire cells from -6 to 6 on each axis."""
 
 
+_ATTACHABLE = (CardType.ITEM, CardType.TROOP)
+"""The card types attached to leaders; mounts are leaders with their subtype."""
+
+
 def _me(state: State[Any]) -> int:
     return state.to_act if state.to_act is not None else 0
 
 
-_LEADER_BASES = tuple(1 + i * (1 + ITEMS) for i in range(LEADERS))
-_PEOPLE_BASES = tuple(1 + LEADERS * (1 + ITEMS) + k * 3 for k in range(PEOPLES))
-_INTRIGUE_CODES = tuple(1 + LEADERS * (1 + ITEMS) + PEOPLES * 3 + t for t in range(INTRIGUES))
+_ATTACHED_BASE = 1 + LEADERS
+_PEOPLE_BASES = tuple(_ATTACHED_BASE + ATTACHED + k * 3 for k in range(PEOPLES))
+_INTRIGUE_CODES = tuple(_ATTACHED_BASE + ATTACHED + PEOPLES * 3 + t for t in range(INTRIGUES))
 
 
 def _board(game: Game, player: int) -> dict[object, int]:
     """The cards of one board by slot, numbered from 0."""
     realm = game.players[player].realm
     out: dict[object, int] = {realm.high_god: 0}
-    # the first LEADERS, PEOPLES, ITEMS, INTRIGUES of each (no zip: a call with its
+    # the first LEADERS, ATTACHED, PEOPLES, INTRIGUES of each (no zip: a call with its
     # keyword strict= costs more than the few slots it pairs)
+    attached = _ATTACHED_BASE
     for i, slot in enumerate(realm.leaders[:LEADERS]):
-        base = _LEADER_BASES[i]
-        out[slot.card] = base
-        for j, item in enumerate(slot.items[:ITEMS]):
-            out[item] = base + 1 + j
+        out[slot.card] = 1 + i
+        for card in slot.items:
+            if attached < _PEOPLE_BASES[0]:
+                out[card] = attached
+                attached += 1
     for k, people in enumerate(realm.empire[:PEOPLES]):
         base = _PEOPLE_BASES[k]
         out[people.card] = base
@@ -141,10 +155,12 @@ def _board_slot_name(code: int) -> str:
     if code == 0:
         return "high god"
     code -= 1
-    if code < LEADERS * (1 + ITEMS):
-        leader, part = divmod(code, 1 + ITEMS)
-        return f"leader {leader}" if part == 0 else f"leader {leader} item {part - 1}"
-    code -= LEADERS * (1 + ITEMS)
+    if code < LEADERS:
+        return f"leader {code}"
+    code -= LEADERS
+    if code < ATTACHED:
+        return f"attached {code}"
+    code -= ATTACHED
     if code < PEOPLES * 3:
         people, part = divmod(code, 3)
         return f"people {people}" + ("", " location", " building")[part]
@@ -403,3 +419,17 @@ class MitoszActionSpace(LayoutSpace):
 
     def __init__(self, rules: LegalSource) -> None:
         super().__init__(rules, layouts())
+
+    @staticmethod
+    def covers(state: State[Any]) -> bool:
+        """Whether no board of ``state``'s game can ever hold more cards attached to
+        leaders than the space has slots for (:data:`ATTACHED`): its decks hold at most
+        that many items, troops and mounts together. True for every game on the
+        built-in decks."""
+        game: Game = state.game
+        attachable = 0
+        for instance in game.instances:
+            printed = game.cards[instance.card]
+            if printed.type in _ATTACHABLE or Subtype.MOUNT in printed.subtypes:
+                attachable += 1
+        return attachable <= ATTACHED
