@@ -26,9 +26,20 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import (
+    CLAMP_STEP,
+    COUNTER_CHOOSE_STEP,
+    COUNTER_OPEN_STEP,
+    COUNTER_RESOLVE_STEP,
+    COUNTER_RESPOND_STEP,
+    DISCARD_STEP,
+    END_EFFECTS_STEP,
+    FINISH_STEP,
     MACHINE,
+    PRODUCE_STEP,
+    REGAIN_STEP,
     RESPONSE_STEP,
     SUMMONING_HOSTS,
+    TURN_BACK_STEP,
     Phase,
     Trigger,
 )
@@ -70,8 +81,8 @@ B = "turn.combat.battle"
 D = "turn.combat.duel"
 
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
-    "counter.open": counter_round.open_round,
-    "counter.resolve": events.resolve_counter,
+    COUNTER_OPEN_STEP: counter_round.open_round,
+    COUNTER_RESOLVE_STEP: events.resolve_counter,
     "turn.start": turn.start_phase,
     "turn.draw": turn.draw_phase,
     f"{B}.end_effects": outcome.end_effects,
@@ -79,17 +90,17 @@ AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     f"{D}.result": outcome.duel_result,
     f"{D}.end_effects": outcome.end_effects,
     f"{D}.cleanup": outcome.cleanup,
-    "turn.end.clamp": turn.clamp_phase,
-    "turn.end.produce": turn.produce_phase,
-    "turn.end.effects": turn.end_effects_phase,
-    "turn.end.finish": turn.finish_phase,
+    CLAMP_STEP: turn.clamp_phase,
+    PRODUCE_STEP: turn.produce_phase,
+    END_EFFECTS_STEP: turn.end_effects_phase,
+    FINISH_STEP: turn.finish_phase,
 }
 """Machine states that take no decision."""
 
 STEPS: Mapping[str, Step[Game]] = {
     **dict.fromkeys(SUMMONING_HOSTS, events.MAIN),
-    "counter.respond": events.RESPOND,
-    "counter.choose": events.CHOOSE,
+    COUNTER_RESPOND_STEP: events.RESPOND,
+    COUNTER_CHOOSE_STEP: events.CHOOSE,
     "turn.combat.declare": declare.DECLARE,
     f"{B}.target": battle.TARGET,
     f"{B}.commander": battle.COMMANDER,
@@ -106,16 +117,16 @@ STEPS: Mapping[str, Step[Game]] = {
     f"{D}.challenger": duel.CHALLENGER,
     f"{D}.challenged": duel.CHALLENGED,
     f"{D}.rounds": rounds.ROUNDS,
-    "turn.end.discard": turn.DISCARD,
-    "turn.end.regain": turn.REGAIN,
-    "turn.end.turn_back": turn.TURN_BACK,
+    DISCARD_STEP: turn.DISCARD,
+    REGAIN_STEP: turn.REGAIN,
+    TURN_BACK_STEP: turn.TURN_BACK,
     RESPONSE_STEP: events.RESPONSE,
     "forced.sacrifice_leader": SACRIFICE_LEADER,
     "forced.underworld_order": ORDER_UNDERWORLD,
 }
 """Machine states where a player decides."""
 
-AUTO_PASS_STEPS = frozenset(("counter.respond", RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
+AUTO_PASS_STEPS = frozenset((COUNTER_RESPOND_STEP, RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
 

@@ -194,7 +194,7 @@ END_LEAVES = tuple(_leaves(END, "turn."))
     END_EFFECTS_STEP,
     FINISH_STEP,
 ) = END_LEAVES
-COUNTER_RESPOND_STEP = "counter.respond"
+COUNTER_OPEN_STEP, COUNTER_RESPOND_STEP, COUNTER_RESOLVE_STEP, COUNTER_CHOOSE_STEP = COUNTER_LEAVES
 """The step of a counter round (6.4.1) in which the players answer the waiting event."""
 ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_back")
 """Steps that are one deed however many choices they ask (discard down to the hand size,
@@ -278,7 +278,7 @@ EDGES = (
 )
 
 RETURNS = (
-    Return(Trigger.RESOLVED, "counter.resolve", HOSTS),
+    Return(Trigger.RESOLVED, COUNTER_RESOLVE_STEP, HOSTS),
     Return(Trigger.RESUME, RESPONSE_STEP, QUIET),
     Return(Trigger.RESUME, "forced.sacrifice_leader", INTERRUPTIBLE),
     Return(Trigger.RESUME, "forced.underworld_order", INTERRUPTIBLE),

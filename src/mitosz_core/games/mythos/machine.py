@@ -47,15 +47,10 @@ PLAYING = (
     "turn.respond",
     "turn.main",
     "turn.pay",
-    "turn.combat.declare",
-    "turn.combat.respond_attack",
-    "turn.combat.block",
-    "turn.combat.respond_block",
-    "turn.combat.order",
-    "turn.combat.respond_order",
-    "turn.combat.damage",
+    *(f"turn.combat.{step}" for step in FIGHT_STEPS),
     "turn.end",
 )
+"""Every state but ``over``: the game can end from each of them (the ``game_over`` edge)."""
 
 EDGES = (
     Edge("begin", "setup", "turn"),
