@@ -110,8 +110,11 @@ class Setup:
             config = GameConfig(
                 seed=self.seed, players=self.players, decks=decks, auto_pass=self.auto_pass
             )
-            state = arrange_choices(choices_ruleset().setup(config), self.seed)
-            state = state.evolve(config=replace(state.config, arranged=True))
+            rules = choices_ruleset()
+            state = arrange_choices(rules.setup(config), self.seed)
+            # the new hands may leave nobody able to answer the window the start left
+            # open: the engine closes such a window by itself, so the arranged start does
+            state = rules.settle(state.evolve(config=replace(state.config, arranged=True)))
         else:
             chosen = None if self.decks is None else list(self.decks)
             state = mc.new_game(

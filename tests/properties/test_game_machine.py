@@ -706,3 +706,15 @@ def test_a_response_to_a_phase_ending_that_everyone_passes_ends_the_phase() -> N
                 ended = ended or b.phase == MACHINE.table[frame.host, Trigger.PASS]
         s = new
     assert ended, "no response to a phase ending was passed by everyone"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 23), (2, 23), (3, 7), (4, 1)])
+def test_an_arranged_start_is_a_state_the_engine_could_have_reached(
+    players: int, seed: int
+) -> None:
+    # 6.5.1: the deep profile found an arranged start (4 players, seed 23) whose new
+    # hands left nobody able to answer the window the real start had opened, a window
+    # the engine would have closed by itself: the fixture now settles after arranging
+    setup = Setup(players=players, seed=seed, auto_pass=False, decks=None, pool="choices")
+    state = setup.start()
+    check_state(state, Baseline.of(state.game))
