@@ -162,14 +162,15 @@ def test_the_built_in_decks_are_covered_in_every_player_count() -> None:
         ("Ambrosia", False),  # an item
         ("Pegasus", False),  # a mount
         ("Hoplite Phalanx", False),  # a troop
+        ("Minotaur", False),  # a monster, played as a troop (8.monster)
         ("Spartans", True),  # a people is never attached to a leader
     ],
 )
 def test_a_game_is_covered_while_its_decks_hold_at_most_the_attached_slots(
     card: str, covered: bool
 ) -> None:
-    # the four built-in decks hold exactly as many items, troops and mounts as the
-    # space has slots for a board's attached cards; one more is one too many
+    # the four built-in decks hold exactly as many items, troops, mounts and monsters
+    # as the space has slots for a board's attached cards; one more is one too many
     decks: list[str | mc.DeckList] = [_hellenic_with(card), "celtic", "germanic", "egyptian"]
     state = mc.new_game(seed=1, players=4, decks=decks)
     assert mitosz.action_space().covers(state) is covered

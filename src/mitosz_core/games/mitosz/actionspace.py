@@ -66,14 +66,16 @@ SEATS = 4
 """Boards: the deciding player's, then each next seat's (at most 4 players)."""
 LEADERS = 7
 """Leader slots per board (peoples + 2, 3.4.2)."""
-ATTACHED = 40
-"""Slots per board for the cards attached to leaders (items, mounts, and a battle's
-troops: :class:`~mitosz_core.games.mitosz.state.LeaderSlot`), numbered over the board's
-leaders in order, then each leader's cards in order. No rule bounds one leader's items
-but to one weapon and one armour (3.5, 8.weapon, 8.armour), so they are not counted per
-leader. A card attached to a leader is an item, a troop or a mount of the game's decks
-(no effect makes a card one), so a board never holds more than the decks do together:
-the four built-in decks hold 40 (31 items, 4 troops, 5 mounts).
+ATTACHED = 45
+"""Slots per board for the cards attached to leaders
+(:class:`~mitosz_core.games.mitosz.state.LeaderSlot`: items, mounts, and a battle's
+troops, monsters played as troops among them), numbered over the board's leaders in
+order, then each leader's cards in order. No rule
+bounds one leader's items but to one weapon and one armour (3.5, 8.weapon, 8.armour), so
+they are not counted per leader. A card attached to a leader is an item, a troop, a
+mount or a monster of the game's decks (no effect makes a card one), so a board never
+holds more than the decks do together: the four built-in decks hold 45 (31 items, 4
+troops, 5 mounts, 5 monsters).
 :meth:`MitoszActionSpace.covers` tells whether a game's decks stay within."""
 PEOPLES = 10
 """People slots per board (a people, its location, its building)."""
@@ -114,7 +116,9 @@ GRID = 6
 
 
 _ATTACHABLE = (CardType.ITEM, CardType.TROOP)
-"""The card types attached to leaders; mounts are leaders with their subtype."""
+"""The card types attached to leaders; mounts and monsters are leaders with their
+subtype (8.mount, 8.monster)."""
+_ATTACHABLE_LEADERS = (Subtype.MOUNT, Subtype.MONSTER)
 
 
 def _me(state: State[Any]) -> int:
@@ -424,12 +428,14 @@ class MitoszActionSpace(LayoutSpace):
     def covers(state: State[Any]) -> bool:
         """Whether no board of ``state``'s game can ever hold more cards attached to
         leaders than the space has slots for (:data:`ATTACHED`): its decks hold at most
-        that many items, troops and mounts together. True for every game on the
+        that many items, troops, mounts and monsters together. True for every game on the
         built-in decks."""
         game: Game = state.game
         attachable = 0
         for instance in game.instances:
             printed = game.cards[instance.card]
-            if printed.type in _ATTACHABLE or Subtype.MOUNT in printed.subtypes:
+            if printed.type in _ATTACHABLE or any(
+                subtype in printed.subtypes for subtype in _ATTACHABLE_LEADERS
+            ):
                 attachable += 1
         return attachable <= ATTACHED

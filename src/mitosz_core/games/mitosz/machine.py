@@ -195,7 +195,9 @@ END_LEAVES = tuple(_leaves(END, "turn."))
     FINISH_STEP,
 ) = END_LEAVES
 COUNTER_OPEN_STEP, COUNTER_RESPOND_STEP, COUNTER_RESOLVE_STEP, COUNTER_CHOOSE_STEP = COUNTER_LEAVES
-"""The step of a counter round (6.4.1) in which the players answer the waiting event."""
+"""The steps of the counter round (6.4.1), as declared in :data:`COUNTER_STEPS`: it
+opens, the players answer the waiting event (``COUNTER_RESPOND_STEP``), the pending
+stack resolves, and a player chooses where an effect asks."""
 ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_back")
 """Steps that are one deed however many choices they ask (discard down to the hand size,
 regain 3 points, turn back two leaders), and the turn's start (nobody acts between two
