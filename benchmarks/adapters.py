@@ -9,7 +9,7 @@ per decision, and the overhead is the adapter's time over the raw time, minus on
 game counts with the least of a few rounds, the workloads taking turns game by game,
 after an untimed warm-up game. The PettingZoo environment and the OpenSpiel game are made
 once per ruleset and reset for each game, as a training loop does (making the Mítosz
-environment, whose action-mask space has 6 million entries, takes some milliseconds
+environment, whose action-mask space has 46 million entries, takes some milliseconds
 once; :func:`setup` measures it apart).
 Target: under 30% (tensor building included).
 """

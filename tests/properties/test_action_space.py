@@ -101,12 +101,13 @@ def test_the_same_index_names_the_same_kind_of_choice_in_every_state() -> None:
     assert len(set(kinds.values())) > 8
 
 
-def _items_on(leaders: tuple[Leader, ...]) -> mc.State[Any]:
+def _items_on(leaders: tuple[Leader, ...], hand: tuple[str, ...] = ()) -> mc.State[Any]:
     athenians = (People("Athenians", 0, 0), People("Spartans", 1, 0))
     me = Side(
         high_god="Zeus (high god)",
         empire=athenians,
         leaders=leaders,
+        hand=hand,
         deck=("Athenians",) * 6,
         spheres=(3, 3, 3, 3),
     )
@@ -142,35 +143,55 @@ def test_a_board_with_every_attached_slot_filled_keeps_its_indices() -> None:
     assert any("own attached 18" in space.action_string(state, a) for a in sacrifices)
 
 
-def _hellenic_with(card: str) -> mc.DeckList:
-    hellenic = get("mitosz").builtin_decks()["hellenic"]
+def _with_one_more(deck: str, card: str) -> mc.DeckList:
+    built_in = get("mitosz").builtin_decks()[deck]
     entries = tuple(
-        mc.DeckEntry(e.count + 1, e.card) if e.card == card else e for e in hellenic.entries
+        mc.DeckEntry(e.count + 1, e.card) if e.card == card else e for e in built_in.entries
     )
-    return mc.DeckList("hellenic+1", entries)
+    assert entries != built_in.entries
+    return mc.DeckList(f"{deck}+1", entries)
 
 
 def test_the_built_in_decks_are_covered_in_every_player_count() -> None:
     for players in (2, 3, 4):
         state = mc.new_game(seed=players, players=players)
+        assert mitosz.action_space().exceeded(state) == ()
         assert mitosz.action_space().covers(state)
 
 
 @pytest.mark.parametrize(
-    ("card", "covered"),
+    ("deck", "card", "exceeded"),
     [
-        ("Ambrosia", False),  # an item
-        ("Pegasus", False),  # a mount
-        ("Hoplite Phalanx", False),  # a troop
-        ("Minotaur", False),  # a monster, played as a troop (8.monster)
-        ("Spartans", True),  # a people is never attached to a leader
+        ("hellenic", "Ambrosia", ["attached"]),  # an item (3.5)
+        ("hellenic", "Pegasus", ["attached", "mounts"]),  # a mount (8.mount)
+        ("hellenic", "Hoplite Phalanx", ["attached", "troops"]),  # a troop (7.3.4)
+        ("hellenic", "Minotaur", ["attached", "troops"]),  # a monster (8.monster)
+        ("hellenic", "Spartans", []),  # a people: 64 cards, as many as the hand slots
+        ("celtic", "Fir Bolg", ["hand"]),  # 65 cards: a hand could hold 65 (1.1.1)
     ],
 )
-def test_a_game_is_covered_while_its_decks_hold_at_most_the_attached_slots(
-    card: str, covered: bool
+def test_a_game_is_covered_while_its_decks_stay_within_the_sizes(
+    deck: str, card: str, exceeded: list[str]
 ) -> None:
     # the four built-in decks hold exactly as many items, troops, mounts and monsters
-    # as the space has slots for a board's attached cards; one more is one too many
-    decks: list[str | mc.DeckList] = [_hellenic_with(card), "celtic", "germanic", "egyptian"]
+    # as the space has slots for, and their largest deck as many cards as a hand has
+    # slots: one more card of a kind is one too many
+    decks: list[str | mc.DeckList] = ["hellenic", "celtic", "germanic", "egyptian"]
+    decks[decks.index(deck)] = _with_one_more(deck, card)
     state = mc.new_game(seed=1, players=4, decks=decks)
-    assert mitosz.action_space().covers(state) is covered
+    found = mitosz.action_space().exceeded(state)
+    assert [text.split(":")[0] for text in found] == exceeded
+    assert mitosz.action_space().covers(state) is (not exceeded)
+
+
+def test_a_hand_far_beyond_the_hand_size_keeps_its_indices() -> None:
+    # 6.2.4.1: a hand is discarded down to 7 only at the end of its own turn; the deep
+    # profile reached 15 cards, drawn in another player's turn, past the 14 slots the
+    # space used to have
+    hellenic = get("mitosz").builtin_decks()["hellenic"]
+    hand = tuple(e.card for e in hellenic.entries if "high god" not in e.card)[:20]
+    state = _items_on((Leader("Heracles"),), hand=hand)
+    check_state(state)  # every legal action has its index
+    space = mc.action_space(state)
+    texts = [space.action_string(state, a) for a in mc.legal_actions(state)]
+    assert any("hand 19" in text for text in texts)

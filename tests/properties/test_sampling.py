@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz.sample import TRIES, sample_state
 from tests.helpers import play_random
 
 GAMES = [("mitosz", 2), ("mitosz", 3), ("mythos", 2)]
@@ -104,3 +105,45 @@ def test_a_sample_redraws_the_next_draws() -> None:
         for i in range(30)
     }
     assert len(tops) > 3
+
+
+def test_a_sample_keeps_the_player_asked_to_answer_able_to_answer() -> None:
+    # 6.1.4, 6.5.1: a player is asked to answer a deed only if they hold something that
+    # could answer it, so a sample in which they hold nothing that could is a state the
+    # engine would not rest in. The deep profile found one (3 players, seed 61634, the
+    # opening response window): player 2's sample gave player 0 no such card.
+    state = mc.new_game(seed=61634, players=3)
+    assert state.phase == "response.respond"
+    for player in range(3):
+        for k in range(8):
+            sample = mc.sample_state(state, player, random.Random(61634 ^ player ^ k))
+            assert mc.observe(sample, player) == mc.observe(state, player)
+            assert mc.State.from_json(sample.to_json()) == sample  # the validator agrees
+
+
+def test_the_exchange_fallback_finds_a_resting_sample_when_redraws_do_not() -> None:
+    # every redraw is refused (the predicate says no to the first TRIES states it is
+    # asked about), then a state rests only if player 0 holds the printed card of their
+    # real first card: exchanging two hidden cards of one owner must find one
+    state = mc.new_game(seed=61634, players=3)
+    instances = state.game.instances
+    wanted = instances[state.game.players[0].hand[0]].card
+    asked = 0
+
+    def resting(s: mc.State[Any]) -> bool:
+        nonlocal asked
+        asked += 1
+        held = {s.game.instances[i].card for i in s.game.players[0].hand}
+        return asked > TRIES and wanted in held
+
+    sample = sample_state(state, 2, random.Random(5), resting)
+    assert asked > TRIES + 1  # the redraws were refused, then exchanges were tried
+    assert resting(sample)
+    assert mc.observe(sample, 2) == mc.observe(state, 2)
+    assert sorted(sample.game.instances, key=repr) == sorted(instances, key=repr)
+
+
+def test_a_sample_that_cannot_rest_is_refused_with_a_clear_error() -> None:
+    state = mc.new_game(seed=61634, players=3)
+    with pytest.raises(mc.MitoszError, match="player 2 has seen"):
+        sample_state(state, 2, random.Random(5), lambda s: False)

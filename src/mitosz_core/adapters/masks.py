@@ -1,7 +1,7 @@
 """Dense action masks built from the sparse legal indices, without clearing the whole
 array each time (``pip install mitosz-core[rl]``).
 
-A dense mask of the Mítosz action space has 6 million entries, so allocating and
+A dense mask of the Mítosz action space has 46 million entries, so allocating and
 zeroing a fresh one costs far more than the few legal indices it marks. A
 :class:`MaskBuffers` keeps a few mask arrays and hands one out again once nothing else
 holds it: it then clears only the indices it marked last time and marks the new ones,

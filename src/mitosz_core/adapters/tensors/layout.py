@@ -51,7 +51,7 @@ MITOSZ_SEAT: tuple[Field, ...] = (
     Field("spheres", 4, "sphere points (magic, influence, wealth, force) / 10"),
     Field("sphere_maxima", 4, "sphere maxima / 10"),
     Field("power", 1, "power / 12"),
-    Field("sizes", 4, "deck, hand, underworld, oblivion sizes / 60 (hand / 14)"),
+    Field("sizes", 4, f"deck, hand, underworld, oblivion sizes / 60 (hand / {M_HAND})"),
     Field("holding", 1, "1 while a power hold runs (1.1.1)"),
     Field(
         "leaders",

@@ -11,6 +11,7 @@ checks that no legal action of a reachable state falls outside them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from itertools import permutations
 from typing import Any
@@ -60,8 +61,12 @@ from mitosz_core.kernel.actionspace import (
 )
 from mitosz_core.kernel.state import State
 
-HAND = 14
-"""Hand slots (the hand size is 7; an over-full hand before the end-of-turn discard)."""
+HAND = 64
+"""Hand slots. The hand size is 7, but only at the end of its own turn is a hand
+discarded down to it (6.2.4.1): a player who draws in the other players' turns holds
+more (the deep property profile reached 15 after a draw maneuver used three times in
+one turn). A hand holds only its player's own cards (1.1.1), so never more than their
+deck: the built-in decks hold 63 and 64."""
 SEATS = 4
 """Boards: the deciding player's, then each next seat's (at most 4 players)."""
 LEADERS = 7
@@ -84,17 +89,19 @@ INTRIGUES = 3
 BOARD_SLOTS = 1 + LEADERS + ATTACHED + PEOPLES * 3 + INTRIGUES
 """The slots of one board: high god, leaders, attached cards, peoples with location and
 building, intrigues."""
-TROOPS = 8
-"""Troops of the fight."""
+TROOPS = 9
+"""Troops of the fight: troops, and monsters played as troops (8.monster), of the
+game's decks; the built-in decks hold 9 (4 troops, 5 monsters)."""
 LINGERING = 4
 """Fate and free-maneuver cards whose effects last."""
 HELD = 4
 """Leaders held by cards (5.15)."""
-MOUNTS = 4
-"""Mounts attached to riders."""
+MOUNTS = 5
+"""Mounts attached to riders (8.mount): mounts of the game's decks, 5 in the built-in
+ones."""
 RUNES = 4
 """Runes attached to board cards (8.rune), whoever attached them: a rune is a bound
-maneuver of its host (3.9)."""
+maneuver of its host (3.9). Runes of the game's decks, 4 in the built-in ones."""
 LIMBO = 24
 """Cards going to the underworld together (1.4.2)."""
 OPTIONS = 64
@@ -113,12 +120,6 @@ SUBTYPES = 6
 """Subtypes printed on a mount (the one it shares)."""
 GRID = 6
 """Empire cells from -6 to 6 on each axis."""
-
-
-_ATTACHABLE = (CardType.ITEM, CardType.TROOP)
-"""The card types attached to leaders; mounts and monsters are leaders with their
-subtype (8.mount, 8.monster)."""
-_ATTACHABLE_LEADERS = (Subtype.MOUNT, Subtype.MONSTER)
 
 
 def _me(state: State[Any]) -> int:
@@ -425,17 +426,38 @@ class MitoszActionSpace(LayoutSpace):
         super().__init__(rules, layouts())
 
     @staticmethod
-    def covers(state: State[Any]) -> bool:
-        """Whether no board of ``state``'s game can ever hold more cards attached to
-        leaders than the space has slots for (:data:`ATTACHED`): its decks hold at most
-        that many items, troops, mounts and monsters together. True for every game on the
-        built-in decks."""
+    def exceeded(state: State[Any]) -> tuple[str, ...]:
+        """The sizes of the space that ``state``'s game could outgrow, by what its decks
+        hold: a hand (:data:`HAND`, the largest deck), the cards attached to a board's
+        leaders (:data:`ATTACHED`: items, troops, mounts and monsters), the fight's
+        troops (:data:`TROOPS`: troops and monsters), mounts (:data:`MOUNTS`) and runes
+        (:data:`RUNES`). Empty for every game on the built-in decks."""
         game: Game = state.game
-        attachable = 0
+        decks = [0] * len(game.players)
+        kinds: Counter[str] = Counter()
         for instance in game.instances:
+            decks[instance.owner] += 1
             printed = game.cards[instance.card]
-            if printed.type in _ATTACHABLE or any(
-                subtype in printed.subtypes for subtype in _ATTACHABLE_LEADERS
-            ):
-                attachable += 1
-        return attachable <= ATTACHED
+            subtypes = printed.subtypes
+            mount, monster = Subtype.MOUNT in subtypes, Subtype.MONSTER in subtypes
+            if printed.type is CardType.TROOP or monster:
+                kinds["troops"] += 1
+            if printed.type is CardType.ITEM or printed.type is CardType.TROOP or mount or monster:
+                kinds["attached"] += 1
+            kinds["mounts"] += mount
+            kinds["runes"] += Subtype.RUNE in subtypes
+        found = {"hand": max(decks), **kinds}
+        sizes = {"hand": HAND, "attached": ATTACHED, "troops": TROOPS, "mounts": MOUNTS}
+        sizes["runes"] = RUNES
+        return tuple(
+            f"{name}: the decks allow {found.get(name, 0)}, the space has {size}"
+            for name, size in sizes.items()
+            if found.get(name, 0) > size
+        )
+
+    @classmethod
+    def covers(cls, state: State[Any]) -> bool:
+        """Whether every legal action of every state ``state``'s game can reach has an
+        index, as far as the decks decide it (:meth:`exceeded` is empty); the other
+        sizes are checked by the property suite. True on the built-in decks."""
+        return not cls.exceeded(state)

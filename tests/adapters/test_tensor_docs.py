@@ -1,0 +1,30 @@
+"""The docs' tensor tables ("Using the engine for AI research") are the tensors'
+layouts, field by field: a change of a layout (a size of the action space it follows,
+say) that the page does not follow fails here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mitosz_core.adapters.tensors.layout import layout, shape
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "ai.rst"
+
+
+def _table(ruleset: str, title: str) -> str:
+    head = (
+        f"{title} tensors: observation {shape(ruleset)[0]}, "
+        f"information state {shape(ruleset, True)[0]} values"
+    )
+    lines = [head, "~" * 72, "", ".. list-table::", "   :header-rows: 1", "   :widths: 20 10 70"]
+    lines += ["", "   * - Field", "     - Values", "     - Meaning"]
+    for field in layout(ruleset, True):
+        lines += [f"   * - ``{field.name}``", f"     - {field.size}", f"     - {field.doc}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("ruleset", "title"), [("mitosz", "Mítosz"), ("mythos", "MYTHOS")])
+def test_the_page_prints_each_tensor_layout_as_it_is(ruleset: str, title: str) -> None:
+    assert _table(ruleset, title) in PAGE.read_text(encoding="utf-8")
