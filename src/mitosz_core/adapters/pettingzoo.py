@@ -7,7 +7,7 @@ packed bytes made without a copy: ``copy()`` it to change it) and ``action_mask`
 1 at the legal indices of the ruleset's action space, all 0 for an agent not deciding;
 read-only, built from the legal indices by
 :class:`~mitosz_core.adapters.masks.MaskBuffers`, so it costs time in proportion to the
-legal actions, not to the 6 million indices of Mítosz). Actions are
+legal actions, not to the 46 million indices of Mítosz). Actions are
 integers of that space. Rewards are :func:`~mitosz_core.returns` once the game is over
 (win 1, loss -1, draw 0), else 0. ``reset(seed=s)`` starts the game of seed ``s``.
 ``render_mode="ansi"``: :meth:`MitoszEnv.render` returns a short text of the state;
