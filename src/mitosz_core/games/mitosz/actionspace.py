@@ -126,6 +126,14 @@ def _me(state: State[Any]) -> int:
     return state.to_act if state.to_act is not None else 0
 
 
+DECK_BOUNDED: Mapping[str, int] = {
+    "hand": HAND,
+    "attached": ATTACHED,
+    "troops": TROOPS,
+    "mounts": MOUNTS,
+    "runes": RUNES,
+}
+"""The sizes bounded by what the game's decks hold (see :meth:`MitoszActionSpace.exceeded`)."""
 _ATTACHED_BASE = 1 + LEADERS
 _PEOPLE_BASES = tuple(_ATTACHED_BASE + ATTACHED + k * 3 for k in range(PEOPLES))
 _INTRIGUE_CODES = tuple(_ATTACHED_BASE + ATTACHED + PEOPLES * 3 + t for t in range(INTRIGUES))
@@ -434,25 +442,21 @@ class MitoszActionSpace(LayoutSpace):
         (:data:`RUNES`). Empty for every game on the built-in decks."""
         game: Game = state.game
         decks = [0] * len(game.players)
-        kinds: Counter[str] = Counter()
+        found: Counter[str] = Counter()
         for instance in game.instances:
             decks[instance.owner] += 1
             printed = game.cards[instance.card]
-            subtypes = printed.subtypes
-            mount, monster = Subtype.MOUNT in subtypes, Subtype.MONSTER in subtypes
-            if printed.type is CardType.TROOP or monster:
-                kinds["troops"] += 1
-            if printed.type is CardType.ITEM or printed.type is CardType.TROOP or mount or monster:
-                kinds["attached"] += 1
-            kinds["mounts"] += mount
-            kinds["runes"] += Subtype.RUNE in subtypes
-        found = {"hand": max(decks), **kinds}
-        sizes = {"hand": HAND, "attached": ATTACHED, "troops": TROOPS, "mounts": MOUNTS}
-        sizes["runes"] = RUNES
+            mount = Subtype.MOUNT in printed.subtypes
+            troop = printed.type is CardType.TROOP or Subtype.MONSTER in printed.subtypes
+            found["attached"] += troop or mount or printed.type is CardType.ITEM
+            found["troops"] += troop
+            found["mounts"] += mount
+            found["runes"] += Subtype.RUNE in printed.subtypes
+        found["hand"] = max(decks)
         return tuple(
-            f"{name}: the decks allow {found.get(name, 0)}, the space has {size}"
-            for name, size in sizes.items()
-            if found.get(name, 0) > size
+            f"{name}: the decks allow {found[name]}, the space has {size}"
+            for name, size in DECK_BOUNDED.items()
+            if found[name] > size
         )
 
     @classmethod
