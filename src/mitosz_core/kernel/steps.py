@@ -136,6 +136,16 @@ class StepRuleset(Ruleset[G]):
             return s.evolve(to_act=step.decider(s))
         raise MachineError(f"no decision reached after {self.settle_limit} automatic steps")
 
+    def resting(self, state: State[G]) -> bool:
+        """Whether :meth:`settle` would stop at ``state``: the game is over, or its step
+        takes a decision and would not finish by itself (a window nobody is left to
+        answer, say). Not a check of the whole state: :meth:`checks` may still change
+        it."""
+        if state.is_over:
+            return True
+        step = self.steps.get(state.phase)
+        return step is not None and (step.settle is None or step.settle(state) is None)
+
     def candidates(self, state: State[G]) -> Iterable[Action]:
         step = self.steps.get(state.phase)
         return () if step is None else step.candidates(state)

@@ -200,7 +200,7 @@ def check_plays_on(state: State[Any], ruleset: StepRuleset[Any]) -> None:
     try:
         decider = step.decider(state)
         checked = ruleset.checks(state)
-        finished = None if step.settle is None else step.settle(state)
+        resting = ruleset.resting(state)
         legal = legal_actions(state)
     except MitoszError as exc:
         fail(ROOT, "plays-on", f"the engine cannot go on from this state: {exc}")
@@ -219,7 +219,7 @@ def check_plays_on(state: State[Any], ruleset: StepRuleset[Any]) -> None:
             "the state-based checks would still change this state "
             "(a saved state is taken after them)",
         )
-    if finished is not None:
+    if not resting:
         fail(f"{ROOT}.phase", "checks-done", f"nobody has a choice to make in {state.phase!r}")
     if not legal:
         fail(f"{ROOT}.phase", "plays-on", f"no legal action in {state.phase!r}")

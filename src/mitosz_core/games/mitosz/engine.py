@@ -280,12 +280,6 @@ class MitoszRuleset(StepRuleset[Game]):
         """Determinization (:mod:`mitosz_core.games.mitosz.sample`)."""
         return sampling.sample_state(state, player, rng, self.resting)
 
-    def resting(self, state: State[Game]) -> bool:
-        """Whether ``state`` is one the engine could stop in: its step would not end by
-        itself (nobody left to answer a window, say)."""
-        step = self.steps.get(state.phase)
-        return step is None or step.settle is None or step.settle(state) is None
-
     def action_space(self) -> ActionSpace:
         """The Mítosz integer action space (:mod:`mitosz_core.games.mitosz.actionspace`)."""
         space = self.__dict__.get("_action_space")
