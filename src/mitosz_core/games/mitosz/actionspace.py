@@ -75,12 +75,11 @@ ATTACHED = 45
 """Slots per board for the cards attached to leaders
 (:class:`~mitosz_core.games.mitosz.state.LeaderSlot`: items, mounts, and a battle's
 troops, monsters played as troops among them), numbered over the board's leaders in
-order, then each leader's cards in order. No rule
-bounds one leader's items but to one weapon and one armour (3.5, 8.weapon, 8.armour), so
-they are not counted per leader. A card attached to a leader is an item, a troop, a
-mount or a monster of the game's decks (no effect makes a card one), so a board never
-holds more than the decks do together: the four built-in decks hold 45 (31 items, 4
-troops, 5 mounts, 5 monsters).
+order, then each leader's cards in order. No rule bounds one leader's items but to one
+weapon and one armour (3.5, 8.weapon, 8.armour), so they are not counted per leader. A
+card attached to a leader is an item, a troop, a mount or a monster of the game's decks
+(no effect makes a card one), so a board never holds more than the decks do together:
+the four built-in decks hold 45 (31 items, 4 troops, 5 mounts, 5 monsters).
 :meth:`MitoszActionSpace.covers` tells whether a game's decks stay within."""
 PEOPLES = 10
 """People slots per board (a people, its location, its building)."""
