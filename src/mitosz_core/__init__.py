@@ -19,6 +19,7 @@ from mitosz_core.errors import (
     ConfigTypeError,
     DeckError,
     DecodeError,
+    HistoryError,
     IllegalActionError,
     MachineError,
     MitoszError,
@@ -52,6 +53,7 @@ from mitosz_core.kernel.api import (
     turn_phase,
     utility_range,
 )
+from mitosz_core.kernel.history import arrange
 from mitosz_core.kernel.limits import Limits, current_limits, use_limits
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
 from mitosz_core.kernel.view import Bot, PlayerView, view
@@ -73,6 +75,7 @@ __all__ = [
     "DeckList",
     "DecodeError",
     "GameConfig",
+    "HistoryError",
     "IllegalActionError",
     "Limits",
     "MachineError",
@@ -89,6 +92,7 @@ __all__ = [
     "action_space",
     "actions_from_json",
     "apply",
+    "arrange",
     "current_limits",
     "is_legal",
     "is_settled",

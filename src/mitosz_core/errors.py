@@ -146,6 +146,19 @@ class InvalidStateError(DecodeError):
         self.problem = problem
 
 
+class HistoryError(InvalidStateError):
+    """A saved state that its own history does not give: replaying its configuration (or
+    its starting position) and its log fails at a decision or ends in another state.
+    ``decision`` is the index of the first decision that diverges (the number of
+    decisions when only the final state differs), ``difference`` what differs; ``path``
+    is the JSON path of the decision or of the first value that differs."""
+
+    def __init__(self, path: str, decision: int, difference: str) -> None:
+        self.decision = decision
+        self.difference = difference
+        super().__init__(path, "history", f"decision {decision}: {difference}")
+
+
 class RulesetMismatchError(MitoszError, ValueError):
     """A state of one ruleset given to another ruleset's typed face (e.g. a MYTHOS state
     to :func:`mitosz_core.mitosz.apply`). ``expected`` and ``found`` name the rulesets."""

@@ -292,9 +292,11 @@ def test_a_card_changed_for_another_of_the_pool() -> None:
     refused(_edit(mitosz_states()["start"], change), "config-decks", "$.state.game.instances")
 
 
-def test_a_players_cards_dealt_to_other_ids_of_theirs_are_accepted() -> None:
+def test_a_players_cards_dealt_to_other_ids_of_theirs_pass_the_validator_not_the_history() -> None:
     """What a determinized sample does (sample_state): which of a player's ids holds which
-    of their cards is free, as long as each player owns their deck's cards."""
+    of their cards is free for the validator, as long as each player owns their deck's
+    cards. A saved state is also checked against its history, which dealt them otherwise:
+    one with hidden cards moved does not load."""
     state = mc.State.from_json(mitosz_states()["turn4"])
     data = json.loads(state.to_json())
     instances = mg(data)["instances"]
@@ -302,9 +304,18 @@ def test_a_players_cards_dealt_to_other_ids_of_theirs_are_accepted() -> None:
     a, b = next(
         (x, y) for x in hidden for y in hidden if instances[x]["card"] != instances[y]["card"]
     )
-    instances[a], instances[b] = instances[b], instances[a]
-    swapped = mc.State.from_json(json.dumps(data))
-    assert swapped.game.card(a) == state.game.card(b)
+    swapped = replace(
+        state.game,
+        instances=tuple(
+            state.game.instances[{a: b, b: a}.get(i, i)] for i in range(len(instances))
+        ),
+    )
+    moved = state.evolve(game=swapped)
+    MitoszRuleset().validate(moved)  # the validator accepts it
+    assert moved.game.card(a) == state.game.card(b)
+    with pytest.raises(mc.HistoryError) as info:
+        mc.State.from_json(moved.to_json())
+    assert info.value.path == f"$.state.game.instances[{min(a, b)}].card"
 
 
 def test_shortened_opening_reveals() -> None:

@@ -513,6 +513,21 @@ def _replay(
         auto_pass=auto_pass,
         card_sets=card_sets,
     )
+    return replay_from(state, actions, expect=expect)
+
+
+def replay_from(
+    start: State[Any],
+    actions: Iterable[Action | Decision],
+    *,
+    expect: State[Any] | str | None = None,
+) -> ReplayReport:
+    """:func:`replay_report` from the state ``start`` instead of a new game's first state:
+    the one replay of the library, behind :func:`replay` and the history check of
+    :meth:`State.from_json <mitosz_core.State.from_json>` (which replays an arranged game
+    from its starting position). Its time is linear in the log."""
+    state = start
+    auto_pass = start.config.auto_pass
     engine_auto: tuple[Decision, ...] = ()  # taken by the engine after the last decision
     matched = entries = decisions = automatic = 0
     for index, item in enumerate(actions):
@@ -534,6 +549,12 @@ def _replay(
             automatic += 1
             continue
         if isinstance(item, Decision):
+            if item.auto:
+                raise ReplayError(
+                    index,
+                    f"the log records the automatic decision {item}, "
+                    "but the game's auto_pass is off: the engine takes none",
+                )
             if matched < len(engine_auto):
                 raise ReplayError(
                     index,

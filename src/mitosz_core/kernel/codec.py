@@ -60,8 +60,13 @@ class Decoder:
         *,
         defaults: bool = False,
         max_depth: int | None = None,
+        game_type: type | None = None,
     ) -> None:
         self.actions = dict(actions)
+        self.game_type = game_type
+        """The ruleset's game data type, decoded where a kernel value annotates its game
+        data as ``Any`` (an arranged game's starting position,
+        :class:`~mitosz_core.kernel.state.Start`)."""
         self.defaults = defaults
         """Whether a missing field may take its dataclass default (hand-written data);
         saved states are exact and must name every field."""
@@ -93,6 +98,10 @@ class Decoder:
         origin = typing.get_origin(tp)
         if tp is type(None) or tp is None:
             return _expect_none
+        if tp is Any:
+            if self.game_type is None:
+                raise TypeError("the codec decodes game data (Any) only with a game type")
+            return self._decoder(self.game_type)
         if tp is bool:
             return _expect_bool
         if tp is int:

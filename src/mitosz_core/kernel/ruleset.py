@@ -60,7 +60,9 @@ class Ruleset(ABC, Generic[G]):
     def decoder(self, *, defaults: bool = False) -> Decoder:
         """A decoder for this ruleset's saved states, actions and logs; with ``defaults``,
         a missing field that has a default takes it (actions written by hand)."""
-        return Decoder(self.action_table(), self.tagged_types(), defaults=defaults)
+        return Decoder(
+            self.action_table(), self.tagged_types(), defaults=defaults, game_type=self.game_type
+        )
 
     def with_card_sets(self, paths: Sequence[str | os.PathLike[str]]) -> Ruleset[G]:
         """This ruleset with the given card-set files loaded beside its built-in cards.
@@ -224,6 +226,20 @@ class Ruleset(ABC, Generic[G]):
 
     def validate(self, state: State[G]) -> None:
         """Check a decoded state's internal consistency; raise ``DecodeError`` if broken."""
+
+    def setup_again(self, state: State[G]) -> State[G]:
+        """The first state of ``state``'s game, set up again from its configuration (not
+        an arranged one) with the cards ``state`` holds, which may come from card sets
+        this ruleset has not loaded. The default sets up with the ruleset's own cards."""
+        return self.setup(state.config)
+
+    def check_history(self, state: State[G]) -> None:
+        """Raise :class:`~mitosz_core.errors.HistoryError` unless replaying ``state``'s
+        history from its start gives exactly ``state`` (run by :meth:`State.from_json
+        <mitosz_core.State.from_json>`). The default raises
+        :class:`~mitosz_core.errors.NotAvailableError`: a ruleset that cannot replay
+        loads no saved state."""
+        raise NotAvailableError(self.name, "checking a saved state against its history")
 
     def describe(self, state: State[G], action: Action) -> str:
         """A readable sentence for ``action`` taken in ``state`` (for logs)."""

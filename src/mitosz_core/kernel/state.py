@@ -103,6 +103,20 @@ def _show(value: object) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Start:
+    """The starting position of an arranged game (:attr:`GameConfig.start`): the kernel
+    fields of its first state and the ruleset's game data. Its history is empty, it is
+    running, and its configuration is the game's own."""
+
+    phase: str
+    to_act: int
+    turn: int
+    rng: Rng
+    game: Any
+    """The ruleset's game data (:attr:`State.game`), decoded as its ``game_type``."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameConfig:
     """Everything ``new_game`` was called with: enough to replay the game from its log."""
 
@@ -114,7 +128,14 @@ class GameConfig:
     """Whether the game starts from an arranged position (a position builder's), not
     from ``new_game``'s set-up: its seed then seeds only the random stream from the
     position on, its log holds the decisions since the position, and ``replay`` cannot
-    rebuild it. Left out of the saved form while false."""
+    rebuild it from the seed: it replays from :attr:`start`. Left out of the saved form
+    while false. A consumer that must refuse games not dealt by ``new_game`` (a game
+    server) refuses states whose configuration says ``arranged``
+    (:attr:`State.is_arranged`)."""
+    start: Start | None = field(default=None, metadata={"omit_default": True})
+    """The whole starting position of an arranged game (``None`` for a game set up by
+    ``new_game``): :meth:`State.from_json` validates it as a position and replays the
+    history from it. Left out of the saved form while ``None``."""
     _facts: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
@@ -167,6 +188,13 @@ class State(Generic[G]):
     def history(self) -> tuple[Decision, ...]:
         """Every decision in order (the action log), automatic passes included (``auto``)."""
         return self._log.as_tuple()
+
+    @property
+    def is_arranged(self) -> bool:
+        """Whether the game started from an arranged position (a position builder's, or
+        :func:`~mitosz_core.arrange`), not from ``new_game``'s set-up by its seed: the
+        configuration's ``arranged``, saved in the JSON form as ``config.arranged``."""
+        return self.config.arranged
 
     @property
     def decision_count(self) -> int:
@@ -227,10 +255,20 @@ class State(Generic[G]):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State[Any]:
-        """Rebuild a state saved with :meth:`to_json`, validating every field.
+        """Rebuild a state saved with :meth:`to_json`, validating every field, and check
+        it against its own history.
+
+        The state is checked by the ruleset's validator, then its history is replayed
+        from the game's first state (set up again from the configuration, or an arranged
+        game's starting position, :attr:`GameConfig.start`, validated as a position): it
+        loads only if the replay gives exactly this state. Loading therefore costs a
+        replay, linear in the history.
 
         Raises :class:`~mitosz_core.errors.DecodeError` naming the JSON path of the first
-        bad value, or :class:`~mitosz_core.errors.UnknownRulesetError`.
+        bad value (:class:`~mitosz_core.errors.InvalidStateError` for a broken rule,
+        :class:`~mitosz_core.errors.HistoryError` for a state its history does not give,
+        naming the first decision that diverges), or
+        :class:`~mitosz_core.errors.UnknownRulesetError`.
         """
         data = loads(text, "a saved state")
         if not isinstance(data, dict):
@@ -265,6 +303,7 @@ class State(Generic[G]):
         values["game"] = decoder.decode(ruleset.game_type, body["game"], "$.state.game")
         state: State[Any] = State(**values)
         ruleset.validate(state)
+        ruleset.check_history(state)
         return state
 
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from mitosz_core.errors import MachineError
 from mitosz_core.kernel.action import Action, wrong_field
 from mitosz_core.kernel.api import legal_actions
+from mitosz_core.kernel.history import check_history
 from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import State
 
@@ -111,6 +112,11 @@ class StepRuleset(Ruleset[G]):
     def id_count(self, state: State[G]) -> int:
         """How many ids :attr:`id_fields` may name in ``state`` (none by default)."""
         return 0
+
+    def check_history(self, state: State[G]) -> None:
+        """Replay ``state``'s history from its start and compare
+        (:func:`~mitosz_core.kernel.history.check_history`)."""
+        check_history(state, self)
 
     def checks(self, state: State[G]) -> State[G]:
         """State-based checks made before every step (none by default)."""

@@ -264,6 +264,11 @@ class MitoszRuleset(StepRuleset[Game]):
             )
         return tuple(problems)
 
+    def setup_again(self, state: State[Game]) -> State[Game]:
+        """The game set up again from ``state``'s configuration, with the cards the state
+        holds (its decks may name cards of card sets loaded elsewhere)."""
+        return MitoszRuleset(pool={c.key: c for c in state.game.cards}).setup(state.config)
+
     def setup(self, config: GameConfig) -> S:
         return self.settle(fire(initial_state(config, self.pool), Trigger.BEGIN))
 

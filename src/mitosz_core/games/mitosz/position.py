@@ -7,8 +7,11 @@ the turn: its number, the active player, the turn order, and the step (one of
 :data:`PHASES`, the quiet moments where the active player decides). :meth:`Position.state`
 builds the :class:`~mitosz_core.State` and checks it with the ruleset's validator (the
 one ``State.from_json`` uses): a position that breaks a rule raises
-:class:`~mitosz_core.errors.InvalidStateError` naming the rule. The state plays on from
-there; what the position placed is no event (6.5.1): the event window has seen it.
+:class:`~mitosz_core.errors.InvalidStateError` naming the rule. The state's
+configuration is marked ``arranged`` and carries the position as its starting position
+(:attr:`~mitosz_core.GameConfig.start`), so saved states of the game replay from it. The
+state plays on from there; what the position placed is no event (6.5.1): the event window
+has seen it.
 
 A position can be a TOML or JSON file (:func:`load_position`), with the JSON Schema
 ``mitosz-position-1.schema.json`` of the package's schemas.
@@ -38,6 +41,7 @@ from mitosz_core.games.mitosz.state import (
     Turn,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.kernel.history import arrange
 from mitosz_core.kernel.position_files import read_position_file
 from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
@@ -181,7 +185,7 @@ class Position:
             if exc.rule != "checks-done":
                 raise
         else:
-            return state
+            return arrange(state)
         checked = ruleset.checks(state)  # what play would have noted: power holds (1.1.1)
         if checked.phase != state.phase or checked.is_over:
             raise InvalidStateError(
@@ -191,7 +195,7 @@ class Position:
             )
         state = _unseen(checked)
         ruleset.validate(state)
-        return state
+        return arrange(state)
 
 
 def _unseen(state: State[Game]) -> State[Game]:

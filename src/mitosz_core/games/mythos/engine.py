@@ -172,6 +172,11 @@ class MythosRuleset(StepRuleset[Game]):
                 problems.append(DeckError(deck.name, f"{n} copies of the unique {card!r}", "03.5"))
         return tuple(problems)
 
+    def setup_again(self, state: State[Game]) -> State[Game]:
+        """The game set up again from ``state``'s configuration, with the cards the state
+        holds (its decks may name cards of card sets loaded elsewhere)."""
+        return MythosRuleset(pool={c.key: c for c in state.game.cards}).setup(state.config)
+
     def setup(self, config: GameConfig) -> S:
         return self.settle(fire(initial_state(config, self.pool), "begin"))
 

@@ -19,6 +19,7 @@ from mitosz_core.errors import InvalidStateError
 from mitosz_core.games.mythos.engine import RULESET, MythosRuleset
 from mitosz_core.games.mythos.rules.effects import STARTING_LIFE
 from mitosz_core.games.mythos.state import Game, Instance, Player, Slot
+from mitosz_core.kernel.history import arrange
 from mitosz_core.kernel.position_files import read_position_file
 from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
@@ -157,7 +158,7 @@ class Position:
             game=game,
         )
         ruleset.validate(state)
-        return state
+        return arrange(state)
 
 
 def _slot(data: Mapping[str, Any]) -> SlotAt:
