@@ -114,7 +114,7 @@ class Setup:
             state = arrange_choices(rules.setup(config), self.seed)
             # the new hands may leave nobody able to answer the window the start left
             # open: the engine closes such a window by itself, so the arranged start does
-            state = rules.settle(state.evolve(config=replace(state.config, arranged=True)))
+            state = mc.arrange(rules.settle(state))
         else:
             chosen = None if self.decks is None else list(self.decks)
             state = mc.new_game(
@@ -129,8 +129,8 @@ class Setup:
             for i, p in enumerate(game.players):
                 keep, gone = p.deck[: self.thin], p.deck[self.thin :]
                 game = game.with_player(i, replace(p, deck=keep, oblivion=(*p.oblivion, *gone)))
-            state = state.evolve(game=game, config=replace(state.config, arranged=True))
-            state = RULESET.settle(state)  # the checks see the thinned decks (1.3.4)
+            # the checks see the thinned decks (1.3.4); the result starts an arranged game
+            state = mc.arrange(RULESET.settle(state.evolve(game=game)))
         return state
 
     def describe(self) -> str:

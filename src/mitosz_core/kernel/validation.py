@@ -7,8 +7,9 @@ path of the offending value. The same validator serves :meth:`State.from_json
 <mitosz_core.State.from_json>`, the position builders and the property suite, so they
 cannot drift apart. This module holds its game-independent parts:
 
-- :func:`check_kernel`: the turn number, the random generator, the log's players, and
-  that ``over``, ``phase``, ``to_act`` and ``winner`` agree;
+- :func:`check_kernel`: the turn number, the random generator, the log's players, no
+  automatic decision when ``auto_pass`` is off, no running game past the decision
+  limit, and that ``over``, ``phase``, ``to_act`` and ``winner`` agree;
 - :func:`check_plays_on`, run last: ``to_act`` is the deciding player of the machine
   state, the state-based checks and the step have nothing left to do by themselves, and
   a running game has a legal action.
@@ -122,6 +123,20 @@ def check_kernel(state: State[Any], ruleset: StepRuleset[Any], terminal: frozens
     if bad is not None:
         check_index(
             state.history[bad].player, n, f"{ROOT}.log[{bad}].player", "log-player", "player"
+        )
+    decisions = len(state._log)
+    if not state.config.auto_pass and state._log.decided != decisions:
+        fail(
+            f"{ROOT}.log",
+            "log-auto",
+            "automatic decisions in the history of a game whose auto_pass is off",
+        )
+    limit = ruleset.decision_limit
+    if limit is not None and decisions >= limit and state.phase not in terminal:
+        fail(
+            f"{ROOT}.log",
+            "game-length",
+            f"a running game after {decisions} decisions: a game ends at {limit}",
         )
     ended = state.phase in terminal
     if state.is_over != ended:

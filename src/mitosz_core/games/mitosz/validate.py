@@ -14,7 +14,8 @@ in the pool, a card that a card file could define: ruling R-state-cards); every 
 field against its range; every card in exactly one place and every pile its owner's;
 each zone holding the card types it may hold; the board limits (2.3, 3.2.1, 3.4.2,
 8.mount, 8.weapon, 8.armour); spheres; the frames, per frame kind (:data:`FRAME_KINDS`);
-the fight; the result; and last, that the state plays on.
+the fight; the interruption data and the turn's counters (:mod:`.validate_bounds`);
+the result; and last, that the state plays on.
 
 Cheap enough to run after every step: the parts that depend only on the cards and the
 configuration are worked out once per such value (:func:`~mitosz_core.kernel.validation.once`).
@@ -59,6 +60,7 @@ from mitosz_core.games.mitosz.state import (
     RoundMark,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.validate_bounds import check_counters, check_interruptions
 from mitosz_core.kernel.state import GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 from mitosz_core.kernel.validation import (
@@ -153,6 +155,8 @@ def validate_state(
     _spheres(state)
     _frames(state)
     _fight(state)
+    check_interruptions(state)
+    check_counters(state)
     _result(state)
     check_plays_on(state, ruleset)
 

@@ -220,6 +220,14 @@ def _rows(state: State[Game]) -> None:
                 if kind is CardType.UNIT and not state.is_over and life(game, slot) <= 0:
                     fail(f"{path}.damage", "damage", "a unit at 0 life has died (06.4.3)")
     check_range(game.round, 0, ROUND_LIMIT + 1, f"{GAME}.round", "round", "the round")
+    turn = 2 * game.round - (1 if game.active == game.first else 0)
+    if state.turn != turn:
+        fail(
+            f"{GAME}.round",
+            "round",
+            f"round {game.round} with player {game.active} active is turn {turn}, "
+            f"not {state.turn} (R-03.2: a round is one turn of each player)",
+        )
     check_range(
         game.quiet_rounds, 0, ROUND_LIMIT + 1, f"{GAME}.quiet_rounds", "round", "quiet rounds"
     )
@@ -239,6 +247,13 @@ def _fight(state: State[Game]) -> None:
     if combat is not None:
         active, other = game.active, 1 - game.active
         check_indices(combat.attackers, ids, f"{GAME}.combat.attackers", "card-id", "card")
+        for j, unit in enumerate(combat.attackers):
+            if combat.attackers.index(unit) != j:
+                fail(f"{GAME}.combat.attackers[{j}]", "fight", f"#{unit} attacks once")
+        for name, pairs in (("blocks", combat.blocks), ("order", combat.order)):
+            for j, pair in enumerate(pairs):
+                if pairs.index(pair) != j:
+                    fail(f"{GAME}.combat.{name}[{j}]", "fight", "a block listed twice")
         in_hand = {c for p in game.players for c in (*p.hand, *p.deck)}
         for j, unit in enumerate(combat.attackers):
             if unit in in_hand or game.owner(unit) != active:
