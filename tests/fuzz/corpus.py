@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import mitosz_core as mc
+from mitosz_core import mitosz, mythos
 from mitosz_core.games.mitosz.carddata.builtin import BUILTIN_DECK_NAMES, BUILTIN_SETS
 from mitosz_core.games.mythos.carddata import DECKS as MYTHOS_DECKS
 from mitosz_core.games.mythos.carddata import FACTION_FILES
+from mitosz_core.games.mythos.engine import RULESET as MYTHOS_RULESET
 from mitosz_core.kernel.action import Action, Decision
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "data"
@@ -154,3 +156,57 @@ def deck_files(ruleset: str) -> tuple[str, ...]:
         f"name: {deck.name}\n" + "".join(f"{e.count} {e.card}\n" for e in deck.entries)
         for deck in MYTHOS_DECKS.values()
     )
+
+
+INTERRUPTIONS = ("fight", "stack", "choice", "counter", "frames", "combat", "payment")
+"""Game fields of interruptions: a saved state is kept at the first decision where each is
+set, so that structure-aware mutation has them to graft."""
+
+
+@cache
+def interrupted_states() -> tuple[str, ...]:
+    """Saved states of the real games at the first decision where each field of
+    :data:`INTERRUPTIONS` is set."""
+    out: list[str] = []
+    for game in games():
+        state = mc.new_game(game.ruleset, decks=game.decks, seed=game.seed, players=game.players)
+        wanted = set(INTERRUPTIONS)
+        for decision in game.history:
+            found = {f for f in wanted if getattr(state.game, f, None)}
+            if found:
+                out.append(state.to_json())
+                wanted -= found
+            if not decision.auto:
+                state = mc.apply(state, decision.action)
+    return tuple(out)
+
+
+@cache
+def position_states() -> tuple[str, ...]:
+    """Saved states of arranged games: a position of each ruleset at its start and after
+    a few decisions (the first legal action each time)."""
+    deck = ("Athenians", "Spartans", "Arcadian Shepherds") * 2
+    mitosz_side = mitosz.Side(
+        high_god="Zeus (high god)",
+        empire=(mitosz.People("Athenians", 0, 0),),
+        leaders=(mitosz.Leader("Pharaoh"),),
+        hand=("Spartans",),
+        deck=deck,
+    )
+    other = mitosz.Side(high_god="Athena (high god)", hand=("Spartans",), deck=deck)
+    units = [k for k, c in MYTHOS_RULESET.pool.items() if c.type.value == "unit"]
+    mine = mythos.Side(deck=tuple(units[:5]), hand=tuple(units[5:7]))
+    theirs = mythos.Side(deck=tuple(units[7:12]), hand=tuple(units[12:14]))
+    out: list[str] = []
+    starts = (
+        mitosz.Position(players=(mitosz_side, other), seed=5).state(),
+        mythos.Position(players=(mine, theirs), turn=3, round=2, seed=5).state(),
+    )
+    for state in starts:
+        out.append(state.to_json())
+        for _ in range(12):
+            if state.is_over:
+                break
+            state = mc.apply(state, mc.legal_actions(state)[-1])
+        out.append(state.to_json())
+    return tuple(out)

@@ -1,7 +1,9 @@
 """The loaders under fuzzing, each with the mutated real inputs fed to it.
 
 Every loader that reads outside data is a target: saved states, actions and action logs
-(JSON, both rulesets), replay (mutated logs, seeds, player counts and decks), the card
+(JSON, both rulesets; saved states and positions also with structure-aware edits,
+checked by the replay oracle of :mod:`tests.fuzz.states`), replay (mutated logs, seeds,
+player counts and decks), the card
 files of both rulesets (as ``mitosz-core cards validate`` and ``new_game(card_sets=...)``
 load them), and deck files of both rulesets. The property of each: the input ends in a
 valid result or in a :class:`~mitosz_core.errors.MitoszError`, never another exception;
@@ -44,6 +46,7 @@ from tests.fuzz.mutations import (
     mutated_toml,
     tags_of,
 )
+from tests.fuzz.states import check_replays, mutated_states
 
 RULESETS = ("mitosz", "mythos")
 
@@ -98,6 +101,25 @@ def state_target() -> Target:
     structural = mutated_json(texts, tags_of(texts))
     inputs = _text_inputs(texts, structural)
     return Target("State.from_json", inputs, mc.State.from_json, _check_state)
+
+
+def _check_replays(text: str, state: mc.State[Any]) -> None:
+    _check_state(text, state)
+    check_replays(state)
+
+
+def structured_state_target() -> Target:
+    """Saved states and positions with structure-aware edits (:mod:`tests.fuzz.states`),
+    checked by the replay oracle: an accepted state replays from its own history, or is
+    a position."""
+    texts = (
+        *corpus.saved_states(),
+        *corpus.interrupted_states(),
+        *corpus.position_states(),
+    )
+    return Target(
+        "State.from_json/structured", mutated_states(texts), mc.State.from_json, _check_replays
+    )
 
 
 def action_target(ruleset: str) -> Target:
@@ -290,6 +312,7 @@ def deck_target(ruleset: str) -> Target:
 def all_targets() -> tuple[Target, ...]:
     return (
         state_target(),
+        structured_state_target(),
         *(action_target(r) for r in RULESETS),
         *(log_target(r) for r in RULESETS),
         *(replay_target(r) for r in RULESETS),
@@ -300,6 +323,7 @@ def all_targets() -> tuple[Target, ...]:
 
 TARGET_NAMES = (
     "State.from_json",
+    "State.from_json/structured",
     *(f"action_from_json/{r}" for r in RULESETS),
     *(f"actions_from_json/{r}" for r in RULESETS),
     *(f"replay/{r}" for r in RULESETS),

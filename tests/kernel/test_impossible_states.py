@@ -210,6 +210,7 @@ def test_event_window_card_ids_out_of_range() -> None:
 # --- MYTHOS ------------------------------------------------------------------------------------
 
 
+@pytest.mark.ruling("R-03.2")
 def test_a_mythos_round_that_does_not_match_the_turn() -> None:
     s: Y = reached("mythos-main")
     refused(s.evolve(turn=s.turn + 2), "round", "$.state.game.round")
@@ -236,6 +237,7 @@ def test_duplicate_mythos_blocks() -> None:
 # --- both --------------------------------------------------------------------------------------
 
 
+@pytest.mark.ruling("R-1.3.4-length")
 @pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
 def test_a_running_game_past_the_maximum_game_length(ruleset: str) -> None:
     s = reached("quiet") if ruleset == "mitosz" else reached("mythos-main")

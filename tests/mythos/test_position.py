@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,14 +30,14 @@ def position(**mine: object) -> Position:
     base.update(mine)
     return Position(
         players=(Side(**base), Side(deck=tuple(CHAOS[:5]), hand=tuple(CHAOS[5:7]))),  # type: ignore[arg-type]
-        turn=4,
+        turn=3,
         round=2,
     )
 
 
 def test_a_position_plays_on_from_the_main_phase() -> None:
     s = position(aura=4, life=12, battlefield=(SlotAt(GUARD[8], damage=0),)).state()
-    assert (s.phase, s.to_act, s.turn, s.game.round) == ("turn.main", 0, 4, 2)
+    assert (s.phase, s.to_act, s.turn, s.game.round) == ("turn.main", 0, 3, 2)
     legal = mc.legal_actions(s)
     assert EndTurn() in legal and any(isinstance(a, Attack) for a in legal)
     assert mc.State.from_json(s.to_json()) == s
@@ -58,6 +59,16 @@ def test_a_broken_position_names_the_rule(mine: dict[str, object], rule: str) ->
     with pytest.raises(InvalidStateError) as info:
         position(**mine).state()
     assert info.value.rule == rule, str(info.value)
+
+
+@pytest.mark.ruling("R-03.2")
+def test_a_position_whose_round_does_not_match_its_turn() -> None:
+    """R-03.2: a round is one turn of each player, from the starting player's: player 0,
+    who starts, has turns 1, 3, 5, ..., so round 2 is their turn 3, never turn 4."""
+    with pytest.raises(InvalidStateError) as info:
+        replace(position(), turn=4).state()
+    assert info.value.rule == "round", str(info.value)
+    assert info.value.path == "$.state.game.round"
 
 
 def test_a_json_position_file(tmp_path: Path) -> None:

@@ -1,11 +1,14 @@
-"""A saved state that ``State.from_json`` accepts always plays on.
+"""A saved state that ``State.from_json`` accepts replays from its history and plays on.
 
-Hypothesis takes states reached in random games of both rulesets, changes one field of
-their JSON form (a number nudged, set far out of range or to another field's value; a
-list entry dropped or repeated; two list entries swapped), and loads the result. Either
-``from_json`` refuses it with a :class:`~mitosz_core.DecodeError` naming a JSON path, or
-the state is over or has a legal action, and a random continuation of it raises nothing
-but the library's own errors.
+Hypothesis takes states reached in random games of both rulesets, states of real games
+at their interruptions (a fight, a counter round, a choice, a combat) and arranged games
+started from positions, changes one to three fields of their JSON form (a number nudged,
+set far out of range or to another field's value; a list entry dropped or repeated; two
+list entries swapped; a flag flipped), and loads the result. Either ``from_json`` refuses
+it with a :class:`~mitosz_core.DecodeError` naming a JSON path, or the state replays from
+its own history, or is a position (the oracle,
+:func:`tests.fuzz.states.check_replays`), it is over or has a legal action, and a random
+continuation of it raises nothing but the library's own errors.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import mitosz_core as mc
+from tests.fuzz import corpus
+from tests.fuzz.states import check_replays
 from tests.properties.support import json_nodes
 
 Json = Any
@@ -42,7 +47,7 @@ def reached() -> tuple[str, ...]:
                 s = mc.apply(s, rng.choice(mc.legal_actions(s)))
                 step += 1
             out.append(s.to_json())
-    return tuple(out)
+    return (*out, *corpus.interrupted_states(), *corpus.position_states())
 
 
 def _set(data: Json, keys: tuple[str | int, ...], value: Json) -> None:
@@ -60,7 +65,7 @@ def nodes_of(text: str) -> tuple[list[tuple[tuple[str | int, ...], Json]], list[
     nodes = [
         (k, v)
         for k, v in json_nodes(data["state"], ("state",))
-        if k[:3] != ("state", "game", "cards") or len(k) <= 5
+        if "cards" not in k or len(k) <= k.index("cards") + 2
     ]
     ints = sorted({v for _, v in nodes if isinstance(v, int) and not isinstance(v, bool)})
     strings = sorted({v for _, v in nodes if isinstance(v, str)})
@@ -69,11 +74,22 @@ def nodes_of(text: str) -> tuple[list[tuple[tuple[str | int, ...], Json]], list[
 
 @st.composite
 def mutated(draw: st.DrawFn) -> str:
-    """One reached state with one field changed."""
+    """One reached state with one to three fields changed (so that fields interact)."""
     text = draw(st.sampled_from(reached()))
     data = json.loads(text)
+    for _ in range(draw(st.integers(1, 3))):
+        _change(draw, text, data)
+    return json.dumps(data)
+
+
+def _change(draw: st.DrawFn, text: str, data: Json) -> None:
+    """One field of ``data`` (the parsed ``text``) changed, in place."""
     nodes, ints, strings = nodes_of(text)
     keys, value = draw(st.sampled_from(nodes))
+    try:
+        _at(data, keys)
+    except (KeyError, IndexError, TypeError):
+        return  # an earlier change took this field away
     if isinstance(value, bool):
         new: Json = not value
     elif isinstance(value, int):
@@ -102,7 +118,12 @@ def mutated(draw: st.DrawFn) -> str:
         new = None
     _set(data, keys, new)
     event(f"edited a {type(value).__name__}")
-    return json.dumps(data)
+
+
+def _at(data: Json, keys: tuple[str | int, ...]) -> Json:
+    for key in keys:
+        data = data[key]
+    return data
 
 
 @settings(deadline=None, suppress_health_check=list(HealthCheck))
@@ -118,6 +139,7 @@ def test_an_accepted_state_plays_on(text: str, seed: int) -> None:
         event("refused: other library error")
         return
     event("accepted")
+    check_replays(s)  # the oracle: it replays from its own history, or is a position
     rng = random.Random(seed)
     if not s.is_over:
         assert mc.legal_actions(s), "an accepted running state has no legal action"
