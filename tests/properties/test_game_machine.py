@@ -55,8 +55,9 @@ SAMPLE = 5
 """Legal actions applied per check (soundness)."""
 REPLAY_EVERY = 25
 """Rules between two replay checks (and one at the end of every game)."""
-JSON_EVERY = 3
-"""States between two JSON round trips (and one at the end of every game)."""
+JSON_EVERY = 8
+"""States between two JSON round trips (and one at the end of every game): loading a
+state replays its history, so a round trip costs a replay of the game so far."""
 SETTLE_LIMIT = 10_000
 
 G2_HAND_SIZE = '"set_hand_size"'
