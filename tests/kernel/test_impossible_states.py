@@ -139,18 +139,6 @@ def test_a_fight_whose_attacker_is_its_own_defender() -> None:
     refused(game(s, fight=fight), "fight", "$.state.game.fight")
 
 
-def test_an_army_led_by_the_other_sides_leader() -> None:
-    s = reached("fight")
-    fight = s.game.fight
-    theirs = next(
-        leader.card
-        for leader in s.game.players[fight.defender].leaders
-        if leader.card not in (*fight.attack, *fight.defend)
-    )
-    attack = (theirs, *fight.attack[1:])
-    refused(game(s, fight=replace(fight, attack=attack)), "fight", "$.state.game.fight.attack")
-
-
 def test_a_helper_listed_five_times() -> None:
     s = reached("fight")
     fight = s.game.fight

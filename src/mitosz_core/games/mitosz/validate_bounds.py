@@ -10,7 +10,8 @@ that no game reaches, naming its rule:
   step (chapter 7); no option of a choice and no pending item twice;
 - ``fight``: a player fights another (a battle's or duel's two sides are one player
   only before the target or the challenged is chosen); no helper twice, nor one of the
-  two sides (5.13); no line led by the other side's leader;
+  two sides (5.13). (A line may hold a leader its side does not own: one taken by
+  stealing, 5.2; so the owner of a line's leader is not checked.)
 - ``permit``: a permit (3.4.3) is given to another player, once;
 - ``marker``: markers (5.10) lie on cards on the board (1.2.6);
 - ``round-mark``: a round (6.1.3) begun in a turn that has begun;
@@ -88,10 +89,6 @@ def _fight_sides(game: Game, places: tuple[str, ...]) -> None:
     for j, who in enumerate(helpers):
         if who in (fight.attacker, fight.defender) or helpers.index(who) != j:
             fail(f"{at}.helpers[{j}]", "fight", f"player {who} cannot help here (5.13)")
-    for side, enemy in (("attack", fight.defender), ("defend", fight.attacker)):
-        for j, leader in enumerate(getattr(fight, side)):
-            if leader is not None and game.owner(leader) == enemy:
-                fail(f"{at}.{side}[{j}]", "fight", "a line led by the other side's leader")
 
 
 def check_counters(state: State[Game]) -> None:
