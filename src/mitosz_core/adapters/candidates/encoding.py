@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from mitosz_core.adapters.candidates.facts import FACTS
+from mitosz_core.adapters.tensors.api import check_player
 from mitosz_core.adapters.tensors.layout import Field, size_of
 from mitosz_core.errors import ActionIndexError
 from mitosz_core.kernel.action import Action
@@ -127,6 +128,14 @@ class CandidateEncoding:
             self._at[f.name] = at
             at += f.size
 
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        # pickled (OpenSpiel's serialization of a Python state pickles its attributes)
+        # by the ruleset and the size: the space it reads is the ruleset's
+        return (CandidateEncoding, (self.ruleset, self.size))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CandidateEncoding:
+        return self  # nothing in it changes
+
     def _row_fields(self) -> tuple[Field, ...]:
         facts = "; ".join(f"{f.name} ({f.size})" for f in self.facts.fields)
         return (
@@ -213,7 +222,10 @@ class CandidateEncoding:
         out: np.ndarray[Any, Any] | None = None,
     ) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The ``K x F`` float32 features of the candidates as ``player`` (the player
-        deciding) sees them; padding rows are 0. Written into ``out`` if given."""
+        deciding) sees them; padding rows are 0, and so is every row for a player not
+        deciding. Written into ``out`` if given. A player index that is not a seat of
+        the game is refused as :func:`~mitosz_core.observe` refuses it."""
+        check_player(state, player)
         shape = (self.size, self.width)
         if out is None:
             target: np.ndarray[Any, Any] = np.zeros(shape, np.float32)
