@@ -9,17 +9,36 @@ from dataclasses import replace
 
 import pytest
 
-from mitosz_core.games.mitosz.actions import PlayFate
+import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import (
+    Attack,
+    DeclareFight,
+    Designate,
+    Pass,
+    PlayFate,
+    SummonTroop,
+)
+from mitosz_core.games.mitosz.cards import Edge
 from mitosz_core.games.mitosz.effects.language import Immunity, Release
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.hosting import attached_to, carried_by, host_of, hosts_of
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.turn import extra_draws
-from mitosz_core.games.mitosz.state import Attached, HeldLeader, LeaderSlot, Mounted
+from mitosz_core.games.mitosz.state import Attached, FightKind, HeldLeader, LeaderSlot, Mounted
 from mitosz_core.mitosz import Leader, People
-from tests.mitosz.fixtures import lay_underworld, play, set_player, the
-from tests.mitosz.pool_fixtures import position, side
+from tests.mitosz.fight_fixtures import to_combat
+from tests.mitosz.fixtures import (
+    act,
+    lay_underworld,
+    play,
+    put_leader,
+    put_people,
+    set_player,
+    the,
+    to_hand,
+)
+from tests.mitosz.pool_fixtures import game, my_move, position, side
 
 FULL = (6, 6, 6, 6)
 
@@ -129,3 +148,34 @@ def test_an_intrigues_player_effect_reaches_each_of_its_players_once() -> None:
     life = ("House of Life",)
     s = position(side(intrigues=life * 2), side(intrigues=life), side())
     assert [extra_draws(s.game, p) for p in range(3)] == [1, 1, 0]
+
+
+# --- 8.flying: a flying commander's army flies, whatever else lets it cross -----------------
+
+
+def _to_rounds(s: S) -> S:
+    """Nobody defends or helps: the first combat round."""
+    while not s.phase.endswith(".rounds"):
+        legal = mc.legal_actions(s)
+        s = act(s, Pass() if Pass() in legal else legal[-1])
+    return s
+
+
+@pytest.mark.rule("8.flying", "3.2.2")
+@pytest.mark.ruling("R-8.flying-army")
+def test_a_flying_commander_with_a_grant_to_cross_still_leads_a_flying_army() -> None:
+    # Pegasus: flying; locked: Pegasus may attack over closed roads
+    # Hoplite Phalanx: a troop that does not fly
+    s, me, other = game("Zeus (high god)", auto_pass=False)
+    s, pegasus = put_leader(s, me, "Pegasus")
+    s, phalanx = to_hand(s, me, "Hoplite Phalanx")
+    s = set_player(s, me, spheres=FULL)
+    s, line = put_people(s, other, "Line", 0, 0)
+    s, _ = put_people(s, other, "Athenians", 1, 0)  # closes the Line's east road
+    s = act(act(to_combat(s), DeclareFight(FightKind.BATTLE)), Attack(line, Edge.EAST))
+    s = act(s, Designate(pegasus))
+    fight = s.game.fight
+    assert fight is not None and fight.flying
+    s = my_move(_to_rounds(s), me)
+    with pytest.raises(mc.IllegalActionError, match="its troops must fly"):
+        act(s, SummonTroop(phalanx, pegasus))
