@@ -16,17 +16,20 @@ from mitosz_core.games.mitosz.actions import (
     Designate,
     Pass,
     PlayFate,
+    Summon,
     SummonTroop,
 )
-from mitosz_core.games.mitosz.cards import Edge
+from mitosz_core.games.mitosz.cards import CardType, Edge
 from mitosz_core.games.mitosz.effects.language import Immunity, Release
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.hosting import attached_to, carried_by, host_of, hosts_of
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.turn import extra_draws
 from mitosz_core.games.mitosz.state import Attached, FightKind, HeldLeader, LeaderSlot, Mounted
-from mitosz_core.mitosz import Leader, People
+from mitosz_core.mitosz import Leader, MarkerAt, People
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import (
     act,
@@ -179,3 +182,56 @@ def test_a_flying_commander_with_a_grant_to_cross_still_leads_a_flying_army() ->
     s = my_move(_to_rounds(s), me)
     with pytest.raises(mc.IllegalActionError, match="its troops must fly"):
         act(s, SummonTroop(phalanx, pegasus))
+
+
+# --- 2.2: a base level lowered below 1, whatever lowered it ----------------------------------
+
+LEADEN_RING = fx.card("Leaden Ring", CardType.ITEM, level=-3, level_modifier=True, cursed=True)
+"""A cursed -3 item: it may go onto an enemy leader (2.4) and lowers its base level (2.2)."""
+RING_RULESET = MitoszRuleset(pool={**fx.POOL, LEADEN_RING.key: LEADEN_RING})
+
+
+@pytest.mark.rule("2.2", "2.4")
+@pytest.mark.ruling("R-2.2")
+def test_an_attached_minus_card_sends_a_leader_below_one_to_the_underworld() -> None:
+    s = fx.build(
+        fx.sky(hand=("Leaden Ring",), spheres=FULL),
+        fx.sea(leaders=(Leader("Cheap"),)),  # level 2
+        ruleset=RING_RULESET,
+    )
+    me, other = 0, 1
+    cheap, ring = the(s, "Cheap", other), the(s, "Leaden Ring")
+    s = lay_underworld(play(s, Summon(ring, cheap)))
+    assert s.game.players[other].leaders == ()
+    assert cheap in s.game.players[other].underworld
+    assert ring in s.game.players[me].underworld  # its owner's (1.4.2)
+
+
+@pytest.mark.rule("2.2", "4.2.5", "5.10")
+@pytest.mark.ruling("R-2.2")
+def test_a_lasting_effect_with_a_marker_sends_a_leader_below_one_to_the_underworld() -> None:
+    # Doom: a fate, enemy leaders -1 for 2 rounds; the Cheap: level 2, a -1 marker
+    s = fx.build(
+        fx.sky(leaders=(Leader("Sky Leader"),), hand=("Doom",)),
+        fx.sea(leaders=(Leader("Cheap"), Leader("Pricey"))),
+        markers=(MarkerAt(1, "Cheap", level=-1),),
+    )
+    other = 1
+    cheap, pricey = the(s, "Cheap", other), the(s, "Pricey", other)
+    assert [x.card for x in s.game.players[other].leaders] == [cheap, pricey]  # base 1: stays
+    s = lay_underworld(fx.settle_counter(act(s, PlayFate(the(s, "Doom")))))
+    assert [x.card for x in s.game.players[other].leaders] == [pricey]
+    assert cheap in s.game.players[other].underworld
+
+
+@pytest.mark.rule("2.2", "3.6", "4.2.6")
+@pytest.mark.ruling("R-2.2")
+def test_an_always_on_intrigue_sends_a_leader_below_one_to_the_underworld() -> None:
+    # Curse of the Tomb: locked, enemy leaders -1; Imhotep: level 1
+    s, me, other = game("Ra (high god)")
+    s, imhotep = put_leader(s, other, "Imhotep")
+    s, curse = to_hand(s, me, "Curse of the Tomb")
+    s = set_player(s, me, spheres=FULL)
+    s = lay_underworld(play(s, Summon(curse)))
+    assert imhotep in s.game.players[other].underworld
+    assert s.game.players[other].leaders == ()
