@@ -11,11 +11,14 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
+    AttachMount,
     Attack,
     DeclareFight,
     Designate,
     Pass,
     PlayFate,
+    SacrificeCommander,
+    SacrificeLeader,
     Summon,
     SummonTroop,
 )
@@ -23,12 +26,15 @@ from mitosz_core.games.mitosz.cards import CardType, Edge
 from mitosz_core.games.mitosz.effects.language import Immunity, Release
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.hosting import attached_to, carried_by, host_of, hosts_of
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.turn import extra_draws
 from mitosz_core.games.mitosz.state import Attached, FightKind, HeldLeader, LeaderSlot, Mounted
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader, MarkerAt, People
+from tests.mitosz import fight_fixtures as ff
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import (
@@ -42,6 +48,7 @@ from tests.mitosz.fixtures import (
     to_hand,
 )
 from tests.mitosz.pool_fixtures import game, my_move, position, side
+from tests.properties.cardgen import inject
 
 FULL = (6, 6, 6, 6)
 
@@ -235,3 +242,142 @@ def test_an_always_on_intrigue_sends_a_leader_below_one_to_the_underworld() -> N
     s = lay_underworld(play(s, Summon(curse)))
     assert imhotep in s.game.players[other].underworld
     assert s.game.players[other].leaders == ()
+
+
+# --- 2.4: a cursed card may be attached to an enemy card, whatever kind of attachment -------
+
+HAUNTED_RUINS = fx.card("Haunted Ruins", CardType.LOCATION, level=1, cursed=True, cost=(1, 0, 0, 0))
+"""A cursed location (not a building)."""
+NIGHTMARE = fx.card("Nightmare", CardType.LEADER, subtypes=(Subtype.MOUNT,), level=1, cursed=True)
+PONY = fx.card("Pony", CardType.LEADER, subtypes=(Subtype.MOUNT,), level=1)
+CURSED_RULESET = MitoszRuleset(
+    pool={**fx.ATTACHMENT_POOL, **{c.key: c for c in (HAUNTED_RUINS, NIGHTMARE, PONY)}}
+)
+
+
+@pytest.mark.rule("2.4", "3.3", "8.region", "8.building")
+def test_a_cursed_location_or_building_goes_onto_an_enemy_people_or_region() -> None:
+    # Dark Tower: a cursed building; Vale: a region; Market, Mill: a location, a building
+    s = fx.build(
+        fx.sky(hand=("Haunted Ruins", "Dark Tower", "Market", "Mill"), spheres=FULL),
+        fx.sea(empire=(People("Cross", 10, 10), People("Line", 0, 0, location="Vale"))),
+        ruleset=CURSED_RULESET,
+    )
+    me, other = 0, 1
+    cross, vale = the(s, "Cross", other), the(s, "Vale", other)
+    ruins, tower = the(s, "Haunted Ruins"), the(s, "Dark Tower")
+    market, mill = the(s, "Market"), the(s, "Mill")
+    legal = mc.legal_actions(s)
+    assert Summon(ruins, cross) in legal and Summon(tower, vale) in legal
+    assert Summon(market, cross) not in legal and Summon(mill, vale) not in legal
+    with pytest.raises(mc.IllegalActionError, match=r"not a people of your empire \(3.3\)"):
+        act(s, Summon(market, cross))
+    with pytest.raises(mc.IllegalActionError, match=r"not a region of your empire"):
+        act(s, Summon(mill, vale))
+    s = play(play(s, Summon(ruins, cross)), Summon(tower, vale))
+    cross_slot, line_slot = s.game.players[other].empire
+    assert cross_slot.location == ruins and line_slot.building == tower
+    assert s.game.owner(ruins) == me and s.game.owner(tower) == me  # still mine (G1)
+    assert controller(s.game, ruins) == other  # on the side of the card it is attached to
+
+
+@pytest.mark.rule("2.4", "8.mount")
+def test_a_cursed_mount_goes_onto_an_enemy_leader() -> None:
+    s = fx.build(
+        fx.sky(leaders=(Leader("Nightmare"), Leader("Pony"))),
+        fx.sea(leaders=(Leader("Cheap"),)),
+        ruleset=CURSED_RULESET,
+    )
+    other = 1
+    nightmare, pony, cheap = the(s, "Nightmare"), the(s, "Pony"), the(s, "Cheap", other)
+    legal = mc.legal_actions(s)
+    assert AttachMount(nightmare, cheap) in legal
+    assert AttachMount(pony, cheap) not in legal
+    with pytest.raises(mc.IllegalActionError, match=r"not another leader in your leader row"):
+        act(s, AttachMount(pony, cheap))
+    s = play(s, AttachMount(nightmare, cheap))
+    assert s.game.players[other].leaders[0].items == (nightmare,)
+    assert host_of(s.game, nightmare) == cheap
+
+
+# --- 2.4 with 8.rune: a card a cursed rune curses cannot be sacrificed -----------------------
+
+SACRIFICE_RULESET = MitoszRuleset(
+    pool=fx.card_pool("base", "maneuvers", "attachments", "card_edges")
+)
+
+
+def _hexed(s: S, *cards: int) -> S:
+    """A Hex Rune (cursed, 8.rune) on each of ``cards``, from player 0's hand."""
+    runes = [c for c in s.game.players[0].hand if s.game.card(c).key == "Hex Rune"]
+    rest = tuple(c for c in s.game.players[0].hand if c not in runes[: len(cards)])
+    s = set_player(s, 0, hand=rest)
+    hexed = tuple(Attached(r, c) for r, c in zip(runes, cards, strict=False))
+    return s.evolve(game=s.game.with_board(runes=(*s.game.runes, *hexed)))
+
+
+@pytest.mark.rule("2.4", "8.rune", "6.3.4")
+def test_a_leader_cursed_by_a_rune_cannot_be_sacrificed_to_summon() -> None:
+    # Sky Tyrant: summoned by sacrificing an own leader (6.3.4)
+    mine = fx.sky(
+        spheres=FULL,
+        empire=fx.CROSS,
+        leaders=(Leader("Cheap"), Leader("Hero")),
+        hand=("Sky Tyrant", "Hex Rune"),
+    )
+    s = fx.build(mine, fx.sea(), ruleset=SACRIFICE_RULESET)
+    tyrant, cheap, hero = the(s, "Sky Tyrant"), the(s, "Cheap"), the(s, "Hero")
+    s = _hexed(s, hero)
+    sacrificed = {a.pay_with for a in mc.legal_actions(s) if isinstance(a, Summon)}
+    assert cheap in sacrificed and hero not in sacrificed
+    with pytest.raises(mc.IllegalActionError, match=r"cursed and cannot be sacrificed \(2\.4\)"):
+        act(s, Summon(tyrant, None, None, hero))
+
+
+@pytest.mark.rule("2.4", "8.rune", "3.4.2")
+@pytest.mark.ruling("R-3.4.2-cursed")
+def test_a_cursed_leader_is_not_sacrificed_to_the_leader_row_limit() -> None:
+    # no people: a row of 2 at most (3.4.2); three leaders, cursed by Hex Runes
+    row = (Leader("Cheap"), Leader("Hero"))
+    hand = ("Hex Rune", "Hex Rune", "Hex Rune", "Pricey")
+    s = fx.build(fx.sky(leaders=row, hand=hand), fx.sea(), ruleset=SACRIFICE_RULESET)
+    cheap, hero, pricey = the(s, "Cheap"), the(s, "Hero"), the(s, "Pricey")
+    p = s.game.players[0]
+    s = set_player(
+        s,
+        0,
+        leaders=(*p.leaders, LeaderSlot(pricey)),
+        hand=tuple(c for c in p.hand if c != pricey),
+    )
+    one = fx.refresh(_hexed(s, cheap, hero))
+    assert {a for a in mc.legal_actions(one) if isinstance(a, SacrificeLeader)} == {
+        SacrificeLeader(pricey)
+    }
+    with pytest.raises(mc.IllegalActionError, match=r"cursed and cannot be sacrificed"):
+        act(one, SacrificeLeader(cheap))
+    every = fx.refresh(_hexed(s, cheap, hero, pricey))  # none can go: the row stays
+    assert not any(isinstance(a, SacrificeLeader) for a in mc.legal_actions(every))
+    assert len(every.game.players[0].leaders) == 3
+    assert mc.State.from_json(every.to_json()) == every  # a state the validator accepts
+
+
+CURSE_RUNE = fx.card("Curse Rune", CardType.MANEUVER, subtypes=(Subtype.RUNE,), cursed=True)
+
+
+@pytest.mark.rule("2.4", "8.rune", "7.4.10.2")
+def test_a_commander_cursed_by_a_rune_is_not_sacrificed_to_save_its_people() -> None:
+    s, me, other = ff.arena()
+    s, captain = put_leader(s, me, "Captain")
+    s, hills = put_people(s, other, "Hillfolk", 0, 0)
+    s, guardian = put_leader(s, other, "Guardian")
+    s, hoplites = to_hand(s, me, "Hoplites")
+    s = ff.designate(ff.battle(s, hills, Edge.WEST, captain), guardian)
+    s = ff.pass_rounds(act(s, SummonTroop(hoplites, captain, free=True)))
+    assert s.phase == "turn.combat.battle.result"
+    assert SacrificeCommander(guardian) in mc.legal_actions(s)
+    s, rune = inject(s, me, CURSE_RUNE)  # a cursed rune on the Guardian curses it (8.rune)
+    s = s.evolve(game=s.game.with_board(runes=(Attached(rune, guardian),)))
+    s = set_player(s, me, underworld=s.game.players[me].underworld[:-1])
+    assert mc.legal_actions(s) == (Pass(),)
+    with pytest.raises(mc.IllegalActionError, match=r"cursed and cannot be sacrificed"):
+        act(s, SacrificeCommander(guardian))
