@@ -47,6 +47,7 @@ from mitosz_core.games.mitosz.machine import (
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE, hand_size
+from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER, power
 from mitosz_core.games.mitosz.rules.setup import build_game
 from mitosz_core.games.mitosz.state import (
@@ -76,8 +77,6 @@ from mitosz_core.kernel.validation import (
 )
 
 TERMINAL = frozenset({"over"})
-LEADER_ROW_EXTRA = 2
-"""3.4.2: at most as many leaders as peoples, plus 2."""
 MOUNT = Subtype.MOUNT
 ONE_EACH = (Subtype.WEAPON, Subtype.ARMOUR)
 """A leader carries at most one of each (8.weapon, 8.armour)."""
@@ -583,7 +582,7 @@ def _limits(state: State[Game]) -> None:
         for j, (x, y) in enumerate(cells):
             check_range(x, -99, 99, f"{at}.empire[{j}].x", "cell", "a cell's x")
             check_range(y, -99, 99, f"{at}.empire[{j}].y", "cell", "a cell's y")
-        if not forced and len(p.leaders) > len(p.empire) + LEADER_ROW_EXTRA:
+        if not forced and over_limit(game, i):  # cursed leaders may stay over (2.4)
             fail(
                 f"{at}.leaders",
                 "leader-row",

@@ -89,10 +89,10 @@ def building_hosts(game: Game, player: int) -> tuple[CardId, ...]:
 
 def why_not_onto_region(game: Game, player: int, card: CardId, region: CardId) -> str | None:
     """8.building, 8.region: only a building goes onto a region, one per region, and only
-    onto a region of one's own empire."""
+    onto a region of one's own empire, or of an enemy's if the building is cursed (2.4)."""
     found = region_slot(game, region)
     assert found is not None
-    if found[0] != player:
+    if found[0] != player and not game.card(card).cursed:
         return f"#{region} is not a region of your empire (8.region)"
     if not game.card(card).has_subtype(Subtype.BUILDING):
         return "only a building is attached to a region (8.region, 8.building)"

@@ -11,7 +11,12 @@ from mitosz_core.games.mitosz.effects.interpret import handles
 from mitosz_core.games.mitosz.effects.language import Retreat
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
-from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld, set_turned
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    is_cursed,
+    remove_to_underworld,
+    set_turned,
+)
 from mitosz_core.games.mitosz.rules.fights.army import (
     combat_effects_end,
     detach,
@@ -98,7 +103,7 @@ def _can_save(s: S) -> bool:
         and commander is not None
         and controller(s.game, commander) == fight.defender
         and on_board(s.game, fight.people)
-        and not s.game.card(commander).cursed
+        and not is_cursed(s.game, commander)  # 2.4, 8.rune
     )
 
 
@@ -119,12 +124,16 @@ def _apply_result(s: S) -> S:
 def _result_candidates(s: S) -> Iterable[Action]:
     commander = army(fight_of(s), DEFEND)[0]
     assert commander is not None
+    if is_cursed(s.game, commander):  # cursed meanwhile (2.4, 8.rune)
+        return (Pass(),)
     return (Pass(), SacrificeCommander(commander))
 
 
 def _result_why_not(s: S, a: SacrificeCommander) -> str | None:
     if a.card != army(fight_of(s), DEFEND)[0]:
         return f"#{a.card} is not your commander (7.4.10.2)"
+    if is_cursed(s.game, a.card):
+        return f"{s.game.card(a.card).name} is cursed and cannot be sacrificed (2.4)"
     return None
 
 
