@@ -154,6 +154,24 @@ def test_a_turned_scribe_attaches_no_rune() -> None:
     assert reason is not None and "Scribe is turned" in reason
 
 
+@pytest.mark.rule("4.2.6", "4.6.3", "3.4.1")
+def test_a_further_step_that_is_not_permanent_turns_the_user_of_a_permanent_maneuver() -> None:
+    # Climber's Climb: permanent, draw 1; step 2 permanent, step 3 not (1 magic each)
+    s = _build(sky(leaders=(Leader("Climber"),)), sea())
+    climber = the(s, "Climber")
+    s = play(s, UseManeuver(climber, 0, steps=2))
+    assert not _turned(s, climber)  # "Ha az összes használt lépcső [permanens] ..."
+    s = play(s, UseManeuver(climber, 0, steps=3))
+    assert _turned(s, climber)
+    uses = {a.steps for a in mc.legal_actions(s) if isinstance(a, UseManeuver)}
+    assert uses == {1}  # no magic left for a further step
+    s = fx.set_player(s, ME, spheres=(3, 3, 3, 3))
+    uses = {a.steps for a in mc.legal_actions(fx.arranged(s)) if isinstance(a, UseManeuver)}
+    assert uses == {1, 2}
+    with pytest.raises(mc.IllegalActionError, match=r"Climber is turned"):
+        act(s, UseManeuver(climber, 0, steps=3))
+
+
 # --- 4.5: a card that never turns --------------------------------------------------------------
 
 

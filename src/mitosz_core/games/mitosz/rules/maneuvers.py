@@ -61,6 +61,9 @@ TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
 FREE = -1
 """The index a free maneuver's use is recorded with (:func:`exhaust`): it names no
 maneuver printed on its user."""
+TURNING = -2
+"""Recorded besides a permanent maneuver's use that turned its user, by a further step
+that is not permanent (4.2.6): that use counts as one that turns (4.5)."""
 MAX_TIMES = 4
 """The most slash repetitions offered as separate actions (4.2.6)."""
 NO_COST: Spheres = (0, 0, 0, 0)
@@ -199,14 +202,17 @@ def timely(s: S, player: int) -> Callable[[Maneuver], bool]:
     return check
 
 
-def why_not_user(s: S, player: int, user: CardId, index: int, m: Maneuver) -> str | None:
-    """Whether ``user`` may use its bound maneuver ``index`` now (4.1, 4.2.6, 4.5)."""
+def why_not_user(
+    s: S, player: int, user: CardId, index: int, m: Maneuver, steps: int = 1
+) -> str | None:
+    """Whether ``user`` may use its bound maneuver ``index`` now, for ``steps`` steps
+    (4.1, 4.2.6, 4.5)."""
     if controller(s.game, user) != player:
         return f"#{user} is not a card on your side of the board"
-    return _why_not_usable(s, user, index, m)
+    return _why_not_usable(s, user, index, m, steps)
 
 
-def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
+def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1) -> str | None:
     """:func:`why_not_user` for a card known to be on the user's side."""
     game = s.game
     d = game.card(user)
@@ -222,34 +228,37 @@ def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
     if host is not None:  # 8.rune: an attached rune is a bound maneuver of its card
         if neutralized(game, host):
             return f"{game.card(host).name}'s ability is neutralised (5.5)"
-        return _why_not_ready(s, host, index, m)
-    return _why_not_ready(s, user, index, m)
+        return _why_not_ready(s, host, index, m, steps)
+    return _why_not_ready(s, user, index, m, steps)
 
 
-def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
-    reason = why_not_ready(s, user, index, m)
+def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver, steps: int) -> str | None:
+    reason = why_not_ready(s, user, index, m, steps)
     if reason is None and m.sacrifices_user and is_cursed(s.game, user):  # 2.4, 8.rune
         return f"{s.game.card(user).name} is cursed and cannot be sacrificed (2.4)"
     return reason
 
 
-def why_not_ready(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
-    """Whether ``user`` is ready to use maneuver ``m`` now, bound (``index`` on the card)
-    or free (:data:`FREE`): a turned leader uses only a permanent maneuver (3.4.1, 4.1,
-    4.2.6); a card that never turns uses no other maneuver in the turn after a use that
-    would have turned it, and a high god only not the same bound one again (4.5, ruling
-    R-4.5-permanent); a permanent bound maneuver at most its number of times a turn."""
+def why_not_ready(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1) -> str | None:
+    """Whether ``user`` is ready to use maneuver ``m`` now for ``steps`` steps, bound
+    (``index`` on the card) or free (:data:`FREE`): a turned leader makes only a
+    permanent use (:func:`permanent_use`; 3.4.1, 4.1, 4.2.6); a card that never turns
+    makes no other use in the turn after a use that would have turned it, and a high god
+    only not of the same bound maneuver again (4.5, ruling R-4.5-permanent); a permanent
+    bound maneuver is used at most its number of times a turn (4.2.6)."""
     game = s.game
     d = game.card(user)
     uses = [u for u in game.used if u[0] == user]
-    if m.permanent:
-        if (
-            index >= 0
-            and m.uses_per_turn is not None
-            and sum(1 for u in uses if u[1] == index) >= m.uses_per_turn
-        ):
-            return f"{d.name} used it {m.uses_per_turn} times this turn (4.2.6)"
-    elif card_type(game, user) in TURNING_TYPES:
+    if (
+        m.permanent
+        and index >= 0
+        and m.uses_per_turn is not None
+        and sum(1 for u in uses if u[1] == index) >= m.uses_per_turn
+    ):
+        return f"{d.name} used it {m.uses_per_turn} times this turn (4.2.6)"
+    if permanent_use(m, steps):
+        return None
+    if card_type(game, user) in TURNING_TYPES:
         slot = leader_slot(game, user)
         if slot is not None and slot[1].turned:
             return (
@@ -264,9 +273,17 @@ def why_not_ready(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
     return None
 
 
+def permanent_use(m: Maneuver, steps: int = 1) -> bool:
+    """Whether a use of ``m`` for ``steps`` steps turns no user (4.2.6 Permanens): the
+    maneuver is permanent, and so is every further step used ("Ha az összes használt
+    lépcső [permanens], a használó nem fordul el")."""
+    return m.permanent and all(step.permanent for step in m.steps[: steps - 1])
+
+
 def _turning_use(game: Game, user: CardId, index: int) -> bool:
     """Whether a recorded use would have turned ``user`` (4.5): a free maneuver's use is
-    recorded only when it is not permanent (:func:`_exhaust`); a bound one by its index."""
+    recorded only when it is not permanent, a permanent maneuver's use that turned its
+    user with :data:`TURNING` besides (:func:`_exhaust`); a bound one by its index."""
     if index < 0:
         return True
     printed = game.card(user).maneuvers
@@ -411,6 +428,8 @@ def candidates(s: S, player: int) -> Iterator[ManeuverAction]:
         if not in_time(m):
             continue
         paid = _affordable(m, spheres, False)
+        if m.steps:  # 4.2.6: a further step that is not permanent turns the user
+            paid = [(k, n) for k, n in paid if not _why_not_usable(s, user, index, m, k)]
         if not paid or _why_not_usable(s, user, index, m):
             continue
         for target, pending in target_options(s, player, m, user):
@@ -496,7 +515,7 @@ def why_not(s: S, player: int, a: ManeuverAction) -> str | None:
             return f"this maneuver has {len(m.steps) + 1} steps, not {a.steps} (4.2.6)"
         return (
             why_not_timing(s, player, m)
-            or why_not_user(s, player, a.user, a.index, m)
+            or why_not_user(s, player, a.user, a.index, m, a.steps)
             or _why_not_times(m, a.times)
             or _why_not_target(s, player, m, a.user, a.target, a.target_pending)
             or why_not_pay(
@@ -558,7 +577,7 @@ def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, ManeuverPending]:
         s = update_player(s, player, spheres=pay(p.spheres, total_cost(m, a.steps, a.times, False)))
         host = rune_host(game, a.user)  # 8.rune: the rune's card uses it
         user = a.user if host is None else host
-        s = _exhaust(s, user, a.index, m)
+        s = _exhaust(s, user, a.index, m, a.steps)
         item = ManeuverPending(
             0,
             player,
@@ -621,13 +640,18 @@ def exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
     return _exhaust(s, user, index, m)
 
 
-def _exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
-    """4.6.3: the user turns, unless the maneuver is permanent or the user never turns;
-    the use is recorded for per-turn limits (4.2.6, 4.5). A permanent free maneuver's use
-    (``index`` :data:`FREE`) is not: it turns nothing and no limit counts it (4.2.6)."""
+def _exhaust(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1) -> S:
+    """4.6.3: the user turns, unless the use is permanent (:func:`permanent_use`) or the
+    user never turns; the use is recorded for per-turn limits (4.2.6, 4.5). A permanent
+    free maneuver's use (``index`` :data:`FREE`) is not: it turns nothing and no limit
+    counts it (4.2.6); a permanent maneuver's use that turns its user (a further step
+    that is not permanent) is recorded with :data:`TURNING` too."""
 
-    if not m.permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
+    permanent = permanent_use(m, steps)
+    if not permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
         s = set_turned(s, (user,), True)
-    if index == FREE and m.permanent:
+    if index == FREE and permanent:
         return s
+    if index >= 0 and m.permanent and not permanent:
+        s = s.evolve(game=s.game.with_turn(used=(*s.game.used, (user, TURNING))))
     return s.evolve(game=s.game.with_turn(used=(*s.game.used, (user, index))))
