@@ -202,7 +202,7 @@ def test_a_fate_is_used_whenever_its_player_has_the_action_even_in_another_playe
     s, smith = put_leader(s, me, "Smith")  # a maneuver of mine opens a counter round
     s, omen = to_hand(s, other, "Omen")  # no timing, no counter: linked to their Sky god
     s = act(s, UseManeuver(smith, 0))
-    # the counter round takes counter effects only (6.4.1): Omen waits for the response
+    # a counter round takes counter and locked effects only (6.4.1): Omen waits
     assert s.phase == "counter.respond"
     assert PlayFate(omen) not in mc.legal_actions(act(s, Pass()))
     s = pass_counter(s)

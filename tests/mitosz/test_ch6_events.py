@@ -47,7 +47,7 @@ def test_a_rite_is_used_in_the_opponents_summoning_step() -> None:
     me, other = 0, 1
     seer, hero = the(s, "Seer", other), the(s, "Hero")  # the Seer's rite: draw 2
     s = act(s, Summon(hero))
-    # the counter round over the summoning takes counter effects only (6.4.1)
+    # the counter round over the summoning takes counter and locked effects only (6.4.1)
     assert s.phase == "counter.respond"
     while s.to_act != other:
         s = act(s, Pass())
