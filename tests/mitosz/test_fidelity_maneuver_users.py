@@ -32,6 +32,7 @@ from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import RULESET as FIGHT_RULESET
 from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import CROSS, act, build, play, sea, sky, the
+from tests.mitosz.pool_fixtures import position, side
 
 RULESET = MitoszRuleset(pool=fx.card_pool("base", "maneuvers", "maneuver_users"))
 ME, OTHER = 0, 1
@@ -120,6 +121,19 @@ def test_a_player_whose_only_free_maneuver_user_is_turned_is_not_asked_to_respon
         else:  # nothing to answer with: the response does not open (6.1.4)
             assert s.phase == "turn.summoning_1" and s.to_act == ME
             assert not _free_uses(s, OTHER, dodge)
+
+
+@pytest.mark.rule("3.4.1", "4.2.6", "3.9")
+def test_a_turned_odysseus_does_not_play_the_trojan_horse() -> None:
+    # Trojan Horse: action, every enemy leader below 3 turns; linked to Odysseus
+    mine = side(
+        "Zeus (high god)", leaders=(Leader("Odysseus", turned=True),), hand=("Trojan Horse",)
+    )
+    s = position(mine, side(leaders=(Leader("Cheap"),)))
+    odysseus, horse = the(s, "Odysseus"), the(s, "Trojan Horse")
+    assert not any(isinstance(a, UseFreeManeuver) for a in mc.legal_actions(s))
+    with pytest.raises(mc.IllegalActionError, match=r"Odysseus is turned"):
+        act(s, UseFreeManeuver(horse, odysseus))
 
 
 @pytest.mark.rule("3.4.1", "4.2.6", "4.6.3")
@@ -236,6 +250,27 @@ def test_an_intrigue_with_a_locked_effect_is_summoned_in_a_counter_round() -> No
     s = fx.settle_counter(s)
     assert portent in s.game.players[OTHER].intrigues
     assert level(s.game, archer) == 4 - 1
+
+
+@pytest.mark.rule("6.4.1", "4.2.6")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_the_curse_of_the_tomb_is_summoned_in_a_counter_round() -> None:
+    # Zeus (high god): action, turns a chosen enemy leader; Curse of the Tomb: an intrigue,
+    # locked: every enemy leader -1
+    s = position(
+        side("Zeus (high god)", leaders=(Leader("Heracles"),)),
+        side(leaders=(Leader("King"),), hand=("Curse of the Tomb",), spheres=(4, 3, 3, 3)),
+        auto_pass=False,
+    )
+    zeus, heracles = s.game.players[ME].high_god, the(s, "Heracles")
+    king, curse = the(s, "King", OTHER), the(s, "Curse of the Tomb", OTHER)
+    before = level(s.game, heracles)
+    s = act(s, UseManeuver(zeus, 0, king))
+    assert s.phase == "counter.respond" and s.to_act == OTHER
+    assert Summon(curse) in mc.legal_actions(s)
+    s = fx.settle_counter(act(s, Summon(curse)))
+    assert curse in s.game.players[OTHER].intrigues
+    assert level(s.game, heracles) == before - 1
 
 
 @pytest.mark.rule("6.4.1", "1.5.3", "4.2.6")
