@@ -203,6 +203,17 @@ def test_a_permanent_use_does_not_hold_back_a_card_that_never_turns() -> None:
     assert UseManeuver(horn, 0) in mc.legal_actions(s)  # a permanent one still (4.2.6)
 
 
+@pytest.mark.rule("4.5", "4.2.6")
+@pytest.mark.ruling("R-4.5-permanent")
+def test_a_further_step_that_is_not_permanent_holds_back_a_card_that_never_turns() -> None:
+    # Echo Horn (an item): Ring, permanent, with a second step that is not; Peal, not
+    for steps, held in ((1, False), (2, True)):
+        s = _build(sky(leaders=(Leader("Hero", items=("Echo Horn",)),)), sea())
+        horn = the(s, "Echo Horn")
+        s = play(s, UseManeuver(horn, 0, steps=steps))
+        assert (UseManeuver(horn, 1) not in mc.legal_actions(s)) is held
+
+
 @pytest.mark.rule("4.5", "3.9")
 @pytest.mark.ruling("R-4.5-permanent")
 def test_a_card_that_never_turns_uses_no_free_maneuver_after_a_turning_use() -> None:
