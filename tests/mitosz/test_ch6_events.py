@@ -47,12 +47,12 @@ def test_a_rite_is_used_in_the_opponents_summoning_step() -> None:
     me, other = 0, 1
     seer, hero = the(s, "Seer", other), the(s, "Hero")  # the Seer's rite: draw 2
     s = act(s, Summon(hero))
-    # the counter round over the summoning takes counter effects only (6.4.1)
+    # the counter round over the summoning takes counter and locked effects only (6.4.1)
     assert s.phase == "counter.respond"
     while s.to_act != other:
         s = act(s, Pass())
     assert UseManeuver(seer, 0) not in mc.legal_actions(s)
-    with pytest.raises(mc.IllegalActionError, match=r"only a counter effect.*6\.4\.1"):
+    with pytest.raises(mc.IllegalActionError, match=r"only a counter or locked effect.*6\.4\.1"):
         act(s, UseManeuver(seer, 0))
     s = pass_counter(s)
     # the Hero is on the board: the other player answers the deed with a deed (6.1.4)

@@ -46,6 +46,7 @@ from mitosz_core.games.mitosz.machine import (
 from mitosz_core.games.mitosz.observation import Observation
 from mitosz_core.games.mitosz.rules import (
     S,
+    counter_plays,
     counter_round,
     events,
     maneuver_use,
@@ -130,7 +131,7 @@ AUTO_PASS_STEPS = frozenset((COUNTER_RESPOND_STEP, RESPONSE_STEP, f"{B}.rounds",
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
 
-RESPONSE_RULES = (maneuver_use, summoning, triggers, stealing)
+RESPONSE_RULES = (maneuver_use, counter_plays, summoning, triggers, stealing)
 """The modules that register their deeds, resolvers and choice answers with
 :mod:`.rules.counter_round` (which imports none of them); stealing (5.2) registers its
 effect handler with the interpreter too."""

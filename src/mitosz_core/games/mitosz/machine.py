@@ -328,7 +328,7 @@ DOC = {
     "last events; nobody acts before the next turn.",
     "counter.open": "6.4.1: a counter round opens over a card played or a maneuver used; "
     "the affected player decides first.",
-    "counter.respond": "6.4.1: respond with a counter effect, or pass.",
+    "counter.respond": "6.4.1: respond with a counter or locked effect, or pass.",
     "counter.resolve": "6.4.1: all passed; pending effects resolve, last in first out; then "
     "play returns to the step the counter round interrupted.",
     "counter.choose": "A player chooses cards an effect asks for.",

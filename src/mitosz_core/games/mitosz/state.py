@@ -522,7 +522,10 @@ class Turn:
     turn_back_left: int = 0
     """Leaders still to turn back in the end phase (6.2.4.4)."""
     used: tuple[tuple[CardId, int], ...] = ()
-    """Maneuver uses this turn, one entry per use (4.2.6, 4.5)."""
+    """Maneuver uses this turn, one entry per use, by user and maneuver index (4.2.6,
+    4.5): -1 for a free maneuver's use that turns its user (a permanent one's is not
+    recorded), and -2 besides a permanent maneuver's use that turned it by a further step
+    (``rules.maneuvers.FREE``, ``TURNING``)."""
     blocked: tuple[tuple[CardId, int], ...] = ()
     """Bound maneuvers neutralised this turn, usable again next turn (4.1)."""
     fates_played: tuple[int, ...] = ()

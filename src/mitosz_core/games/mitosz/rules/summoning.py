@@ -2,8 +2,9 @@
 
 In a summoning step the active player may place a people (3.2.1), summon leaders, items,
 locations and intrigues (6.3, 3.6), play cards without summoning (1.5.3, 3.5), sacrifice
-items (3.5) and use maneuvers (chapter 4). Whenever a player has the right to act in a
-counter round, they may summon an intrigue (3.6) or play a card without summoning (1.5.3).
+items (3.5) and use maneuvers (chapter 4). Whenever a player has the action, in a
+response (6.1.4) or, with a counter or locked effect, in a counter round (6.4.1), they may
+summon an intrigue (3.6) or play a card without summoning (1.5.3).
 A played card goes on the pending stack and opens a counter round (6.3.5); it reaches
 the board when it resolves (6.3.6).
 """
@@ -96,8 +97,8 @@ ANYTIME = (CardType.INTRIGUE,)
 """Card types summoned whenever the player has the right to act (3.6)."""
 AnytimePlay: TypeAlias = Summon | PlayWithoutSummoning
 """A play a player makes whenever it has the action, even in another's turn: an
-intrigue (3.6), a card without summoning (1.5.3); never in a counter round (ruling
-R-6.4.1-responses)."""
+intrigue (3.6), a card without summoning (1.5.3); in a counter round only a card with a
+counter or locked effect (:mod:`.counter_plays`, ruling R-6.4.1-responses)."""
 ANYTIME_PLAYS: tuple[type[AnytimePlay], ...] = (Summon, PlayWithoutSummoning)
 """The classes of :data:`AnytimePlay`."""
 FREE: tuple[int, int, int, int] = (0, 0, 0, 0)
