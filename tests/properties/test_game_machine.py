@@ -9,7 +9,9 @@ edges. After every rule that changed the state it checks the expensive ones: pur
 ``legal_actions`` and hidden information; every few states and at the end of each game
 the JSON round trip (the decoded copy, which shares no object and so no cache with the
 original, must also play, list and show the same, and the JSON text must not change);
-every few rules and at the end of each game, that ``replay`` rebuilds the state.
+every few rules and at the end of each game, that ``replay`` rebuilds the state. At
+every decision the referee (:mod:`tests.properties.referee`) checks its invariants but
+those of its known gaps.
 
 To see the states *between* two decisions (the end of the discard step, each edge of the
 machine), :func:`traced_apply` repeats ``apply`` step by step with the engine's own
@@ -43,6 +45,7 @@ from mitosz_core.games.mitosz.state import CardId, Game, ResponseFrame
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import dumps, encode
 from tests.properties import reach
+from tests.properties.referee import Referee
 from tests.properties.support import STYLES, Setup, choose, known_bug_trigger, playable, setups
 
 FORCED = "forced."
@@ -330,6 +333,7 @@ class GameMachine(RuleBasedStateMachine):
         self.state: S
         self.setup: Setup
         self.base: Baseline
+        self.referee: Referee
         self.placed: Counter[int] = Counter()
         self.rules_run = 0
         self.replayed_end = False
@@ -349,6 +353,7 @@ class GameMachine(RuleBasedStateMachine):
         self.setup = setup
         self.state = setup.start()
         self.base = Baseline.of(self.state.game)
+        self.referee = Referee.watch(self.state).enforced()
         self.placed = Counter()
         self.replayed_end = False
         self.games += 1
@@ -401,6 +406,7 @@ class GameMachine(RuleBasedStateMachine):
         else:
             check_trace([s, new], self.placed, self.base, direct=False)
         check_state(new, self.base, full=False)
+        self.referee.assert_ok(s, action, new)
         self.state = new
         self._record()
 
