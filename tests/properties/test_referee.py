@@ -94,7 +94,7 @@ def _rules(*ids: str) -> pytest.MarkDecorator:
 @pytest.mark.parametrize(
     "invariant",
     [
-        pytest.param(TURNED_USER, marks=[KNOWN_GAP, _rules("3.4.1", "4.2.6", "4.6.3")]),
+        pytest.param(TURNED_USER, marks=_rules("3.4.1", "4.2.6", "4.6.3")),
         pytest.param(ALTERNATION, marks=[KNOWN_GAP, _rules("7.4.8", "7.6.3")]),
         pytest.param(WHO_DECIDES, marks=_rules("6.2", "7.4.8", "7.6.3")),
         pytest.param(CONSERVATION, marks=_rules("G1")),
