@@ -169,3 +169,16 @@ def test_the_game_log_form_is_read_through_the_same_checks(
     log.write_text(json.dumps({"ruleset": "mythos", "seed": "x", "actions": []}))
     line = one_line_error(capsys, ["replay", str(log)])
     assert f"{str(log)!r} at $.seed: expected the seed as an integer" in line
+
+
+def test_a_copied_builtin_faction_file_says_why_it_collides(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A user copying a built-in MYTHOS faction file as a template got 'also a card of the
+    built-in chaos faction' with no hint of what to change."""
+    faction = Path(mc.__file__).parent / "games" / "mythos" / "data" / "chaos.toml"
+    code = main(["cards", "validate", "--ruleset", "mythos", str(faction)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == "" and len(err.splitlines()) == 1
+    assert "also a card of the built-in chaos faction" in err
+    assert "needs new card keys" in err
