@@ -68,7 +68,16 @@ napoleon_numpy_docstring = False
 
 smartquotes = False  # show rule text exactly as the registry has it
 
-doctest_global_setup = "import mitosz_core as mc"
+# ``_EXAMPLES``: the folder of the example files, where the pages that read them run
+# their examples (a hidden ``testsetup`` changes into it, ``testcleanup`` back).
+doctest_global_setup = f"""
+import os
+from pathlib import Path
+
+import mitosz_core as mc
+
+_EXAMPLES = Path({str(DOCS / "examples")!r})
+"""
 
 nitpicky = True
 # Only names that genuinely cannot resolve are ignored; every project name must resolve.
