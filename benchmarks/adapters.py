@@ -28,6 +28,9 @@ import mitosz_core as mc
 from mitosz_core.adapters import openspiel as _registers  # noqa: F401
 from mitosz_core.adapters.pettingzoo import MitoszEnv, env
 
+FLAT = {"action_encoding": "flat"}
+"""The figures are of the flat encoding (the workloads step with its indices)."""
+
 
 def raw(ruleset: str, seed: int) -> int:
     state = mc.new_game(ruleset, seed=seed)
@@ -47,14 +50,14 @@ _GAMES: dict[str, Any] = {}
 def _env(ruleset: str) -> MitoszEnv:
     """The ruleset's PettingZoo environment, made on first use."""
     if ruleset not in _ENVS:
-        _ENVS[ruleset] = env(ruleset)
+        _ENVS[ruleset] = env(ruleset, action_encoding="flat")
     return _ENVS[ruleset]
 
 
 def _game(ruleset: str) -> Any:
     """The ruleset's OpenSpiel game, loaded on first use."""
     if ruleset not in _GAMES:
-        _GAMES[ruleset] = pyspiel.load_game(f"python_{ruleset}")
+        _GAMES[ruleset] = pyspiel.load_game(f"python_{ruleset}", FLAT)
     return _GAMES[ruleset]
 
 
@@ -119,10 +122,10 @@ def setup(ruleset: str, times: int = 5) -> tuple[float, float]:
     made = loaded = float("inf")
     for _ in range(times):
         start = time.process_time()
-        env(ruleset)
+        env(ruleset, action_encoding="flat")
         made = min(made, time.process_time() - start)
         start = time.process_time()
-        pyspiel.load_game(f"python_{ruleset}")
+        pyspiel.load_game(f"python_{ruleset}", FLAT)
         loaded = min(loaded, time.process_time() - start)
     return made, loaded
 
