@@ -241,9 +241,11 @@ class Ruleset(ABC, Generic[G]):
             raise DeckError(
                 repr(decks)[:60], "decks must be a list or tuple with one deck per player"
             )
+        # each deck is resolved first, so that a misspelt name is reported as such
+        found = tuple(self.resolve_deck(deck, index) for index, deck in enumerate(decks, 1))
         if len(decks) != players:
             raise DeckError("<decks>", f"{len(decks)} decks given for {players} players")
-        return tuple(self.resolve_deck(deck, index) for index, deck in enumerate(decks, 1))
+        return found
 
     def resolve_deck(self, deck: object, index: int = 1) -> DeckList:
         """One deck of :meth:`resolve_decks` (the ``index``-th), checked."""

@@ -461,7 +461,15 @@ def load_pool(paths: Iterable[CardPath]) -> Mapping[str, CardDef]:
 def _claim(owners: dict[str, str], source: str, cards: Iterable[CardDef]) -> None:
     for card in cards:
         if card.key in owners:
-            raise CardDataError(source, card.key, "key", f"also a card of {owners[card.key]}")
+            hint = (
+                " (card sets load beside the built-in factions, so a copy of a built-in "
+                "faction file used as a template needs new card keys)"
+                if owners[card.key].startswith("the built-in")
+                else ""
+            )
+            raise CardDataError(
+                source, card.key, "key", f"also a card of {owners[card.key]}{hint}"
+            )
         owners[card.key] = source
 
 
