@@ -17,6 +17,7 @@ import os
 import tomllib
 from functools import cache
 from importlib.resources import files
+from pathlib import PurePath, PureWindowsPath
 from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
@@ -94,6 +95,40 @@ def _validator(schema: str) -> Any:
 
 def _error_key(error: ValidationError) -> tuple[int, list[str]]:
     return len(error.absolute_path), list(map(str, error.absolute_path))
+
+
+def card_set_paths(path: str | os.PathLike[str], document: dict[str, Any]) -> tuple[str, ...]:
+    """The paths of the card sets a position file names (``card_sets``), each taken
+    from the file's folder and confined to it: a path that is absolute, has a ``..``
+    part, or leads out of the folder (through a symbolic link) is a
+    :class:`~mitosz_core.errors.DecodeError` naming the file and the entry. A position
+    file from anyone can then make the engine read only files beside it."""
+    source = os.fspath(path)
+    folder = os.path.dirname(source)
+    root = os.path.realpath(folder or os.curdir)
+    out: list[str] = []
+    for i, name in enumerate(document.get("card_sets", ())):
+        where = f"{source}#$.card_sets[{i}]"
+        pure = PurePath(name)
+        if (
+            pure.is_absolute()
+            or PureWindowsPath(name).drive
+            or PureWindowsPath(name).root
+            or ".." in PureWindowsPath(name).parts
+        ):
+            raise DecodeError(where, _CONFINED)
+        joined = os.path.join(folder, name)
+        real = os.path.realpath(joined)
+        if os.path.commonpath([root, real]) != root:
+            raise DecodeError(where, _CONFINED)
+        out.append(joined)
+    return tuple(out)
+
+
+_CONFINED = (
+    "a card set is named by a path relative to the position file's folder, inside it "
+    "(no absolute path, no '..')"
+)
 
 
 def _json_path(keys: tuple[str | int, ...] | Any) -> str:
