@@ -69,11 +69,15 @@ def new_game(
 
     Raises :class:`~mitosz_core.errors.ConfigError` (a ``ValueError``) for a seed or a
     player count out of range, :class:`~mitosz_core.errors.ConfigTypeError` (also a
-    ``TypeError``) for one that is not an integer, and the errors of the decks and card
+    ``TypeError``) for one that is not an integer, an ``auto_pass`` that is not a bool
+    or ``card_sets`` that are not a list of paths, and the errors of the decks and card
     sets (:class:`~mitosz_core.errors.DeckError`, :class:`~mitosz_core.errors.CardDataError`).
     """
     rs = get(ruleset)
     _check_config(rs, seed, players)
+    if not isinstance(auto_pass, bool):
+        raise ConfigTypeError("auto_pass", f"must be True or False, got {_kind(auto_pass)}")
+    _check_card_sets(card_sets)
     if card_sets:
         rs = rs.with_card_sets(card_sets)
     config = GameConfig(
@@ -93,6 +97,26 @@ def _check_config(rs: Ruleset[Any], given_seed: object, given_players: object) -
             "players",
             f"{rs.title} is played by {rs.players_text()}, not {_number(players)}",
         )
+
+
+def _check_card_sets(card_sets: object) -> None:
+    """``card_sets`` must be ``None`` or a sequence of paths (a ``str`` or an
+    ``os.PathLike``); one path alone is not a sequence of them."""
+    if card_sets is None:
+        return
+    if isinstance(card_sets, str | bytes | os.PathLike) or not isinstance(card_sets, Sequence):
+        raise ConfigTypeError(
+            "card_sets", f"must be a list of card-set paths, got {_kind(card_sets)}"
+        )
+    for i, path in enumerate(card_sets):
+        if not isinstance(path, str | os.PathLike):
+            raise ConfigTypeError(
+                f"card_sets[{i}]", f"must be a path (a str or os.PathLike), got {_kind(path)}"
+            )
+
+
+def _kind(value: object) -> str:
+    return "None" if value is None else type(value).__name__
 
 
 def _integer(name: str, value: object) -> int:
@@ -505,6 +529,12 @@ def _replay(
     expect: State[Any] | str | None,
 ) -> ReplayReport:
     """The replay of :func:`replay` and :func:`replay_report`."""
+    if isinstance(actions, str | bytes) or not isinstance(actions, Iterable):
+        raise ConfigTypeError(
+            "actions",
+            f"must be a list of actions or decisions, got {_kind(actions)} "
+            "(read a JSON log with actions_from_json)",
+        )
     state = new_game(
         ruleset,
         decks=decks,
