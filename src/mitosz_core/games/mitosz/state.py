@@ -509,6 +509,21 @@ class HeldLeader:
 
 
 @dataclass(frozen=True, slots=True)
+class Theft:
+    """A leader or an intrigue stolen from ``victim`` by ``thief`` (5.2): it returns to
+    ``victim``'s side when the effect that stole it ends, as a lasting effect of the same
+    source would (:class:`ActiveEffect`: ``rounds``, ``round_owner``, ``fight``); the
+    theft ends with nothing to return if the card leaves the board (ruling R-5.2)."""
+
+    card: CardId
+    thief: int
+    victim: int
+    rounds: int | None = None
+    round_owner: int = 0
+    fight: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """The turn under way (*kör*, 6.2): whose it is, and what it has counted so far. The
     next turn starts with a new one."""
@@ -547,6 +562,9 @@ class Board:
     """Runes attached to board cards by scribes (8.rune), in the order attached."""
     held: tuple[HeldLeader, ...] = ()
     """Leaders attached to cards by effects (5.15), in the order attached."""
+    thefts: tuple[Theft, ...] = ()
+    """Leaders and intrigues stolen until the stealing effect ends (5.2), in the order
+    stolen."""
     _views: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
@@ -677,8 +695,12 @@ class Game:
     def held(self) -> tuple[HeldLeader, ...]:
         return self.board.held
 
+    @property
+    def thefts(self) -> tuple[Theft, ...]:
+        return self.board.thefts
+
     def with_board(self, **changes: Any) -> Game:
-        """A copy with the board's ``mounts``, ``runes`` or ``held`` changed."""
+        """A copy with the board's ``mounts``, ``runes``, ``held`` or ``thefts`` changed."""
         return replace(self, board=replace(self.board, **changes))
 
     def card(self, card: CardId) -> CardDef:

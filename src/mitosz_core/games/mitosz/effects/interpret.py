@@ -377,12 +377,12 @@ def _add_effect(s: S, todo: Todo, target: CardId | None) -> S:
         free_card=todo.free_card,
         rounds=rounds,
         round_owner=game.active,
-        fight=_used_in_fight(game, todo),
+        fight=used_in_fight(game, todo),
     )
     return s.evolve(game=replace(game, effects=(*game.effects, effect), next_id=game.next_id + 1))
 
 
-def _used_in_fight(game: Game, todo: Todo) -> bool:
+def used_in_fight(game: Game, todo: Todo) -> bool:
     """Whether ``todo`` comes from a maneuver used while a fight runs (7.4.13, 7.6.6): not
     a fate (3.7: what speaks only of maneuvers does not touch fate), and not an
     end-of-fight effect, which comes once the fight is decided."""
