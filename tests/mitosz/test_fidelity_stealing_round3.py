@@ -7,12 +7,25 @@ from __future__ import annotations
 import pytest
 
 from mitosz_core.games.mitosz.actions import UseManeuver
+from mitosz_core.games.mitosz.effects.language import Immunity
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, remove_to_underworld
-from mitosz_core.games.mitosz.rules.levels import level
+from mitosz_core.games.mitosz.rules.continuous import immune
+from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.rules.stealing import steal
 from mitosz_core.mitosz import Leader
-from tests.mitosz.fixtures import FILLER, attach_item, next_turn, play, the
+from tests.mitosz.fixtures import (
+    FILLER,
+    attach_item,
+    build,
+    lay_underworld,
+    next_turn,
+    play,
+    refresh,
+    sea,
+    sky,
+    the,
+)
 from tests.mitosz.pool_fixtures import NUMBERED, position, side, with_top
 
 FULL = (6, 6, 6, 6)
@@ -86,3 +99,22 @@ def test_a_card_stolen_twice_goes_back_along_the_chain() -> None:
     s = steal(s, me, king)
     s = next_turn(s)
     assert controller(s.game, king) == other  # each theft undone, the latest first
+
+
+@pytest.mark.rule("3.4.3", "5.2")
+@pytest.mark.ruling("R-3.4.3-stolen")
+def test_a_stolen_high_god_leader_keeps_its_bonuses_and_its_loss_falls_on_its_owner() -> None:
+    s = build(sky(leaders=(Leader("Sky Leader"),), hand=("Line",)), sea(hand=("Line",)))
+    owner, thief = 0, 1
+    god = the(s, "Sky Leader")
+    powers = (power(s.game, owner), power(s.game, thief))
+    s = steal(s, thief, god)
+    # "főistenünk vezérként is a páston van": still its owner's high god on the board
+    assert level(s.game, god) == 4 + 1
+    assert immune(s.game, god, Immunity.INTRIGUE)
+    # "plusz egy hatalompontot ad": the leader's power, +1, counts where it is
+    assert (power(s.game, owner), power(s.game, thief)) == (powers[0] - 2, powers[1] + 2)
+    s = lay_underworld(refresh(remove_to_underworld(s, god)))
+    # "Ha főistenünk a túlvilágba kerül": the owner loses everything, not the thief
+    assert s.game.players[owner].hand == () and s.game.players[owner].spheres == (0, 0, 0, 0)
+    assert s.game.players[thief].hand != () and s.game.players[thief].spheres != (0, 0, 0, 0)
