@@ -545,6 +545,9 @@ class Turn:
     deeds: int = 0
     """Plays and maneuver uses this turn (6.1.4, 6.5.1 items 2, 5 and 6): each is an event
     the others may answer, even when it changes nothing a :class:`Glance` sees."""
+    combat_closing: bool = False
+    """The combat phase's fight (or its declaration) is over, but the phase lasts until
+    the players have answered its last deeds (6.1.4, 7.2.1; ruling R-7.2.1-every)."""
 
 
 TURN_FIELDS = frozenset(f.name for f in fields(Turn))

@@ -133,8 +133,11 @@ def total_cost(m: Maneuver, steps: int, times: int, free: bool) -> Spheres:
 
 def in_combat(s: S) -> bool:
     """Whether the combat phase is on (6.2.3.2): combat maneuvers may be used then, and
-    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13)."""
-    return turn_phase(s) is Phase.COMBAT
+    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13). It
+    lasts after its fight closed (or no fight was declared) while the players answer its
+    last deeds (6.1.4 "Ha egy fázisban minden játékos passzol ... a fázis véget ér";
+    ruling R-7.2.1-every)."""
+    return turn_phase(s) is Phase.COMBAT or s.game.this_turn.combat_closing
 
 
 def in_combat_round(s: S, player: int) -> bool:
