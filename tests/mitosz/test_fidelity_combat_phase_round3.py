@@ -96,3 +96,16 @@ def test_effects_until_the_end_of_the_combat_phase_end_without_a_fight() -> None
     assert s.phase == "turn.summoning_2"
     # 4.2.1 "Hatása az adott harci fázis végén megszűnik", a fight or none
     assert level(s.game, scout) == before and s.game.effects == ()
+
+
+@pytest.mark.rule("6.4.1")
+@pytest.mark.ruling("R-6.4.1-affected")
+def test_a_counter_round_starts_with_the_one_player_an_untargeted_event_affects() -> None:
+    # Morrígan: action, 1 magic: each opponent loses 1 force; no card is chosen
+    mine = side("Dagda (high god)", leaders=(Leader("Morrígan (leader)"),), spheres=FULL)
+    for players in (2, 3):
+        s = position(mine, *(side() for _ in range(players - 1)), auto_pass=False)
+        s = fx.act(s, UseManeuver(the(s, "Morrígan (leader)"), 0))
+        assert s.phase == "counter.respond"
+        # "az érintett játékossal kezdve (... több játékos esetén, akinek a köre van)"
+        assert s.to_act == (1 if players == 2 else 0)
