@@ -1,16 +1,21 @@
 """Rules fidelity, round 3: what a fighting card may reach and how long the combat
 phase lasts (7.2.1, ruling R-7.2.1-every), combat-duration effects in a combat phase
-without a fight (4.2.1, 4.2.5)."""
+without a fight (4.2.1, 4.2.5), who starts a counter round over an untargeted event
+(6.4.1), and a mount's shared subtype in selectors (8.mount)."""
 
 from __future__ import annotations
 
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Pass, TakeSpoils, UseManeuver
-from mitosz_core.games.mitosz.effects.language import ChangeLevel, Duration, User
+from mitosz_core.games.mitosz.actions import AttachMount, Pass, TakeSpoils, UseManeuver
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.language import Cards, ChangeLevel, Duration, Every, User
 from mitosz_core.games.mitosz.rules.levels import level
-from mitosz_core.games.mitosz.state import ActiveEffect
+from mitosz_core.games.mitosz.rules.maneuvers import maneuver_types
+from mitosz_core.games.mitosz.rules.selection import matching
+from mitosz_core.games.mitosz.state import ActiveEffect, ManeuverPending
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fight_fixtures as ff
@@ -109,3 +114,23 @@ def test_a_counter_round_starts_with_the_one_player_an_untargeted_event_affects(
         assert s.phase == "counter.respond"
         # "az érintett játékossal kezdve (... több játékos esetén, akinek a köre van)"
         assert s.to_act == (1 if players == 2 else 0)
+
+
+@pytest.mark.rule("8.mount", "5.17", "4.4")
+@pytest.mark.ruling("R-8.mount-shared")
+def test_a_mounts_shared_subtype_counts_for_effect_selectors() -> None:
+    s, me, _ = ff.arena()
+    s, rider = fx.put_leader(s, me, "Thief")  # action: steal a leader
+    s, horse = fx.put_leader(s, me, "Winged Horse")  # a flying mount
+    fliers = Cards(types=(CardType.LEADER,), subtypes=(Subtype.FLYING,))
+    assert horse in matching(s.game, me, fliers, None)
+    assert rider not in matching(s.game, me, fliers, None)
+    s = fx.act(s, AttachMount(horse, rider, Subtype.FLYING))
+    # "egy nem-vezér, nem-faj altípusát megoszthatja a vezérrel": the Thief flies now
+    assert rider in matching(s.game, me, fliers, None)
+    before = level(s.game, rider)
+    lift = ActiveEffect(s.game.next_id, ChangeLevel(Every(fliers), 1), me, None, None)
+    s = s.evolve(game=replace(s.game, effects=(lift,), next_id=s.game.next_id + 1))
+    assert level(s.game, rider) == before + 1  # a lasting effect's selector too
+    used = ManeuverPending(0, me, user=rider)
+    assert Subtype.FLYING in maneuver_types(s.game, used)  # 4.4: its maneuvers fly too

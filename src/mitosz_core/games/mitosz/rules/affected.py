@@ -13,7 +13,6 @@ from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     Delayed,
     Every,
-    Maneuver,
     Search,
     Sequence,
     StealSpheres,
@@ -22,6 +21,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Who,
 )
 from mitosz_core.games.mitosz.rules.board import controller
+from mitosz_core.games.mitosz.rules.maneuvers import effects_of, maneuver_of
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.state import Game, ManeuverPending
 
@@ -29,11 +29,8 @@ from mitosz_core.games.mitosz.state import Game, ManeuverPending
 def affected_players(game: Game, item: ManeuverPending) -> frozenset[int] | None:
     """The players the maneuver ``item`` affects, read from its effect and the steps it
     bought; ``None`` if some part of it does not say."""
-    m = _maneuver(game, item)
-    if m is None:
-        return None
     found: set[int] = set()
-    effects: list[AnyEffect] = [m.effect, *(step.effect for step in m.steps[: item.steps - 1])]
+    effects = list(effects_of(maneuver_of(game, item), item.steps))
     while effects:
         e = effects.pop()
         if isinstance(e, Sequence):
@@ -47,14 +44,6 @@ def affected_players(game: Game, item: ManeuverPending) -> frozenset[int] | None
             return None
         found |= players
     return frozenset(found)
-
-
-def _maneuver(game: Game, item: ManeuverPending) -> Maneuver | None:
-    card = item.card if item.card is not None else item.user
-    if card is None:
-        return None
-    maneuvers = game.card(card).maneuvers
-    return maneuvers[item.maneuver] if 0 <= item.maneuver < len(maneuvers) else None
 
 
 def _players(game: Game, item: ManeuverPending, e: AnyEffect) -> set[int] | None:

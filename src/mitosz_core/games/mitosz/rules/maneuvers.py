@@ -44,6 +44,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     why_not_pay,
 )
 from mitosz_core.games.mitosz.rules.selection import matches, matching
+from mitosz_core.games.mitosz.rules.selectors import subtypes
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     AnyPending,
@@ -83,7 +84,7 @@ def maneuver_types(game: Game, item: ManeuverPending) -> tuple[str, ...]:
     if item.user is None:
         return own
     user = game.card(item.user)
-    return (*own, user.type.value, *user.subtypes)
+    return (*own, user.type.value, *sorted(subtypes(game, item.user)))  # 8.mount: shared
 
 
 def effects_of(m: Maneuver, steps: int = 1) -> tuple[AnyEffect, ...]:
