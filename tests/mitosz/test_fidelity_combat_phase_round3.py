@@ -10,11 +10,12 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import AttachMount, Pass, TakeSpoils, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import Cards, ChangeLevel, Duration, Every, User
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import maneuver_types
 from mitosz_core.games.mitosz.rules.selection import matching
-from mitosz_core.games.mitosz.state import ActiveEffect, ManeuverPending
+from mitosz_core.games.mitosz.state import ActiveEffect, ManeuverPending, Todo
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 from mitosz_core.mitosz import Leader, People
@@ -134,3 +135,20 @@ def test_a_mounts_shared_subtype_counts_for_effect_selectors() -> None:
     assert level(s.game, rider) == before + 1  # a lasting effect's selector too
     used = ManeuverPending(0, me, user=rider)
     assert Subtype.FLYING in maneuver_types(s.game, used)  # 4.4: its maneuvers fly too
+
+
+@pytest.mark.rule("4.2.1")
+@pytest.mark.ruling("R-7.2.1-every")
+def test_a_combat_maneuvers_effect_ends_with_the_combat_phase_whatever_its_duration() -> None:
+    s, me, _ = ff.arena(auto_pass=False)
+    s, scout = fx.put_leader(s, me, "Scout")
+    s, oath = fx.to_hand(s, me, "Oath of Arms")  # combat: a leader of yours has +2 level
+    s = ff.to_combat(s)
+    before = level(s.game, scout)
+    printed = s.game.card(oath).maneuvers[0].effect
+    s = apply_todo(s, Todo(printed, me, scout, target=scout, free_card=oath))
+    assert level(s.game, scout) == before + 2
+    s = fx.pass_windows(fx.act(s, Pass()))  # no fight: the combat phase ends
+    assert s.phase == "turn.summoning_2"
+    # 4.2.1 "Harci: ... Hatása az adott harci fázis végén megszűnik"
+    assert level(s.game, scout) == before

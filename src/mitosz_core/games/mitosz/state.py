@@ -336,8 +336,9 @@ class ActiveEffect:
     """Whose turn the fate was played in: its rounds end when that player's turns start
     (6.1.3)."""
     fight: bool = False
-    """Made by a maneuver used in a fight: it ends with the fight whatever its duration
-    (7.4.13, 7.6.6; ruling R-7.4.13-effects)."""
+    """Made by a maneuver used in a fight, or by a combat maneuver: it ends with the
+    fight, or the combat phase, whatever its duration (7.4.13, 7.6.6, 4.2.1; ruling
+    R-7.4.13-effects)."""
 
 
 @dataclass(frozen=True, slots=True)

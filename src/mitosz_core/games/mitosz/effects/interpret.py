@@ -158,7 +158,12 @@ def _written_for_fights(game: Game, todo: Todo) -> bool:
         return False
     if game.card(source).type is CardType.TROOP or card_type(game, source) is CardType.TROOP:
         return True
-    for card in (todo.free_card, source):
+    return _of_combat_maneuver(game, todo)
+
+
+def _of_combat_maneuver(game: Game, todo: Todo) -> bool:
+    """Whether ``todo`` is (a part of) the effect of a combat maneuver (4.2.1 "Harci")."""
+    for card in (todo.free_card, todo.source):
         if card is None:
             continue
         for m in game.card(card).maneuvers:
@@ -444,7 +449,8 @@ def _add_effect(s: S, todo: Todo, target: CardId | None) -> S:
         free_card=todo.free_card,
         rounds=rounds,
         round_owner=game.active,
-        fight=used_in_fight(game, todo),
+        # 4.2.1 "Harci: ... Hatása az adott harci fázis végén megszűnik", a fight or none
+        fight=used_in_fight(game, todo) or (rounds is None and _of_combat_maneuver(game, todo)),
     )
     return s.evolve(game=replace(game, effects=(*game.effects, effect), next_id=game.next_id + 1))
 
