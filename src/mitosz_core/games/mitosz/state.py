@@ -336,8 +336,9 @@ class ActiveEffect:
     """Whose turn the fate was played in: its rounds end when that player's turns start
     (6.1.3)."""
     fight: bool = False
-    """Made by a maneuver used in a fight: it ends with the fight whatever its duration
-    (7.4.13, 7.6.6; ruling R-7.4.13-effects)."""
+    """Made by a maneuver used in a fight, or by a combat maneuver: it ends with the
+    fight, or the combat phase, whatever its duration (7.4.13, 7.6.6, 4.2.1; ruling
+    R-7.4.13-effects)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,6 +510,21 @@ class HeldLeader:
 
 
 @dataclass(frozen=True, slots=True)
+class Theft:
+    """A leader or an intrigue stolen from ``victim`` by ``thief`` (5.2): it returns to
+    ``victim``'s side when the effect that stole it ends, as a lasting effect of the same
+    source would (:class:`ActiveEffect`: ``rounds``, ``round_owner``, ``fight``); the
+    theft ends with nothing to return if the card leaves the board (ruling R-5.2)."""
+
+    card: CardId
+    thief: int
+    victim: int
+    rounds: int | None = None
+    round_owner: int = 0
+    fight: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """The turn under way (*kör*, 6.2): whose it is, and what it has counted so far. The
     next turn starts with a new one."""
@@ -533,6 +549,9 @@ class Turn:
     deeds: int = 0
     """Plays and maneuver uses this turn (6.1.4, 6.5.1 items 2, 5 and 6): each is an event
     the others may answer, even when it changes nothing a :class:`Glance` sees."""
+    combat_closing: bool = False
+    """The combat phase's fight (or its declaration) is over, but the phase lasts until
+    the players have answered its last deeds (6.1.4, 7.2.1; ruling R-7.2.1-every)."""
 
 
 TURN_FIELDS = frozenset(f.name for f in fields(Turn))
@@ -550,6 +569,9 @@ class Board:
     """Runes attached to board cards by scribes (8.rune), in the order attached."""
     held: tuple[HeldLeader, ...] = ()
     """Leaders attached to cards by effects (5.15), in the order attached."""
+    thefts: tuple[Theft, ...] = ()
+    """Leaders and intrigues stolen until the stealing effect ends (5.2), in the order
+    stolen."""
     _views: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
@@ -680,8 +702,12 @@ class Game:
     def held(self) -> tuple[HeldLeader, ...]:
         return self.board.held
 
+    @property
+    def thefts(self) -> tuple[Theft, ...]:
+        return self.board.thefts
+
     def with_board(self, **changes: Any) -> Game:
-        """A copy with the board's ``mounts``, ``runes`` or ``held`` changed."""
+        """A copy with the board's ``mounts``, ``runes``, ``held`` or ``thefts`` changed."""
         return replace(self, board=replace(self.board, **changes))
 
     def card(self, card: CardId) -> CardDef:

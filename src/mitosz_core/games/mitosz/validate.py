@@ -404,6 +404,14 @@ def _indices(state: State[Game]) -> None:
         cards(held.slot.items, f"{at}.slot.items")
         card(held.host, f"{at}.host")
         player(held.player, f"{at}.player")
+    for j, theft in enumerate(game.thefts):
+        at = f"{GAME}.board.thefts[{j}]"
+        card(theft.card, f"{at}.card")
+        player(theft.thief, f"{at}.thief")
+        player(theft.victim, f"{at}.victim")
+        player(theft.round_owner, f"{at}.round_owner")
+        if theft.rounds is not None:
+            check_range(theft.rounds, 0, 9, f"{at}.rounds", "theft", "rounds")
     for j, (grantor, grantee) in enumerate(game.permits):
         player(grantor, f"{GAME}.permits[{j}][0]")
         player(grantee, f"{GAME}.permits[{j}][1]")

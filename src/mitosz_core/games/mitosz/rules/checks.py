@@ -15,7 +15,7 @@ from collections import Counter
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
 from mitosz_core.games.mitosz.effects.language import ChangeLevel, SetLevel
-from mitosz_core.games.mitosz.machine import Trigger
+from mitosz_core.games.mitosz.machine import Phase, Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
@@ -32,7 +32,8 @@ from mitosz_core.games.mitosz.rules.continuous import (
 )
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import notice
-from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt
+from mitosz_core.games.mitosz.rules.fights.army import combat_effects_end
+from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt, turn_phase
 from mitosz_core.games.mitosz.rules.hosting import host_of
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import base_level_now
@@ -65,7 +66,17 @@ def state_checks(s: S) -> S:
     s = _board_checks(s)
     s = _leader_rows(s)
     s = _limbo(s)
-    return notice(s)
+    return _combat_phase_over(notice(s))
+
+
+def _combat_phase_over(s: S) -> S:
+    """6.1.4, 4.2.1: once its fight is over (or none was declared) and its last deeds are
+    answered, the combat phase ends, and with it every effect lasting until its end
+    (ruling R-7.2.1-every)."""
+    game = s.game
+    if not game.this_turn.combat_closing or game.frames or turn_phase(s) is Phase.COMBAT:
+        return s
+    return combat_effects_end(s.evolve(game=game.with_turn(combat_closing=False)))
 
 
 def _board_checks(s: S) -> S:

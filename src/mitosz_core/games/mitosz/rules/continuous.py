@@ -306,10 +306,12 @@ def immune(game: Game, card: CardId, kind: Immunity, beside: bool = True) -> boo
     közvetve*: its host, its host's host ..., whatever kind of attachment,
     :func:`~.hosting.host_of`), or (``beside``) through a card fighting on its side."""
     d = game.card(card)
-    if kind is Immunity.INTRIGUE and leader_slot(game, card) is not None:
-        side = controller(game, card)
-        if side is not None and is_high_god_leader(game, side, card):
-            return True
+    if (  # 3.4.3: its owner's high god, wherever it is (ruling R-3.4.3-stolen)
+        kind is Immunity.INTRIGUE
+        and leader_slot(game, card) is not None
+        and is_high_god_leader(game, game.owner(card), card)
+    ):
+        return True
     if kind is Immunity.CALAMITY and d.type is CardType.LOCATION and d.has_subtype(Subtype.SHRINE):
         return True
     for item in lasting_of(game, MakeImmune):

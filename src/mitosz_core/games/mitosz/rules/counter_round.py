@@ -30,6 +30,7 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.affected import affected_players
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.flow import (
     Step,
@@ -86,7 +87,8 @@ def push(s: S, item: AnyPending) -> S:
 
 
 def affected_player(s: S, item: AnyPending) -> int:
-    """6.4.1: whom the event affects; with several, the player whose turn it is."""
+    """6.4.1: whom the event affects; with several, the player whose turn it is. With no
+    target, a maneuver's effect says whom it affects (ruling R-6.4.1-affected)."""
     if item.target is not None:
         side = controller(s.game, item.target)
         if side is not None:
@@ -96,6 +98,11 @@ def affected_player(s: S, item: AnyPending) -> int:
         for other in s.game.stack:
             if other.id == aimed:
                 return other.player
+    if isinstance(item, ManeuverPending) and item.target is None and aimed is None:
+        players = affected_players(s.game, item)
+        if players is not None and len(players) == 1:
+            (only,) = players
+            return only
     return s.game.active
 
 

@@ -321,8 +321,9 @@ def _candidates(s: S) -> Iterable[Action]:
 
 
 def _fight_limits(s: S, player: int, a: ManeuverAction | AnytimePlay) -> str | None:
-    """7.2.1: in the combat phase, a fight declared or not, the fight's own limits."""
-    return access.why_not_action(s, player, a) if turn_phase(s) is Phase.COMBAT else None
+    """7.2.1: in the combat phase, a fight declared or not, or over while the phase lasts
+    (:func:`.maneuvers.in_combat`), the fight's own limits."""
+    return access.why_not_action(s, player, a) if maneuvers.in_combat(s) else None
 
 
 def _why_not_maneuver(s: S, a: ManeuverAction) -> str | None:
@@ -422,7 +423,7 @@ def _resolve(s: S) -> counter_round.Resolver:
 
 
 def _respond_step(s: S) -> Step[Game]:
-    return rounds.RESPOND if turn_phase(s) is Phase.COMBAT else counter_round.RESPOND  # 7.2.1
+    return rounds.RESPOND if maneuvers.in_combat(s) else counter_round.RESPOND  # 7.2.1
 
 
 def _choose_step(s: S) -> Step[Game]:

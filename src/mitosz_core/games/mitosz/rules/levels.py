@@ -76,7 +76,7 @@ def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
         item_def = game.card(item)
         if item_def.level_modifier and not neutralized(game, item):
             level += base_level(game, item) + same_mythos_bonus(game, player, item_def, leader)
-    if is_high_god_leader(game, player, slot.card):
+    if is_high_god_leader(game, game.owner(slot.card), slot.card):  # stolen too (R-3.4.3-stolen)
         level += 1
     return level
 
@@ -112,8 +112,8 @@ def _power(game: Game, player: int) -> int:
     if lasting_of(game, ChangePower):  # created effects and locked maneuvers (an intrigue's)
         total += sum(power_bonus(game, c) for c in cards)
     p = game.players[player]
-    if any(is_high_god_leader(game, player, slot.card) for slot in p.leaders):
-        total += 1
+    # 3.4.3: each high god as a leader on this side gives one more, a stolen one too
+    total += sum(is_high_god_leader(game, game.owner(x.card), x.card) for x in p.leaders)
     return total
 
 

@@ -44,6 +44,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     why_not_pay,
 )
 from mitosz_core.games.mitosz.rules.selection import matches, matching
+from mitosz_core.games.mitosz.rules.selectors import subtypes
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     AnyPending,
@@ -89,7 +90,7 @@ def maneuver_types(game: Game, item: ManeuverPending) -> tuple[str, ...]:
     if item.user is None:
         return own
     user = game.card(item.user)
-    return (*own, user.type.value, *user.subtypes)
+    return (*own, user.type.value, *sorted(subtypes(game, item.user)))  # 8.mount: shared
 
 
 def effects_of(m: Maneuver, steps: int = 1) -> tuple[AnyEffect, ...]:
@@ -139,8 +140,11 @@ def total_cost(m: Maneuver, steps: int, times: int, free: bool) -> Spheres:
 
 def in_combat(s: S) -> bool:
     """Whether the combat phase is on (6.2.3.2): combat maneuvers may be used then, and
-    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13)."""
-    return turn_phase(s) is Phase.COMBAT
+    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13). It
+    lasts after its fight closed (or no fight was declared) while the players answer its
+    last deeds (6.1.4 "Ha egy fázisban minden játékos passzol ... a fázis véget ér";
+    ruling R-7.2.1-every)."""
+    return turn_phase(s) is Phase.COMBAT or s.game.this_turn.combat_closing
 
 
 def in_combat_round(s: S, player: int) -> bool:

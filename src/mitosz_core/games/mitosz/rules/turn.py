@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz.rules.continuous import covers, hand_size, lasting
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
+from mitosz_core.games.mitosz.rules.stealing import end_thefts_at_turn_start
 from mitosz_core.games.mitosz.rules.victory import check_turn_start
 from mitosz_core.games.mitosz.rules.zones import discard, draw, update_player
 from mitosz_core.games.mitosz.state import Game
@@ -36,13 +37,13 @@ TURN_BACK_COUNT = 2
 
 def start_phase(s: S) -> S:
     """6.2.1: the turn begins (victory checks, 1.1.1 and 1.3.4); maneuver effects end
-    (6.2.1.2); leaders attached to cards until this turn return (5.15); start-of-turn
-    effects (6.2.1.3)."""
+    (6.2.1.2), and stolen leaders and intrigues go back (5.2, ruling R-5.2); leaders
+    attached to cards until this turn return (5.15); start-of-turn effects (6.2.1.3)."""
 
     s = check_turn_start(s)
     if s.is_over:
         return s
-    s = release_at_turn_start(end_maneuver_effects(s))
+    s = release_at_turn_start(end_thefts_at_turn_start(end_maneuver_effects(s)))
     return fire(triggers.turn_start(s), Trigger.STARTED)
 
 

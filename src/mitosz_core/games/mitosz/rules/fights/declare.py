@@ -106,12 +106,18 @@ def _settle(s: S) -> S | None:
     """6.2.3.2: the combat phase. The active player may start one fight (chapter 7); when
     no fight can be started, the phase ends at once. ``None`` when the player has that
     decision to make."""
-    return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
+    return _no_fight(s) if nothing_to_declare(s) else None
+
+
+def _no_fight(s: S) -> S:
+    """6.2.3.2: no fight this combat phase; the phase lasts while the players answer its
+    last deeds (6.1.4, ruling R-7.2.1-every)."""
+    return fire(s.evolve(game=s.game.with_turn(combat_closing=True)), Trigger.SKIP)
 
 
 DECLARE = dispatch(
     (
-        Rule(Pass, allowed, lambda s, a: fire(s, Trigger.SKIP)),
+        Rule(Pass, allowed, lambda s, a: _no_fight(s)),
         Rule(DeclareFight, _why_not_fight, _declare),
     ),
     candidates=_candidates,
