@@ -118,6 +118,10 @@ HOSTS = SUMMONING_HOSTS + FIGHT_HOSTS + (RESPONSE_STEP,)
 """The steps whose actions open a counter round, to which it returns."""
 ROUNDS = (f"{B}.rounds", f"{D}.rounds")
 """The combat-round steps (7.2.2): the fighting players act in turn."""
+COMBAT_ROUND_STEPS = (*ROUNDS, f"{B}.troop_mode")
+"""The steps from the start of the combat round to the comparison (7.4.8-7.4.9,
+7.6.3-7.6.4): the combat round is the response of 6.1.4 there, so no response opens
+over them (ruling R-7.4.8-turns)."""
 
 BATTLE = {"name": "battle", "initial": "target", "children": BATTLE_STEPS}
 """A battle (7.4), its steps in order."""
@@ -202,9 +206,11 @@ ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_
 """Steps that are one deed however many choices they ask (discard down to the hand size,
 regain 3 points, turn back two leaders), and the turn's start (nobody acts between two
 turns, 6.2.4.6): no response opens inside them (ruling R-6.5.1-window)."""
-QUIET = tuple(leaf for leaf in TURN_LEAVES if leaf not in ONE_DEED)
+QUIET = tuple(
+    leaf for leaf in TURN_LEAVES if leaf not in ONE_DEED and leaf not in COMBAT_ROUND_STEPS
+)
 """Steps where a response may open, and to which it returns: every step of a turn
-but the :data:`ONE_DEED` steps."""
+but the :data:`ONE_DEED` steps and the combat round (:data:`COMBAT_ROUND_STEPS`)."""
 INTERRUPTIBLE = (*TURN_LEAVES, *COUNTER_LEAVES, *RESPONSE_LEAVES)
 """States from which a forced choice may interrupt play, and to which it resumes."""
 

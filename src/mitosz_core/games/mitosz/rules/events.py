@@ -18,7 +18,9 @@ order from the next one, may answer with a deed their timing marks allow (4.2.1)
 intrigue (3.6), a fate (3.7) or a card without summoning (1.5.3), or pass (ruling
 R-6.4.1-responses). The active player's pass in a summoning step opens a response too,
 and the phase ends only when all the others pass after it; an answer gives the active
-player the phase back (ruling R-6.1.4-pass).
+player the phase back (ruling R-6.1.4-pass). Inside a fight's combat round no response
+opens: the combat round is the response there, and what happened in it is not noticed
+again after it (ruling R-7.4.8-turns).
 
 Finding out whether anybody can respond is cheap: only players who hold something that
 could answer at all (:func:`could_answer`) are probed, and a response opens only if one
@@ -45,6 +47,7 @@ from mitosz_core.games.mitosz.rules.flow import (
     Step,
     at_quiet_moment,
     fire,
+    in_combat_round,
     response_frame,
     resume,
     turn_phase,
@@ -117,13 +120,18 @@ def notice(s: S) -> S:
     """The state-based check of 6.5.1: at a quiet moment, open a response (6.1.4) if
     something happened since the last one and some other player can answer it."""
     game = s.game
-    if not at_quiet_moment(s) or game.stack or game.todo or game.choice or game.limbo:
+    combat_round = in_combat_round(s)
+    if not (combat_round or at_quiet_moment(s)):
+        return s
+    if game.stack or game.todo or game.choice or game.limbo:
         return s
     if game.seen is not None and still_seen(game.seen, s):
         return s
     now = seen_now(s)
     s = s.evolve(game=replace(game, seen=now))
-    if game.seen is None:  # the game's first turn: nothing happened before it
+    if game.seen is None or combat_round:
+        # the game's first turn: nothing happened before it; in a combat round the
+        # taking-part players answer in the round itself (ruling R-7.4.8-turns)
         return s
     opened = open_response(s, ending=False)
     return s if opened is None else opened
