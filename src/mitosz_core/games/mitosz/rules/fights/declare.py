@@ -92,11 +92,11 @@ def _candidates(s: S) -> Iterator[Action]:
         yield DeclareFight(kind)
 
 
-def _why_not_fight(s: S, a: DeclareFight) -> str | None:
+def why_not_declare(s: S, a: DeclareFight) -> str | None:
     return why_not_fight(s.game, s.game.active, a.fight)
 
 
-def _declare(s: S, a: DeclareFight) -> S:
+def declare(s: S, a: DeclareFight) -> S:
     fight = Fight(kind=a.fight, attacker=s.game.active, defender=s.game.active)
     s = s.evolve(game=replace(s.game, fight=fight))
     return fire(s, Trigger.BATTLE if a.fight is FightKind.BATTLE else Trigger.DUEL)
@@ -112,7 +112,7 @@ def _settle(s: S) -> S | None:
 DECLARE = dispatch(
     (
         Rule(Pass, allowed, lambda s, a: fire(s, Trigger.SKIP)),
-        Rule(DeclareFight, _why_not_fight, _declare),
+        Rule(DeclareFight, why_not_declare, declare),
     ),
     candidates=_candidates,
     decider=active_player,
