@@ -5,8 +5,8 @@ round to the comparison the players taking part act one deed at a time in combat
 order, starting with the attacking commander's player (battle) or the challenged
 leader's player (duel); no separate response is stacked on their deeds. Each trace walks
 a fight in which every taking-part player holds a Battle Cry (combat: +2 to an own
-leader) and uses it when it has the action, and records who decided outside the counter
-rounds.
+leader) and uses it (or an intrigue it holds) when it has the action, and records who
+decided outside the counter rounds.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from mitosz_core.games.mitosz.actions import (
     DeclareFight,
     Designate,
     Pass,
+    Summon,
     UseFreeManeuver,
 )
 from mitosz_core.games.mitosz.machine import COUNTER_LEAVES
@@ -41,8 +42,8 @@ def _step(s: S) -> str:
 
 def walk(s: S) -> tuple[S, Trace]:
     """Play the fight to its comparison: every deciding player outside a counter round
-    uses its Battle Cry on its own fighting leader when it may, else passes; counter
-    rounds are passed. The deciders outside counter rounds, with their step."""
+    uses its Battle Cry on its own fighting leader (or summons its intrigue) when it may,
+    else passes; counter rounds are passed. The deciders outside counter rounds, with their step."""
     trace: Trace = []
     while turn_state(s).endswith(".rounds") or s.phase == "response.respond":
         if s.phase in COUNTER_LEAVES:
@@ -50,7 +51,7 @@ def walk(s: S) -> tuple[S, Trace]:
             continue
         assert s.to_act is not None
         trace.append((_step(s), s.to_act))
-        cries = [a for a in mc.legal_actions(s) if isinstance(a, UseFreeManeuver)]
+        cries = [a for a in mc.legal_actions(s) if isinstance(a, UseFreeManeuver | Summon)]
         s = act(s, cries[0] if cries else Pass())
     return s, trace
 
@@ -141,12 +142,13 @@ def test_a_duel_starts_with_the_challenged_player_and_alternates() -> None:
     s, me, other = arena(auto_pass=False)
     s, hero = put_leader(s, me, "Hero")
     s, guardian = put_leader(s, other, "Guardian")
-    s = _cry(_cry(_cry(s, me), other), other)  # the challenged player holds two
+    s = _cry(_cry(s, me), other)
+    s, _ = to_hand(s, other, "Banner")  # and an intrigue, which may affect a fight (7.3.5)
     s = act(act(to_combat(s), DeclareFight(FightKind.DUEL)), Designate(hero))
     s = act(s, Designate(guardian))
     s, trace = walk(s)
-    # the challenged player first, then one deed each in turn until both pass (a second
-    # Battle Cry waits for its player's next turn in the round, if its user may use it)
+    # the challenged player first, then one deed each in turn until both pass: its
+    # intrigue waits for its next turn in the round
     assert trace[0] == ("rounds", other) and len(trace) >= 4
     assert trace == [("rounds", (other, me)[i % 2]) for i in range(len(trace))]
     no_double_deeds(trace, 2)
