@@ -160,7 +160,12 @@ def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> 
     hand = len(s.game.players[me].hand)
     for _ in range(200):
         frame = s.game.frames[-1] if s.game.frames else None
-        if isinstance(frame, ResponseFrame) and frame.host == "turn.end.finish":
+        # the end phase's window (R-6.1.4-phases), after my own pass if I was asked
+        if (
+            isinstance(frame, ResponseFrame)
+            and frame.host == "turn.end.effects"
+            and s.to_act == other
+        ):
             break
         legal = mc.legal_actions(s)
         s = act(s, Pass() if Pass() in legal else legal[0])
@@ -170,7 +175,7 @@ def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> 
     assert len(s.game.players[me].hand) > hand
     assert s.game.active == me and s.to_act == other
     s = act(s, Pass())
-    assert s.game.active == other and turn_state(s) != "turn.end.finish"
+    assert s.game.active == other and turn_state(s) != "turn.end.effects"
 
 
 @pytest.mark.rule("6.5.1")

@@ -227,12 +227,18 @@ def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct:
                 # an interruption ended: play is back exactly where its frame says
                 assert b.game.frames == a.game.frames[:-1]
                 ended = a.game.frames[-1]
-            if isinstance(ended, ResponseFrame) and ended.ending and b.phase != ended.host:
+            if (
+                isinstance(ended, ResponseFrame)
+                and (ended.ending or ended.then)
+                and b.phase != ended.host
+            ):
                 # 6.1.4 (R-6.1.4-pass): the player whose turn it is passed to end the
                 # phase and every other player passed too: back in the host step, that
-                # pass ends the phase at once (two edges within one step of play)
+                # pass ends the phase at once (two edges within one step of play); a
+                # phase window ends its phase by its own edge (R-6.1.4-phases)
                 assert (a.phase, ended.host) in EDGES, (a.phase, ended.host)
-                after = MACHINE.table[ended.host, Trigger.PASS]
+                edge = Trigger(ended.then) if ended.then else Trigger.PASS
+                after = MACHINE.table[ended.host, edge]
                 assert b.phase == after, (ended, b.phase, after)
             else:
                 assert (a.phase, b.phase) in EDGES, f"no machine edge {a.phase} -> {b.phase}"
@@ -708,7 +714,12 @@ def test_a_response_to_a_phase_ending_that_everyone_passes_ends_the_phase() -> N
         check_trace(trace, Counter(), base, direct=True)
         for a, b in itertools.pairwise(trace):
             frame = a.game.frames[-1] if a.game.frames else None
-            if isinstance(frame, ResponseFrame) and frame.ending and not b.game.frames:
+            if (
+                isinstance(frame, ResponseFrame)
+                and frame.ending
+                and not frame.then
+                and not b.game.frames
+            ):
                 ended = ended or b.phase == MACHINE.table[frame.host, Trigger.PASS]
         s = new
     assert ended, "no response to a phase ending was passed by everyone"

@@ -62,7 +62,8 @@ def new_game(
         players: the number of players (the ruleset's ``min_players`` to
             ``max_players``).
         auto_pass: let the engine pass for a player whose only legal action is to pass a
-            counter round (the pass is still recorded in the history).
+            counter round (the pass is still recorded in the history, as automatic), from
+            the start on: the state returned is a real decision.
         card_sets: card-set files to load beside the ruleset's built-in cards, so that
             ``decks`` may name their cards. The cards travel inside the state, so saved
             states and ``apply`` need nothing more; :func:`replay` takes the same files.
@@ -83,7 +84,8 @@ def new_game(
     config = GameConfig(
         seed=seed, players=players, decks=rs.resolve_decks(decks, players), auto_pass=auto_pass
     )
-    return rs.setup(config)
+    state = rs.setup(config)
+    return rs.take_automatic(state) if auto_pass else state
 
 
 def _check_config(rs: Ruleset[Any], given_seed: object, given_players: object) -> None:
@@ -197,15 +199,7 @@ def apply(state: State[Any], action: Action) -> State[Any]:
     new = rs.perform(state, action)
     new = new.evolve(_log=new._log.append(Decision(player, action)))
     if state.config.auto_pass:
-        while not new.is_over and new.to_act is not None:
-            if limit is not None and len(new._log) >= limit:
-                break
-            auto = rs.auto_action(new)
-            if auto is None:
-                break
-            who = new.to_act
-            new = rs.perform(new, auto)
-            new = new.evolve(_log=new._log.append(Decision(who, auto, auto=True)))
+        new = rs.take_automatic(new)
     if limit is not None and len(new._log) >= limit and not new.is_over:
         new = rs.stop_at_limit(new)
     return new
@@ -543,7 +537,8 @@ def _replay(
         auto_pass=auto_pass,
         card_sets=card_sets,
     )
-    engine_auto: tuple[Decision, ...] = ()  # taken by the engine after the last decision
+    # taken by the engine after the last decision (or at the start)
+    engine_auto: tuple[Decision, ...] = state._log.tail(len(state._log))
     matched = entries = decisions = automatic = 0
     for index, item in enumerate(actions):
         entries = index + 1

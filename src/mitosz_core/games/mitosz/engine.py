@@ -58,7 +58,7 @@ from mitosz_core.games.mitosz.rules import (
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
-from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
+from mitosz_core.games.mitosz.rules.fights import battle, duel, outcome, rounds, spoils
 from mitosz_core.games.mitosz.rules.flow import Step, fire, is_settled, turn_phase
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
@@ -102,7 +102,7 @@ STEPS: Mapping[str, Step[Game]] = {
     **dict.fromkeys(SUMMONING_HOSTS, events.MAIN),
     COUNTER_RESPOND_STEP: events.RESPOND,
     COUNTER_CHOOSE_STEP: events.CHOOSE,
-    "turn.combat.declare": declare.DECLARE,
+    "turn.combat.declare": events.DECLARE,
     f"{B}.target": battle.TARGET,
     f"{B}.commander": battle.COMMANDER,
     f"{B}.defender": battle.DEFENDER,

@@ -181,7 +181,7 @@ class Position:
             if exc.rule != "checks-done":
                 raise
         else:
-            return state
+            return ruleset.take_automatic(state) if self.auto_pass else state
         checked = ruleset.checks(state)  # what play would have noted: power holds (1.1.1)
         if checked.phase != state.phase or checked.is_over:
             raise InvalidStateError(
@@ -191,7 +191,7 @@ class Position:
             )
         state = _unseen(checked)
         ruleset.validate(state)
-        return state
+        return ruleset.take_automatic(state) if self.auto_pass else state
 
 
 def _unseen(state: State[Game]) -> State[Game]:

@@ -249,6 +249,11 @@ class ResponseFrame(Frame):
     kind: ClassVar[str] = "response"
     priority: int = 0
     ending: bool = False
+    then: str = ""
+    """A phase window when set (ruling R-6.1.4-phases): the end of a phase in which the
+    player whose turn it is is asked first; the machine edge fired when every player has
+    passed in a row, starting with that player. ``ending`` then says that it passed
+    since the last deed."""
 
 
 @dataclass(frozen=True, slots=True)

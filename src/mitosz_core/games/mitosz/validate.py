@@ -38,12 +38,14 @@ from mitosz_core.games.mitosz.machine import (
     FORCED_LEAVES,
     HOSTS,
     INTERRUPTIBLE,
+    PHASE_END_EDGES,
+    PHASE_ENDS,
     PRODUCE_STEP,
-    QUIET,
     REGAIN_STEP,
     RESPONSE_LEAVES,
     TURN_BACK_STEP,
     TURN_LEAVES,
+    WINDOW_HOSTS,
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE, hand_size
@@ -128,10 +130,12 @@ class FrameKind:
 
 FRAME_KINDS: dict[type[Frame], FrameKind] = {
     CounterFrame: FrameKind(frozenset(COUNTER_LEAVES), frozenset(HOSTS)),
-    ResponseFrame: FrameKind(frozenset(RESPONSE_LEAVES), frozenset(QUIET)),
+    ResponseFrame: FrameKind(frozenset(RESPONSE_LEAVES), frozenset(WINDOW_HOSTS)),
     ForcedFrame: FrameKind(frozenset(FORCED_LEAVES), frozenset(INTERRUPTIBLE)),
 }
 """The frame kinds, one entry each: a new kind of interruption adds its row here."""
+_WINDOW_EDGES = frozenset((host, str(edge)) for host, edge in PHASE_END_EDGES.items())
+"""The edges a phase window may fire to end its phase (ruling R-6.1.4-phases)."""
 
 
 def validate_state(
@@ -645,6 +649,14 @@ def _frames(state: State[Game]) -> None:
     if not state.is_over and state.phase not in region:
         fail("$.state.phase", "frame", f"{state.phase!r} is not where the frames say play is")
     for i, frame in enumerate(game.frames):
+        if isinstance(frame, ResponseFrame) and frame.then:
+            window = (frame.host, frame.then)
+            if frame.host not in PHASE_ENDS or window not in _WINDOW_EDGES:
+                fail(
+                    f"{GAME}.frames[{i}].then",
+                    "frame",
+                    f"no phase ends by {frame.then!r} at {frame.host!r} (R-6.1.4-phases)",
+                )
         if isinstance(frame, ResponseFrame):
             check_index(
                 frame.priority,
