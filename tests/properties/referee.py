@@ -67,12 +67,11 @@ LIMITS = "limits"
 INVARIANTS = (TURNED_USER, ALTERNATION, WHO_DECIDES, CONSERVATION, LIMITS)
 
 KNOWN_GAPS: dict[str, frozenset[str]] = {
-    "mitosz": frozenset({ALTERNATION}),
+    "mitosz": frozenset(),
     "mythos": frozenset(),
 }
-"""Invariants today's Mítosz rules break (issue 29: the turned-user and fight-turn
-fixes). The stateful machines leave them out and the referee tests mark them xfail;
-once those fixes are merged, empty the set and drop the xfail marks."""
+"""Invariants a ruleset is known to break, which the stateful machines leave out: none
+(the turned-user and fight-turn gaps of issue 29 were the last)."""
 
 AnyState = mc.State[Any]
 

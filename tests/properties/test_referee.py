@@ -2,10 +2,8 @@
 and hand-built bad transitions it must report.
 
 The random games are fixed seeds, played once per module and shared by the tests of the
-invariants, so each invariant costs nothing beyond its own check. The invariants that
-today's Mítosz rules break are marked :data:`KNOWN_GAP` (strict: the test fails once
-they hold); remove the marks, and empty :data:`~tests.properties.referee.KNOWN_GAPS`,
-when the turned-user and fight-turn fixes are merged.
+invariants, so each invariant costs nothing beyond its own check. Every invariant holds
+in both rulesets (the turned-user and fight-turn gaps of issue 29 are fixed).
 """
 
 from __future__ import annotations
@@ -36,11 +34,6 @@ from tests.properties.referee import (
     Finding,
     Referee,
 )
-
-KNOWN_GAP = pytest.mark.xfail(
-    strict=True, reason="issue 29: fixed by the turned-user / fight-turn fixes"
-)
-"""Remove from the parameters below once those fixes are merged."""
 
 MITOSZ_GAMES = ((2, 2, True), (5, 3, True), (0, 4, True))
 """(seed, players, auto_pass) of the Mítosz games."""
@@ -95,7 +88,7 @@ def _rules(*ids: str) -> pytest.MarkDecorator:
     "invariant",
     [
         pytest.param(TURNED_USER, marks=_rules("3.4.1", "4.2.6", "4.6.3")),
-        pytest.param(ALTERNATION, marks=[KNOWN_GAP, _rules("7.4.8", "7.6.3")]),
+        pytest.param(ALTERNATION, marks=_rules("7.4.8", "7.6.3")),
         pytest.param(WHO_DECIDES, marks=_rules("6.2", "7.4.8", "7.6.3")),
         pytest.param(CONSERVATION, marks=_rules("G1")),
         pytest.param(LIMITS, marks=_rules("3.4.2", "6.2.4.1", "6.2.4.2")),
@@ -213,7 +206,9 @@ def test_the_referee_reports_an_over_limit_hand() -> None:
     extra = hand_size(m.game, me) + 1 - len(q.hand)
     big = replace(q, hand=q.hand + q.deck[:extra], deck=q.deck[extra:])
     players = tuple(big if i == me else x for i, x in enumerate(m.game.players))
-    at_end = m.evolve(game=replace(m.game, players=players), phase=REGAIN_STEP, to_act=me)
+    at_end = m.evolve(
+        game=replace(m.game, players=players, frames=()), phase=REGAIN_STEP, to_act=me
+    )
     assert _kinds(Referee.watch(m, [LIMITS]).state(at_end)) == {LIMITS}
     assert Referee.watch(m, [LIMITS]).state(at_end.evolve(phase="turn.summoning_1")) == []
 

@@ -249,7 +249,7 @@ class ResponseFrame(Frame):
     kind: ClassVar[str] = "response"
     priority: int = 0
     ending: bool = False
-    then: str = ""
+    then: str = field(default="", metadata={"omit_default": True})
     """A phase window when set (ruling R-6.1.4-phases): the end of a phase in which the
     player whose turn it is is asked first; the machine edge fired when every player has
     passed in a row, starting with that player. ``ending`` then says that it passed

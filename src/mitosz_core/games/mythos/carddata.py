@@ -472,9 +472,7 @@ def _claim(owners: dict[str, str], source: str, cards: Iterable[CardDef]) -> Non
                 if owners[card.key].startswith("the built-in")
                 else ""
             )
-            raise CardDataError(
-                source, card.key, "key", f"also a card of {owners[card.key]}{hint}"
-            )
+            raise CardDataError(source, card.key, "key", f"also a card of {owners[card.key]}{hint}")
         owners[card.key] = source
 
 
