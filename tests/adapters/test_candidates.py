@@ -36,7 +36,12 @@ def _me(state: State[Any]) -> int:
 def _crowded() -> State[Any]:
     """A made-up card set past ``K``: a 4-player Mítosz game in which the player to act
     owns every card of the four decks, in hand, with 40 points in every sphere."""
-    state = _played("mitosz", 6, 20, players=4)
+    state = new_game("mitosz", seed=6, players=4)
+    rng = random.Random(6)
+    while not (
+        state.phase == "turn.summoning_1" and state.to_act == state.game.active and state.turn >= 5
+    ):  # to a summoning step of the fifth turn, empires grown enough to offer many places
+        state = apply(state, rng.choice(legal_actions(state)))
     game = state.game
     me = state.to_act
     extra = tuple(c for i, p in enumerate(game.players) if i != me for c in (*p.deck, *p.hand))
