@@ -11,7 +11,20 @@ Fails (exit status 1, one line per problem) when:
 - a rule of a registry in ``specs/rules/`` is missing from its generated rule page, or is
   rendered there without its summary;
 - a built page loads a script from another host (the site must work offline: Mermaid is
-  bundled), or a page with a diagram does not load the bundled Mermaid.
+  bundled), or a page with a diagram does not load the bundled Mermaid;
+- a hand-written page (not ``changelog.rst``, which is history) quotes a measurement typed
+  by hand: a number with a unit of time, memory or speed (``12 ms``, ``3 minutes``,
+  ``175 MB``, ``2 times faster``, ``900 decisions a second``). Measured figures live in
+  fragments that the benchmark and strength sessions write (``docs/figures/*.inc``,
+  pulled in with ``.. include::``), so they cannot drift from the code that measured
+  them. A number that is a setting or a limit, not a measurement (a documented input
+  limit, a time budget given to a command), is written with the ``:setting:`` role
+  (``:setting:`16 MiB```), which renders as plain text and tells this check that the
+  figure is chosen, not measured. Rule numbers, counts and percentages (such as 95%
+  Wilson intervals) carry no such unit and are not figures.
+
+``python docs/check_docs.py --source-only`` runs only the checks of the sources (the
+toctrees and the figures), without a built site.
 """
 
 from __future__ import annotations
@@ -135,6 +148,51 @@ def toctree_problems() -> list[str]:
     return problems
 
 
+# --- measurement figures typed by hand -------------------------------------------------
+
+HISTORY_PAGES = frozenset({"changelog"})
+"""Pages that record the past: their figures are of their day and stay as written."""
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_UNIT = (
+    r"(?:ms|µs|us|ns|s|secs?|seconds?|CPU[- ]seconds?|min|minutes?|hours?"
+    r"|[KMGT]i?B|bytes"
+    r"|times (?:faster|slower|as fast|as slow|the)|x (?:faster|slower|the)"
+    r"|(?:decisions|games|plies|states|moves|mutants) (?:a|per) (?:second|minute)"
+    r"|(?:decisions|games|plies|states|moves)/s)"
+)
+_FIGURE = re.compile(
+    rf"(?<![\w.:/-]){_NUMBER}(?:\s*(?:to|-|–)\s*{_NUMBER})?(?:\s|\u00a0|-)?{_UNIT}(?![\w/])"
+)
+"""A number (or a range of two) followed by a unit of time, memory or speed."""
+_SETTING = re.compile(r":setting:`[^`]*`")
+"""The escape for a chosen number (a limit, a budget): it is not a measurement."""
+
+
+def figures_in(source: str) -> list[tuple[int, str]]:
+    """The hand-typed measurement figures of a page's source: (line number, figure)."""
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        for match in _FIGURE.finditer(_SETTING.sub("", line)):
+            found.append((number, match.group(0)))
+    return found
+
+
+def figure_problems(pages: dict[str, Path] | None = None) -> list[str]:
+    """One problem per measurement figure typed by hand into a hand-written page."""
+    problems: list[str] = []
+    for docname, path in sorted((pages or source_pages()).items()):
+        if docname in HISTORY_PAGES:
+            continue
+        for line, figure in figures_in(path.read_text(encoding="utf-8")):
+            problems.append(
+                f"docs/{docname}.rst:{line}: the figure {figure!r} is typed by hand: include "
+                "it from a fragment its benchmark writes (docs/figures/*.inc), or mark a "
+                "setting with :setting:`...`"
+            )
+    return problems
+
+
 # --- rule summaries in the built HTML -----------------------------------------------------
 
 
@@ -223,11 +281,14 @@ def offline_problems() -> list[str]:
     return problems
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
     problems = toctree_problems()
-    problems.extend(offline_problems())
-    for page in RULE_PAGES:
-        problems.extend(rule_problems(page))
+    problems.extend(figure_problems())
+    if "--source-only" not in arguments:
+        problems.extend(offline_problems())
+        for page in RULE_PAGES:
+            problems.extend(rule_problems(page))
     if problems:
         print("docs check failed:", file=sys.stderr)
         for problem in problems:

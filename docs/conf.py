@@ -30,6 +30,13 @@ extensions = [
     "mitosz_docs",
 ]
 
+# ``:setting:`16 MiB```: a number that is chosen (a limit, a budget), not measured. It
+# renders as plain text; docs/check_docs.py lets it stand in a hand-written page, where a
+# measured figure must come from a fragment its benchmark writes (docs/figures/*.inc).
+rst_prolog = """
+.. role:: setting
+"""
+
 # The two generated fragments are pulled into hand-written pages with ``.. include::``.
 exclude_patterns = [
     "_build",
@@ -68,7 +75,16 @@ napoleon_numpy_docstring = False
 
 smartquotes = False  # show rule text exactly as the registry has it
 
-doctest_global_setup = "import mitosz_core as mc"
+# ``_EXAMPLES``: the folder of the example files, where the pages that read them run
+# their examples (a hidden ``testsetup`` changes into it, ``testcleanup`` back).
+doctest_global_setup = f"""
+import os
+from pathlib import Path
+
+import mitosz_core as mc
+
+_EXAMPLES = Path({str(DOCS / "examples")!r})
+"""
 
 nitpicky = True
 # Only names that genuinely cannot resolve are ignored; every project name must resolve.

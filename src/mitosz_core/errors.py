@@ -58,6 +58,15 @@ class DeckError(MitoszError, ValueError):
         super().__init__(f"deck {deck!r}: {problem}{where}")
 
 
+def printable(text: str) -> str:
+    """``text`` (a file name, say) with each character that does not print (a line
+    break, a tab, U+2028) written as its escape, so that a message naming it stays on
+    one line and says exactly which file."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class CardDataError(MitoszError, ValueError):
     """A card definition that is malformed or impossible."""
 
@@ -66,7 +75,7 @@ class CardDataError(MitoszError, ValueError):
         self.card = card
         self.field = field
         self.problem = problem
-        parts = [source]
+        parts = [printable(source)]
         if card is not None:
             parts.append(f"card {card!r}")
         if field is not None:
@@ -81,7 +90,7 @@ class RegistryError(MitoszError, ValueError):
     def __init__(self, source: str, problem: str) -> None:
         self.source = source
         self.problem = problem
-        super().__init__(f"{source}: {problem}")
+        super().__init__(f"{printable(source)}: {problem}")
 
 
 class MachineError(MitoszError, RuntimeError):

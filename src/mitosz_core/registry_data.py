@@ -65,7 +65,8 @@ def load_file(path: str | os.PathLike[str]) -> tuple[Rule, ...]:
     """The rules of the registry file at ``path``.
 
     Raises :class:`~mitosz_core.errors.RegistryError` naming the file (and the rule) when
-    it cannot be read, is not YAML, or is not a registry: a mapping whose ``rules`` is a
+    it cannot be read, is not YAML (or nests so deeply that the YAML parser would exhaust
+    the recursion limit), or is not a registry: a mapping whose ``rules`` is a
     list of rules, each with an ``id``, ``title``, ``summary`` and ``status``."""
     source = str(path)
     try:
@@ -74,6 +75,8 @@ def load_file(path: str | os.PathLike[str]) -> tuple[Rule, ...]:
         raise RegistryError(source, f"cannot read the file: {exc}") from None
     except yaml.YAMLError as exc:
         raise RegistryError(source, f"invalid YAML: {exc}") from None
+    except RecursionError:  # PyYAML composes nested collections recursively
+        raise RegistryError(source, "invalid YAML: collections nested too deeply") from None
     rules = data.get("rules") if isinstance(data, dict) else None
     if not isinstance(rules, list):
         raise RegistryError(source, "not a rule registry: expected a mapping with a 'rules' list")

@@ -15,9 +15,22 @@ from typing import Any
 
 import ray
 
+from mitosz_core.errors import MitoszError
 from mitosz_core.simulate import GameRecord, GameSpec, play_game
 
 _play = ray.remote(play_game)
+
+
+def _join(address: str | None) -> None:
+    """Start or join the Ray cluster at ``address``; a cluster that cannot be joined (no
+    cluster running, an unreachable or malformed address) is one
+    :class:`~mitosz_core.errors.MitoszError` naming the address, not Ray's traceback."""
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    except (ConnectionError, TimeoutError, RuntimeError, ValueError, OSError) as exc:
+        first = next(iter(str(exc).splitlines()), "") or type(exc).__name__
+        where = "RAY_ADDRESS" if address is None else repr(address)
+        raise MitoszError(f"--ray-address {where}: cannot join a Ray cluster: {first}") from None
 
 
 def run(
@@ -31,7 +44,7 @@ def run(
     ``finished`` with each record as it comes back."""
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        _join(address)
     try:
         waiting = list(specs)
         running: list[Any] = []

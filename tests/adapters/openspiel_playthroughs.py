@@ -19,8 +19,11 @@ DIRECTORY = Path(__file__).resolve().parent / "playthroughs"
 GAMES = {
     "python_mitosz.txt": "python_mitosz(chance_seeds=4)",
     "python_mythos.txt": "python_mythos(chance_seeds=4)",
+    "python_mitosz_flat.txt": "python_mitosz(action_encoding=flat,chance_seeds=4)",
+    "python_mythos_flat.txt": "python_mythos(action_encoding=flat,chance_seeds=4)",
 }
-"""File name -> game string; a small seed space keeps the chance node's listing short."""
+"""File name -> game string (the candidate encoding, the default, and the flat one); a
+small seed space keeps the chance node's listing short."""
 SEED = 1
 
 if not flags.FLAGS.is_parsed():  # the replay reads a flag of OpenSpiel's command line

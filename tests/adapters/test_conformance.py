@@ -5,6 +5,7 @@ env checker (issue: the AI and RL interface). Sized to run in CI in about a minu
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import numpy as np
@@ -28,19 +29,38 @@ def test_pettingzoo_api_and_seed_tests(ruleset: str) -> None:
     pettingzoo_test.seed_test(lambda: env(ruleset), num_cycles=CYCLES[ruleset])
 
 
-@pytest.mark.parametrize(("ruleset", "sims"), [("mitosz", 1), ("mythos", 2)])
-def test_openspiel_random_sim_test_with_serialization(ruleset: str, sims: int) -> None:
+def test_pettingzoo_api_test_with_the_flat_encoding() -> None:
+    """The flat encoding (opt-in) on MYTHOS, whose masks are small enough for CI."""
+    pettingzoo_test.api_test(env("mythos", action_encoding="flat"), num_cycles=CYCLES["mythos"])
+
+
+def test_openspiel_random_sim_test_with_serialization_flat() -> None:
+    """The flat encoding (opt-in) on MYTHOS: a Mítosz mask of 46 million entries takes a
+    minute a game in ``random_sim_test``."""
+    game = pyspiel.load_game("python_mythos", {"action_encoding": "flat"})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("ruleset", ["mitosz", "mythos"])
+def test_openspiel_random_sim_test_20_games_with_serialization_under_a_minute(
+    ruleset: str,
+) -> None:
     game = pyspiel.load_game(f"python_{ruleset}")
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+    start = time.process_time()
+    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+    assert time.process_time() - start < 60
 
 
 def test_openspiel_game_declares_chance_and_its_sizes() -> None:
-    game = pyspiel.load_game("python_mitosz", {"players": 3})
+    game = pyspiel.load_game("python_mitosz", {"players": 3, "action_encoding": "flat"})
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.num_players() == 3
     assert game.num_distinct_actions() == mc.action_space("mitosz").num_distinct_actions
     assert game.max_game_length() == mc.max_game_length("mitosz")
+    candidates = pyspiel.load_game("python_mitosz", {"players": 3})
+    assert candidates.num_distinct_actions() == 128
+    assert candidates.max_game_length() == 2 * mc.max_game_length("mitosz")
     state = game.new_initial_state()
     assert state.is_chance_node() and len(state.chance_outcomes()) == openspiel.CHANCE_SEEDS
     state.apply_action(123)
@@ -56,6 +76,8 @@ def test_openspiel_game_declares_chance_and_its_sizes() -> None:
 def test_gymnasium_env_checker_and_an_episode(ruleset: str) -> None:
     gym_env = MitoszGymEnv(ruleset)
     env_checker.check_env(gym_env, skip_render_check=True)
+    if ruleset == "mythos":  # the flat encoding (opt-in); a Mítosz mask is 46 MB
+        env_checker.check_env(MitoszGymEnv(ruleset, action_encoding="flat"), skip_render_check=True)
     obs, _ = gym_env.reset(seed=3)
     rng = random.Random(3)
     done = False

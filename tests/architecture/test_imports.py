@@ -9,6 +9,8 @@ import pytest
 
 from mitosz_core.games.mitosz.actions import (
     PlayFate,
+    PlayWithoutSummoning,
+    Summon,
     UseFreeManeuver,
     UseManeuver,
 )
@@ -49,7 +51,15 @@ def test_the_graph_sees_a_cycle_when_there_is_one(graph: grimp.ImportGraph) -> N
 
 @pytest.mark.parametrize(
     "caller",
-    ["summoning", "maneuver_use", "triggers", "events", "fights.rounds", "fights.declare"],
+    [
+        "summoning",
+        "maneuver_use",
+        "counter_plays",
+        "triggers",
+        "events",
+        "fights.rounds",
+        "fights.declare",
+    ],
 )
 def test_the_counter_round_imports_no_rule_that_calls_it(
     graph: grimp.ImportGraph, caller: str
@@ -61,9 +71,9 @@ def test_the_counter_round_imports_no_rule_that_calls_it(
 
 def test_every_response_and_resolver_is_registered() -> None:
     """The rules that answer in a counter round registered themselves (6.4.1): maneuver
-    uses only, since card plays answer in the response (ruling R-6.4.1-responses)."""
+    uses, and card plays with a counter or locked effect (ruling R-6.4.1-responses)."""
     accepted = [source.accepts for source in counter_round._SOURCES]
-    assert accepted == [(UseManeuver, UseFreeManeuver, PlayFate)]
+    assert accepted == [(UseManeuver, UseFreeManeuver, PlayFate), (Summon, PlayWithoutSummoning)]
     assert set(counter_round._RESOLVERS) == set(PENDING.values()) == {PlayPending, ManeuverPending}
     assert set(counter_round._ANSWERS) == {ChoicePurpose.ON_PLAY, ChoicePurpose.ATTACH_STOLEN}
     covered = {cls for source in counter_round._SOURCES for cls in source.accepts}

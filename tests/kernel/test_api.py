@@ -134,6 +134,8 @@ def test_illegal_action_raises_a_clear_error_and_changes_nothing() -> None:
 
 def test_illegal_action_reason_is_specific() -> None:
     state = mc.new_game(seed=3)
+    while state.phase != "turn.summoning_1":  # the start and draw phases' windows
+        state = mc.apply(state, Pass())
     game = state.game
     foreign = next(c for c in range(len(game.instances)) if game.owner(c) != state.to_act)
     with pytest.raises(mc.IllegalActionError, match="is not in your hand"):
@@ -241,7 +243,7 @@ def test_auto_pass_records_the_pass_and_can_be_switched_off() -> None:
     on, me, _ = duel()
     on, hero = to_hand(on, me, "Hero")  # nobody holds anything to answer with
     after = mc.apply(on, Summon(hero))
-    autos = [d for d in after.history if d.auto]
+    autos = [d for d in after.history[len(on.history) :] if d.auto]
     assert len(autos) == 2
     assert all(isinstance(d.action, Pass) for d in autos)
     assert after.phase == "turn.summoning_1"

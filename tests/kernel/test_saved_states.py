@@ -429,8 +429,8 @@ def test_observe_with_a_player_of_the_wrong_type_is_a_library_error(player: Any)
 
 def test_mythos_a_game_that_ends_while_an_upgrade_is_paid_for_loads_again() -> None:
     """Life paid down to 0 ends the game in the pay step: nothing is left to pay then."""
-    state = mc.new_game("mythos", seed=63)
-    rng = random.Random(63)
+    state = mc.new_game("mythos", seed=431)  # a seed whose random game ends there
+    rng = random.Random(431)
     while not state.is_over:
         state = mc.apply(state, rng.choice(mc.legal_actions(state)))
     assert state.game.payment is not None and state.game.payment.left == 0

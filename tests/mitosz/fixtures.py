@@ -19,9 +19,10 @@ from mitosz_core.games.mitosz.carddata import Pool, load_set, load_sets
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
 from mitosz_core.games.mitosz.effects.language import Cards, Side
 from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
+from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
-from mitosz_core.games.mitosz.rules.flow import at_quiet_moment
+from mitosz_core.games.mitosz.rules.flow import at_quiet_moment, turn_phase
 from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from mitosz_core.mitosz import People, Position
@@ -297,10 +298,11 @@ def duel(seed: int = 0, **kw: Any) -> tuple[S, int, int]:
 
 
 def next_turn(s: S) -> S:
-    """Play passes (or the first legal action) until the next turn has begun."""
+    """Play passes (or the first legal action) until the next turn has begun and its
+    start and draw phases are over (their windows passed, ruling R-6.1.4-phases)."""
 
     turn = s.turn
-    while s.turn == turn and not s.is_over:
+    while not s.is_over and (s.turn == turn or turn_phase(s) in (Phase.START, Phase.DRAW)):
         legal = mc.legal_actions(s)
         s = act(s, Pass() if Pass() in legal else legal[0])
     return s

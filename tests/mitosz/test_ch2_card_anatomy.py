@@ -56,11 +56,12 @@ def test_same_mythos_bonus_for_items_and_locations() -> None:
 @pytest.mark.rule("2.2", "5.10", "1.2.6")
 @pytest.mark.ruling("R-2.2")
 def test_modifier_cards_and_base_level_below_one() -> None:
-    cheap_row = (Leader("Cheap", items=("Sword",)),)  # the Cheap: level 2
-    s = build(sky(leaders=cheap_row), sea(), markers=(MarkerAt(0, "Cheap", level=-1),))
+    # the Cheap: level 2; the Sword: +2, +1 more by 5.8 (both hellenic, as the Sky god)
+    cheap_row = (Leader("Cheap", items=("Sword",)),)
+    s = build(sky(leaders=cheap_row), sea(), markers=(MarkerAt(0, "Cheap", level=-2),))
     me, cheap, sword = 0, the(s, "Cheap"), the(s, "Sword")
-    assert [x.card for x in s.game.players[me].leaders] == [cheap]  # base 1: stays
-    s = lay_underworld(refresh(set_game(s, markers=(Marker(cheap, level=-2),))), [cheap])
+    assert [x.card for x in s.game.players[me].leaders] == [cheap]  # base 2 - 2 + 3: stays
+    s = lay_underworld(refresh(set_game(s, markers=(Marker(cheap, level=-5),))), [cheap])
     assert s.game.players[me].leaders == ()
     assert s.game.players[me].underworld[-2:] == (cheap, sword)
     assert s.game.markers == ()  # markers leave with the card (1.2.6)

@@ -65,7 +65,7 @@ def test_timing_action_reaction_and_rite() -> None:
     with pytest.raises(mc.IllegalActionError, match=r"never used in its player's own turn"):
         act(s, UseManeuver(sentinel, 0, king))
     s = act(s, UseManeuver(archer, 0, king))
-    assert s.phase == "counter.respond"  # a counter round takes counter effects only
+    assert s.phase == "counter.respond"  # a counter round takes counter and locked effects only
     assert UseManeuver(their_sentinel, 0, archer) not in mc.legal_actions(act(s, Pass()))
     s = pass_counter(s)
     assert s.phase == "response.respond"  # the response to my deed (6.1.4)

@@ -47,12 +47,12 @@ def test_a_rite_is_used_in_the_opponents_summoning_step() -> None:
     me, other = 0, 1
     seer, hero = the(s, "Seer", other), the(s, "Hero")  # the Seer's rite: draw 2
     s = act(s, Summon(hero))
-    # the counter round over the summoning takes counter effects only (6.4.1)
+    # the counter round over the summoning takes counter and locked effects only (6.4.1)
     assert s.phase == "counter.respond"
     while s.to_act != other:
         s = act(s, Pass())
     assert UseManeuver(seer, 0) not in mc.legal_actions(s)
-    with pytest.raises(mc.IllegalActionError, match=r"only a counter effect.*6\.4\.1"):
+    with pytest.raises(mc.IllegalActionError, match=r"only a counter or locked effect.*6\.4\.1"):
         act(s, UseManeuver(seer, 0))
     s = pass_counter(s)
     # the Hero is on the board: the other player answers the deed with a deed (6.1.4)
@@ -160,7 +160,12 @@ def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> 
     hand = len(s.game.players[me].hand)
     for _ in range(200):
         frame = s.game.frames[-1] if s.game.frames else None
-        if isinstance(frame, ResponseFrame) and frame.host == "turn.end.finish":
+        # the end phase's window (R-6.1.4-phases), after my own pass if I was asked
+        if (
+            isinstance(frame, ResponseFrame)
+            and frame.host == "turn.end.effects"
+            and s.to_act == other
+        ):
             break
         legal = mc.legal_actions(s)
         s = act(s, Pass() if Pass() in legal else legal[0])
@@ -170,7 +175,7 @@ def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> 
     assert len(s.game.players[me].hand) > hand
     assert s.game.active == me and s.to_act == other
     s = act(s, Pass())
-    assert s.game.active == other and turn_state(s) != "turn.end.finish"
+    assert s.game.active == other and turn_state(s) != "turn.end.effects"
 
 
 @pytest.mark.rule("6.5.1")

@@ -124,6 +124,8 @@ def test_conditional_triggers() -> None:
     s = act(s, Attack(card_id(s, "Minotaur", CHAOS)))  # 'whenever it attacks': 1 damage
     assert s.game.players[GUARDIANS].life == 16 - 1
     s = act(s, Done())  # Cerberus stays back
+    while s.phase != "turn.main":  # Frenzy's card may be an event: Chaos plays none
+        s = act(s, Pass())
     assert s.game.players[GUARDIANS].life == 15 - 5
 
 

@@ -16,7 +16,8 @@ from mitosz_core.games.mythos.actions import (
 from mitosz_core.games.mythos.carddata import POOL
 from mitosz_core.games.mythos.cards import TriggerType
 from mitosz_core.games.mythos.engine import RULESET
-from mitosz_core.games.mythos.rules.stats import life
+from mitosz_core.games.mythos.rules import S
+from mitosz_core.games.mythos.rules.stats import attack, life
 from tests.mythos.scenario import CHAOS, GUARDIANS, act, arrange, card_id, slot_of, start
 
 
@@ -115,6 +116,98 @@ def test_no_global_statuses_only_what_cards_say() -> None:
         "AuraCap",
     }
     assert {t.type for c in POOL.values() for t in c.triggers} == set(TriggerType)
+
+
+def _harpy_against_the_guard(s: S, chaos_hand: list[str], guardians_hand: list[str]) -> S:
+    """Chaos (active) with a Harpy (2/2) and 1 aura; the Guardians with a Temple Guard
+    (1/4) and 1 aura."""
+    s = arrange(s, CHAOS, hand=chaos_hand, aura=1, battlefield=["Harpy"])
+    return arrange(s, GUARDIANS, hand=guardians_hand, aura=1, battlefield=["Temple Guard"])
+
+
+@pytest.mark.rule("11.9", "09.8", "04.4")
+@pytest.mark.ruling("R-04.4-windows")
+def test_the_attacker_plays_an_event_before_damage() -> None:
+    """The attacker holding Rage gets a window after the blocks: the Harpy hits for 5."""
+    s = _harpy_against_the_guard(start(active=CHAOS), ["Rage"], [])
+    harpy, guard = card_id(s, "Harpy", CHAOS), card_id(s, "Temple Guard", GUARDIANS)
+    rage = card_id(s, "Rage", CHAOS)
+    s = act(s, Attack(harpy))  # the only unit: declaring ends by itself
+    assert s.phase == "turn.combat.press_attack" and s.to_act == CHAOS
+    assert set(mc.legal_actions(s)) == {Pass(), Play(rage, harpy)}
+    s = act(s, Pass())
+    s = act(s, Block(guard, harpy))
+    assert s.phase == "turn.combat.press_block" and s.to_act == CHAOS
+    s = act(s, Play(rage, harpy))
+    assert rage in s.game.players[CHAOS].graveyard
+    # nothing left to play: the engine passed for Chaos, and for the Guardians
+    assert s.phase == "turn.main" and s.to_act == CHAOS
+    assert guard in s.game.players[GUARDIANS].graveyard  # 2 + 3 >= 4
+    assert slot_of(s, harpy).damage == 1
+
+
+@pytest.mark.rule("11.9", "11.1", "09.8")
+@pytest.mark.ruling("R-04.4-windows")
+def test_in_a_fight_the_attacker_plays_first_and_the_defender_answers_last() -> None:
+    s = _harpy_against_the_guard(start(active=CHAOS), ["Rage"], ["Divine Shield"])
+    harpy, guard = card_id(s, "Harpy", CHAOS), card_id(s, "Temple Guard", GUARDIANS)
+    rage, shield = card_id(s, "Rage", CHAOS), card_id(s, "Divine Shield", GUARDIANS)
+    s = act(s, Attack(harpy))
+    assert (s.phase, s.to_act) == ("turn.combat.press_attack", CHAOS)
+    s = act(s, Pass())
+    assert (s.phase, s.to_act) == ("turn.combat.respond_attack", GUARDIANS)
+    s = act(s, Pass())
+    s = act(s, Block(guard, harpy))
+    assert (s.phase, s.to_act) == ("turn.combat.press_block", CHAOS)
+    s = act(s, Play(rage, harpy))  # Chaos has nothing left: its window passes
+    assert (s.phase, s.to_act) == ("turn.combat.respond_block", GUARDIANS)
+    assert attack(s.game, slot_of(s, harpy)) == 5
+    s = act(s, Play(shield, guard))
+    # nobody answers the answer (11.1): no window reopens for Chaos, the fight goes on
+    assert s.phase == "turn.main"
+    assert guard in {x.card for x in s.game.players[GUARDIANS].battlefield}  # 5 < 4 + 3
+
+
+@pytest.mark.rule("11.9", "04.4")
+@pytest.mark.ruling("R-04.4-windows")
+def test_every_fight_window_waits_for_each_player_without_auto_pass() -> None:
+    s = _harpy_against_the_guard(start(active=CHAOS, auto_pass=False), [], [])
+    harpy, guard = card_id(s, "Harpy", CHAOS), card_id(s, "Temple Guard", GUARDIANS)
+    s = act(s, Attack(harpy))
+    seen = []
+    while s.phase != "turn.main":
+        seen.append((s.phase.removeprefix("turn.combat."), s.to_act))
+        # the one block left to make: the block step ends by itself after it
+        s = act(s, Block(guard, harpy) if s.phase == "turn.combat.block" else Pass())
+    assert seen == [
+        ("press_attack", CHAOS),
+        ("respond_attack", GUARDIANS),
+        ("block", GUARDIANS),
+        ("press_block", CHAOS),
+        ("respond_block", GUARDIANS),
+        ("press_order", CHAOS),
+        ("respond_order", GUARDIANS),
+    ]
+
+
+@pytest.mark.rule("11.9", "09.8")
+@pytest.mark.ruling("R-04.4-windows")
+def test_an_attacker_without_a_playable_event_costs_no_decision() -> None:
+    """An event the attacker cannot pay is no choice: its windows pass by themselves."""
+    s = _harpy_against_the_guard(start(active=CHAOS), ["Rage"], [])
+    s = arrange(s, CHAOS, aura=0)
+    harpy, guard = card_id(s, "Harpy", CHAOS), card_id(s, "Temple Guard", GUARDIANS)
+    before = len(s.history)
+    s = act(s, Attack(harpy))
+    assert (s.phase, s.to_act) == ("turn.combat.block", GUARDIANS)
+    s = act(s, Block(guard, harpy))
+    assert s.phase == "turn.main"
+    made = [(h.player, h.action, h.auto) for h in s.history[before:]]
+    assert [m for m in made if not m[2]] == [
+        (CHAOS, Attack(harpy), False),
+        (GUARDIANS, Block(guard, harpy), False),
+    ]
+    assert (CHAOS, Pass(), True) in made
 
 
 @pytest.mark.rule("11.9", "04.4")

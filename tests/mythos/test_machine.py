@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mitosz_core.games.mythos.engine import AUTOMATIC, STEPS, TERMINAL
-from mitosz_core.games.mythos.machine import MACHINE, SPEC, WINDOWS
-from mitosz_core.games.mythos.rules.turn import WINDOW
+from mitosz_core.games.mythos.machine import MACHINE, PRESSES, RESPONSES, SPEC, WINDOWS
+from mitosz_core.games.mythos.rules.turn import PRESS, WINDOW
 
 
 @pytest.mark.rule("04")
@@ -35,14 +35,23 @@ def test_every_state_is_reachable_from_setup() -> None:
 
 
 @pytest.mark.rule("04.4", "11.9")
+@pytest.mark.ruling("R-04.4-windows")
 def test_every_window_is_a_state_of_its_own() -> None:
-    assert len(WINDOWS) == 4
-    for state in WINDOWS:
+    assert len(RESPONSES) == 4 and len(PRESSES) == 3 and WINDOWS == RESPONSES | PRESSES
+    for state in RESPONSES:
         assert STEPS[state] is WINDOW
+    for state in PRESSES:
+        assert STEPS[state] is PRESS
     assert MACHINE.fire("turn.main", "acted") == "turn.respond"
-    assert MACHINE.fire("turn.combat.declare", "declared") == "turn.combat.respond_attack"
-    assert MACHINE.fire("turn.combat.block", "blocked") == "turn.combat.respond_block"
-    assert MACHINE.fire("turn.combat.order", "ordered") == "turn.combat.respond_order"
+    for step, done, after in (
+        ("declare", "declared", "attack"),
+        ("block", "blocked", "block"),
+        ("order", "ordered", "order"),
+    ):
+        # 11.9, R-04.4-windows: the attacker's window, then the defender's
+        press = MACHINE.fire(f"turn.combat.{step}", done)
+        assert press == f"turn.combat.press_{after}"
+        assert MACHINE.fire(press, "close") == f"turn.combat.respond_{after}"
 
 
 @pytest.mark.rule("04.1", "04.2")

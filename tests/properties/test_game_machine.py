@@ -9,7 +9,9 @@ edges. After every rule that changed the state it checks the expensive ones: pur
 ``legal_actions`` and hidden information; every few states and at the end of each game
 the JSON round trip (the decoded copy, which shares no object and so no cache with the
 original, must also play, list and show the same, and the JSON text must not change);
-every few rules and at the end of each game, that ``replay`` rebuilds the state.
+every few rules and at the end of each game, that ``replay`` rebuilds the state. At
+every decision the referee (:mod:`tests.properties.referee`) checks its invariants but
+those of its known gaps.
 
 To see the states *between* two decisions (the end of the discard step, each edge of the
 machine), :func:`traced_apply` repeats ``apply`` step by step with the engine's own
@@ -43,6 +45,7 @@ from mitosz_core.games.mitosz.state import CardId, Game, ResponseFrame
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.codec import dumps, encode
 from tests.properties import reach
+from tests.properties.referee import Referee
 from tests.properties.support import STYLES, Setup, choose, known_bug_trigger, playable, setups
 
 FORCED = "forced."
@@ -225,12 +228,18 @@ def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct:
                 # an interruption ended: play is back exactly where its frame says
                 assert b.game.frames == a.game.frames[:-1]
                 ended = a.game.frames[-1]
-            if isinstance(ended, ResponseFrame) and ended.ending and b.phase != ended.host:
+            if (
+                isinstance(ended, ResponseFrame)
+                and (ended.ending or ended.then)
+                and b.phase != ended.host
+            ):
                 # 6.1.4 (R-6.1.4-pass): the player whose turn it is passed to end the
                 # phase and every other player passed too: back in the host step, that
-                # pass ends the phase at once (two edges within one step of play)
+                # pass ends the phase at once (two edges within one step of play); a
+                # phase window ends its phase by its own edge (R-6.1.4-phases)
                 assert (a.phase, ended.host) in EDGES, (a.phase, ended.host)
-                after = MACHINE.table[ended.host, Trigger.PASS]
+                edge = Trigger(ended.then) if ended.then else Trigger.PASS
+                after = MACHINE.table[ended.host, edge]
                 assert b.phase == after, (ended, b.phase, after)
             else:
                 assert (a.phase, b.phase) in EDGES, f"no machine edge {a.phase} -> {b.phase}"
@@ -331,6 +340,7 @@ class GameMachine(RuleBasedStateMachine):
         self.state: S
         self.setup: Setup
         self.base: Baseline
+        self.referee: Referee
         self.placed: Counter[int] = Counter()
         self.rules_run = 0
         self.replayed_end = False
@@ -350,6 +360,7 @@ class GameMachine(RuleBasedStateMachine):
         self.setup = setup
         self.state = setup.start()
         self.base = Baseline.of(self.state.game)
+        self.referee = Referee.watch(self.state).enforced()
         self.placed = Counter()
         self.replayed_end = False
         self.games += 1
@@ -402,6 +413,7 @@ class GameMachine(RuleBasedStateMachine):
         else:
             check_trace([s, new], self.placed, self.base, direct=False)
         check_state(new, self.base, full=False)
+        self.referee.assert_ok(s, action, new)
         self.state = new
         self._record()
 
@@ -703,7 +715,12 @@ def test_a_response_to_a_phase_ending_that_everyone_passes_ends_the_phase() -> N
         check_trace(trace, Counter(), base, direct=True)
         for a, b in itertools.pairwise(trace):
             frame = a.game.frames[-1] if a.game.frames else None
-            if isinstance(frame, ResponseFrame) and frame.ending and not b.game.frames:
+            if (
+                isinstance(frame, ResponseFrame)
+                and frame.ending
+                and not frame.then
+                and not b.game.frames
+            ):
                 ended = ended or b.phase == MACHINE.table[frame.host, Trigger.PASS]
         s = new
     assert ended, "no response to a phase ending was passed by everyone"

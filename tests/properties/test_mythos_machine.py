@@ -5,7 +5,8 @@ passes), plays them by drawing indices into ``mitosz_core.legal_actions``, fast-
 with random play, and starts a new game when one ends. It checks after every step: life
 and aura within their bounds, the slot limits and slot pairs, conservation of cards,
 determinism and purity, the JSON round trip, the replay, and that no player sees the
-opponent's hand or any deck's order.
+opponent's hand or any deck's order; and the referee's invariants at every decision
+(:mod:`tests.properties.referee`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from mitosz_core.games.mythos.rules.effects import STARTING_LIFE
 from mitosz_core.games.mythos.state import Game
 from mitosz_core.kernel.action import Action
 from tests.properties import reach
+from tests.properties.referee import Referee
 
 REPLAY_EVERY = 10
 SAMPLE = 3
@@ -78,6 +80,7 @@ class MythosMachine(RuleBasedStateMachine):
         super().__init__()
         self.state: S
         self.start_keys: list[Counter[str]] = []
+        self.referee: Referee
         self.rules_run = 0
         self.checks_run = 0
         self.replayed_end = False
@@ -87,6 +90,7 @@ class MythosMachine(RuleBasedStateMachine):
         note(f"new game: seed {seed}, decks {decks}, auto_pass {auto_pass}")
         self.state = mc.new_game("mythos", decks=decks, seed=seed, auto_pass=auto_pass)
         self.start_keys = owned_keys(self.state.game)
+        self.referee = Referee.watch(self.state).enforced()
         self.replayed_end = False
         if reach.enabled():  # every game starts in the machine's initial state (01)
             reach.record((MACHINE.initial, self.state.phase), game=reach.MYTHOS)
@@ -118,6 +122,7 @@ class MythosMachine(RuleBasedStateMachine):
         if pure:
             assert self.state.to_json() == before, "apply changed its input"
         check_state(new, self.start_keys)
+        self.referee.assert_ok(self.state, action, new)
         self.state = new
 
     @precondition(lambda self: not self.state.is_over)

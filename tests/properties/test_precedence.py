@@ -48,6 +48,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.board import all_board_cards
 from mitosz_core.games.mitosz.rules.continuous import (
     AnyLasting,
     hand_size,
@@ -256,7 +257,7 @@ def test_the_order_among_three_is_total_and_one_beats_all(
     assert observed(game, kind, target, perm, 0) == value
 
 
-@pytest.mark.rule("5.9")
+@pytest.mark.rule("5.9", "2.2")
 @pytest.mark.ruling("R-5.9-conflicts")
 @given(st.lists(sources(), min_size=2, max_size=4), st.data())
 def test_level_changes_add_up_and_never_conflict(srcs: list[Source], data: st.DataObject) -> None:
@@ -265,12 +266,26 @@ def test_level_changes_add_up_and_never_conflict(srcs: list[Source], data: st.Da
     s, target = arena()
     plain = fx.refresh(s)
     start = level(plain.game, target)
+    cards: list[CardId] = []
     for src, amount in zip(srcs, amounts, strict=True):
         created, locked = ChangeLevel(Chosen(LEADERS), amount), ChangeLevel(Every(LEADERS), amount)
-        s, _, _ = deliver(s, src, created, locked, target)
+        s, _, cid = deliver(s, src, created, locked, target)
+        cards.append(cid)
     after = fx.refresh(s)
     assert not after.game.tiebreaks
-    assert level(after.game, target) == start + sum(amounts)
+    board = set(all_board_cards(after.game))
+    if target not in board:  # 2.2: lowered below 1, it went to the underworld
+        assert start + sum(amounts) < 1
+        assert target in after.game.players[1].underworld
+        return
+    # 2.2: a source leader lowered below 1 (by its own or another locked effect) left the
+    # board, and its locked effect with it; the created effects stay
+    total = start + sum(
+        amount
+        for src, amount, cid in zip(srcs, amounts, cards, strict=True)
+        if src.delivery != "locked" or cid in board
+    )
+    assert level(after.game, target) == total
 
 
 IMMUNITY_OF = {CardType.INTRIGUE: Immunity.INTRIGUE, CardType.FATE: Immunity.FATE}

@@ -4,9 +4,14 @@
 The agent plays seat ``seat``; every other seat is played by ``opponent``, a
 :class:`~mitosz_core.Bot` that decides from its :class:`~mitosz_core.PlayerView` only
 (by default a random bot seeded with each episode, so an episode is reproducible from
-the seed given to ``reset``). Observations are dicts of the observation tensor and
-the action mask (as in the PettingZoo environment); actions are integers of the
-ruleset's action space; the reward is the agent's :func:`~mitosz_core.returns` at the
+the seed given to ``reset``). Actions are candidates by default, as in the PettingZoo
+environment: ``Discrete(K)``, an index into the canonical legal list (a decision with
+more than ``K`` candidates takes several steps: the overflow rule); observations are
+dicts of the observation tensor, the action mask (``K`` int8 values) and the
+candidates' ``K x F`` features; :meth:`MitoszGymEnv.action_masks` gives the mask, as
+sb3-contrib's ``MaskablePPO`` reads it. With ``action_encoding="flat"`` actions are
+integers of the ruleset's action space and observations hold the observation tensor
+and the action mask only. The reward is the agent's :func:`~mitosz_core.returns` at the
 end; an episode is truncated at the ruleset's maximum game length. An index that names
 no legal action (which a masked agent never plays) ends the episode as a loss, with
 ``info["illegal"]``, and leaves the game as it was.
@@ -19,9 +24,11 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from mitosz_core.adapters import tensors
+from mitosz_core.adapters.candidates import Path, encoding
 from mitosz_core.adapters.masks import MaskBuffers
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import (
@@ -59,7 +66,12 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         seat: int = 0,
         opponent: Bot | None = None,
         render_mode: str | None = None,
+        action_encoding: str = "candidates",
     ) -> None:
+        if action_encoding not in ("candidates", "flat"):
+            raise ValueError(
+                f"action_encoding must be 'candidates' or 'flat', got {action_encoding!r}"
+            )
         self.ruleset = ruleset
         self.players = players
         self.seat = seat
@@ -67,13 +79,22 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.opponent: Bot = opponent if opponent is not None else RandomViewBot()
         self.render_mode = render_mode
         self.space = action_space(ruleset)
-        size = self.space.num_distinct_actions
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-10.0, 1000.0, tensors.shape(ruleset), np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
+        self.candidates = encoding(ruleset) if action_encoding == "candidates" else None
+        """The candidate encoding (``None`` with the flat one)."""
+        self.path: Path = ()
+        """The candidate groups chosen so far in the decision (the overflow rule)."""
+        size = (
+            self.candidates.size if self.candidates is not None else self.space.num_distinct_actions
         )
+        entries: dict[str, spaces.Space[Any]] = {
+            "observation": spaces.Box(-10.0, 1000.0, tensors.shape(ruleset), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        }
+        if self.candidates is not None:
+            entries["candidates"] = spaces.Box(
+                0.0, 1.0, (self.candidates.size, self.candidates.width), np.float32
+            )
+        self.observation_space = spaces.Dict(entries)
         self.action_space: spaces.Discrete = spaces.Discrete(size)  # type: ignore[assignment]
         self.state: State[Any] | None = None
         self._masks = MaskBuffers(size)
@@ -86,8 +107,25 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
             state = apply(state, self.opponent.choose(view(state)))
         return state
 
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The action mask of the current decision (sb3-contrib's ``MaskablePPO`` reads
+        it): 1 at the legal indices."""
+        assert self.state is not None
+        if self.candidates is not None:
+            if self.state.is_over:
+                return np.zeros(self.candidates.size, np.int8)
+            return self.candidates.mask(self.state, self.path)
+        legal = () if self.state.is_over else self.space.legal_indices(self.state)
+        return self._masks.mask(legal)
+
     def _observation(self) -> dict[str, Any]:
         assert self.state is not None
+        if self.candidates is not None:
+            return {
+                "observation": tensors.observation_tensor(self.state, self.seat, memo=self._memo),
+                "action_mask": self.action_masks(),
+                "candidates": self.candidates.features(self.state, self.seat, self.path),
+            }
         legal = () if self.state.is_over else self.space.legal_indices(self.state)
         return {
             "observation": tensors.observation_tensor(self.state, self.seat, memo=self._memo),
@@ -101,17 +139,27 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
         game_seed = int(self.np_random.integers(0, SEEDS, dtype=np.uint64))
         if self._default_opponent:  # the default bot is seeded with the episode
             self.opponent = RandomViewBot(int(self.np_random.integers(0, 2**63)))
+        self.path = ()
         self.state = self._others(new_game(self.ruleset, seed=game_seed, players=self.players))
         return self._observation(), {}
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         assert self.state is not None
         index = int(action)
-        if index not in self.space.legal_table(self.state):
+        if self.candidates is not None:
+            legal = index in self.candidates.indices(self.state, self.path)
+        else:
+            legal = index in self.space.legal_table(self.state)
+        if not legal:
             low, _ = utility_range(self.ruleset)
             return self._observation(), low, True, False, {"illegal": index}
-        state = apply(self.state, self.space.decode(self.state, index))
-        self.state = self._others(state)
+        if self.candidates is not None:
+            chosen, self.path = self.candidates.choose(self.state, self.path, index)
+            if chosen is None:  # a group of candidates: the agent chooses again
+                return self._observation(), 0.0, False, False, {}
+        else:
+            chosen = self.space.decode(self.state, index)
+        self.state = self._others(apply(self.state, chosen))
         over = self.state.is_over
         reward = returns(self.state)[self.seat] if over else 0.0
         # the log's length, without building the history's tuple of every decision

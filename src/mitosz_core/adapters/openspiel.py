@@ -5,21 +5,35 @@ Importing this module registers ``python_mitosz`` and ``python_mythos`` with
 one. Chance is explicit (the games are never declared deterministic): every shuffle,
 reveal and peek of a game is drawn by the engine's generator from the game's seed, so
 the one chance node, at the root, draws that seed, uniformly among the ``chance_seeds``
-parameter's seeds (65,536 by default). No player observes the seed: it reaches them only
-through what the rules show. Actions are the integers of the ruleset's action space; the
-observation and information-state tensors are :mod:`mitosz_core.adapters.tensors`;
-returns are win 1, loss -1, draw 0. States serialize to the engine's JSON form
-(``State.to_json``), not through pickle.
+parameter's seeds (65,536 by default; a seed outside them is refused). No player
+observes the seed: it reaches them only through what the rules show.
+
+Actions are candidates by default (:mod:`mitosz_core.adapters.candidates`): an index
+``0 .. K - 1`` into the canonical legal list, so ``num_distinct_actions()`` is ``K``
+(128) and a dense ``legal_actions_mask`` is ``K`` long. A decision with more than ``K``
+candidates takes several steps of the same player (the overflow rule: a group, then a
+member); the groups chosen so far are part of the state, its strings and its
+serialization. :meth:`MitoszState.candidate_tensor` gives the ``K x F`` features of the
+candidates. With the game parameter ``action_encoding="flat"`` actions are the integers
+of the ruleset's action space instead (the canonical id of an action, 46 million for
+Mítosz). The observation and information-state tensors are
+:mod:`mitosz_core.adapters.tensors`; returns are win 1, loss -1, draw 0. States
+serialize to the engine's JSON form (``State.to_json``, followed by the groups chosen
+so far, if any), not through pickle. ``resample_from_infostate`` draws a state the
+player may be in through :func:`~mitosz_core.sample_state`, so OpenSpiel's
+``ISMCTSBot`` plays out of the box.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from mitosz_core.adapters import tensors
+from mitosz_core.adapters.candidates import CandidateEncoding, Path, encoding
 from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.api import (
     action_space,
@@ -28,6 +42,7 @@ from mitosz_core.kernel.api import (
     new_game,
     observe,
     returns,
+    sample_state,
 )
 from mitosz_core.kernel.codec import dumps
 from mitosz_core.kernel.registry import get
@@ -35,9 +50,21 @@ from mitosz_core.kernel.state import State
 
 CHANCE_SEEDS = 1 << 16
 """By default, the seeds the root chance node draws from (0 .. CHANCE_SEEDS - 1)."""
-DEFAULTS: dict[str, int] = {"players": 2, "chance_seeds": CHANCE_SEEDS}
-"""The game parameters and their defaults: the player count, and how many seeds the
-root chance node draws from (a small number gives short playthrough files)."""
+CANDIDATES = "candidates"
+FLAT = "flat"
+DEFAULTS: dict[str, int | str] = {
+    "players": 2,
+    "chance_seeds": CHANCE_SEEDS,
+    "action_encoding": CANDIDATES,
+}
+"""The game parameters and their defaults: the player count, how many seeds the root
+chance node draws from (a small number gives short playthrough files), and the action
+encoding (``"candidates"`` or ``"flat"``)."""
+OVERFLOW_STEPS = 2
+"""The steps a decision takes at most in :data:`~MitoszGame.max_game_length`'s count
+(a group, then a member): the built-in decks never need more than one."""
+PATH = "\ncandidates chosen: "
+"""What separates a serialized engine state from the groups chosen so far."""
 
 
 def game_type(ruleset: str) -> Any:
@@ -77,17 +104,31 @@ class MitoszGame(pyspiel.Game):  # type: ignore[misc]
         self.ruleset = ruleset
         self.players = int(params["players"])
         self.chance_seeds = int(params["chance_seeds"])
+        kind = str(params["action_encoding"])
+        if kind not in (CANDIDATES, FLAT):
+            raise pyspiel.SpielError(
+                f"action_encoding must be {CANDIDATES!r} or {FLAT!r}, not {kind!r}"
+            )
+        self.action_encoding = kind
         self.space = action_space(ruleset)
+        self.candidates: CandidateEncoding | None = (
+            encoding(ruleset) if kind == CANDIDATES else None
+        )
+        """The candidate encoding (``None`` with the flat one)."""
         self.memo = tensors.TensorMemo()
         """What the tensors of this game's states share (a ``TensorMemo``)."""
+        size = (
+            self.candidates.size if self.candidates is not None else self.space.num_distinct_actions
+        )
+        length = max_game_length(ruleset, self.players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.space.num_distinct_actions,
+            num_distinct_actions=size,
             max_chance_outcomes=self.chance_seeds,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=max_game_length(ruleset, self.players),
+            max_game_length=length * OVERFLOW_STEPS if self.candidates is not None else length,
         )
         super().__init__(game_type(ruleset), info, params)
 
@@ -103,7 +144,9 @@ class MitoszGame(pyspiel.Game):  # type: ignore[misc]
     def deserialize_state(self, text: str) -> MitoszState:
         if text == ROOT:
             return MitoszState(self, None)
-        return MitoszState(self, State.from_json(text))
+        text, _, chosen = text.partition(PATH)
+        path = tuple(int(i) for i in chosen.split(",")) if chosen else ()
+        return MitoszState(self, State.from_json(text), path)
 
 
 class _Held:
@@ -111,36 +154,43 @@ class _Held:
     clone (a deep copy of the OpenSpiel state's attributes) shares both, since they are
     immutable."""
 
-    __slots__ = ("ruleset", "space", "state")
+    __slots__ = ("path", "ruleset", "space", "state")
 
-    def __init__(self, state: State[Any] | None, space: ActionSpace, ruleset: str) -> None:
+    def __init__(
+        self, state: State[Any] | None, space: ActionSpace, ruleset: str, path: Path = ()
+    ) -> None:
         self.state = state
         self.space = space
         self.ruleset = ruleset
+        self.path = path
+        """The candidate groups chosen so far in the decision (the overflow rule)."""
 
-    def __reduce__(self) -> tuple[Any, tuple[State[Any] | None, str]]:
+    def __reduce__(self) -> tuple[Any, tuple[State[Any] | None, str, Path]]:
         # pyspiel's own serialization (of C++ callers) pickles the attributes: the
         # space is the ruleset's, found again by its name
-        return (_held, (self.state, self.ruleset))
+        return (_held, (self.state, self.ruleset, self.path))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return self
 
 
-def _held(state: State[Any] | None, ruleset: str) -> _Held:
+def _held(state: State[Any] | None, ruleset: str, path: Path = ()) -> _Held:
     """A :class:`_Held` of ``state`` with the ruleset's action space (unpickling)."""
-    return _Held(state, action_space(ruleset), ruleset)
+    return _Held(state, action_space(ruleset), ruleset, path)
 
 
 class MitoszState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state over an engine state."""
 
-    def __init__(self, game: MitoszGame, state: State[Any] | None) -> None:
+    def __init__(self, game: MitoszGame, state: State[Any] | None, path: Path = ()) -> None:
         super().__init__(game)
         self.ruleset = game.ruleset
         self.players = game.players
         self.chance_seeds = game.chance_seeds
-        self._held = _Held(state, game.space, game.ruleset)
+        self.candidates = game.candidates
+        if path and (self.candidates is None or state is None):
+            raise pyspiel.SpielError("only a candidate decision has groups chosen")
+        self._held = _Held(state, game.space, game.ruleset, path)
         self._memo = game.memo
 
     @property
@@ -151,6 +201,12 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
     def _state(self, state: State[Any] | None) -> None:
         held = self._held
         self._held = _Held(state, held.space, held.ruleset)
+
+    @property
+    def path(self) -> Path:
+        """The candidate groups chosen so far in this decision (empty but for a decision
+        with more than ``K`` candidates, see :mod:`mitosz_core.adapters.candidates`)."""
+        return self._held.path
 
     @property
     def space(self) -> ActionSpace:
@@ -182,13 +238,20 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         assert state.to_act is not None
         return state.to_act
 
+    def _indices(self, state: State[Any]) -> list[int]:
+        """The legal actions of the player deciding in ``state`` (not over)."""
+        held = self._held
+        if self.candidates is not None:
+            return list(self.candidates.indices(state, held.path))
+        return list(held.space.legal_indices(state))
+
     def _legal_actions(self, player: int) -> list[int]:
         state = self._held.state
         if state is None:
             return list(range(self.chance_seeds)) if player == pyspiel.PlayerId.CHANCE else []
         if state.is_over or player != state.to_act:
             return []
-        return list(self._held.space.legal_indices(state))
+        return self._indices(state)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (of the player to move if none is given), as
@@ -205,22 +268,71 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         if state.is_over:
             return []
         if player is None or player == state.to_act:
-            return list(held.space.legal_indices(state))
+            return self._indices(state)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
 
     def _apply_action(self, action: int) -> None:
-        state = self._held.state
+        held = self._held
+        state = held.state
         if state is None:
-            self._state = new_game(self.ruleset, seed=int(action), players=self.players)
+            seed = int(action)
+            if not 0 <= seed < self.chance_seeds:
+                raise pyspiel.SpielError(
+                    f"seed {seed} is not an outcome of the chance node [0, {self.chance_seeds})"
+                )
+            self._state = new_game(self.ruleset, seed=seed, players=self.players)
             return
-        self._state = apply(state, self._held.space.decode(state, int(action)))
+        if self.candidates is None:
+            self._state = apply(state, held.space.decode(state, int(action)))
+            return
+        chosen, path = self.candidates.choose(state, held.path, action)
+        after = state if chosen is None else apply(state, chosen)
+        self._held = _Held(after, held.space, held.ruleset, path)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self._state is None:
             return f"seed {action}"
-        return self.space.action_string(self.state, self.space.decode(self.state, int(action)))
+        state = self.state
+        if self.candidates is not None:
+            options = self.candidates.options(state, self.path)
+            if not 0 <= int(action) < len(options):
+                return f"candidate {action} (none)"
+            return self.candidates.describe(state, options[int(action)])
+        return self.space.action_string(state, self.space.decode(state, int(action)))
+
+    def candidate_tensor(self, player: int | None = None) -> tensors.Tensor:
+        """The ``K x F`` float32 features of the candidates (a row per legal action
+        index, see :mod:`mitosz_core.adapters.candidates`) as ``player`` (the player
+        deciding if none is given) sees them: all 0 for a player not deciding, at the
+        chance node and once the game is over. Only with the candidate encoding."""
+        if self.candidates is None:
+            raise pyspiel.SpielError("the flat action encoding has no candidate tensor")
+        if player is None:
+            player = self.current_player()
+        state = self._held.state
+        if state is None or state.is_over:
+            return np.zeros((self.candidates.size, self.candidates.width), np.float32)
+        self._check_player(player)
+        return self.candidates.features(state, player, self.path)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MitoszState:
+        """A state ``player_id`` may be in, drawn by :func:`~mitosz_core.sample_state`
+        from a generator seeded by ``probability_sampler()`` (a number in [0, 1), as
+        OpenSpiel's ``UniformProbabilitySampler`` gives): the same information state
+        (strings and tensors), the candidate groups chosen kept."""
+        state = self._held.state
+        if state is None:
+            return MitoszState(self.get_game(), None)
+        rng = random.Random(int(float(probability_sampler()) * (1 << 62)))
+        return MitoszState(self.get_game(), sample_state(state, player_id, rng), self.path)
+
+    def _check_player(self, player: object) -> None:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"a player index is an int, not {type(player).__name__}")
+        if not 0 <= player < self.players:
+            raise pyspiel.SpielError(f"no player {player} in a {self.players}-player game")
 
     def observation_tensor(self, player: int | None = None) -> tensors.Tensor:
         """The player's observation tensor (of the player deciding if none is given): the
@@ -241,10 +353,7 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
     def _tensor(self, player: int | None, information_state: bool) -> tensors.Tensor:
         if player is None:
             player = self.current_player()
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise TypeError(f"a player index is an int, not {type(player).__name__}")
-        if not 0 <= player < self.players:
-            raise pyspiel.SpielError(f"no player {player} in a {self.players}-player game")
+        self._check_player(player)
         state = self._held.state
         if state is None:
             return np.zeros(tensors.shape(self.ruleset, information_state), np.float32)
@@ -262,7 +371,11 @@ class MitoszState(pyspiel.State):  # type: ignore[misc]
         return list(returns(self._state))
 
     def serialize(self) -> str:
-        return ROOT if self._state is None else self._state.to_json()
+        if self._state is None:
+            return ROOT
+        text = self._state.to_json()
+        path = self.path
+        return text + PATH + ",".join(map(str, path)) if path else text
 
     def __str__(self) -> str:
         if self._state is None:
@@ -294,9 +407,18 @@ class Observer:
     def string_from(self, state: MitoszState, player: int) -> str:
         if state.is_chance_node():
             return "root"
-        text = dumps(observe(state.state, player))
+        text = self.text(state.state, player)
+        if state.path:  # the groups chosen so far are seen by every player
+            text += " candidates chosen: " + ",".join(map(str, state.path))
+        return text
+
+    def text(self, state: State[Any], player: int) -> str:
+        """The string of engine state ``state`` for ``player``: what ``observe`` shows
+        and, for the information state, every decision's seat and action class (a
+        public record: an automatic pass is in it like any other decision)."""
+        text = dumps(observe(state, player))
         if self.perfect_recall:
-            public = [f"{d.player}:{d.action.kind}" for d in state.state.history]
+            public = [f"{d.player}:{d.action.kind}" for d in state.history]
             text += " " + ",".join(public)
         return text
 

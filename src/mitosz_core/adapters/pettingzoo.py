@@ -1,14 +1,22 @@
 """A PettingZoo AEC environment for both rulesets (``pip install mitosz-core[rl]``).
 
 Agents are ``player_0`` .. ``player_{n-1}``; the agent selected is the player who
-decides. An agent's observation is a dict: ``observation`` (the float32 observation
-tensor of :mod:`mitosz_core.adapters.tensors`; read-only, an array over the tensor's
-packed bytes made without a copy: ``copy()`` it to change it) and ``action_mask`` (int8,
-1 at the legal indices of the ruleset's action space, all 0 for an agent not deciding;
-read-only, built from the legal indices by
-:class:`~mitosz_core.adapters.masks.MaskBuffers`, so it costs time in proportion to the
-legal actions, not to the 46 million indices of Mítosz). Actions are
-integers of that space. Rewards are :func:`~mitosz_core.returns` once the game is over
+decides. Actions are candidates by default (:mod:`mitosz_core.adapters.candidates`):
+the action space is ``Discrete(K)`` (``K`` = 128), an index into the canonical legal
+list; a decision with more than ``K`` candidates takes several steps of the same agent
+(a group, then a member: the overflow rule). An agent's observation is a dict:
+``observation`` (the float32 observation tensor of :mod:`mitosz_core.adapters.tensors`;
+read-only, an array over the tensor's packed bytes made without a copy: ``copy()`` it to
+change it), ``action_mask`` (int8, ``K`` values, 1 at the legal candidate indices) and
+``candidates`` (float32, ``K x F``, the features of each candidate, 0 in the padding
+rows); both are all 0 for an agent not deciding. With ``action_encoding="flat"``
+actions are the integers of the ruleset's action space and the observation holds
+``observation`` and ``action_mask`` only (1 at the legal indices of that space, built
+from them by :class:`~mitosz_core.adapters.masks.MaskBuffers`, so it costs time in
+proportion to the legal actions, not to the 46 million indices of Mítosz). A step of
+an agent whose game is over takes ``None`` (PettingZoo's dead step); a step once no
+agent is left warns and does nothing, as PettingZoo's order-enforcing wrapper does.
+Rewards are :func:`~mitosz_core.returns` once the game is over
 (win 1, loss -1, draw 0), else 0. ``reset(seed=s)`` starts the game of seed ``s``.
 ``render_mode="ansi"``: :meth:`MitoszEnv.render` returns a short text of the state;
 ``render_mode="rgb_array"``: the picture of the board as a spectator sees it
@@ -25,8 +33,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.agent_selector import AgentSelector
+from pettingzoo.utils.env_logger import EnvLogger
 
 from mitosz_core.adapters import tensors
+from mitosz_core.adapters.candidates import Path, encoding
 from mitosz_core.adapters.masks import MaskBuffers
 from mitosz_core.extras import load
 from mitosz_core.kernel.api import (
@@ -56,8 +66,13 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         ruleset: str = "mitosz",
         players: int = 2,
         render_mode: str | None = None,
+        action_encoding: str = "candidates",
     ) -> None:
         super().__init__()
+        if action_encoding not in ("candidates", "flat"):
+            raise ValueError(
+                f"action_encoding must be 'candidates' or 'flat', got {action_encoding!r}"
+            )
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}"
@@ -71,15 +86,27 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"{ruleset}_v0"}
         self.space = action_space(ruleset)
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        size = self.space.num_distinct_actions
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=-10.0, high=1000.0, shape=tensors.shape(ruleset), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
-            }
+        self.candidates = encoding(ruleset) if action_encoding == "candidates" else None
+        """The candidate encoding (``None`` with the flat one)."""
+        self.path: Path = ()
+        """The candidate groups chosen so far in the decision (the overflow rule)."""
+        size = (
+            self.candidates.size if self.candidates is not None else self.space.num_distinct_actions
         )
+        entries: dict[str, spaces.Space[Any]] = {
+            "observation": spaces.Box(
+                low=-10.0, high=1000.0, shape=tensors.shape(ruleset), dtype=np.float32
+            ),
+            "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+        }
+        if self.candidates is not None:
+            entries["candidates"] = spaces.Box(
+                low=0.0,
+                high=1.0,
+                shape=(self.candidates.size, self.candidates.width),
+                dtype=np.float32,
+            )
+        self._obs_space = spaces.Dict(entries)
         self._act_space = spaces.Discrete(size)
         self._seeds = random.Random()
         self.state: State[Any] | None = None
@@ -101,6 +128,7 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
             self._seeds.seed(seed)
         game_seed = seed % SEEDS if seed is not None else self._seeds.randrange(SEEDS)
         self.state = new_game(self.ruleset, seed=game_seed, players=self.players)
+        self.path = ()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -119,22 +147,39 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         assert self.state is not None
         player = self._index(agent)
         deciding = self.state.to_act == player and not self.state.is_over
+        # read-only, over the tensor's packed bytes (no copy)
+        observation = np.frombuffer(
+            tensors.observation_bytes(self.state, player, self._memo), dtype=np.float32
+        )
+        if self.candidates is not None:
+            return {
+                "observation": observation,
+                "action_mask": self.candidates.mask(self.state, self.path)
+                if deciding
+                else np.zeros(self.candidates.size, np.int8),
+                "candidates": self.candidates.features(self.state, player, self.path),
+            }
         legal = self.space.legal_indices(self.state) if deciding else ()
-        return {
-            # read-only, over the tensor's packed bytes (no copy)
-            "observation": np.frombuffer(
-                tensors.observation_bytes(self.state, player, self._memo), dtype=np.float32
-            ),
-            "action_mask": self._masks.mask(legal),
-        }
+        return {"observation": observation, "action_mask": self._masks.mask(legal)}
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None and action is not None
-        self.state = apply(self.state, self.space.decode(self.state, int(action)))
+        assert self.state is not None
+        if action is None:
+            raise ValueError(f"{agent} decides now: None is a dead agent's action only")
+        if self.candidates is not None:
+            chosen, self.path = self.candidates.choose(self.state, self.path, action)
+            if chosen is None:  # a group of candidates: the same agent chooses again
+                return
+            self.state = apply(self.state, chosen)
+        else:
+            self.state = apply(self.state, self.space.decode(self.state, int(action)))
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over:
             result = returns(self.state)
@@ -175,6 +220,11 @@ class MitoszEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def env(ruleset: str = "mitosz", players: int = 2, render_mode: str | None = None) -> MitoszEnv:
+def env(
+    ruleset: str = "mitosz",
+    players: int = 2,
+    render_mode: str | None = None,
+    action_encoding: str = "candidates",
+) -> MitoszEnv:
     """A new :class:`MitoszEnv`."""
-    return MitoszEnv(ruleset, players, render_mode)
+    return MitoszEnv(ruleset, players, render_mode, action_encoding)

@@ -22,6 +22,8 @@ Either is turned into the list of positions after each decision (:func:`load`).
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from mitosz_core.errors import DecodeError, MitoszError
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.api import actions_from_json, apply, new_game
 from mitosz_core.kernel.codec import loads
+from mitosz_core.kernel.limits import current_limits
 from mitosz_core.kernel.state import FORMAT, State
 
 LOG_FIELDS = {"ruleset", "seed", "players", "decks", "card_sets", "actions", "position"}
@@ -49,17 +52,40 @@ class Game:
 
 
 def read(path: str) -> str:
+    """The text of the game file at ``path``, read without trusting it: a file that is not
+    a regular file (a FIFO, a device) is refused before it is opened, at most the JSON
+    size limit in force (:attr:`Limits.json_bytes
+    <mitosz_core.kernel.limits.Limits.json_bytes>`) plus one byte is read, and text that
+    is not UTF-8 is refused, each with one :class:`~mitosz_core.errors.MitoszError`."""
+    limit = current_limits().json_bytes
     try:
-        return Path(path).read_text(encoding="utf-8")
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise MitoszError(f"{path!r}: not a regular file")
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
     except FileNotFoundError:
         raise MitoszError(f"{path!r}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MitoszError(f"{path!r}: cannot be read ({exc})") from None
+    except OSError as exc:
+        raise MitoszError(f"{path!r}: cannot be read ({exc.strerror})") from None
+    if len(data) > limit:
+        raise MitoszError(f"{path!r}: larger than the JSON size limit of {limit} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MitoszError(f"{path!r}: not UTF-8 text (byte {exc.start})") from None
 
 
 def load(path: str) -> Game:
-    """The game in the file at ``path`` (either form; see the module)."""
+    """The game in the file at ``path`` (either form; see the module). A problem with its
+    content is a :class:`~mitosz_core.errors.DecodeError` whose path names the file."""
     text = read(path)
+    try:
+        return _load(path, text)
+    except DecodeError as exc:
+        raise DecodeError(f"{path!r} at {exc.path}", exc.problem) from None
+
+
+def _load(path: str, text: str) -> Game:
     data = loads(text, "a game file")
     if isinstance(data, dict) and "format" in data:
         if data["format"] != FORMAT:

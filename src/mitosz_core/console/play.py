@@ -28,8 +28,9 @@ from rich.markup import escape
 
 from mitosz_core.bots import BOT_SPECS, check_bots, make_bot
 from mitosz_core.console.board import board, card_text
+from mitosz_core.console.gamefile import read
 from mitosz_core.console.positions import position_state
-from mitosz_core.errors import MitoszError
+from mitosz_core.errors import DecodeError, MitoszError
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import apply, legal_actions, new_game, observe, replay
 from mitosz_core.kernel.registry import get
@@ -269,11 +270,11 @@ def run(args: argparse.Namespace) -> int:
     if args.position is not None:
         state = position_state(args.ruleset, args.position)
     elif args.resume is not None:
+        text = read(args.resume)
         try:
-            text = Path(args.resume).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise MitoszError(f"--resume {args.resume!r}: {exc.strerror}") from None
-        state = State.from_json(text)
+            state = State.from_json(text)
+        except DecodeError as exc:
+            raise DecodeError(f"{args.resume!r} at {exc.path}", exc.problem) from None
     else:
         state = new_game(
             args.ruleset,

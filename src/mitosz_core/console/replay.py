@@ -34,6 +34,9 @@ from mitosz_core.kernel.api import observe
 from mitosz_core.kernel.registry import get
 from mitosz_core.kernel.state import State
 
+PICTURE_SUFFIXES = (".svg", ".png")
+"""The picture formats ``render`` writes, by the output file's suffix."""
+
 
 def _view(state: State[Any], player: int | None) -> dict[str, Any]:
     return render.spectator_view(state) if player is None else observe(state, player)
@@ -154,6 +157,11 @@ def run_render(args: argparse.Namespace) -> int:
     _check(game, args)
     state = game.states[-1 if args.to is None else args.to]
     out = Path(args.output)
+    if out.suffix.lower() not in PICTURE_SUFFIXES:
+        raise MitoszError(
+            f"-o {args.output!r}: the picture is written as SVG or PNG; name a file ending "
+            "in .svg or .png"
+        )
     try:
         if out.suffix.lower() == ".png":
             out.write_bytes(render.png(state, args.player))

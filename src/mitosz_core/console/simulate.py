@@ -199,7 +199,7 @@ def add_parser(sub: Any, rulesets: Sequence[str]) -> None:
         "simulate",
         help="play deck A against deck B over many games between bots",
         description="Play deck A against deck B, N games between bots with the seats swapped "
-        "every other game (game i on seed SEED + i // 2); print win rates with 95%% Wilson "
+        "every other game (game i on seed SEED + i // 2); print win rates with 95% Wilson "
         "intervals, draws, first-player advantage, game length, endings and the cards played "
         "most in won games.",
     )

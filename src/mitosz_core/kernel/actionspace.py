@@ -13,11 +13,12 @@ never replaces the actions themselves nor the history, which keeps the actions.
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Protocol, overload
+from typing import Any, Protocol, SupportsIndex, overload
 
 from mitosz_core.errors import ActionIndexError
 from mitosz_core.kernel.action import Action
@@ -129,15 +130,20 @@ class ActionSpace(ABC):
                 return index
         raise ActionIndexError(action, f"is not a listed legal action in state {state.phase!r}")
 
-    def decode(self, state: State[Any], index: int) -> Action:
-        """The legal action of ``state`` that ``index`` names."""
-        if isinstance(index, bool) or not isinstance(index, int):
+    def decode(self, state: State[Any], index: SupportsIndex) -> Action:
+        """The legal action of ``state`` that ``index`` names: an ``int``, or an integer
+        of another type that Python can use as an index (a NumPy integer, say)."""
+        if isinstance(index, bool):
             raise ActionIndexError(index, "an action index must be an int")
-        if not 0 <= index < self.num_distinct_actions:
-            raise ActionIndexError(index, f"outside the space [0, {self.num_distinct_actions})")
-        action = self.legal_table(state).get(index)
+        try:
+            number = index if type(index) is int else operator.index(index)
+        except TypeError:
+            raise ActionIndexError(index, "an action index must be an int") from None
+        if not 0 <= number < self.num_distinct_actions:
+            raise ActionIndexError(number, f"outside the space [0, {self.num_distinct_actions})")
+        action = self.legal_table(state).get(number)
         if action is None:
-            raise ActionIndexError(index, f"names no legal action in state {state.phase!r}")
+            raise ActionIndexError(number, f"names no legal action in state {state.phase!r}")
         return action
 
     def legal_indices(self, state: State[Any]) -> tuple[int, ...]:

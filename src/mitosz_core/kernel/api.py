@@ -62,24 +62,30 @@ def new_game(
         players: the number of players (the ruleset's ``min_players`` to
             ``max_players``).
         auto_pass: let the engine pass for a player whose only legal action is to pass a
-            counter round (the pass is still recorded in the history).
+            counter round (the pass is still recorded in the history, as automatic), from
+            the start on: the state returned is a real decision.
         card_sets: card-set files to load beside the ruleset's built-in cards, so that
             ``decks`` may name their cards. The cards travel inside the state, so saved
             states and ``apply`` need nothing more; :func:`replay` takes the same files.
 
     Raises :class:`~mitosz_core.errors.ConfigError` (a ``ValueError``) for a seed or a
     player count out of range, :class:`~mitosz_core.errors.ConfigTypeError` (also a
-    ``TypeError``) for one that is not an integer, and the errors of the decks and card
+    ``TypeError``) for one that is not an integer, an ``auto_pass`` that is not a bool
+    or ``card_sets`` that are not a list of paths, and the errors of the decks and card
     sets (:class:`~mitosz_core.errors.DeckError`, :class:`~mitosz_core.errors.CardDataError`).
     """
     rs = get(ruleset)
     _check_config(rs, seed, players)
+    if not isinstance(auto_pass, bool):
+        raise ConfigTypeError("auto_pass", f"must be True or False, got {_kind(auto_pass)}")
+    _check_card_sets(card_sets)
     if card_sets:
         rs = rs.with_card_sets(card_sets)
     config = GameConfig(
         seed=seed, players=players, decks=rs.resolve_decks(decks, players), auto_pass=auto_pass
     )
-    return rs.setup(config)
+    state = rs.setup(config)
+    return rs.take_automatic(state) if auto_pass else state
 
 
 def _check_config(rs: Ruleset[Any], given_seed: object, given_players: object) -> None:
@@ -93,6 +99,26 @@ def _check_config(rs: Ruleset[Any], given_seed: object, given_players: object) -
             "players",
             f"{rs.title} is played by {rs.players_text()}, not {_number(players)}",
         )
+
+
+def _check_card_sets(card_sets: object) -> None:
+    """``card_sets`` must be ``None`` or a sequence of paths (a ``str`` or an
+    ``os.PathLike``); one path alone is not a sequence of them."""
+    if card_sets is None:
+        return
+    if isinstance(card_sets, str | bytes | os.PathLike) or not isinstance(card_sets, Sequence):
+        raise ConfigTypeError(
+            "card_sets", f"must be a list of card-set paths, got {_kind(card_sets)}"
+        )
+    for i, path in enumerate(card_sets):
+        if not isinstance(path, str | os.PathLike):
+            raise ConfigTypeError(
+                f"card_sets[{i}]", f"must be a path (a str or os.PathLike), got {_kind(path)}"
+            )
+
+
+def _kind(value: object) -> str:
+    return "None" if value is None else type(value).__name__
 
 
 def _integer(name: str, value: object) -> int:
@@ -173,15 +199,7 @@ def apply(state: State[Any], action: Action) -> State[Any]:
     new = rs.perform(state, action)
     new = new.evolve(_log=new._log.append(Decision(player, action)))
     if state.config.auto_pass:
-        while not new.is_over and new.to_act is not None:
-            if limit is not None and len(new._log) >= limit:
-                break
-            auto = rs.auto_action(new)
-            if auto is None:
-                break
-            who = new.to_act
-            new = rs.perform(new, auto)
-            new = new.evolve(_log=new._log.append(Decision(who, auto, auto=True)))
+        new = rs.take_automatic(new)
     if limit is not None and len(new._log) >= limit and not new.is_over:
         new = rs.stop_at_limit(new)
     return new
@@ -505,6 +523,12 @@ def _replay(
     expect: State[Any] | str | None,
 ) -> ReplayReport:
     """The replay of :func:`replay` and :func:`replay_report`."""
+    if isinstance(actions, str | bytes) or not isinstance(actions, Iterable):
+        raise ConfigTypeError(
+            "actions",
+            f"must be a list of actions or decisions, got {_kind(actions)} "
+            "(read a JSON log with actions_from_json)",
+        )
     state = new_game(
         ruleset,
         decks=decks,
@@ -525,10 +549,15 @@ def replay_from(
     """:func:`replay_report` from the state ``start`` instead of a new game's first state:
     the one replay of the library, behind :func:`replay` and the history check of
     :meth:`State.from_json <mitosz_core.State.from_json>` (which replays an arranged game
-    from its starting position). Its time is linear in the log."""
-    state = start
+    from its starting position). Its time is linear in the log.
+
+    ``start`` is a game's first state, before or after the automatic decisions due in
+    it: with ``auto_pass`` on, the engine takes those first (as :func:`new_game` does),
+    and the log's first entries must record them."""
     auto_pass = start.config.auto_pass
-    engine_auto: tuple[Decision, ...] = ()  # taken by the engine after the last decision
+    state = get(start.ruleset).take_automatic(start) if auto_pass else start
+    # taken by the engine after the last decision (or at the start)
+    engine_auto: tuple[Decision, ...] = state._log.tail(len(state._log))
     matched = entries = decisions = automatic = 0
     for index, item in enumerate(actions):
         entries = index + 1

@@ -12,12 +12,13 @@ The format, one card per line::
   spaces, and the card's key (spaces inside the key are kept; keys never contain ``#``).
   Each key is listed once.
 - Without a ``name:`` line the deck is named after the file (its stem).
-- The file is UTF-8.
+- The file is UTF-8, and at most :attr:`~mitosz_core.kernel.limits.Limits.deck_bytes`
+  long (1 MiB by default; a larger file is refused without being read whole).
 
 Reading checks the lines and, given the keys of a card pool, that every key names a card
 of it. The deck-building rules (Mítosz 1.3.1, MYTHOS 01.2) are the ruleset's
-``check_deck``. :func:`read_deck` reports every problem of a text, :func:`parse_deck`
-raises the first.
+``check_deck``. :func:`read_deck` reports the problems of a text (the first
+:data:`MAX_DECK_PROBLEMS` of them), :func:`parse_deck` raises the first.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
 
 from mitosz_core.errors import DeckError
+from mitosz_core.kernel.limits import current_limits, read_limited, size_problem
 from mitosz_core.kernel.state import MAX_COUNT, DeckEntry, DeckList
 
 DeckPath = str | os.PathLike[str] | Traversable
@@ -39,12 +41,15 @@ _CARD_LINE = re.compile(r"^(\S+)\s+(\S.*)$")
 _COUNT = re.compile(r"[0-9]+")
 _LONG = 12
 """A count longer than this is shown shortened in a message."""
+MAX_DECK_PROBLEMS = 100
+"""The most problems :func:`read_deck` reports; it stops reading the text after them."""
 
 
 def read_deck(
     text: str, source: str, cards: Collection[str] | None = None
 ) -> tuple[DeckList | None, tuple[DeckError, ...]]:
-    """The deck in ``text`` and every problem of its lines, in line order.
+    """The deck in ``text`` and the problems of its lines, in line order: every problem,
+    or the first :data:`MAX_DECK_PROBLEMS` and one saying that the reading stopped there.
 
     ``source`` names the deck in errors (and by its stem, if the text has no ``name:``
     line). With ``cards``, every key must be one of them. The deck holds the lines that
@@ -55,6 +60,11 @@ def read_deck(
     problems: list[DeckError] = []
     cards_seen = False
     for number, raw in enumerate(text.splitlines(), start=1):
+        if len(problems) >= MAX_DECK_PROBLEMS:
+            problems.append(
+                _error(source, number, f"reading stopped after {MAX_DECK_PROBLEMS} problems")
+            )
+            return None, tuple(problems)
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -126,8 +136,13 @@ def read_deck_file(
     """Read a deck file: the deck and every problem (see
     :func:`~mitosz_core.kernel.decks.read_deck`)."""
     file = path if isinstance(path, Traversable) else Path(path)
+    limit = current_limits().deck_bytes
     try:
-        text = file.read_text(encoding="utf-8")
+        data = read_limited(file, limit)
+        too_big = size_problem(data, limit, "the file")
+        if too_big is not None:
+            return None, (DeckError(str(file), too_big),)
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, (DeckError(str(file), f"cannot read the file: {exc}"),)
     return read_deck(text, str(file), cards)

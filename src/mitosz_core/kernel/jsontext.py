@@ -38,11 +38,18 @@ def dumps(data: Json) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _kind(value: object) -> str:
+    return "None" if value is None else type(value).__name__
+
+
 def loads(text: str | bytes, what: str = "JSON") -> Json:
     """Parse JSON text, checked first against the limits in force
     (:func:`~mitosz_core.kernel.limits.current_limits`); any problem is a
-    :class:`DecodeError`: a syntax error, a text too large or nested too deep, a number of
+    :class:`DecodeError`: a value that is not text (``None``, a number, a
+    ``memoryview``), a syntax error, a text too large or nested too deep, a number of
     too many digits, ``NaN`` or ``Infinity``, or a key repeated in an object."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise DecodeError("$", f"{what} must be JSON text (a str or bytes), not {_kind(text)}")
     limits = current_limits()
     too_big = size_problem(text, limits.json_bytes, what)
     if too_big is not None:

@@ -51,6 +51,14 @@ class Limits:
     number_digits: int = 100
     """Most digits of one number literal in JSON or TOML; real data uses at most 20 (a
     64-bit seed)."""
+    position_bytes: int = 1 * MIB
+    """Largest position file (TOML or JSON), in bytes of UTF-8, and no more than the
+    limit of its format; the example ``judge.toml`` is under 1 KB, a 4-player position
+    with full decks about 20 KB. Parsed, a JSON file of the 16 MiB ``json_bytes`` could
+    take more than 200 MB; one of this size takes less than a tenth of that."""
+    deck_bytes: int = 1 * MIB
+    """Largest deck file, in bytes of UTF-8; a deck of the built-in sets is under 2 KB.
+    A larger file is not read whole."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

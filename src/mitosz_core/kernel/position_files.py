@@ -1,7 +1,9 @@
 """Position files of either ruleset: TOML or JSON, within the input limits, checked
-against the ruleset's position schema (in the package's ``schemas``).
+against the ruleset's position schema (in the package's ``schemas``), stopping at the
+first errors (:mod:`~mitosz_core.kernel.schemacheck`).
 
-A file is read no further than the size limit (``toml_bytes`` or ``json_bytes``),
+A file is read no further than the size limit (``position_bytes``, and ``toml_bytes``
+or ``json_bytes``),
 scanned for depth, long keys and huge numbers before it is parsed
 (:mod:`~mitosz_core.kernel.limits`), parsed (JSON refuses repeated keys), and checked
 against the schema. Every problem is a :class:`~mitosz_core.errors.DecodeError` whose
@@ -15,9 +17,10 @@ import os
 import tomllib
 from functools import cache
 from importlib.resources import files
+from pathlib import PurePath, PureWindowsPath
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
 
 from mitosz_core.errors import DecodeError
 from mitosz_core.kernel.codec import loads
@@ -28,6 +31,9 @@ from mitosz_core.kernel.limits import (
     size_problem,
     toml_text_problem,
 )
+from mitosz_core.kernel.schemacheck import bounded_validator, least_error
+
+_BoundedValidator = bounded_validator(Draft202012Validator)
 
 
 @cache
@@ -43,7 +49,7 @@ def read_position_file(path: str | os.PathLike[str], schema: str, ruleset: str) 
     source = os.fspath(path)
     toml = source.endswith(".toml")
     limits = current_limits()
-    limit = limits.toml_bytes if toml else limits.json_bytes
+    limit = min(limits.position_bytes, limits.toml_bytes if toml else limits.json_bytes)
     try:
         data = read_limited(source, limit)
     except OSError as exc:
@@ -71,12 +77,8 @@ def read_position_file(path: str | os.PathLike[str], schema: str, ruleset: str) 
             document = loads(data, "a position file")
         except DecodeError as exc:
             raise DecodeError(f"{source}#{exc.path}", exc.problem) from None
-    errors = sorted(
-        Draft202012Validator(position_schema(schema)).iter_errors(document),
-        key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
-    )
-    if errors:
-        first = errors[0]
+    first = least_error(_validator(schema), document, _error_key)
+    if first is not None:
         raise DecodeError(f"{source}#{_json_path(tuple(first.absolute_path))}", first.message[:300])
     if document.get("ruleset", ruleset) != ruleset:
         raise DecodeError(
@@ -84,6 +86,49 @@ def read_position_file(path: str | os.PathLike[str], schema: str, ruleset: str) 
         )
     result: dict[str, Any] = document
     return result
+
+
+@cache
+def _validator(schema: str) -> Any:
+    return _BoundedValidator(position_schema(schema))
+
+
+def _error_key(error: ValidationError) -> tuple[int, list[str]]:
+    return len(error.absolute_path), list(map(str, error.absolute_path))
+
+
+def card_set_paths(path: str | os.PathLike[str], document: dict[str, Any]) -> tuple[str, ...]:
+    """The paths of the card sets a position file names (``card_sets``), each taken
+    from the file's folder and confined to it: a path that is absolute, has a ``..``
+    part, or leads out of the folder (through a symbolic link) is a
+    :class:`~mitosz_core.errors.DecodeError` naming the file and the entry. A position
+    file from anyone can then make the engine read only files beside it."""
+    source = os.fspath(path)
+    folder = os.path.dirname(source)
+    root = os.path.realpath(folder or os.curdir)
+    out: list[str] = []
+    for i, name in enumerate(document.get("card_sets", ())):
+        where = f"{source}#$.card_sets[{i}]"
+        pure = PurePath(name)
+        if (
+            pure.is_absolute()
+            or PureWindowsPath(name).drive
+            or PureWindowsPath(name).root
+            or ".." in PureWindowsPath(name).parts
+        ):
+            raise DecodeError(where, _CONFINED)
+        joined = os.path.join(folder, name)
+        real = os.path.realpath(joined)
+        if os.path.commonpath([root, real]) != root:
+            raise DecodeError(where, _CONFINED)
+        out.append(joined)
+    return tuple(out)
+
+
+_CONFINED = (
+    "a card set is named by a path relative to the position file's folder, inside it "
+    "(no absolute path, no '..')"
+)
 
 
 def _json_path(keys: tuple[str | int, ...] | Any) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from mitosz_core.errors import CardDataError, DeckError, NotAvailableError
-from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.codec import Decoder
 from mitosz_core.kernel.decks import DeckPath, read_deck_file
@@ -146,6 +146,26 @@ class Ruleset(ABC, Generic[G]):
         """
         return None
 
+    def take_automatic(self, state: State[G]) -> State[G]:
+        """``state`` after the automatic decisions (:meth:`auto_action`) due in it, each
+        recorded in the history as automatic, up to the next real decision (or the
+        :attr:`decision_limit`). Called only when the game's ``auto_pass`` option is on:
+        by :func:`~mitosz_core.apply` after every decision and by
+        :func:`~mitosz_core.new_game` at the start, so that a game never waits on a
+        decision that has only one answer, a pass."""
+        limit = self.decision_limit
+        new = state
+        while not new.is_over and new.to_act is not None:
+            if limit is not None and len(new._log) >= limit:
+                break
+            auto = self.auto_action(new)
+            if auto is None:
+                break
+            who = new.to_act
+            new = self.perform(new, auto)
+            new = new.evolve(_log=new._log.append(Decision(who, auto, auto=True)))
+        return new
+
     card_fields: ClassVar[frozenset[str]] = frozenset()
     """The action fields that hold card ids (for :meth:`interchangeable`)."""
 
@@ -257,9 +277,11 @@ class Ruleset(ABC, Generic[G]):
             raise DeckError(
                 repr(decks)[:60], "decks must be a list or tuple with one deck per player"
             )
+        # each deck is resolved first, so that a misspelt name is reported as such
+        found = tuple(self.resolve_deck(deck, index) for index, deck in enumerate(decks, 1))
         if len(decks) != players:
             raise DeckError("<decks>", f"{len(decks)} decks given for {players} players")
-        return tuple(self.resolve_deck(deck, index) for index, deck in enumerate(decks, 1))
+        return found
 
     def resolve_deck(self, deck: object, index: int = 1) -> DeckList:
         """One deck of :meth:`resolve_decks` (the ``index``-th), checked."""

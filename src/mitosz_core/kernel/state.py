@@ -142,6 +142,22 @@ class GameConfig:
     """The validator's facts about the games of this configuration, owned by it (see
     :func:`~mitosz_core.kernel.validation.once`); no part of its value."""
 
+    def __getstate__(self) -> tuple[object, ...]:
+        """The configuration's value for :mod:`pickle` and :mod:`copy`: its fields, without
+        the validator's facts (a cache that may hold values that do not pickle, such as a
+        card pool's read-only mappings). A copy starts without them and works them out
+        again when it is checked."""
+        return tuple(getattr(self, f.name) for f in _CONFIG_VALUE_FIELDS)
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        for f, value in zip(_CONFIG_VALUE_FIELDS, state, strict=True):
+            object.__setattr__(self, f.name, value)
+        object.__setattr__(self, "_facts", None)
+
+
+_CONFIG_VALUE_FIELDS: Final = tuple(f for f in dataclasses.fields(GameConfig) if f.init)
+"""The fields of a :class:`GameConfig` that make its value (all but its caches)."""
+
 
 @dataclass(frozen=True)
 class State(Generic[G]):

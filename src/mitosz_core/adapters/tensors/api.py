@@ -13,6 +13,7 @@ from mitosz_core.adapters.tensors import mitosz, mythos
 from mitosz_core.adapters.tensors.layout import KINDS, SEATS, SIZES
 from mitosz_core.adapters.tensors.memo import TensorMemo
 from mitosz_core.adapters.tensors.packing import Tensor
+from mitosz_core.errors import ConfigError, ConfigTypeError
 from mitosz_core.kernel.state import State
 
 Fill = Callable[[State[Any], int, list[float]], None]
@@ -32,10 +33,23 @@ def _check_out(size: int, out: Tensor) -> None:
         )
 
 
+def check_player(state: State[Any], player: object) -> None:
+    """Refuse a player index that is not a seat of ``state``'s game, as
+    :func:`~mitosz_core.observe` does."""
+    if type(player) is int and 0 <= player < state.config.players:
+        return
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ConfigTypeError(
+            "player", f"a player index is an integer, not {type(player).__name__}"
+        )
+    raise ConfigError("player", f"no player {player} in a {state.config.players}-player game")
+
+
 def observation_bytes(state: State[Any], player: int, memo: TensorMemo | None = None) -> bytes:
     """The values of :func:`observation_tensor` as float32 bytes in the machine's byte
     order (``np.frombuffer(data, np.float32)`` reads them): what the tensor is made
     from, without an array (OpenSpiel's list of floats is read straight from them)."""
+    check_player(state, player)
     return _FILL[state.ruleset](state, player, memo)
 
 
@@ -45,7 +59,9 @@ def observation_tensor(
     """The player's observation as a float32 vector of
     :func:`~mitosz_core.adapters.tensors.shape`; written into ``out`` (and returned) if
     given, else into a new array. A :class:`TensorMemo` kept from call to call saves
-    work; the tensor is the same without."""
+    work; the tensor is the same without. A player index that is not a seat of the game
+    is refused as :func:`~mitosz_core.observe` refuses it."""
+    check_player(state, player)
     if out is not None:
         _check_out(SIZES[state.ruleset, False], out)
     values = np.frombuffer(_FILL[state.ruleset](state, player, memo), dtype=np.float32)
@@ -59,6 +75,7 @@ def reference_observation_tensor(state: State[Any], player: int) -> Tensor:
     """The observation tensor built from :func:`~mitosz_core.observe` field by field as
     the layout documents it: slower than :func:`observation_tensor`, which must equal
     it in every state (a property of the test suite)."""
+    check_player(state, player)
     values = [0.0] * SIZES[state.ruleset, False]
     _REFERENCE[state.ruleset](state, player, values)
     return np.array(values, dtype=np.float32)
@@ -85,6 +102,7 @@ def information_state_tensor(
     """The observation tensor followed by the public record of decisions per seat and
     action class (see :mod:`mitosz_core.adapters.tensors`); written into ``out`` (and
     returned) if given."""
+    check_player(state, player)
     ruleset = state.ruleset
     size = SIZES[ruleset, True]
     if out is None:

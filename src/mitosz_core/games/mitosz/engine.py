@@ -46,6 +46,7 @@ from mitosz_core.games.mitosz.machine import (
 from mitosz_core.games.mitosz.observation import Observation
 from mitosz_core.games.mitosz.rules import (
     S,
+    counter_plays,
     counter_round,
     events,
     maneuver_use,
@@ -57,7 +58,7 @@ from mitosz_core.games.mitosz.rules import (
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
-from mitosz_core.games.mitosz.rules.fights import battle, declare, duel, outcome, rounds, spoils
+from mitosz_core.games.mitosz.rules.fights import battle, duel, outcome, rounds, spoils
 from mitosz_core.games.mitosz.rules.flow import Step, fire, is_settled, turn_phase
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
@@ -101,7 +102,7 @@ STEPS: Mapping[str, Step[Game]] = {
     **dict.fromkeys(SUMMONING_HOSTS, events.MAIN),
     COUNTER_RESPOND_STEP: events.RESPOND,
     COUNTER_CHOOSE_STEP: events.CHOOSE,
-    "turn.combat.declare": declare.DECLARE,
+    "turn.combat.declare": events.DECLARE,
     f"{B}.target": battle.TARGET,
     f"{B}.commander": battle.COMMANDER,
     f"{B}.defender": battle.DEFENDER,
@@ -130,7 +131,7 @@ AUTO_PASS_STEPS = frozenset((COUNTER_RESPOND_STEP, RESPONSE_STEP, f"{B}.rounds",
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
 
-RESPONSE_RULES = (maneuver_use, summoning, triggers, stealing)
+RESPONSE_RULES = (maneuver_use, counter_plays, summoning, triggers, stealing)
 """The modules that register their deeds, resolvers and choice answers with
 :mod:`.rules.counter_round` (which imports none of them); stealing (5.2) registers its
 effect handler with the interpreter too."""

@@ -114,10 +114,17 @@ FIGHT_HOSTS = (
 """The fight steps whose actions open counter rounds."""
 RESPONSE_STEP = "response.respond"
 """The response (6.1.4): a deed there opens a counter round too."""
-HOSTS = SUMMONING_HOSTS + FIGHT_HOSTS + (RESPONSE_STEP,)
+DECLARE_STEP = "turn.combat.declare"
+"""The combat phase before a fight (6.2.3.2): the active player's deeds there open
+counter rounds too (4.1, ruling R-6.1.4-phases)."""
+HOSTS = (*SUMMONING_HOSTS, DECLARE_STEP, *FIGHT_HOSTS, RESPONSE_STEP)
 """The steps whose actions open a counter round, to which it returns."""
 ROUNDS = (f"{B}.rounds", f"{D}.rounds")
 """The combat-round steps (7.2.2): the fighting players act in turn."""
+COMBAT_ROUND_STEPS = (*ROUNDS, f"{B}.troop_mode")
+"""The steps from the start of the combat round to the comparison (7.4.8-7.4.9,
+7.6.3-7.6.4): the combat round is the response of 6.1.4 there, so no response opens
+over them (ruling R-7.4.8-turns)."""
 
 BATTLE = {"name": "battle", "initial": "target", "children": BATTLE_STEPS}
 """A battle (7.4), its steps in order."""
@@ -202,9 +209,26 @@ ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_
 """Steps that are one deed however many choices they ask (discard down to the hand size,
 regain 3 points, turn back two leaders), and the turn's start (nobody acts between two
 turns, 6.2.4.6): no response opens inside them (ruling R-6.5.1-window)."""
-QUIET = tuple(leaf for leaf in TURN_LEAVES if leaf not in ONE_DEED)
+PHASE_ENDS = ("turn.start", "turn.draw", "turn.end.effects")
+"""The ends of the phases that are no decision of their own (the start, draw and end
+phases, 6.2.1, 6.2.2, 6.2.4): a phase window opens there when their work is done, in
+which the player whose turn it is is asked first (ruling R-6.1.4-phases)."""
+QUIET = tuple(
+    leaf
+    for leaf in TURN_LEAVES
+    if leaf not in ONE_DEED and leaf not in COMBAT_ROUND_STEPS and leaf not in PHASE_ENDS
+)
 """Steps where a response may open, and to which it returns: every step of a turn
-but the :data:`ONE_DEED` steps."""
+but the :data:`ONE_DEED` steps, the combat round (:data:`COMBAT_ROUND_STEPS`) and the
+:data:`PHASE_ENDS`, whose phase window answers their events."""
+PHASE_END_EDGES = {
+    "turn.start": Trigger.STARTED,
+    "turn.draw": Trigger.DRAWN,
+    "turn.end.effects": Trigger.DONE,
+}
+"""The edge each phase window fires when every player has passed (R-6.1.4-phases)."""
+WINDOW_HOSTS = (*QUIET, *PHASE_ENDS)
+"""Where a response or a phase window opens, and to which it returns."""
 INTERRUPTIBLE = (*TURN_LEAVES, *COUNTER_LEAVES, *RESPONSE_LEAVES)
 """States from which a forced choice may interrupt play, and to which it resumes."""
 
@@ -260,7 +284,8 @@ EDGES = (
     Edge(Trigger.STARTED, "turn.start", "turn.draw"),  # 6.2.1 -> 6.2.2
     Edge(Trigger.DRAWN, "turn.draw", "turn.summoning_1"),  # 6.2.2 -> 6.2.3.1
     Edge(Trigger.PASS, "turn.summoning_1", "turn.combat"),  # 6.2.3.2
-    Edge(Trigger.SKIP, "turn.combat.declare", "turn.summoning_2"),  # no fight declared
+    Edge(Trigger.SKIP, "turn.combat.declare", "turn.summoning_2"),  # no fight possible
+    Edge(Trigger.PASS, "turn.combat.declare", "turn.summoning_2"),  # all passed (6.1.4)
     *B_EDGES,
     *D_EDGES,
     Edge(Trigger.PASS, "turn.summoning_2", "turn.end"),  # 6.2.3.3 -> 6.2.4
@@ -273,7 +298,7 @@ EDGES = (
     Edge(Trigger.NEXT_TURN, "turn.end.finish", "turn.start"),  # 6.2.4.6 -> next 6.2.1
     Edge(Trigger.PLAY, HOSTS, "counter"),  # 6.3.5, 4.6.4: an event opens a counter round
     *_counter_round("counter"),
-    Edge(Trigger.EVENT, QUIET, "response"),  # 6.1.4, 6.5.1: the others may respond
+    Edge(Trigger.EVENT, WINDOW_HOSTS, "response"),  # 6.1.4, 6.5.1: the others may respond
     Edge(Trigger.LEADER_OVERFLOW, INTERRUPTIBLE, "forced.sacrifice_leader"),  # 3.4.2
     Edge(Trigger.UNDERWORLD_ORDER, INTERRUPTIBLE, "forced.underworld_order"),  # 1.4.2
     Edge(Trigger.GAME_OVER, (*INTERRUPTIBLE, *FORCED_LEAVES, "setup"), "over"),
@@ -281,7 +306,7 @@ EDGES = (
 
 RETURNS = (
     Return(Trigger.RESOLVED, COUNTER_RESOLVE_STEP, HOSTS),
-    Return(Trigger.RESUME, RESPONSE_STEP, QUIET),
+    Return(Trigger.RESUME, RESPONSE_STEP, WINDOW_HOSTS),
     Return(Trigger.RESUME, "forced.sacrifice_leader", INTERRUPTIBLE),
     Return(Trigger.RESUME, "forced.underworld_order", INTERRUPTIBLE),
 )
@@ -289,12 +314,14 @@ RETURNS = (
 
 DOC = {
     "setup": "6.1: high gods on the board, opening reveals decide the turn order, draw.",
-    "turn.start": "6.2.1: the turn begins; maneuver effects end; start-of-turn effects.",
-    "turn.draw": "6.2.2: draw 2 cards, plus any extra draws.",
+    "turn.start": "6.2.1: the turn begins; maneuver effects end; start-of-turn effects; "
+    "then every player, the active one first, may act before the phase ends (6.1.4).",
+    "turn.draw": "6.2.2: draw 2 cards, plus any extra draws; then every player, the "
+    "active one first, may act before the phase ends (6.1.4).",
     "turn.summoning_1": "6.2.3.1: place one people; summon leaders, items, locations; "
     "use maneuvers.",
     "turn.combat.declare": "6.2.3.2: the combat phase: start a battle or a duel with an "
-    "unturned leader, or none (7.1.1).",
+    "unturned leader, use what may affect a fight (7.3.5), or pass (7.1.1, 6.1.4).",
     f"{B}.target": "7.4.1: the attacker names an enemy people and one of its open roads.",
     f"{B}.commander": "7.4.2: the attacker names its commander.",
     f"{B}.defender": "7.4.3.1: the defender names or summons a defending commander, "
@@ -323,18 +350,19 @@ DOC = {
     "turn.end.regain": "6.2.4.3: regain 3 sphere points.",
     "turn.end.produce": "6.2.4.3: cards that produce sphere points produce them.",
     "turn.end.turn_back": "6.2.4.4: turn back two turned leaders.",
-    "turn.end.effects": "6.2.4.5: end-of-turn effects.",
-    "turn.end.finish": "6.2.4.6: the turn ends, once the other players have answered its "
-    "last events; nobody acts before the next turn.",
+    "turn.end.effects": "6.2.4.5: end-of-turn effects; then every player, the active one "
+    "first, may act before the end phase ends (6.1.4).",
+    "turn.end.finish": "6.2.4.6: the turn ends; nobody acts before the next turn.",
     "counter.open": "6.4.1: a counter round opens over a card played or a maneuver used; "
     "the affected player decides first.",
-    "counter.respond": "6.4.1: respond with a counter effect, or pass.",
+    "counter.respond": "6.4.1: respond with a counter or locked effect, or pass.",
     "counter.resolve": "6.4.1: all passed; pending effects resolve, last in first out; then "
     "play returns to the step the counter round interrupted.",
     "counter.choose": "A player chooses cards an effect asks for.",
     "response.respond": "6.1.4: after a deed, or another event (6.5.1), the other players "
     "in turn order may answer with a deed their timing marks allow (4.2.1), or pass; an "
-    "answer gives the player whose turn it is the phase back.",
+    "answer gives the player whose turn it is the phase back. At the end of a start, draw "
+    "or end phase, the window asks the active player first.",
     "forced.sacrifice_leader": "3.4.2: too many leaders; the owner sacrifices one.",
     "forced.underworld_order": "1.4.2: cards going to the underworld at once; the owner "
     "lays them one at a time.",

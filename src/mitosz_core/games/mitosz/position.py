@@ -42,7 +42,7 @@ from mitosz_core.games.mitosz.state import (
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.history import arrange
-from mitosz_core.kernel.position_files import read_position_file
+from mitosz_core.kernel.position_files import card_set_paths, read_position_file
 from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
 
@@ -185,7 +185,8 @@ class Position:
             if exc.rule != "checks-done":
                 raise
         else:
-            return arrange(state)
+            state = arrange(state)
+            return ruleset.take_automatic(state) if self.auto_pass else state
         checked = ruleset.checks(state)  # what play would have noted: power holds (1.1.1)
         if checked.phase != state.phase or checked.is_over:
             raise InvalidStateError(
@@ -195,7 +196,8 @@ class Position:
             )
         state = _unseen(checked)
         ruleset.validate(state)
-        return arrange(state)
+        state = arrange(state)
+        return ruleset.take_automatic(state) if self.auto_pass else state
 
 
 def _unseen(state: State[Game]) -> State[Game]:
@@ -327,9 +329,8 @@ def position_from_data(data: Mapping[str, Any]) -> Position:
 def load_position(path: str | os.PathLike[str]) -> Position:
     """Read a position file (``.toml`` or ``.json``), within the input limits and
     checked against its JSON Schema; a file that breaks either raises
-    :class:`~mitosz_core.errors.DecodeError` naming the file and the field. Relative
-    ``card_sets`` paths are taken from the file's folder."""
+    :class:`~mitosz_core.errors.DecodeError` naming the file and the field. The
+    ``card_sets`` paths are taken from the file's folder and must stay inside it (see
+    :func:`~mitosz_core.kernel.position_files.card_set_paths`)."""
     data = read_position_file(path, SCHEMA, "mitosz")
-    folder = os.path.dirname(os.fspath(path))
-    sets = [os.path.join(folder, s) for s in data.get("card_sets", ())]
-    return replace(position_from_data(data), card_sets=tuple(sets))
+    return replace(position_from_data(data), card_sets=card_set_paths(path, data))

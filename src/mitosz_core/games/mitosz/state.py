@@ -249,6 +249,11 @@ class ResponseFrame(Frame):
     kind: ClassVar[str] = "response"
     priority: int = 0
     ending: bool = False
+    then: str = field(default="", metadata={"omit_default": True})
+    """A phase window when set (ruling R-6.1.4-phases): the end of a phase in which the
+    player whose turn it is is asked first; the machine edge fired when every player has
+    passed in a row, starting with that player. ``ending`` then says that it passed
+    since the last deed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,8 +341,9 @@ class ActiveEffect:
     """Whose turn the fate was played in: its rounds end when that player's turns start
     (6.1.3)."""
     fight: bool = False
-    """Made by a maneuver used in a fight: it ends with the fight whatever its duration
-    (7.4.13, 7.6.6; ruling R-7.4.13-effects)."""
+    """Made by a maneuver used in a fight, or by a combat maneuver: it ends with the
+    fight, or the combat phase, whatever its duration (7.4.13, 7.6.6, 4.2.1; ruling
+    R-7.4.13-effects)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,6 +515,21 @@ class HeldLeader:
 
 
 @dataclass(frozen=True, slots=True)
+class Theft:
+    """A leader or an intrigue stolen from ``victim`` by ``thief`` (5.2): it returns to
+    ``victim``'s side when the effect that stole it ends, as a lasting effect of the same
+    source would (:class:`ActiveEffect`: ``rounds``, ``round_owner``, ``fight``); the
+    theft ends with nothing to return if the card leaves the board (ruling R-5.2)."""
+
+    card: CardId
+    thief: int
+    victim: int
+    rounds: int | None = None
+    round_owner: int = 0
+    fight: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """The turn under way (*kör*, 6.2): whose it is, and what it has counted so far. The
     next turn starts with a new one."""
@@ -522,7 +543,10 @@ class Turn:
     turn_back_left: int = 0
     """Leaders still to turn back in the end phase (6.2.4.4)."""
     used: tuple[tuple[CardId, int], ...] = ()
-    """Maneuver uses this turn, one entry per use (4.2.6, 4.5)."""
+    """Maneuver uses this turn, one entry per use, by user and maneuver index (4.2.6,
+    4.5): -1 for a free maneuver's use that turns its user (a permanent one's is not
+    recorded), and -2 besides a permanent maneuver's use that turned it by a further step
+    (``rules.maneuvers.FREE``, ``TURNING``)."""
     blocked: tuple[tuple[CardId, int], ...] = ()
     """Bound maneuvers neutralised this turn, usable again next turn (4.1)."""
     fates_played: tuple[int, ...] = ()
@@ -530,6 +554,9 @@ class Turn:
     deeds: int = 0
     """Plays and maneuver uses this turn (6.1.4, 6.5.1 items 2, 5 and 6): each is an event
     the others may answer, even when it changes nothing a :class:`Glance` sees."""
+    combat_closing: bool = False
+    """The combat phase's fight (or its declaration) is over, but the phase lasts until
+    the players have answered its last deeds (6.1.4, 7.2.1; ruling R-7.2.1-every)."""
 
 
 TURN_FIELDS = frozenset(f.name for f in fields(Turn))
@@ -547,6 +574,9 @@ class Board:
     """Runes attached to board cards by scribes (8.rune), in the order attached."""
     held: tuple[HeldLeader, ...] = ()
     """Leaders attached to cards by effects (5.15), in the order attached."""
+    thefts: tuple[Theft, ...] = ()
+    """Leaders and intrigues stolen until the stealing effect ends (5.2), in the order
+    stolen."""
     _views: dict[Hashable, tuple[tuple[object, ...], Any]] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
@@ -677,8 +707,12 @@ class Game:
     def held(self) -> tuple[HeldLeader, ...]:
         return self.board.held
 
+    @property
+    def thefts(self) -> tuple[Theft, ...]:
+        return self.board.thefts
+
     def with_board(self, **changes: Any) -> Game:
-        """A copy with the board's ``mounts``, ``runes`` or ``held`` changed."""
+        """A copy with the board's ``mounts``, ``runes``, ``held`` or ``thefts`` changed."""
         return replace(self, board=replace(self.board, **changes))
 
     def card(self, card: CardId) -> CardDef:

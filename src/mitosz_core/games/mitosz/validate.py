@@ -39,15 +39,18 @@ from mitosz_core.games.mitosz.machine import (
     FORCED_LEAVES,
     HOSTS,
     INTERRUPTIBLE,
+    PHASE_END_EDGES,
+    PHASE_ENDS,
     PRODUCE_STEP,
-    QUIET,
     REGAIN_STEP,
     RESPONSE_LEAVES,
     TURN_BACK_STEP,
     TURN_LEAVES,
+    WINDOW_HOSTS,
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE, hand_size
+from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER, power
 from mitosz_core.games.mitosz.rules.setup import build_game
 from mitosz_core.games.mitosz.state import (
@@ -78,8 +81,6 @@ from mitosz_core.kernel.validation import (
 )
 
 TERMINAL = frozenset({"over"})
-LEADER_ROW_EXTRA = 2
-"""3.4.2: at most as many leaders as peoples, plus 2."""
 MOUNT = Subtype.MOUNT
 ONE_EACH = (Subtype.WEAPON, Subtype.ARMOUR)
 """A leader carries at most one of each (8.weapon, 8.armour)."""
@@ -131,10 +132,12 @@ class FrameKind:
 
 FRAME_KINDS: dict[type[Frame], FrameKind] = {
     CounterFrame: FrameKind(frozenset(COUNTER_LEAVES), frozenset(HOSTS)),
-    ResponseFrame: FrameKind(frozenset(RESPONSE_LEAVES), frozenset(QUIET)),
+    ResponseFrame: FrameKind(frozenset(RESPONSE_LEAVES), frozenset(WINDOW_HOSTS)),
     ForcedFrame: FrameKind(frozenset(FORCED_LEAVES), frozenset(INTERRUPTIBLE)),
 }
 """The frame kinds, one entry each: a new kind of interruption adds its row here."""
+_WINDOW_EDGES = frozenset((host, str(edge)) for host, edge in PHASE_END_EDGES.items())
+"""The edges a phase window may fire to end its phase (ruling R-6.1.4-phases)."""
 
 
 def validate_state(
@@ -409,6 +412,14 @@ def _indices(state: State[Game]) -> None:
         cards(held.slot.items, f"{at}.slot.items")
         card(held.host, f"{at}.host")
         player(held.player, f"{at}.player")
+    for j, theft in enumerate(game.thefts):
+        at = f"{GAME}.board.thefts[{j}]"
+        card(theft.card, f"{at}.card")
+        player(theft.thief, f"{at}.thief")
+        player(theft.victim, f"{at}.victim")
+        player(theft.round_owner, f"{at}.round_owner")
+        if theft.rounds is not None:
+            check_range(theft.rounds, 0, 9, f"{at}.rounds", "theft", "rounds")
     for j, (grantor, grantee) in enumerate(game.permits):
         player(grantor, f"{GAME}.permits[{j}][0]")
         player(grantee, f"{GAME}.permits[{j}][1]")
@@ -587,7 +598,7 @@ def _limits(state: State[Game]) -> None:
         for j, (x, y) in enumerate(cells):
             check_range(x, -99, 99, f"{at}.empire[{j}].x", "cell", "a cell's x")
             check_range(y, -99, 99, f"{at}.empire[{j}].y", "cell", "a cell's y")
-        if not forced and len(p.leaders) > len(p.empire) + LEADER_ROW_EXTRA:
+        if not forced and over_limit(game, i):  # cursed leaders may stay over (2.4)
             fail(
                 f"{at}.leaders",
                 "leader-row",
@@ -642,6 +653,14 @@ def _frames(state: State[Game]) -> None:
     if not state.is_over and state.phase not in region:
         fail("$.state.phase", "frame", f"{state.phase!r} is not where the frames say play is")
     for i, frame in enumerate(game.frames):
+        if isinstance(frame, ResponseFrame) and frame.then:
+            window = (frame.host, frame.then)
+            if frame.host not in PHASE_ENDS or window not in _WINDOW_EDGES:
+                fail(
+                    f"{GAME}.frames[{i}].then",
+                    "frame",
+                    f"no phase ends by {frame.then!r} at {frame.host!r} (R-6.1.4-phases)",
+                )
         if isinstance(frame, ResponseFrame):
             check_index(
                 frame.priority,

@@ -93,6 +93,7 @@ from mitosz_core.kernel.limits import (
     size_problem,
     toml_text_problem,
 )
+from mitosz_core.kernel.schemacheck import bounded_validator, first_errors
 from mitosz_core.kernel.state import DeckEntry, DeckList
 
 CardPath = str | os.PathLike[str] | Traversable
@@ -133,9 +134,11 @@ def _strict_integer(checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Validator = cast(Any, extend)(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer),
+_Validator = bounded_validator(
+    cast(Any, extend)(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer),
+    )
 )
 
 
@@ -164,8 +167,10 @@ def _sort_key(error: ValidationError) -> tuple[tuple[tuple[int, int | str], ...]
 
 
 def first_error(document: Any) -> tuple[FieldPath, str] | None:
-    """The first schema violation in ``document`` (by path), explained; ``None`` if valid."""
-    errors = list(_validator().iter_errors(document))
+    """The first schema violation in ``document`` (by path, of the first
+    :data:`~mitosz_core.kernel.schemacheck.MAX_REPORTED_ERRORS` found), explained;
+    ``None`` if valid."""
+    errors = first_errors(_validator(), document)
     if not errors:
         return None
     leaves: list[ValidationError] = []
@@ -461,7 +466,13 @@ def load_pool(paths: Iterable[CardPath]) -> Mapping[str, CardDef]:
 def _claim(owners: dict[str, str], source: str, cards: Iterable[CardDef]) -> None:
     for card in cards:
         if card.key in owners:
-            raise CardDataError(source, card.key, "key", f"also a card of {owners[card.key]}")
+            hint = (
+                " (card sets load beside the built-in factions, so a copy of a built-in "
+                "faction file used as a template needs new card keys)"
+                if owners[card.key].startswith("the built-in")
+                else ""
+            )
+            raise CardDataError(source, card.key, "key", f"also a card of {owners[card.key]}{hint}")
         owners[card.key] = source
 
 

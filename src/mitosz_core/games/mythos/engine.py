@@ -51,10 +51,13 @@ STEPS: Mapping[str, Step[Game]] = {
     "turn.main": turn.MAIN,
     "turn.pay": PAY,
     "turn.combat.declare": combat.DECLARE,
+    "turn.combat.press_attack": turn.PRESS,
     "turn.combat.respond_attack": turn.WINDOW,
     "turn.combat.block": combat.BLOCK,
+    "turn.combat.press_block": turn.PRESS,
     "turn.combat.respond_block": turn.WINDOW,
     "turn.combat.order": combat.ORDER,
+    "turn.combat.press_order": turn.PRESS,
     "turn.combat.respond_order": turn.WINDOW,
 }
 """Machine states where a player decides."""
@@ -97,7 +100,8 @@ class MythosRuleset(StepRuleset[Game]):
     automatic = AUTOMATIC
     steps = STEPS
     auto_pass_steps = WINDOWS
-    """In an event window, pass for a player with no event to play (R-04.4-windows)."""
+    """In an event window (the defender's or, in a fight, the attacker's), pass for a
+    player with no event to play (R-04.4-windows)."""
     pass_action = Pass()
 
     name = "mythos"

@@ -20,7 +20,7 @@ from mitosz_core.games.mythos.engine import RULESET, MythosRuleset
 from mitosz_core.games.mythos.rules.effects import STARTING_LIFE
 from mitosz_core.games.mythos.state import Game, Instance, Player, Slot
 from mitosz_core.kernel.history import arrange
-from mitosz_core.kernel.position_files import read_position_file
+from mitosz_core.kernel.position_files import card_set_paths, read_position_file
 from mitosz_core.kernel.rng import Rng
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig, State
 
@@ -195,8 +195,7 @@ def position_from_data(data: Mapping[str, Any]) -> Position:
 def load_position(path: str | os.PathLike[str]) -> Position:
     """Read a MYTHOS position file (``.toml`` or ``.json``), within the input limits and
     checked against its JSON Schema (:class:`~mitosz_core.errors.DecodeError` names the
-    file and the field)."""
+    file and the field). The ``card_sets`` paths are taken from the file's folder and
+    must stay inside it (see :func:`~mitosz_core.kernel.position_files.card_set_paths`)."""
     data = read_position_file(path, SCHEMA, "mythos")
-    folder = os.path.dirname(os.fspath(path))
-    sets = tuple(os.path.join(folder, s) for s in data.get("card_sets", ()))
-    return replace(position_from_data(data), card_sets=sets)
+    return replace(position_from_data(data), card_sets=card_set_paths(path, data))

@@ -1,9 +1,11 @@
 """The JSON Schema of a card set file, and readable reports of its first violation.
 
 The schema is ``mitosz_core/schemas/mitosz-cards-1.schema.json`` (draft 2020-12), read
-with :mod:`importlib.resources` so that it is found in an installed wheel too. Of all the
-violations in a document the one reported is the first by path (cards in file order,
-fields by name), so the same file always gives the same error.
+with :mod:`importlib.resources` so that it is found in an installed wheel too. The check
+stops after the first :data:`~mitosz_core.kernel.schemacheck.MAX_REPORTED_ERRORS`
+violations (cards in file order), and the one reported is the first of them by path
+(fields by name), so the same file always gives the same error, and a file of countless
+errors costs no more than one of a few (:mod:`mitosz_core.kernel.schemacheck`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.protocols import Validator
 from jsonschema.validators import extend
 
+from mitosz_core.kernel.schemacheck import bounded_validator, least_error
+
 SCHEMA_FILE = "mitosz-cards-1.schema.json"
 """The schema of card file format 1."""
 _LONG_ENUM = 12
@@ -33,9 +37,11 @@ def _strict_integer(checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_StrictValidator = extend(  # type: ignore[no-untyped-call]  # untyped in the stubs
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer),
+_StrictValidator = bounded_validator(
+    extend(  # type: ignore[no-untyped-call]  # untyped in the stubs
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer),
+    )
 )
 
 
@@ -64,10 +70,8 @@ def _sort_key(error: ValidationError) -> tuple[tuple[tuple[int, int | str], ...]
 def first_error(document: Any) -> tuple[FieldPath, str] | None:
     """The first violation of the schema in ``document``: its field path and a sentence
     saying what was expected; ``None`` when the document is valid."""
-    errors = sorted(_validator().iter_errors(document), key=_sort_key)
-    if not errors:
-        return None
-    return _explain(errors[0])
+    error = least_error(_validator(), document, _sort_key)
+    return None if error is None else _explain(error)
 
 
 def _names(values: Sequence[object]) -> str:

@@ -41,6 +41,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Grant,
     LoseSpheres,
     MakeImmune,
+    Maneuver,
     Neutralize,
     NeutralizeAbility,
     PlayerPermission,
@@ -55,6 +56,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Steal,
     StealSpheres,
     TakeBack,
+    Timing,
     Trigger,
     TurnBackCards,
     TurnCards,
@@ -124,10 +126,80 @@ def _registered(s: S, todo: Todo, effect: Effect) -> S:
     return handler(s, todo, effect)
 
 
+PLAYER_EFFECTS = (
+    Draw,
+    Discard,
+    Search,
+    TakeBack,
+    GainSpheres,
+    LoseSpheres,
+    StealSpheres,
+    SetHandSize,
+    PlayerPermission,
+)
+"""Effects on players, not on cards: their hands, decks, underworlds and spheres."""
+
+
+def _held_to_the_fight(game: Game, todo: Todo) -> bool:
+    """7.2.1: whether ``todo`` comes from a card taking part in the fight under way, which
+    may affect only the fight and its cards, so no player's hand, deck or spheres (ruling
+    R-7.2.1-every). A text written for fights alone says otherwise (G2): a troop's (a
+    troop is played only into a fight), a combat maneuver's, and once the fight is
+    decided its end-of-fight effects (7.4.12)."""
+    fight = game.fight
+    if fight is None or fight.outcome is not None or reach_of(game, todo.source) is None:
+        return False
+    return not _written_for_fights(game, todo)
+
+
+def _written_for_fights(game: Game, todo: Todo) -> bool:
+    source = todo.source
+    if source is None:
+        return False
+    if game.card(source).type is CardType.TROOP or card_type(game, source) is CardType.TROOP:
+        return True
+    return _of_combat_maneuver(game, todo)
+
+
+def _of_combat_maneuver(game: Game, todo: Todo) -> bool:
+    """Whether ``todo`` is (a part of) the effect of a combat maneuver (4.2.1 "Harci")."""
+    for card in (todo.free_card, todo.source):
+        if card is None:
+            continue
+        for m in game.card(card).maneuvers:
+            if m.timing is Timing.COMBAT and any(_same(todo.effect, e) for e in _effects_of(m)):
+                return True
+    return False
+
+
+def _same(queued: AnyEffect, printed: AnyEffect) -> bool:
+    """Whether ``queued`` is ``printed``, or its share for one of the players it names
+    (a discard is queued per player, :func:`_discard`)."""
+    if isinstance(queued, Discard) and isinstance(printed, Discard):
+        return queued.count == printed.count
+    return queued == printed
+
+
+def _effects_of(m: Maneuver) -> tuple[AnyEffect, ...]:
+    """Every effect a maneuver may queue: its own and its steps', with their parts."""
+    found: list[AnyEffect] = []
+    todo: list[AnyEffect] = [m.effect, *(step.effect for step in m.steps)]
+    while todo:
+        e = todo.pop()
+        found.append(e)
+        if isinstance(e, Sequence):
+            todo.extend(e.effects)
+        elif isinstance(e, Delayed):
+            todo.append(e.effect)
+    return tuple(found)
+
+
 def apply_todo(s: S, todo: Todo) -> S:
     """Make one queued effect take hold."""
     e = todo.effect
     me = todo.player
+    if isinstance(e, PLAYER_EFFECTS) and _held_to_the_fight(s.game, todo):
+        return s  # 7.2.1: a fighting card affects only the fight (ruling R-7.2.1-every)
     match e:
         case Destroy(target):
             for card in targets(s, todo, target):
@@ -377,12 +449,13 @@ def _add_effect(s: S, todo: Todo, target: CardId | None) -> S:
         free_card=todo.free_card,
         rounds=rounds,
         round_owner=game.active,
-        fight=_used_in_fight(game, todo),
+        # 4.2.1 "Harci: ... Hatása az adott harci fázis végén megszűnik", a fight or none
+        fight=used_in_fight(game, todo) or (rounds is None and _of_combat_maneuver(game, todo)),
     )
     return s.evolve(game=replace(game, effects=(*game.effects, effect), next_id=game.next_id + 1))
 
 
-def _used_in_fight(game: Game, todo: Todo) -> bool:
+def used_in_fight(game: Game, todo: Todo) -> bool:
     """Whether ``todo`` comes from a maneuver used while a fight runs (7.4.13, 7.6.6): not
     a fate (3.7: what speaks only of maneuvers does not touch fate), and not an
     end-of-fight effect, which comes once the fight is decided."""

@@ -54,11 +54,14 @@ from mitosz_core.games.mitosz.rules.continuous import card_type
 from mitosz_core.games.mitosz.rules.fights.core import line_of
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
 from mitosz_core.games.mitosz.rules.maneuvers import (
+    FREE,
     effects_of,
     free_users,
     pending_target,
+    qualifying_users,
     take_free_maneuver,
     total_cost,
+    why_not_ready,
     why_not_timing,
 )
 from mitosz_core.games.mitosz.rules.selection import matches
@@ -89,10 +92,10 @@ def building_hosts(game: Game, player: int) -> tuple[CardId, ...]:
 
 def why_not_onto_region(game: Game, player: int, card: CardId, region: CardId) -> str | None:
     """8.building, 8.region: only a building goes onto a region, one per region, and only
-    onto a region of one's own empire."""
+    onto a region of one's own empire, or of an enemy's if the building is cursed (2.4)."""
     found = region_slot(game, region)
     assert found is not None
-    if found[0] != player:
+    if found[0] != player and not game.card(card).cursed:
         return f"#{region} is not a region of your empire (8.region)"
     if not game.card(card).has_subtype(Subtype.BUILDING):
         return "only a building is attached to a region (8.region, 8.building)"
@@ -193,7 +196,9 @@ def rune_candidates(s: S, player: int) -> Iterator[AttachRune]:
         ]
         for user in free_users(s, player, card):
             if game.card(user).has_subtype(Subtype.SCRIBE):
-                for index in range(len(game.card(card).maneuvers)):
+                for index, m in enumerate(game.card(card).maneuvers):
+                    if why_not_ready(s, user, FREE, m) is not None:
+                        continue  # 3.4.1, 4.2.6, 4.5
                     for host in hosts:
                         yield AttachRune(card, user, host, index)
 
@@ -216,7 +221,7 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
         return "a rune that acts on a pending event has no card to act on (ruling R-8.rune)"
     if not game.card(a.user).has_subtype(Subtype.SCRIBE):
         return f"{game.card(a.user).name} is not a scribe: only a scribe attaches a rune (8.rune)"
-    if a.user not in set(free_users(s, player, a.card)):
+    if a.user not in set(qualifying_users(s, player, a.card)):
         return f"#{a.user} may not use {d.name} (3.9)"
     side = controller(game, a.target)
     host = game.card(a.target)
@@ -227,8 +232,12 @@ def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
     cards = selector(m)
     if cards is not None and not matches(game, player, side, a.target, cards, a.user):
         return f"{d.name} cannot act on {host.name}, so it cannot be attached to it (8.rune)"
-    return why_not_timing(s, player, m) or why_not_pay(
-        game.players[player].spheres, total_cost(m, 1, 1, linked(d, game.card(a.user)))
+    return (
+        why_not_ready(s, a.user, FREE, m)  # 3.4.1, 4.2.6, 4.5
+        or why_not_timing(s, player, m)
+        or why_not_pay(
+            game.players[player].spheres, total_cost(m, 1, 1, linked(d, game.card(a.user)))
+        )
     )
 
 

@@ -226,19 +226,20 @@ def _cleared(s: S, gone: tuple[CardId, ...]) -> S:
 def remove_to_underworld(s: S, card: CardId) -> S:
     """Send a board card, with everything attached to it, to the underworld (1.4.2).
 
-    If it is its player's high god as a leader, that player discards every card in hand
-    and loses every sphere point (3.4.3).
+    If it is its owner's high god as a leader (on whichever side), the owner discards
+    every card in hand and loses every sphere point (3.4.3).
     """
     side = controller(s.game, card)
     if side is None:
         raise ValueError(f"card #{card} is not on the board")
     if s.game.card(card).type is CardType.HIGH_GOD:
         raise ValueError("the high god cannot leave the board (3.1)")
-    god_leader = leader_slot(s.game, card) is not None and is_high_god_leader(s.game, side, card)
+    owner = s.game.owner(card)  # 3.4.3: whose high god it is, stolen or not (R-3.4.3-stolen)
+    god_leader = leader_slot(s.game, card) is not None and is_high_god_leader(s.game, owner, card)
     s, gone = _lift(s, card)
     s = to_underworld(s, gone)
     if god_leader:
-        s = lose_everything(s, s.game.owner(card))
+        s = lose_everything(s, owner)
     return s
 
 

@@ -1,6 +1,7 @@
 """Checks made after every step, before anyone decides again (state-based rules).
 
-- 2.2: a permanent whose base level has been lowered below 1 goes to the underworld.
+- 2.2: a permanent or troop whose base level has been lowered below 1 goes to the
+  underworld.
 - 2.3: if a unique card is on the board more than once, every copy is destroyed.
 - 3.7, 3.9: a free-maneuver or fate card whose effects all ended goes to the underworld.
 - 3.4.2: a leader row above its limit interrupts play until its owner sacrifices leaders.
@@ -13,7 +14,8 @@ from __future__ import annotations
 from collections import Counter
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
-from mitosz_core.games.mitosz.machine import Trigger
+from mitosz_core.games.mitosz.effects.language import ChangeLevel, SetLevel
+from mitosz_core.games.mitosz.machine import Phase, Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
@@ -21,14 +23,23 @@ from mitosz_core.games.mitosz.rules.board import (
     destroy,
     remove_to_underworld,
 )
-from mitosz_core.games.mitosz.rules.continuous import card_type, settle_conflicts
+from mitosz_core.games.mitosz.rules.continuous import (
+    AnyLasting,
+    applies_to,
+    card_type,
+    lasting_of,
+    settle_conflicts,
+)
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import notice
-from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt
+from mitosz_core.games.mitosz.rules.fights.army import combat_effects_end
+from mitosz_core.games.mitosz.rules.flow import in_forced_choice, interrupt, turn_phase
+from mitosz_core.games.mitosz.rules.hosting import host_of
 from mitosz_core.games.mitosz.rules.leaders import over_limit
-from mitosz_core.games.mitosz.rules.printed import base_level
+from mitosz_core.games.mitosz.rules.levels import base_level_now
 from mitosz_core.games.mitosz.rules.victory import update_holds
 from mitosz_core.games.mitosz.state import (
+    CardId,
     ForcedFrame,
     Game,
     cached,
@@ -55,7 +66,17 @@ def state_checks(s: S) -> S:
     s = _board_checks(s)
     s = _leader_rows(s)
     s = _limbo(s)
-    return notice(s)
+    return _combat_phase_over(notice(s))
+
+
+def _combat_phase_over(s: S) -> S:
+    """6.1.4, 4.2.1: once its fight is over (or none was declared) and its last deeds are
+    answered, the combat phase ends, and with it every effect lasting until its end
+    (ruling R-7.2.1-every)."""
+    game = s.game
+    if not game.this_turn.combat_closing or game.frames or turn_phase(s) is Phase.COMBAT:
+        return s
+    return combat_effects_end(s.evolve(game=game.with_turn(combat_closing=False)))
 
 
 def _board_checks(s: S) -> S:
@@ -124,23 +145,42 @@ def _limbo(s: S) -> S:
 
 def _base_levels(s: S) -> S:
     """2.2: a permanent or troop (5.1) whose base level was lowered below 1 goes to the
-    underworld; the high god and +/- modifier cards are exempt (ruling R-2.2)."""
+    underworld, whatever lowered it: markers, an attached -N card, a lasting effect
+    (:func:`~.levels.base_level_now`); the high god and +/- modifier cards are exempt
+    (ruling R-2.2)."""
     game = s.game
-    if not game.markers:
-        return s
     doomed = [
         c
-        for c in dict.fromkeys(m.card for m in game.markers)
+        for c in _lowered(game)
         if controller(game, c) is not None  # 5.16: by the type it has now
         and card_type(game, c) in (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
         and not game.card(c).level_modifier
-        and base_level(game, c) < 1
-        and base_level(game, c) < game.card(c).level
+        and base_level_now(game, c) < min(1, game.card(c).level)
     ]
     for card in doomed:
         if card in set(all_board_cards(s.game)):
             s = remove_to_underworld(s, card)
     return s
+
+
+def _lowered(game: Game) -> tuple[CardId, ...]:
+    """The board cards something may have lowered (2.2): those with markers (5.10), those
+    carrying a -N card (2.2), and those a lowering or level-setting lasting effect reaches
+    (4.2.5); in board order, each once."""
+    cards: dict[CardId, None] = dict.fromkeys(m.card for m in game.markers)
+    for card in all_board_cards(game):
+        d = game.card(card)
+        if d.level_modifier and d.level < 0:
+            host = host_of(game, card)
+            if host is not None:
+                cards[host] = None
+    lowering: list[AnyLasting] = [i for i in lasting_of(game, ChangeLevel) if i.effect.amount < 0]
+    lowering += lasting_of(game, SetLevel)
+    if lowering:
+        for card in all_board_cards(game):
+            if card not in cards and any(applies_to(game, i, card) for i in lowering):
+                cards[card] = None
+    return tuple(cards)
 
 
 def _uniques(s: S) -> S:

@@ -3,8 +3,9 @@ immunity and limits (4.2.5, 5.7, 5.10, 5.12, golden rule 2).
 
 Two sources of lasting effects: effects that maneuvers created with a duration
 (:attr:`Game.effects`), and the always-on locked bound maneuvers of cards on the board
-(4.2.6 *zárt*: "always active"). An intrigue's effect counts once however many copies are
-on the board (3.6). Every rule limit that card text may change is read here, so a card
+(4.2.6 *zárt*: "always active"). An intrigue's effect counts once on each card or
+player it reaches, however many copies of the intrigue are in force (3.6, ruling
+R-3.6-once). Every rule limit that card text may change is read here, so a card
 changes a rule by being in force, never by a special case in the rule's code (G2).
 """
 
@@ -47,11 +48,13 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     reach_of,
     troop_maneuvers_act,
 )
+from mitosz_core.games.mitosz.rules.hosting import host_of
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
 from mitosz_core.games.mitosz.state import CardId, Game, cached, memoised
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.compiled import mypyc_attr
+from mitosz_core.kernel.values import replace
 
 HAND_SIZE = 7
 """The hand size (*kézméret*, 1.5.2) unless card text changes it."""
@@ -67,13 +70,16 @@ class Lasting(Generic[E]):
     """An effect in force: ``key`` names it for 5.9 tie-breaks (``e<id>`` for a created
     effect, ``s<card>.<index>`` for a locked maneuver); ``target`` is a fixed card, or
     ``None`` when the effect's selector decides (5.7). Typed by its effect's class, as
-    :func:`lasting_of` gives it."""
+    :func:`lasting_of` gives it. ``earlier`` are the effects in force before it that are
+    the same effect of the same intrigue (3.6): where one of them reaches a card or a
+    player, this one does not (ruling R-3.6-once)."""
 
     key: str
     effect: E
     player: int
     source: CardId | None
     target: CardId | None
+    earlier: tuple[Lasting[AnyEffect], ...] = ()
 
 
 AnyLasting: TypeAlias = "Lasting[AnyEffect]"
@@ -121,18 +127,25 @@ def _by_kind(items: tuple[AnyLasting, ...]) -> dict[type, tuple[AnyLasting, ...]
 def _lasting(game: Game) -> Iterator[AnyLasting]:
     raw = tuple(_raw_lasting(game))
     silencers = [item for item in raw if isinstance(item.effect, NeutralizeAbility)]
+    copies: dict[tuple[str, AnyEffect], list[AnyLasting]] = {}
     for item in raw:
         # 5.5: a card whose ability is neutralised keeps no locked ability in force
         # (ruling R-5.5-locked: which cards are neutralised is read before immunity)
         if item.key.startswith("s") and any(_reaches(game, n, item.source) for n in silencers):
             continue
+        if item.source is not None and game.card(item.source).type is CardType.INTRIGUE:
+            # 3.6: the same intrigue takes effect once; its identical effects do not
+            # combine (ruling R-3.6-once), whichever copy and player they come from
+            same = copies.setdefault((game.card(item.source).key, item.effect), [])
+            if same:
+                item = replace(item, earlier=tuple(same))
+            same.append(item)
         yield item
 
 
 def _raw_lasting(game: Game) -> Iterator[AnyLasting]:
     for e in game.effects:
         yield Lasting(f"e{e.id}", e.effect, e.player, e.source, e.target)
-    seen_intrigues: set[str] = set()
     for side in range(len(game.players)):
         for card in board_cards(game, side):
             d = game.card(card)
@@ -140,10 +153,6 @@ def _raw_lasting(game: Game) -> Iterator[AnyLasting]:
                 continue
             if d.type is CardType.TROOP and not troop_maneuvers_act(game, card):
                 continue  # 3.8: a support or reserve troop giving its level has no ability
-            if d.type is CardType.INTRIGUE:
-                if d.key in seen_intrigues:
-                    continue  # 3.6: the same intrigue takes effect only once
-                seen_intrigues.add(d.key)
             for index, m in enumerate(d.maneuvers):
                 if m.locked and m.effect.lasting:
                     target = card if isinstance(getattr(m.effect, "target", None), User) else None
@@ -177,7 +186,14 @@ def _reaches(game: Game, item: AnyLasting, card: CardId | None) -> bool:
 
 def applies_to(game: Game, item: AnyLasting, card: CardId) -> bool:
     """Whether a lasting card effect reaches ``card`` now (5.7, 5.17), unless the card
-    is immune to that kind of effect (5.12)."""
+    is immune to that kind of effect (5.12), or the same effect of the same intrigue
+    reaches it already (3.6, ruling R-3.6-once)."""
+    if not _applies(game, item, card):
+        return False
+    return not item.earlier or not any(_applies(game, e, card) for e in item.earlier)
+
+
+def _applies(game: Game, item: AnyLasting, card: CardId) -> bool:
     reaches = _reaches(game, item, card)
     if not reaches or isinstance(item.effect, MakeImmune):
         return reaches
@@ -204,7 +220,14 @@ def source_kinds(game: Game, item: AnyLasting, card: CardId) -> tuple[Immunity, 
 
 
 def covers(item: AnyLasting, player: int) -> bool:
-    """Whether a lasting player effect reaches ``player``."""
+    """Whether a lasting player effect reaches ``player``: once, however many copies of
+    its intrigue are in force (3.6, ruling R-3.6-once)."""
+    if not _covers(item, player):
+        return False
+    return not item.earlier or not any(_covers(e, player) for e in item.earlier)
+
+
+def _covers(item: AnyLasting, player: int) -> bool:
     who: Who = getattr(item.effect, "who", Who.ME)
     if who is Who.EACH_PLAYER:
         return True
@@ -279,13 +302,16 @@ def permitted(game: Game, card: CardId, permission: Permission, default: bool = 
 
 def immune(game: Game, card: CardId, kind: Immunity, beside: bool = True) -> bool:
     """Whether ``card`` is immune to ``kind`` (5.12): by its own rules (3.4.3, 8.shrine),
-    by a lasting effect, through the card it is attached to, or (``beside``) through a
-    card fighting on its side."""
+    by a lasting effect, through a card it is attached to directly or indirectly (*akár
+    közvetve*: its host, its host's host ..., whatever kind of attachment,
+    :func:`~.hosting.host_of`), or (``beside``) through a card fighting on its side."""
     d = game.card(card)
-    if kind is Immunity.INTRIGUE and leader_slot(game, card) is not None:
-        side = controller(game, card)
-        if side is not None and is_high_god_leader(game, side, card):
-            return True
+    if (  # 3.4.3: its owner's high god, wherever it is (ruling R-3.4.3-stolen)
+        kind is Immunity.INTRIGUE
+        and leader_slot(game, card) is not None
+        and is_high_god_leader(game, game.owner(card), card)
+    ):
+        return True
     if kind is Immunity.CALAMITY and d.type is CardType.LOCATION and d.has_subtype(Subtype.SHRINE):
         return True
     for item in lasting_of(game, MakeImmune):
@@ -301,19 +327,6 @@ def immune(game: Game, card: CardId, kind: Immunity, beside: bool = True) -> boo
         (game.effects, game.fight),
         lambda: any(immune(game, c, kind, beside=False) for c in fighting_on_side(game, side)),
     )
-
-
-def host_of(game: Game, card: CardId) -> CardId | None:
-    """The card that ``card`` is attached to, if any (an item's leader, a location's
-    people)."""
-    for p in game.players:
-        for slot in p.leaders:
-            if card in slot.items:
-                return slot.card
-        for e in p.empire:
-            if e.location == card:
-                return e.card
-    return None
 
 
 # --- limits that card text may change (G2) ------------------------------------------------

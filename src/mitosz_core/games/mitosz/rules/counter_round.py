@@ -2,13 +2,13 @@
 
 Every card played (6.3.5) and every maneuver used (4.6.4) is pushed on the pending stack
 and opens a counter round: starting with the affected player (the controller of what it
-targets, else the player whose turn it is), players in turn order use a counter effect or
-pass (6.4.1; ruling R-6.4.1-responses: a deed of another kind answers in the response of
-6.1.4 that follows, :mod:`.events`). A counter effect is itself an event and opens a new
-counter round over the same stack; the nesting depth is the stack's height, with no
-limit. When everybody passes in a row, the whole stack resolves, last in first out
-(ruling R-6.4.1-lifo): a counter effect resolves before the event it acts on, "before
-it takes hold" (4.2.6).
+targets, else the player whose turn it is), players in turn order use or play a counter
+or locked effect, or pass (6.4.1; ruling R-6.4.1-responses: a deed of another kind
+answers in the response of 6.1.4 that follows, :mod:`.events`). Such an answer is itself
+an event and opens a new counter round over the same stack; the nesting depth is the
+stack's height, with no limit. When everybody passes in a row, the whole stack
+resolves, last in first out (ruling R-6.4.1-lifo): a counter effect resolves before the
+event it acts on, "before it takes hold" (4.2.6).
 """
 
 from __future__ import annotations
@@ -22,12 +22,15 @@ from mitosz_core.games.mitosz.actions import (
     Choose,
     Pass,
     PlayFate,
+    PlayWithoutSummoning,
+    Summon,
     UseFreeManeuver,
     UseManeuver,
 )
 from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.affected import affected_players
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.flow import (
     Step,
@@ -64,9 +67,10 @@ A = TypeVar("A", bound=Action)
 Resolver = Callable[[S], S]
 """One unit of work of a counter round's ``resolve`` step."""
 
-RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate)
-"""What a counter round may accept besides a pass: a counter effect, bound, free or a
-fate (6.4.1); the sources that make them register."""
+RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate, Summon, PlayWithoutSummoning)
+"""What a counter round may accept besides a pass (6.4.1): a counter or locked effect
+used, bound, free or a fate, or played, an intrigue summoned or a card played without
+summoning; the sources that make them register."""
 
 
 def push(s: S, item: AnyPending) -> S:
@@ -83,7 +87,8 @@ def push(s: S, item: AnyPending) -> S:
 
 
 def affected_player(s: S, item: AnyPending) -> int:
-    """6.4.1: whom the event affects; with several, the player whose turn it is."""
+    """6.4.1: whom the event affects; with several, the player whose turn it is. With no
+    target, a maneuver's effect says whom it affects (ruling R-6.4.1-affected)."""
     if item.target is not None:
         side = controller(s.game, item.target)
         if side is not None:
@@ -93,6 +98,11 @@ def affected_player(s: S, item: AnyPending) -> int:
         for other in s.game.stack:
             if other.id == aimed:
                 return other.player
+    if isinstance(item, ManeuverPending) and item.target is None and aimed is None:
+        players = affected_players(s.game, item)
+        if players is not None and len(players) == 1:
+            (only,) = players
+            return only
     return s.game.active
 
 

@@ -18,7 +18,9 @@ order from the next one, may answer with a deed their timing marks allow (4.2.1)
 intrigue (3.6), a fate (3.7) or a card without summoning (1.5.3), or pass (ruling
 R-6.4.1-responses). The active player's pass in a summoning step opens a response too,
 and the phase ends only when all the others pass after it; an answer gives the active
-player the phase back (ruling R-6.1.4-pass).
+player the phase back (ruling R-6.1.4-pass). Inside a fight's combat round no response
+opens: the combat round is the response there, and what happened in it is not noticed
+again after it (ruling R-7.4.8-turns).
 
 Finding out whether anybody can respond is cheap: only players who hold something that
 could answer at all (:func:`could_answer`) are probed, and a response opens only if one
@@ -32,6 +34,7 @@ from itertools import chain
 
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import (
+    DeclareFight,
     ManeuverAction,
     Pass,
 )
@@ -40,11 +43,13 @@ from mitosz_core.games.mitosz.effects.language import Maneuver, Timing
 from mitosz_core.games.mitosz.machine import Phase, Trigger
 from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, summoning
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.rules.fights import access, rounds
+from mitosz_core.games.mitosz.rules.fights import access, declare, rounds
 from mitosz_core.games.mitosz.rules.flow import (
     Step,
+    active_player,
     at_quiet_moment,
     fire,
+    in_combat_round,
     response_frame,
     resume,
     turn_phase,
@@ -117,13 +122,18 @@ def notice(s: S) -> S:
     """The state-based check of 6.5.1: at a quiet moment, open a response (6.1.4) if
     something happened since the last one and some other player can answer it."""
     game = s.game
-    if not at_quiet_moment(s) or game.stack or game.todo or game.choice or game.limbo:
+    combat_round = in_combat_round(s)
+    if not (combat_round or at_quiet_moment(s)):
+        return s
+    if game.stack or game.todo or game.choice or game.limbo:
         return s
     if game.seen is not None and still_seen(game.seen, s):
         return s
     now = seen_now(s)
     s = s.evolve(game=replace(game, seen=now))
-    if game.seen is None:  # the game's first turn: nothing happened before it
+    if game.seen is None or combat_round:
+        # the game's first turn: nothing happened before it; in a combat round the
+        # taking-part players answer in the round itself (ruling R-7.4.8-turns)
         return s
     opened = open_response(s, ending=False)
     return s if opened is None else opened
@@ -285,7 +295,7 @@ def _with_priority(s: S, player: int) -> S:
 def _deeds(s: S, player: int) -> Iterator[Action]:
     """The deeds worth testing for ``player`` in a response: a maneuver or fate, an
     intrigue or a card without summoning."""
-    if _may_answer(s.game, player):
+    if player == s.game.active or _may_answer(s.game, player):
         yield from maneuvers.candidates(s, player)
     yield from summoning.plays(s, player, anytime_only=True)
 
@@ -297,11 +307,76 @@ def _next(game: Game, player: int) -> int:
 
 def _close(s: S, frame: ResponseFrame) -> S:
     """The response is over: the player whose turn it is has the step back, or, if it
-    passed there and nobody answered since, the phase ends (6.1.4). What the response
-    saw is not noticed again."""
+    passed there and nobody answered since, the phase ends (6.1.4); a phase window ends
+    its phase. What the response saw is not noticed again."""
     s = resume(s, Trigger.RESUME)
     s = s.evolve(game=replace(s.game, seen=seen_now(s)))
+    if frame.then:
+        return fire(s, Trigger(frame.then))
     return fire(s, Trigger.PASS) if frame.ending else s
+
+
+# --- phase windows: the end of a phase that is no decision of its own (6.1.4, 4.1) ---------
+
+
+def phase_window(s: S, then: Trigger) -> S:
+    """The end of a start, draw or end phase (6.2.1, 6.2.2, 6.2.4), its work done: every
+    player, starting with the one whose turn it is, may act with what its timing marks
+    allow, and the phase ends (``then``) when all have passed in a row (6.1.4, 4.1;
+    ruling R-6.1.4-phases). The window opens only if some player has a legal deed; its
+    events are not noticed again after it."""
+    game = s.game
+    s = s.evolve(game=replace(game, seen=seen_now(s)))
+    if game.stack or game.todo or game.choice or game.limbo:
+        return fire(s, then)
+    active = game.active
+    opened = fire(with_frame(s, ResponseFrame, priority=active, then=then.value), Trigger.EVENT)
+    for player in (active, *asked_players(game)):
+        if player != active and not could_answer(game, player):
+            continue
+        probe = _with_priority(opened, player)
+        if any(RESPONSE.why_not(probe, a) is None for a in _deeds(probe, player)):
+            return opened
+    return fire(s, then)
+
+
+def _could_act(game: Game, player: int) -> bool:
+    """Whether ``player`` may be asked in a phase window: the player whose turn it is
+    when it holds a maneuver on the board or in hand, or a card it may play at any time;
+    any other player when it could answer (:func:`could_answer`)."""
+    if player != game.active:
+        return could_answer(game, player)
+    if summoning.may_play_anytime(game, player):
+        return True
+    cards = chain(board_cards(game, player), game.players[player].hand)
+    return any(
+        not m.locked and m.trigger is None for card in cards for m in game.card(card).maneuvers
+    )
+
+
+def _window_settle(s: S, frame: ResponseFrame) -> S | None:
+    """A phase window: a player who could not act passes by itself; the window ends when
+    the turn comes back to the player whose turn it is after it passed."""
+    game = s.game
+    active = game.active
+    player, ending = frame.priority, frame.ending
+    for _ in range(len(game.order) + 1):
+        if player == active and ending:
+            return _close(s, frame)
+        if _could_act(game, player):
+            if player == frame.priority and ending == frame.ending:
+                return None
+            return s.evolve(game=_window_frame(s, player, ending))
+        ending = ending or player == active
+        player = _next(game, player)
+    return _close(s, frame)
+
+
+def _window_frame(s: S, player: int, ending: bool) -> Game:
+    frame = s.game.frames[-1]
+    assert isinstance(frame, ResponseFrame)
+    changed = replace(frame, priority=player, ending=ending)
+    return replace(s.game, frames=(*s.game.frames[:-1], changed))
 
 
 def _frame(s: S) -> ResponseFrame:
@@ -321,8 +396,9 @@ def _candidates(s: S) -> Iterable[Action]:
 
 
 def _fight_limits(s: S, player: int, a: ManeuverAction | AnytimePlay) -> str | None:
-    """7.2.1: in the combat phase, a fight declared or not, the fight's own limits."""
-    return access.why_not_action(s, player, a) if turn_phase(s) is Phase.COMBAT else None
+    """7.2.1: in the combat phase, a fight declared or not, or over while the phase lasts
+    (:func:`.maneuvers.in_combat`), the fight's own limits."""
+    return access.why_not_action(s, player, a) if maneuvers.in_combat(s) else None
 
 
 def _why_not_maneuver(s: S, a: ManeuverAction) -> str | None:
@@ -340,6 +416,11 @@ def _pass(s: S, a: Pass) -> S:
     is, the response is over."""
     frame = _frame(s)
     following = _next(s.game, frame.priority)
+    if frame.then:  # a phase window: it ends after the active player passed (6.1.4)
+        ending = frame.ending or frame.priority == s.game.active
+        if following == s.game.active and ending:
+            return _close(s, frame)
+        return s.evolve(game=_window_frame(s, following, ending))
     if following == s.game.active:
         return _close(s, frame)
     return _with_priority(s, following)
@@ -370,6 +451,8 @@ def _settle(s: S) -> S | None:
     """Players who hold nothing that could answer are not asked; when the turn comes
     back to the player whose turn it is, the response is over."""
     frame = _frame(s)
+    if frame.then:
+        return _window_settle(s, frame)
     game = s.game
     player = frame.priority
     if player != game.active and could_answer(game, player):
@@ -404,6 +487,60 @@ MAIN = summoning.main_step(lambda s, a: pass_phase(s))
 """The summoning steps (6.2.3.1, 6.2.3.3), whose pass opens a response (6.1.4)."""
 
 
+# --- the combat phase before a fight: the active player may act (4.1, 7.3.5) ----------------
+
+
+def _why_not_own_maneuver(s: S, a: ManeuverAction) -> str | None:
+    active = s.game.active
+    return maneuvers.why_not(s, active, a) or access.why_not_action(s, active, a)
+
+
+def _own_maneuver(s: S, a: ManeuverAction) -> S:
+    s, item = maneuvers.perform(s, s.game.active, a)
+    return counter_round.push(s, item)
+
+
+def _why_not_own_play(s: S, a: AnytimePlay) -> str | None:
+    active = s.game.active
+    return summoning.why_not_play(s, active, a, anytime_only=True) or access.why_not_action(
+        s, active, a
+    )
+
+
+def _own_play(s: S, a: AnytimePlay) -> S:
+    return summoning.perform_play(s, s.game.active, a)
+
+
+def _declare_candidates(s: S) -> Iterable[Action]:
+    return chain(declare.DECLARE.candidates(s), _deeds(s, s.game.active))
+
+
+def _declare_settle(s: S) -> S | None:
+    """6.2.3.2: with no fight to start and nothing the active player may use before one
+    (7.2.1, 7.3.5), the combat phase ends at once; else the player decides."""
+    if not declare.nothing_to_declare(s):
+        return None
+    active = s.game.active
+    if _could_act(s.game, active) and any(DECLARE.why_not(s, a) is None for a in _deeds(s, active)):
+        return None
+    return declare.no_fight(s)
+
+
+DECLARE = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: pass_phase(declare.closing(s))),
+        Rule(DeclareFight, declare.why_not_declare, declare.declare),
+        *summoning.deed_rules(_why_not_own_maneuver, _own_maneuver, _why_not_own_play, _own_play),
+    ),
+    candidates=_declare_candidates,
+    decider=active_player,
+    settle=_declare_settle,
+)
+"""The combat phase before a fight (6.2.3.2): the active player starts a fight, uses
+what may affect one (4.1, 7.2.1, 7.3.5), or passes; its pass asks the others in turn
+order, and the phase ends when they all pass too (6.1.4; ruling R-6.1.4-phases)."""
+
+
 # --- counter rounds: inside a fight, only what may affect it answers (7.2.1) ---------------
 
 
@@ -422,7 +559,7 @@ def _resolve(s: S) -> counter_round.Resolver:
 
 
 def _respond_step(s: S) -> Step[Game]:
-    return rounds.RESPOND if turn_phase(s) is Phase.COMBAT else counter_round.RESPOND  # 7.2.1
+    return rounds.RESPOND if maneuvers.in_combat(s) else counter_round.RESPOND  # 7.2.1
 
 
 def _choose_step(s: S) -> Step[Game]:

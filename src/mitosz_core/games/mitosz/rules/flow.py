@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.machine import (
+    COMBAT_ROUND_STEPS,
     COUNTER_LEAVES,
     FIGHT_LEAVES,
     FORCED_LEAVES,
@@ -34,6 +35,7 @@ _RESPONSE = frozenset(RESPONSE_LEAVES)
 _QUIET = frozenset(QUIET)
 _FORCED = frozenset(FORCED_LEAVES)
 _ROUNDS = frozenset(ROUNDS)
+_COMBAT_ROUND = frozenset(COMBAT_ROUND_STEPS)
 _UNSETTLED = frozenset((*COUNTER_LEAVES, *RESPONSE_LEAVES, *FORCED_LEAVES, *FIGHT_LEAVES))
 
 
@@ -149,6 +151,13 @@ def counter_of(s: S) -> CounterRound:
     if counter is None:
         raise MachineError(f"no counter round is under way in {s.phase!r}")
     return counter
+
+
+def in_combat_round(s: S) -> bool:
+    """Whether the machine is in the combat round of a fight (7.4.8-7.4.9, 7.6.3-7.6.4),
+    a troop's mode being chosen included (3.8), not interrupted: the combat round is the
+    response there (ruling R-7.4.8-turns)."""
+    return s.phase in _COMBAT_ROUND
 
 
 def in_combat_round_step(s: S) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from mitosz_core.games.mitosz.actions import SacrificeLeader, ToUnderworld
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import remove_to_underworld
+from mitosz_core.games.mitosz.rules.board import is_cursed, remove_to_underworld
 from mitosz_core.games.mitosz.rules.checks import first_over_limit
 from mitosz_core.games.mitosz.rules.flow import resume
 from mitosz_core.games.mitosz.rules.leaders import over_limit
@@ -24,13 +24,19 @@ from mitosz_core.kernel.steps import Rule, dispatch
 
 def _candidates(s: S) -> Iterable[Action]:
     player = first_over_limit(s)
-    return (SacrificeLeader(slot.card) for slot in s.game.players[player].leaders)
+    return (
+        SacrificeLeader(slot.card)
+        for slot in s.game.players[player].leaders
+        if not is_cursed(s.game, slot.card)
+    )
 
 
 def _why_not(s: S, a: SacrificeLeader) -> str | None:
     player = first_over_limit(s)
     if all(slot.card != a.card for slot in s.game.players[player].leaders):
         return f"#{a.card} is not a leader in the row of player {player}, who must sacrifice"
+    if is_cursed(s.game, a.card):  # 2.4, 8.rune; ruling R-3.4.2-cursed
+        return f"{s.game.card(a.card).name} is cursed and cannot be sacrificed (2.4)"
     return None
 
 

@@ -9,6 +9,7 @@ from mitosz_core.games.mitosz.rules.attachments import why_not_onto_region
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
     held_cards,
+    is_cursed,
     leader_slot,
     people_slot,
     region_slot,
@@ -27,8 +28,14 @@ def leader_limit(game: Game, player: int) -> int:
 
 
 def over_limit(game: Game, player: int) -> int:
-    """How many leaders ``player`` holds above the limit (0 if within it)."""
-    return max(0, len(game.players[player].leaders) - leader_limit(game, player))
+    """How many leaders ``player`` must still sacrifice (3.4.2): those above the limit,
+    but no more than the row holds that can be sacrificed; a cursed one cannot (2.4,
+    ruling R-3.4.2-cursed). 0 if within the limit."""
+    row = game.players[player].leaders
+    above = len(row) - leader_limit(game, player)
+    if above <= 0:
+        return 0
+    return min(above, sum(1 for slot in row if not is_cursed(game, slot.card)))
 
 
 def unique_on_board(game: Game, card: CardDef) -> bool:
@@ -49,8 +56,9 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
     Leaders go to the row and take no target, a full row too (ruling R-3.4.2-full: once
     the leader is in, its player sacrifices down to the limit); a location goes onto one
     of the player's peoples without a location (3.3), a building also onto a region of
-    theirs without a building (8.region, 8.building); an item onto one of the player's
-    own leaders (3.5), or a cursed item onto any leader, an enemy's too (2.4),
+    theirs without a building (8.region, 8.building), a cursed location or building onto
+    an enemy's people or region too (2.4); an item onto one of the player's own leaders
+    (3.5), or a cursed item onto any leader, an enemy's too (2.4),
     within the keyword limits: one weapon and one armour per leader, a relic only onto a
     leader of its mythos unless one of them is khareni (8.weapon, 8.armour, 8.relic).
     """
@@ -68,7 +76,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
         if region_slot(game, target) is not None:  # 8.region, 8.building
             return why_not_onto_region(game, player, card, target)
         found = people_slot(game, target)
-        if found is None or found[0] != player:
+        if found is None or (found[0] != player and not d.cursed):
             return f"#{target} is not a people of your empire (3.3)"
         if card_type(game, target) is not CardType.PEOPLE:  # 5.16: it lost the people type
             return f"{game.card(target).name} is a {card_type(game, target)} now, not a people"

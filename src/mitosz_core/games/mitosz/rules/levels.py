@@ -76,7 +76,7 @@ def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
         item_def = game.card(item)
         if item_def.level_modifier and not neutralized(game, item):
             level += base_level(game, item) + same_mythos_bonus(game, player, item_def, leader)
-    if is_high_god_leader(game, player, slot.card):
+    if is_high_god_leader(game, game.owner(slot.card), slot.card):  # stolen too (R-3.4.3-stolen)
         level += 1
     return level
 
@@ -112,8 +112,8 @@ def _power(game: Game, player: int) -> int:
     if lasting_of(game, ChangePower):  # created effects and locked maneuvers (an intrigue's)
         total += sum(power_bonus(game, c) for c in cards)
     p = game.players[player]
-    if any(is_high_god_leader(game, player, slot.card) for slot in p.leaders):
-        total += 1
+    # 3.4.3: each high god as a leader on this side gives one more, a stolen one too
+    total += sum(is_high_god_leader(game, game.owner(x.card), x.card) for x in p.leaders)
     return total
 
 
@@ -122,10 +122,27 @@ def level(game: Game, card: CardId) -> int:
     level set by an effect replaces it, the strongest setter winning (5.9). A card whose
     ability is neutralised gives no level of its own (5.5, ruling R-5.5-level): only
     other effects' changes count."""
-    found = leader_slot(game, card)
-    value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
-    if neutralized(game, card):
-        value = 0
+    return _level(game, card, own=not neutralized(game, card))
+
+
+def base_level_now(game: Game, card: CardId) -> int:
+    """The base level 2.2 sends a card to the underworld by (*alapszint*, ruling R-2.2):
+    its level outside any fight's sums, whatever lowered it. That is the printed level
+    with its markers (5.10), the +/- cards attached to it (2.2: a modifier "az
+    alapszintet módosítja") with their 5.8 bonus, the high god's +1 (3.4.3), and every
+    lasting level change or set level in force on it (4.2.5, 4.2.6 locked effects of
+    any card, an intrigue's among them), as :func:`level` counts them. Not in it: what a
+    fight adds up beside the card (an army's level, a road's level, a fortress's -1 to
+    attacking troops, a maneuver's level, 7.x, 8.fortress), and the card's own
+    neutralisation, which makes it give no level (5.5) but lowers nothing."""
+    return _level(game, card, own=True)
+
+
+def _level(game: Game, card: CardId, own: bool) -> int:
+    value = 0
+    if own:
+        found = leader_slot(game, card)
+        value = leader_level(game, found[0], found[1]) if found else base_level(game, card)
     for item in lasting_of(game, ChangeLevel):
         if applies_to(game, item, card):
             value += item.effect.amount

@@ -14,6 +14,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Peek,
     Reveal,
     Sacrifice,
+    Timing,
     User,
 )
 from mitosz_core.games.mitosz.rules import S, maneuvers
@@ -60,7 +61,10 @@ def _resolve_maneuver(s: S, item: ManeuverPending) -> S:
             todos.extend(replace(base, effect=effect) for _ in range(repeats))
         given = maneuver_level(s.game, item.player, m.level, item.card, item.user)  # 5.8
         if given and item.user is not None:
-            duration = Duration.COMBAT if maneuvers.in_combat(s) else Duration.TURN
+            # 4.2.5: until the end of the combat phase if used in a fight (4.2.1: a
+            # combat maneuver's whole effect), else until the next turn starts
+            fought = s.game.fight is not None or m.timing is Timing.COMBAT
+            duration = Duration.COMBAT if fought else Duration.TURN
             todos.append(replace(base, effect=ChangeLevel(User(), given, duration)))
     if m.sacrifices_user and item.user is not None:
         todos.append(replace(base, effect=Sacrifice(User())))

@@ -44,6 +44,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     why_not_pay,
 )
 from mitosz_core.games.mitosz.rules.selection import matches, matching
+from mitosz_core.games.mitosz.rules.selectors import subtypes
 from mitosz_core.games.mitosz.rules.zones import take_from_hand, update_player
 from mitosz_core.games.mitosz.state import (
     AnyPending,
@@ -58,6 +59,12 @@ from mitosz_core.games.mitosz.subtypes import Subtype
 
 TURNING_TYPES = frozenset({CardType.LEADER, CardType.TROOP})
 """Cards that turn when they use a maneuver; the others never do (4.5)."""
+FREE = -1
+"""The index a free maneuver's use is recorded with (:func:`exhaust`): it names no
+maneuver printed on its user."""
+TURNING = -2
+"""Recorded besides a permanent maneuver's use that turned its user, by a further step
+that is not permanent (4.2.6): that use counts as one that turns (4.5)."""
 MAX_TIMES = 4
 """The most slash repetitions offered as separate actions (4.2.6)."""
 NO_COST: Spheres = (0, 0, 0, 0)
@@ -83,7 +90,7 @@ def maneuver_types(game: Game, item: ManeuverPending) -> tuple[str, ...]:
     if item.user is None:
         return own
     user = game.card(item.user)
-    return (*own, user.type.value, *user.subtypes)
+    return (*own, user.type.value, *sorted(subtypes(game, item.user)))  # 8.mount: shared
 
 
 def effects_of(m: Maneuver, steps: int = 1) -> tuple[AnyEffect, ...]:
@@ -133,8 +140,11 @@ def total_cost(m: Maneuver, steps: int, times: int, free: bool) -> Spheres:
 
 def in_combat(s: S) -> bool:
     """Whether the combat phase is on (6.2.3.2): combat maneuvers may be used then, and
-    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13)."""
-    return turn_phase(s) is Phase.COMBAT
+    the effects of maneuvers used in it last until it ends (4.2.1, 4.2.5, 7.4.13). It
+    lasts after its fight closed (or no fight was declared) while the players answer its
+    last deeds (6.1.4 "Ha egy fázisban minden játékos passzol ... a fázis véget ér";
+    ruling R-7.2.1-every)."""
+    return turn_phase(s) is Phase.COMBAT or s.game.this_turn.combat_closing
 
 
 def in_combat_round(s: S, player: int) -> bool:
@@ -151,8 +161,8 @@ def in_combat_round(s: S, player: int) -> bool:
 
 def why_not_timing(s: S, player: int, m: Maneuver) -> str | None:
     """4.2.1 timing, 6.4.1 and 6.1.4 (ruling R-6.4.1-responses): the timing marks alone
-    limit when a maneuver or fate is used; in a counter round only a counter effect
-    answers; outside one, a player acts when it has the action: in its own steps, when
+    limit when a maneuver or fate is used; in a counter round only a counter or locked
+    effect answers; outside one, a player acts when it has the action: in its own steps, when
     asked to respond to a deed (6.1.4), or in its combat round (7.2.2). A fate keeps the
     timing printed on it (3.7)."""
     own = player == s.game.active
@@ -165,8 +175,8 @@ def why_not_timing(s: S, player: int, m: Maneuver) -> str | None:
     if m.timing is Timing.COMBAT and not in_combat(s):
         return "a combat maneuver is used only in the combat phase (4.2.1)"
     if in_counter_round(s):
-        if not m.counter:
-            return "only a counter effect answers in a counter round (6.4.1)"
+        if not (m.counter or m.locked):
+            return "only a counter or locked effect answers in a counter round (6.4.1)"
         return None
     if not own and not responding(s, player) and not in_combat_round(s, player):
         return "a player acts in another's turn only when asked to respond (6.1.4)"
@@ -191,19 +201,22 @@ def timely(s: S, player: int) -> Callable[[Maneuver], bool]:
     def check(m: Maneuver) -> bool:
         if not acts or (m.timing is not None and banned[m.timing]):
             return False
-        return m.counter or not counter
+        return m.counter or m.locked or not counter
 
     return check
 
 
-def why_not_user(s: S, player: int, user: CardId, index: int, m: Maneuver) -> str | None:
-    """Whether ``user`` may use its bound maneuver ``index`` now (4.1, 4.2.6, 4.5)."""
+def why_not_user(
+    s: S, player: int, user: CardId, index: int, m: Maneuver, steps: int = 1
+) -> str | None:
+    """Whether ``user`` may use its bound maneuver ``index`` now, for ``steps`` steps
+    (4.1, 4.2.6, 4.5)."""
     if controller(s.game, user) != player:
         return f"#{user} is not a card on your side of the board"
-    return _why_not_usable(s, user, index, m)
+    return _why_not_usable(s, user, index, m, steps)
 
 
-def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
+def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1) -> str | None:
     """:func:`why_not_user` for a card known to be on the user's side."""
     game = s.game
     d = game.card(user)
@@ -219,31 +232,66 @@ def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
     if host is not None:  # 8.rune: an attached rune is a bound maneuver of its card
         if neutralized(game, host):
             return f"{game.card(host).name}'s ability is neutralised (5.5)"
-        return _why_not_ready(s, host, index, m)
-    return _why_not_ready(s, user, index, m)
+        return _why_not_ready(s, host, index, m, steps)
+    return _why_not_ready(s, user, index, m, steps)
 
 
-def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver) -> str | None:
+def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver, steps: int) -> str | None:
+    reason = why_not_ready(s, user, index, m, steps)
+    if reason is None and m.sacrifices_user and is_cursed(s.game, user):  # 2.4, 8.rune
+        return f"{s.game.card(user).name} is cursed and cannot be sacrificed (2.4)"
+    return reason
+
+
+def why_not_ready(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1) -> str | None:
+    """Whether ``user`` is ready to use maneuver ``m`` now for ``steps`` steps, bound
+    (``index`` on the card) or free (:data:`FREE`): a turned leader makes only a
+    permanent use (:func:`permanent_use`; 3.4.1, 4.1, 4.2.6); a card that never turns
+    makes no other use in the turn after a use that would have turned it, and a high god
+    only not of the same bound maneuver again (4.5, ruling R-4.5-permanent); a permanent
+    bound maneuver is used at most its number of times a turn (4.2.6)."""
     game = s.game
     d = game.card(user)
     uses = [u for u in game.used if u[0] == user]
-    if m.permanent:
-        if m.uses_per_turn is not None and sum(1 for u in uses if u[1] == index) >= (
-            m.uses_per_turn
-        ):
-            return f"{d.name} used it {m.uses_per_turn} times this turn (4.2.6)"
-    elif card_type(game, user) in TURNING_TYPES:
+    if (
+        m.permanent
+        and index >= 0
+        and m.uses_per_turn is not None
+        and sum(1 for u in uses if u[1] == index) >= m.uses_per_turn
+    ):
+        return f"{d.name} used it {m.uses_per_turn} times this turn (4.2.6)"
+    if permanent_use(m, steps):
+        return None
+    if card_type(game, user) in TURNING_TYPES:
         slot = leader_slot(game, user)
         if slot is not None and slot[1].turned:
-            return f"{d.name} is turned (4.1)"
+            return (
+                f"{d.name} is turned: a turned card uses only a permanent maneuver "
+                "(3.4.1, 4.1, 4.2.6)"
+            )
     elif d.type is CardType.HIGH_GOD:
-        if any(u[1] == index for u in uses):
+        if index >= 0 and any(u[1] == index for u in uses):
             return "the high god used this maneuver this turn (4.5)"
-    elif uses:
+    elif any(_turning_use(game, used, at) for used, at in uses):
         return f"{d.name} has used a maneuver this turn (4.5)"
-    if m.sacrifices_user and is_cursed(game, user):  # 2.4, 8.rune
-        return f"{d.name} is cursed and cannot be sacrificed (2.4)"
     return None
+
+
+def permanent_use(m: Maneuver, steps: int = 1) -> bool:
+    """Whether a use of ``m`` for ``steps`` steps turns no user (4.2.6 Permanens): the
+    maneuver is permanent, and so is every further step used ("Ha az összes használt
+    lépcső [permanens], a használó nem fordul el")."""
+    return m.permanent and all(step.permanent for step in m.steps[: steps - 1])
+
+
+def _turning_use(game: Game, user: CardId, index: int) -> bool:
+    """Whether a recorded use would have turned ``user`` (4.5): a free maneuver's use is
+    recorded only when it is not permanent, a permanent maneuver's use that turned its
+    user with :data:`TURNING` besides (:func:`_exhaust`); a bound one by its index."""
+    if index < 0:
+        return True
+    printed = game.card(user).maneuvers
+    return index >= len(printed) or not printed[index].permanent
 
 
 def fate_allowed(game: Game, player: int, card: CardId) -> bool:
@@ -259,9 +307,20 @@ def fate_allowed(game: Game, player: int, card: CardId) -> bool:
 
 
 def free_users(s: S, player: int, card: CardId) -> Iterator[CardId]:
-    """Who may use free maneuver ``card`` (3.9): one's own permanents and troops meeting
-    one of its icon groups, or linked to it. Peoples and locations, by their current
-    type (5.16), only while they fight (3.2.2, 3.3)."""
+    """Who may use free maneuver ``card`` now (3.9): one's own permanents and troops
+    meeting one of its icon groups, or linked to it, ready to use one of its maneuvers
+    (:func:`why_not_ready`: a turned leader only a permanent one, 3.4.1, 4.2.6; a card
+    that never turns none after a use that would have turned it, 4.5). Peoples and
+    locations, by their current type (5.16), only while they fight (3.2.2, 3.3)."""
+    printed = s.game.card(card).maneuvers
+    for user in qualifying_users(s, player, card):
+        if any(why_not_ready(s, user, FREE, m) is None for m in printed):
+            yield user
+
+
+def qualifying_users(s: S, player: int, card: CardId) -> Iterator[CardId]:
+    """The cards on ``player``'s side that qualify to use free maneuver ``card`` (3.9),
+    ready or not (:func:`free_users` asks that too)."""
     return _free_users(s, player, card, free_user_pool(s, player))
 
 
@@ -373,6 +432,8 @@ def candidates(s: S, player: int) -> Iterator[ManeuverAction]:
         if not in_time(m):
             continue
         paid = _affordable(m, spheres, False)
+        if m.steps:  # 4.2.6: a further step that is not permanent turns the user
+            paid = [(k, n) for k, n in paid if not _why_not_usable(s, user, index, m, k)]
         if not paid or _why_not_usable(s, user, index, m):
             continue
         for target, pending in target_options(s, player, m, user):
@@ -390,6 +451,8 @@ def candidates(s: S, player: int) -> Iterator[ManeuverAction]:
             for user in _free_users(s, player, card, pool):
                 free = linked(d, game.card(user))
                 for index, m in usable:
+                    if why_not_ready(s, user, FREE, m) is not None:
+                        continue  # 3.4.1, 4.2.6, 4.5
                     times_paid = [times for _, times in _affordable(m, spheres, free, steps=False)]
                     if not times_paid:
                         continue
@@ -456,7 +519,7 @@ def why_not(s: S, player: int, a: ManeuverAction) -> str | None:
             return f"this maneuver has {len(m.steps) + 1} steps, not {a.steps} (4.2.6)"
         return (
             why_not_timing(s, player, m)
-            or why_not_user(s, player, a.user, a.index, m)
+            or why_not_user(s, player, a.user, a.index, m, a.steps)
             or _why_not_times(m, a.times)
             or _why_not_target(s, player, m, a.user, a.target, a.target_pending)
             or why_not_pay(
@@ -472,11 +535,12 @@ def why_not(s: S, player: int, a: ManeuverAction) -> str | None:
         if not 0 <= a.index < len(d.maneuvers):
             return f"{d.name} has no maneuver {a.index}"
         m = d.maneuvers[a.index]
-        if a.user not in set(free_users(s, player, a.card)):
+        if a.user not in set(qualifying_users(s, player, a.card)):
             return f"#{a.user} may not use {d.name} (3.9)"
         free = linked(d, game.card(a.user))
         return (
-            why_not_timing(s, player, m)
+            why_not_ready(s, a.user, FREE, m)  # 3.4.1, 4.2.6, 4.5
+            or why_not_timing(s, player, m)
             or _why_not_times(m, a.times)
             or _why_not_target(s, player, m, a.user, a.target, a.target_pending)
             or why_not_pay(game.players[player].spheres, total_cost(m, 1, a.times, free))
@@ -517,7 +581,7 @@ def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, ManeuverPending]:
         s = update_player(s, player, spheres=pay(p.spheres, total_cost(m, a.steps, a.times, False)))
         host = rune_host(game, a.user)  # 8.rune: the rune's card uses it
         user = a.user if host is None else host
-        s = _exhaust(s, user, a.index, m)
+        s = _exhaust(s, user, a.index, m, a.steps)
         item = ManeuverPending(
             0,
             player,
@@ -572,7 +636,7 @@ def take_free_maneuver(s: S, player: int, card: CardId, index: int, user: CardId
     m = d.maneuvers[index]
     cost = total_cost(m, 1, times, linked(d, game.card(user)))
     s = update_player(s, player, hand=take_from_hand(p, card).hand, spheres=pay(p.spheres, cost))
-    return exhaust(s, user, -1, m)
+    return exhaust(s, user, FREE, m)
 
 
 def exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
@@ -580,10 +644,18 @@ def exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
     return _exhaust(s, user, index, m)
 
 
-def _exhaust(s: S, user: CardId, index: int, m: Maneuver) -> S:
-    """4.6.3: the user turns, unless the maneuver is permanent or the user never turns;
-    the use is recorded for per-turn limits (4.2.6, 4.5)."""
+def _exhaust(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1) -> S:
+    """4.6.3: the user turns, unless the use is permanent (:func:`permanent_use`) or the
+    user never turns; the use is recorded for per-turn limits (4.2.6, 4.5). A permanent
+    free maneuver's use (``index`` :data:`FREE`) is not: it turns nothing and no limit
+    counts it (4.2.6); a permanent maneuver's use that turns its user (a further step
+    that is not permanent) is recorded with :data:`TURNING` too."""
 
-    if not m.permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
+    permanent = permanent_use(m, steps)
+    if not permanent and card_type(s.game, user) in TURNING_TYPES:  # 4.5 with 5.16
         s = set_turned(s, (user,), True)
+    if index == FREE and permanent:
+        return s
+    if index >= 0 and m.permanent and not permanent:
+        s = s.evolve(game=s.game.with_turn(used=(*s.game.used, (user, TURNING))))
     return s.evolve(game=s.game.with_turn(used=(*s.game.used, (user, index))))

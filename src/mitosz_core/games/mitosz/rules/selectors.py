@@ -16,6 +16,20 @@ from mitosz_core.games.mitosz.rules.fights.core import allied as in_fight
 from mitosz_core.games.mitosz.rules.fights.core import own_type
 from mitosz_core.games.mitosz.rules.printed import base_level
 from mitosz_core.games.mitosz.state import CardId, Game
+from mitosz_core.games.mitosz.subtypes import Subtype
+
+
+def subtypes(game: Game, card: CardId) -> frozenset[Subtype]:
+    """A card's subtypes, with the one a mount attached to it shares (8.mount "egy
+    nem-vezér, nem-faj altípusát megoszthatja a vezérrel"): selectors, keywords and the
+    army's races all read them here."""
+    own = set(game.card(card).subtypes)
+    for m in game.mounts:
+        if m.rider == card and m.shared is not None:
+            found = leader_slot(game, card)
+            if found is not None and m.mount in found[1].items:
+                own.add(m.shared)
+    return frozenset(own)
 
 
 def allied(game: Game, a: int, b: int) -> bool:
@@ -72,7 +86,9 @@ def card_matches(
         return False
     if cards.types and kind not in cards.types:
         return False
-    if cards.subtypes and not set(cards.subtypes) & set(d.subtypes):
+    if cards.subtypes and not set(cards.subtypes) & (
+        subtypes(game, card) if game.mounts else set(d.subtypes)  # 8.mount: a shared one
+    ):
         return False
     if cards.mythos and d.mythos not in cards.mythos:
         return False

@@ -2,8 +2,9 @@
 
 In a summoning step the active player may place a people (3.2.1), summon leaders, items,
 locations and intrigues (6.3, 3.6), play cards without summoning (1.5.3, 3.5), sacrifice
-items (3.5) and use maneuvers (chapter 4). Whenever a player has the right to act in a
-counter round, they may summon an intrigue (3.6) or play a card without summoning (1.5.3).
+items (3.5) and use maneuvers (chapter 4). Whenever a player has the action, in a
+response (6.1.4) or, with a counter or locked effect, in a counter round (6.4.1), they may
+summon an intrigue (3.6) or play a card without summoning (1.5.3).
 A played card goes on the pending stack and opens a counter round (6.3.5); it reaches
 the board when it resolves (6.3.6).
 """
@@ -37,6 +38,7 @@ from mitosz_core.games.mitosz.rules.board import (
     controller,
     is_cursed,
     leader_slot,
+    people_slot,
     region_slot,
     remove_to_underworld,
 )
@@ -95,8 +97,8 @@ ANYTIME = (CardType.INTRIGUE,)
 """Card types summoned whenever the player has the right to act (3.6)."""
 AnytimePlay: TypeAlias = Summon | PlayWithoutSummoning
 """A play a player makes whenever it has the action, even in another's turn: an
-intrigue (3.6), a card without summoning (1.5.3); never in a counter round (ruling
-R-6.4.1-responses)."""
+intrigue (3.6), a card without summoning (1.5.3); in a counter round only a card with a
+counter or locked effect (:mod:`.counter_plays`, ruling R-6.4.1-responses)."""
 ANYTIME_PLAYS: tuple[type[AnytimePlay], ...] = (Summon, PlayWithoutSummoning)
 """The classes of :data:`AnytimePlay`."""
 FREE: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -109,9 +111,11 @@ def _targets(s: S, player: int, card: CardId) -> tuple[CardId | None, ...]:
     p = s.game.players[player]
     kind = s.game.card(card).type
     if kind is CardType.LOCATION:
-        peoples = tuple(slot.card for slot in p.empire)
+        # 2.4: a cursed location onto an enemy's people (or region) too
+        sides = range(len(s.game.players)) if s.game.card(card).cursed else (player,)
+        peoples = tuple(slot.card for i in sides for slot in s.game.players[i].empire)
         if s.game.card(card).has_subtype(Subtype.BUILDING):  # 8.building: onto a region too
-            return (*peoples, *attachments.building_hosts(s.game, player))
+            return (*peoples, *(r for i in sides for r in attachments.building_hosts(s.game, i)))
         return peoples
     if kind is CardType.ITEM:
         if s.game.card(card).cursed:  # 2.4: onto an enemy leader too
@@ -297,7 +301,7 @@ def _why_not_condition(
                 "meets the condition, by sacrifice from the board (5.11, 1.2.4)"
             )
         d = game.card(given)
-        if d.cursed:
+        if is_cursed(game, given):  # 2.4, 8.rune
             return f"{d.name} is cursed and cannot be sacrificed (2.4)"
         if card_type(game, given) is CardType.HIGH_GOD:
             return "the high god cannot be sacrificed (3.1)"
@@ -649,21 +653,25 @@ def _reach_board(s: S, item: PlayPending) -> S:
             s = to_underworld(s, others)
         p = s.game.players[me]
         return update_player(s, me, intrigues=(*p.intrigues, item.card))
-    elif kind is CardType.LOCATION:
-        if item.target is not None and region_slot(game, item.target) is not None:
+    elif kind is CardType.LOCATION:  # onto a people or a region, an enemy's too if cursed (2.4)
+        region = region_slot(game, item.target) if item.target is not None else None
+        if region is not None:
             if why_not_target(game, me, item.card, item.target) is None:  # 8.building
+                side = region[0]
                 empire = tuple(
                     replace(e, building=item.card) if e.location == item.target else e
-                    for e in p.empire
+                    for e in game.players[side].empire
                 )
-                return update_player(s, me, empire=empire)
+                return update_player(s, side, empire=empire)
             return to_underworld(s, (item.card,))
-        for slot in p.empire:
-            if slot.card == item.target and slot.location is None:
-                empire = tuple(
-                    replace(e, location=item.card) if e.card == slot.card else e for e in p.empire
-                )
-                return update_player(s, me, empire=empire)
+        people = people_slot(game, item.target) if item.target is not None else None
+        if people is not None and why_not_target(game, me, item.card, item.target) is None:
+            side = people[0]
+            empire = tuple(
+                replace(e, location=item.card) if e.card == item.target else e
+                for e in game.players[side].empire
+            )
+            return update_player(s, side, empire=empire)
     elif kind is CardType.ITEM:
         found = leader_slot(game, item.target) if item.target is not None else None
         still_fits = why_not_target(game, me, item.card, item.target) is None

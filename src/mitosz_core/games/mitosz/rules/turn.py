@@ -17,8 +17,10 @@ from mitosz_core.games.mitosz.rules.attachments import release_at_turn_start
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.continuous import covers, hand_size, lasting
 from mitosz_core.games.mitosz.rules.counter_round import release_lingering
+from mitosz_core.games.mitosz.rules.events import phase_window
 from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
+from mitosz_core.games.mitosz.rules.stealing import end_thefts_at_turn_start
 from mitosz_core.games.mitosz.rules.victory import check_turn_start
 from mitosz_core.games.mitosz.rules.zones import discard, draw, update_player
 from mitosz_core.games.mitosz.state import Game
@@ -36,14 +38,14 @@ TURN_BACK_COUNT = 2
 
 def start_phase(s: S) -> S:
     """6.2.1: the turn begins (victory checks, 1.1.1 and 1.3.4); maneuver effects end
-    (6.2.1.2); leaders attached to cards until this turn return (5.15); start-of-turn
-    effects (6.2.1.3)."""
+    (6.2.1.2), and stolen leaders and intrigues go back (5.2, ruling R-5.2); leaders
+    attached to cards until this turn return (5.15); start-of-turn effects (6.2.1.3)."""
 
     s = check_turn_start(s)
     if s.is_over:
         return s
-    s = release_at_turn_start(end_maneuver_effects(s))
-    return fire(triggers.turn_start(s), Trigger.STARTED)
+    s = release_at_turn_start(end_thefts_at_turn_start(end_maneuver_effects(s)))
+    return phase_window(triggers.turn_start(s), Trigger.STARTED)
 
 
 def end_maneuver_effects(s: S) -> S:
@@ -68,7 +70,7 @@ def end_maneuver_effects(s: S) -> S:
 def draw_phase(s: S) -> S:
     """6.2.2.1: the active player draws 2 cards, plus any extra draws."""
     me = s.game.active
-    return fire(draw(s, me, DRAW_COUNT + extra_draws(s.game, me)), Trigger.DRAWN)
+    return phase_window(draw(s, me, DRAW_COUNT + extra_draws(s.game, me)), Trigger.DRAWN)
 
 
 def extra_draws(game: Game, player: int) -> int:
@@ -105,9 +107,10 @@ def produce_phase(s: S) -> S:
 
 
 def end_effects_phase(s: S) -> S:
-    """6.2.4.5: end-of-turn effects. The other players answer their events before the
-    turn ends (6.1.4, 6.5.1)."""
-    return fire(triggers.turn_end(s), Trigger.DONE)
+    """6.2.4.5: end-of-turn effects. Then the end phase ends: every player, starting with
+    the one whose turn it is, may still act, and its events are answered before the turn
+    ends (6.1.4, 6.5.1; ruling R-6.1.4-phases)."""
+    return phase_window(triggers.turn_end(s), Trigger.DONE)
 
 
 def finish_phase(s: S) -> S:

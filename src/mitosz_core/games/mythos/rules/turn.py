@@ -7,8 +7,10 @@ play, mobilise, recall, attach, attack, activate, or end the turn. The end is au
 (04.2): end-of-turn effects, then the opponent's turn begins.
 
 After every action of the active player the opponent has a window (``turn.respond``) to
-play events (04.4, 11.9); an event resolves at once and nobody answers it (11.1). The
-engine passes for a player who has no event to play (ruling R-04.4-windows).
+play events (04.4, 11.9); an event resolves at once and nobody answers it (11.1). In a
+fight both players have a window after each step, the attacker's first (:data:`PRESS`),
+then the defender's (:data:`WINDOW`). The engine passes for a player who has no event to
+play (ruling R-04.4-windows).
 """
 
 from __future__ import annotations
@@ -216,3 +218,23 @@ WINDOW = dispatch(
     candidates=_window_candidates,
     decider=defender,
 )
+
+
+def _press_candidates(s: S) -> Iterable[Action]:
+    return (Pass(), *play_candidates(s, _me(s), events_only=True))
+
+
+PRESS = dispatch(
+    (
+        Rule(Pass, allowed, lambda s, a: fire(s, "close")),
+        Rule(
+            Play,
+            lambda s, a: why_not_play(s, _me(s), a, events_only=True),
+            lambda s, a: perform_play(s, _me(s), a),
+        ),
+    ),
+    candidates=_press_candidates,
+    decider=active_player,
+)
+"""The attacker's window after each step of a fight (11.9, R-04.4-windows): events one at
+a time or a pass, then the defender's window (:data:`WINDOW`) answers them."""

@@ -41,6 +41,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 )
 from mitosz_core.games.mitosz.rules.levels import level, road_level_now
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
+from mitosz_core.games.mitosz.rules.selectors import subtypes
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     LINES,
@@ -62,17 +63,6 @@ RACE_EXTRA = 1
 
 
 # --- subtypes, with what a mount shares (8.mount) ------------------------------------------
-
-
-def subtypes(game: Game, card: CardId) -> frozenset[Subtype]:
-    """A card's subtypes, with the one a mount attached to it shares (8.mount)."""
-    own = set(game.card(card).subtypes)
-    for m in game.mounts:
-        if m.rider == card and m.shared is not None:
-            found = leader_slot(game, card)
-            if found is not None and m.mount in found[1].items:
-                own.add(m.shared)
-    return frozenset(own)
 
 
 def has(game: Game, card: CardId, subtype: Subtype) -> bool:

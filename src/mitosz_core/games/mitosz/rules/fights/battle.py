@@ -19,12 +19,10 @@ from mitosz_core.games.mitosz.actions import (
     SummonWarLeader,
 )
 from mitosz_core.games.mitosz.cards import CardType, linked
-from mitosz_core.games.mitosz.effects.language import Permission
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.attachments import release_attacked
 from mitosz_core.games.mitosz.rules.board import leader_slot, people_slot
-from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.core import (
     ATTACK,
@@ -123,9 +121,12 @@ def _commander_why_not(s: S, a: Designate) -> str | None:
 
 
 def _commander(s: S, a: Designate) -> S:
+    """8.flying: a flying commander attacking across a closed road leads a flying army,
+    whatever else also lets it cross (ruling R-8.flying-army); a commander that does not
+    fly and crosses by a card's grant alone leads any army (G2)."""
     fight = fight_of(s)
     closed = not road_is_open(s.game, fight)
-    by_flying = closed and not permitted(s.game, a.card, Permission.ATTACK_CLOSED_ROADS)
+    by_flying = closed and flies(s.game, a.card)
     fight = replace(with_army(fight, ATTACK, LineName.FRONT, a.card), flying=by_flying)
     return fire(s.evolve(game=replace(s.game, fight=fight)), Trigger.NEXT)
 

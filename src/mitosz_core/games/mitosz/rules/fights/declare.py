@@ -92,11 +92,11 @@ def _candidates(s: S) -> Iterator[Action]:
         yield DeclareFight(kind)
 
 
-def _why_not_fight(s: S, a: DeclareFight) -> str | None:
+def why_not_declare(s: S, a: DeclareFight) -> str | None:
     return why_not_fight(s.game, s.game.active, a.fight)
 
 
-def _declare(s: S, a: DeclareFight) -> S:
+def declare(s: S, a: DeclareFight) -> S:
     fight = Fight(kind=a.fight, attacker=s.game.active, defender=s.game.active)
     s = s.evolve(game=replace(s.game, fight=fight))
     return fire(s, Trigger.BATTLE if a.fight is FightKind.BATTLE else Trigger.DUEL)
@@ -106,13 +106,24 @@ def _settle(s: S) -> S | None:
     """6.2.3.2: the combat phase. The active player may start one fight (chapter 7); when
     no fight can be started, the phase ends at once. ``None`` when the player has that
     decision to make."""
-    return fire(s, Trigger.SKIP) if nothing_to_declare(s) else None
+    return no_fight(s) if nothing_to_declare(s) else None
+
+
+def closing(s: S) -> S:
+    """The combat phase is closing: once it is no longer the turn's phase, the effects
+    lasting until its end end (4.2.1, 4.2.5; ruling R-7.2.1-every)."""
+    return s.evolve(game=s.game.with_turn(combat_closing=True))
+
+
+def no_fight(s: S) -> S:
+    """6.2.3.2: no fight this combat phase; the phase ends (:func:`closing`)."""
+    return fire(closing(s), Trigger.SKIP)
 
 
 DECLARE = dispatch(
     (
-        Rule(Pass, allowed, lambda s, a: fire(s, Trigger.SKIP)),
-        Rule(DeclareFight, _why_not_fight, _declare),
+        Rule(Pass, allowed, lambda s, a: no_fight(s)),
+        Rule(DeclareFight, why_not_declare, declare),
     ),
     candidates=_candidates,
     decider=active_player,

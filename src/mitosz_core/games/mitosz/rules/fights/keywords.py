@@ -13,7 +13,7 @@ from mitosz_core.games.mitosz.actions import AttachMount
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import Permission
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import leader_slot
+from mitosz_core.games.mitosz.rules.board import is_cursed, leader_slot
 from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.fights.army import attach, has, shareable
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
@@ -67,10 +67,11 @@ def mount_options(s: S, player: int) -> Iterator[AttachMount]:
     """Every mount attachment worth testing for ``player``."""
     game = s.game
     row = [slot.card for slot in game.players[player].leaders]
+    every_row = [slot.card for p in game.players for slot in p.leaders]
     for mount in row:
         if not game.card(mount).has_subtype(Subtype.MOUNT):
             continue
-        for rider in row:
+        for rider in every_row if is_cursed(game, mount) else row:  # 2.4
             if rider != mount:
                 yield AttachMount(mount, rider)
                 for shared in shareable(game, mount):
@@ -78,8 +79,9 @@ def mount_options(s: S, player: int) -> Iterator[AttachMount]:
 
 
 def why_not_mount(s: S, player: int, a: AttachMount) -> str | None:
-    """8.mount: from the leader row onto a non-mount leader of the row, one mount per
-    leader, sharing at most one subtype that is neither a leader nor a race subtype.
+    """8.mount: from the leader row onto a non-mount leader of the row (a cursed mount
+    onto an enemy's leader too, 2.4), one mount per leader, sharing at most one subtype
+    that is neither a leader nor a race subtype.
     Only the summoning steps take it (ruling R-8.mount-troop: not the combat phase,
     7.2.1)."""
     game = s.game
@@ -87,8 +89,8 @@ def why_not_mount(s: S, player: int, a: AttachMount) -> str | None:
     rider = leader_slot(game, a.rider)
     if mount is None or mount[0] != player or not game.card(a.card).has_subtype(Subtype.MOUNT):
         return f"#{a.card} is not a mount in your leader row (8.mount)"
-    if rider is None or rider[0] != player or a.rider == a.card:
-        return f"#{a.rider} is not another leader in your leader row (8.mount)"
+    if rider is None or a.rider == a.card or (rider[0] != player and not is_cursed(game, a.card)):
+        return f"#{a.rider} is not another leader in your leader row (8.mount, 2.4)"
     if game.card(a.rider).has_subtype(Subtype.MOUNT):
         return "a mount is attached only to a leader that is not a mount (8.mount)"
     if any(game.card(c).has_subtype(Subtype.MOUNT) for c in rider[1].items):

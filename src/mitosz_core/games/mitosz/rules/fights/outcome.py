@@ -11,7 +11,12 @@ from mitosz_core.games.mitosz.effects.interpret import handles
 from mitosz_core.games.mitosz.effects.language import Retreat
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
-from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld, set_turned
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    is_cursed,
+    remove_to_underworld,
+    set_turned,
+)
 from mitosz_core.games.mitosz.rules.fights.army import (
     combat_effects_end,
     detach,
@@ -28,6 +33,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     war_leaders,
 )
 from mitosz_core.games.mitosz.rules.flow import fire
+from mitosz_core.games.mitosz.rules.stealing import end_thefts_of_fight
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import Fight, Game, Outcome, Todo
 from mitosz_core.kernel.action import Action
@@ -98,7 +104,7 @@ def _can_save(s: S) -> bool:
         and commander is not None
         and controller(s.game, commander) == fight.defender
         and on_board(s.game, fight.people)
-        and not s.game.card(commander).cursed
+        and not is_cursed(s.game, commander)  # 2.4, 8.rune
     )
 
 
@@ -119,12 +125,16 @@ def _apply_result(s: S) -> S:
 def _result_candidates(s: S) -> Iterable[Action]:
     commander = army(fight_of(s), DEFEND)[0]
     assert commander is not None
+    if is_cursed(s.game, commander):  # cursed meanwhile (2.4, 8.rune)
+        return (Pass(),)
     return (Pass(), SacrificeCommander(commander))
 
 
 def _result_why_not(s: S, a: SacrificeCommander) -> str | None:
     if a.card != army(fight_of(s), DEFEND)[0]:
         return f"#{a.card} is not your commander (7.4.10.2)"
+    if is_cursed(s.game, a.card):
+        return f"{s.game.card(a.card).name} is cursed and cannot be sacrificed (2.4)"
     return None
 
 
@@ -175,11 +185,14 @@ def end_effects(s: S) -> S:
 def cleanup(s: S) -> S:
     """7.4.13, 7.6.6: the war leaders (duelists) turn; the troops played into the battle
     go to the underworld (a helping mount stays with its rider); the effects of
-    maneuvers used in the fight end. The combat phase is over (6.2.3.2)."""
+    maneuvers used in the fight end, thefts among them (5.2). The fight is over; the
+    combat phase lasts while the players answer its last deeds (6.1.4, ruling
+    R-7.2.1-every)."""
     fight = fight_of(s)
     s = set_turned(s, war_leaders(s.game, fight), True)
     gone = tuple(t.card for t in fight.troops if not t.mount and on_board(s.game, t.card))
     if gone:
         s = to_underworld(detach(s, gone), gone)
-    s = combat_effects_end(s)
-    return fire(s.evolve(game=replace(s.game, fight=None)), Trigger.NEXT)
+    s = end_thefts_of_fight(combat_effects_end(s))
+    game = replace(s.game, fight=None).with_turn(combat_closing=True)  # 6.1.4, 7.2.1
+    return fire(s.evolve(game=game), Trigger.NEXT)

@@ -3,9 +3,10 @@
 The fighting players act in combat-round order, starting with the attacking commander's
 player in a battle and with the challenged leader's player in a duel: each summons troops
 (battle only, 3.8, 7.5.3), uses maneuvers or plays cards that may affect the fight
-(7.2.1), or passes. Every deed opens a counter round; when all fighting players pass in a
-row, the sides are compared (7.4.9, 7.6.4). If the attacked people, or a commander or
-duelist, leaves the board, the fight is decided at once (7.4.8).
+(7.2.1), or passes. Every deed opens a counter round; no response of 6.1.4 is stacked
+on it, since the combat round is that response (ruling R-7.4.8-turns). When all fighting
+players pass in a row, the sides are compared (7.4.9, 7.6.4). If the attacked people, or
+a commander or duelist, leaves the board, the fight is decided at once (7.4.8).
 """
 
 from __future__ import annotations

@@ -1,0 +1,118 @@
+"""The active player's own phases (4.1, 6.1.4; ruling R-6.1.4-phases).
+
+"Manővert bármely kör bármely fázisában használhatunk" (4.1) and "Ha egy fázisban minden
+játékos passzol, kezdve azzal, akinek a köre van, a fázis véget ér" (6.1.4): at the end
+of the start, draw and end phases, and in the combat phase before a fight, the player
+whose turn it is may act first, and the phase ends when every player has passed in turn
+order from it. Each player here holds an intrigue (the Banner), which may be summoned
+whenever its player has the action (3.6).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.games.mitosz.actions import Pass, Summon
+from mitosz_core.games.mitosz.machine import Phase
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.flow import turn_phase
+from mitosz_core.games.mitosz.state import ResponseFrame
+from tests.mitosz.fight_fixtures import arena
+from tests.mitosz.fixtures import act, to_hand
+
+
+def _window(s: S) -> ResponseFrame | None:
+    frame = s.game.frames[-1] if s.game.frames else None
+    return frame if isinstance(frame, ResponseFrame) and frame.then else None
+
+
+def _pass_others(s: S, me: int) -> S:
+    """Pass for every player but ``me`` until ``me`` decides (or the phase moves on)."""
+    while s.to_act != me:
+        s = act(s, Pass())
+    return s
+
+
+@pytest.mark.rule("4.1", "6.1.4", "6.2.3.2", "6.2.4", "6.2.1", "6.2.2")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_the_active_player_acts_first_in_each_phase_of_its_own_turn() -> None:
+    s, me, other = arena(auto_pass=False)
+    s, first = to_hand(s, me, "Banner")
+    s, second = to_hand(s, me, "Banner")
+    s, theirs = to_hand(s, other, "Banner")
+    # my first summoning step ends; the other player answers my pass and passes
+    s = act(s, Pass())
+    while turn_phase(s) is Phase.SUMMONING_1:
+        s = act(s, Pass())
+    # the combat phase: no fight can be started, yet I may use what affects one (7.3.5:
+    # an intrigue) before the phase ends (its start, an event, is answered first)
+    assert turn_phase(s) is Phase.COMBAT
+    s = _pass_others(s, me)
+    assert s.phase == "turn.combat.declare" and s.to_act == me
+    assert mc.is_legal(s, Summon(first))
+    s = act(s, Summon(first))
+    while s.phase.startswith("counter"):
+        s = act(s, Pass())
+    s = _pass_others(s, me)  # the other player answers my intrigue
+    assert s.phase == "turn.combat.declare" and s.to_act == me  # the phase is mine again
+    s = act(s, Pass())  # my pass asks the other player, who passes: the phase ends
+    s = _pass_others(act(s, Pass()), me)
+    assert turn_phase(s) is Phase.SUMMONING_2 and s.to_act == me
+    s = act(s, Pass())
+    while _window(s) is None:  # the other player answers the events on the way
+        assert s.to_act == other
+        s = act(s, Pass())
+    # the end phase, its steps done: I am asked first, then the other player
+    window = _window(s)
+    assert window is not None and window.host == "turn.end.effects"
+    assert turn_phase(s) is Phase.END and s.game.active == me and s.to_act == me
+    assert mc.is_legal(s, Summon(second))
+    s = act(s, Pass())
+    assert s.to_act == other and s.game.active == me
+    s = act(s, Pass())
+    # the other player's turn: its start phase ends with it asked first, then me
+    assert s.game.active == other and turn_phase(s) is Phase.START and s.to_act == other
+    assert mc.is_legal(s, Summon(theirs))
+    s = act(s, Pass())
+    assert turn_phase(s) is Phase.START and s.to_act == me
+    s = act(s, Pass())
+    # and its draw phase, after the draw
+    assert turn_phase(s) is Phase.DRAW and s.to_act == other
+    assert len(s.game.players[other].hand) == 3
+    s = act(s, Pass())
+    s = _pass_others(act(s, Pass()), other)  # I answer the new phase's start
+    assert turn_phase(s) is Phase.SUMMONING_1 and s.to_act == other
+
+
+@pytest.mark.rule("6.1.4", "4.1")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_an_answer_in_a_phase_window_gives_the_active_player_the_phase_back() -> None:
+    s, me, other = arena(auto_pass=False)
+    s, theirs = to_hand(s, other, "Banner")
+    s, _ = to_hand(s, me, "Banner")
+    s = act(s, Pass())
+    while turn_phase(s) is not Phase.END or _window(s) is None:
+        s = act(s, Pass())
+    assert s.to_act == me
+    s = act(s, Pass())
+    assert s.to_act == other
+    s = act(s, Summon(theirs))  # the other player acts after my pass
+    while s.phase.startswith("counter"):
+        s = act(s, Pass())
+    # the run of passes is broken: I am asked again before the phase ends
+    assert turn_phase(s) is Phase.END and s.game.active == me and s.to_act == me
+    s = act(s, Pass())
+    assert s.game.active == other  # nobody else holds anything: the turn ends
+
+
+@pytest.mark.rule("6.1.4", "6.2.1", "6.2.2", "6.2.4")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_a_phase_where_nobody_holds_anything_usable_costs_no_decision() -> None:
+    s, me, other = arena(auto_pass=False)  # every hand emptied, no maneuver on the board
+    s = act(s, Pass())  # my second summoning step: no fight, nothing between them
+    assert turn_phase(s) is Phase.SUMMONING_2 and s.to_act == me
+    s = act(s, Pass())
+    # the end phase, the other player's start and draw phases: no decision at all
+    assert s.game.active == other and turn_phase(s) is Phase.SUMMONING_1
+    assert s.game.frames == ()
