@@ -158,6 +158,17 @@ def omitted(cls: type) -> dict[str, Any]:
     return found
 
 
+def _fields(value: Any) -> dict[str, Json]:
+    """A dataclass value's fields in JSON form, those holding an omitted default left out
+    (:data:`OMIT_DEFAULT`)."""
+    left_out = omitted(type(value))
+    return {
+        name: encode(getattr(value, name))
+        for name, _ in hints(type(value))
+        if name not in left_out or getattr(value, name) != left_out[name]
+    }
+
+
 def encode(value: Any) -> Json:
     """The JSON-ready form of a game value (dicts, lists, strings, numbers)."""
     if value is None or isinstance(value, bool | int | str):
@@ -169,14 +180,9 @@ def encode(value: Any) -> Json:
     if isinstance(value, Encodable):
         return value.json_value()
     if isinstance(value, Tagged):
-        out = {name: encode(getattr(value, name)) for name, _ in hints(type(value))}
+        out = _fields(value)
         out["type"] = value.kind
         return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        left_out = omitted(type(value))
-        return {
-            name: encode(getattr(value, name))
-            for name, _ in hints(type(value))
-            if name not in left_out or getattr(value, name) != left_out[name]
-        }
+        return _fields(value)
     raise TypeError(f"cannot encode {type(value).__name__} value {value!r}")
