@@ -18,6 +18,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core import mitosz
 from mitosz_core.cli import main
+from mitosz_core.console.gamefile import load
 from tests.helpers import play_random
 
 
@@ -185,13 +186,18 @@ def test_a_game_log_from_a_position_replays(
     assert lines[-1]["observation"] == json.loads(json.dumps(mc.observe(final, 0)))
 
 
-def test_a_saved_game_from_a_position_is_replayed_from_its_log(
+def test_a_saved_game_from_a_position_replays_from_the_position_it_carries(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    _, final = _from_position(tmp_path, 3)
+    """A saved state of an arranged game carries its starting position (``config.start``),
+    so it replays alone, like the game log that names the position file."""
+    log, final = _from_position(tmp_path, 3)
     saved = tmp_path / "saved.json"
     saved.write_text(final.to_json(), encoding="utf-8")
-    assert "started from a position" in usage_error(capsys, "replay", str(saved))
+    assert load(str(saved)).states[-1] == final
+    assert [s.to_json() for s in load(str(saved)).states] == [
+        s.to_json() for s in load(str(log)).states
+    ]
 
 
 def test_a_game_log_from_a_position_takes_no_seed(
@@ -260,3 +266,56 @@ def test_render_png(tmp_path: Path, saved: Path) -> None:
     out = tmp_path / "board.png"
     assert main(["render", str(saved), "-o", str(out)]) == 0
     assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def _saved_log(tmp_path: Path, auto_pass: bool) -> tuple[Path, mc.State[Any], list[Any]]:
+    """A game log of 60 random decisions of a MYTHOS game with its history as decisions
+    (automatic ones flagged), and the state they lead to."""
+    state = mc.new_game("mythos", seed=4, auto_pass=auto_pass)
+    rng = random.Random(4)
+    for _ in range(60):
+        state = mc.apply(state, rng.choice(mc.legal_actions(state)))
+    history = state._log.json_value()
+    assert isinstance(history, list)
+    log = tmp_path / "log.json"
+    log.write_text(
+        json.dumps({"ruleset": "mythos", "seed": 4, "auto_pass": auto_pass, "actions": history}),
+        encoding="utf-8",
+    )
+    return log, state, history
+
+
+def test_a_game_played_without_auto_pass_replays_as_played(tmp_path: Path) -> None:
+    """The command line replayed every game with auto-pass on, so a saved game played
+    with ``auto_pass=False`` did not replay; a game file records the option."""
+    log, state, _ = _saved_log(tmp_path, auto_pass=False)
+    saved = tmp_path / "saved.json"
+    saved.write_text(state.to_json(), encoding="utf-8")
+    assert load(str(saved)).states[-1] == state
+    assert load(str(log)).states[-1] == state
+
+
+@pytest.mark.parametrize("tamper", ["player", "invented", "dropped", "reordered"])
+def test_a_tampered_game_log_is_refused_as_the_library_refuses_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tamper: str
+) -> None:
+    """The command line had a replay of its own that skipped automatic entries and never
+    checked who decided: it accepted logs that :func:`mitosz_core.replay` refuses."""
+    log, _, history = _saved_log(tmp_path, auto_pass=True)
+    autos = [i for i, d in enumerate(history) if d.get("auto")]
+    real = [i for i, d in enumerate(history) if not d.get("auto")]
+    assert autos and len(real) > 2
+    if tamper == "player":
+        history[real[1]]["player"] = 1 - history[real[1]]["player"]
+    elif tamper == "invented":
+        history.insert(real[1], {**history[autos[0]], "player": history[real[1]]["player"]})
+    elif tamper == "dropped":
+        del history[autos[0]]
+    else:
+        history[real[0]], history[real[1]] = history[real[1]], history[real[0]]
+    data = json.loads(log.read_text(encoding="utf-8"))
+    log.write_text(json.dumps({**data, "actions": history}), encoding="utf-8")
+    with pytest.raises(mc.ReplayError):
+        mc.replay("mythos", seed=4, actions=mc.actions_from_json("mythos", json.dumps(history)))
+    line = usage_error(capsys, "replay", str(log), "--json")
+    assert "log.json" in line and "$.actions[" in line

@@ -3,20 +3,24 @@
 Two forms, both JSON:
 
 - a **saved state** (:meth:`State.to_json <mitosz_core.State.to_json>`, what ``play``'s
-  ``save`` writes): its configuration holds the seed and the decks, its history the
+  ``save`` writes): its configuration holds the seed, the decks, the ``auto_pass``
+  option and, for a game that started from a position, that position; its history the
   decisions;
 - a **game log**: an object ``{"ruleset": "mitosz", "seed": 7, "actions": [...]}`` with
   optional ``"players"`` (default 2), ``"decks"`` (built-in deck names or deck files;
-  default the built-in decks), ``"card_sets"`` (card-set files) and the ``actions`` as
-  :func:`~mitosz_core.actions_from_json` reads them (plain actions or decisions);
+  default the built-in decks), ``"card_sets"`` (card-set files), ``"auto_pass"`` (default
+  true) and the ``actions`` as :func:`~mitosz_core.actions_from_json` reads them (plain
+  actions or decisions);
 - a **game log from a position**: ``{"ruleset": "mitosz", "position": "judge.toml",
   "actions": [...]}``, whose game starts from the position file (a path relative to the
   log's folder; see :doc:`/judge-position`) instead of a set-up from a seed.
 
-A saved state of a game that started from a position cannot be replayed alone (the
-position is not in it): replay its game log from the position.
-
-Either is turned into the list of positions after each decision (:func:`load`).
+Each is turned into the list of positions after each decision (:func:`load`) by the
+library's one replay, :func:`~mitosz_core.replay_from`: a saved state is loaded with
+:meth:`State.from_json <mitosz_core.State.from_json>` (which checks it against its own
+history) and replayed from its game's first state; a game log is replayed from a new game
+or from its position, with every check of :func:`~mitosz_core.replay` (who decided, the
+automatic decisions recorded).
 """
 
 from __future__ import annotations
@@ -29,14 +33,25 @@ from pathlib import Path
 from typing import Any
 
 from mitosz_core.console.positions import position_state
-from mitosz_core.errors import DecodeError, MitoszError
+from mitosz_core.errors import DecodeError, MitoszError, ReplayError, ReplayMismatchError
 from mitosz_core.kernel.action import Action, Decision
-from mitosz_core.kernel.api import actions_from_json, apply, new_game
+from mitosz_core.kernel.api import actions_from_json, new_game, replay_from
 from mitosz_core.kernel.codec import loads
+from mitosz_core.kernel.history import start_of
 from mitosz_core.kernel.limits import current_limits
+from mitosz_core.kernel.registry import get
 from mitosz_core.kernel.state import FORMAT, State
 
-LOG_FIELDS = {"ruleset", "seed", "players", "decks", "card_sets", "actions", "position"}
+LOG_FIELDS = {
+    "ruleset",
+    "seed",
+    "players",
+    "decks",
+    "card_sets",
+    "auto_pass",
+    "actions",
+    "position",
+}
 POSITION_FIELDS = {"ruleset", "position", "actions"}
 """The fields of a game log from a position: the position holds the rest."""
 
@@ -91,18 +106,7 @@ def _load(path: str, text: str) -> Game:
         if data["format"] != FORMAT:
             raise DecodeError("$.format", f"expected {FORMAT!r}, got {data['format']!r}")
         final = State.from_json(text)
-        config = final.config
-        if config.arranged:
-            raise DecodeError(
-                "$.state.config.arranged",
-                "this game started from a position, which a saved state does not hold: "
-                "replay its game log, naming the position file",
-            )
-        start = new_game(
-            final.ruleset, decks=list(config.decks), seed=config.seed, players=config.players
-        )
-        actions: list[Action | Decision] = [d for d in final.history if not d.auto]
-        return _walk(start, actions)
+        return _walk(start_of(final, get(final.ruleset)), list(final.history), final)
     if not isinstance(data, dict):
         raise DecodeError("$", "a game file is a saved state or a game log object")
     unknown = sorted(set(data) - LOG_FIELDS)
@@ -126,13 +130,23 @@ def _load(path: str, text: str) -> Game:
         isinstance(decks, list) and all(isinstance(d, str) for d in decks)
     ):
         raise DecodeError("$.decks", "expected a list of deck names or files")
+    auto_pass = data.get("auto_pass", True)
+    if not isinstance(auto_pass, bool):
+        raise DecodeError("$.auto_pass", "expected true or false")
     card_sets = data.get("card_sets", [])
     if not (isinstance(card_sets, list) and all(isinstance(c, str) for c in card_sets)):
         raise DecodeError("$.card_sets", "expected a list of card-set files")
     if "actions" not in data:
         raise DecodeError("$", "a game log needs its 'actions'")
     logged = actions_from_json(ruleset, json.dumps(data["actions"]))
-    start = new_game(ruleset, decks=decks, seed=seed, players=players, card_sets=card_sets or None)
+    start = new_game(
+        ruleset,
+        decks=decks,
+        seed=seed,
+        players=players,
+        auto_pass=auto_pass,
+        card_sets=card_sets or None,
+    )
     return _walk(start, list(logged))
 
 
@@ -152,20 +166,30 @@ def _from_position(path: str, ruleset: str, data: dict[str, Any]) -> Game:
     return _walk(start, list(logged))
 
 
-def _walk(start: State[Any], actions: list[Action | Decision]) -> Game:
-    states = [start]
+def _walk(
+    start: State[Any], actions: list[Action | Decision], expect: State[Any] | None = None
+) -> Game:
+    """The positions of the game replayed from ``start`` through ``actions`` by
+    :func:`~mitosz_core.replay_from`, which refuses a log that disagrees with the game (a
+    decision of the wrong player, an automatic decision invented, dropped or moved);
+    with ``expect``, the replay must give exactly that state."""
+    states: list[State[Any]] = []
     decisions: list[Decision] = []
-    state = start
-    for index, item in enumerate(actions):
-        if isinstance(item, Decision) and item.auto:
-            continue
-        action = item.action if isinstance(item, Decision) else item
-        player = state.to_act
-        try:
-            state = apply(state, action)
-        except MitoszError as exc:
-            raise DecodeError(f"$.actions[{index}]", str(exc)) from None
-        assert player is not None
-        decisions.append(Decision(player, action))
+
+    def step(decision: Decision, state: State[Any]) -> None:
+        decisions.append(decision)
         states.append(state)
-    return Game(tuple(states), tuple(decisions))
+
+    try:
+        replay_from(start, actions, expect=expect, on_step=step)
+    except ReplayError as exc:
+        raise DecodeError(f"$.actions[{exc.index}]", str(exc.cause)) from None
+    except ReplayMismatchError as exc:
+        raise DecodeError("$", str(exc)) from None
+    return Game((_opening(start), *states), tuple(decisions))
+
+
+def _opening(start: State[Any]) -> State[Any]:
+    """The game's first state as a player meets it: after the automatic decisions due at
+    the start (:func:`~mitosz_core.new_game` takes them)."""
+    return get(start.ruleset).take_automatic(start) if start.config.auto_pass else start

@@ -10,7 +10,7 @@ import hashlib
 import os
 import random
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast, overload
 
@@ -545,6 +545,7 @@ def replay_from(
     actions: Iterable[Action | Decision],
     *,
     expect: State[Any] | str | None = None,
+    on_step: Callable[[Decision, State[Any]], None] | None = None,
 ) -> ReplayReport:
     """:func:`replay_report` from the state ``start`` instead of a new game's first state:
     the one replay of the library, behind :func:`replay` and the history check of
@@ -553,7 +554,9 @@ def replay_from(
 
     ``start`` is a game's first state, before or after the automatic decisions due in
     it: with ``auto_pass`` on, the engine takes those first (as :func:`new_game` does),
-    and the log's first entries must record them."""
+    and the log's first entries must record them. ``on_step`` (if given) is called with
+    each decision the log's entries are applied as (its player, its action) and the state
+    after it, automatic decisions excluded: what a viewer steps through."""
     auto_pass = start.config.auto_pass
     state = get(start.ruleset).take_automatic(start) if auto_pass else start
     # taken by the engine after the last decision (or at the start)
@@ -600,11 +603,14 @@ def replay_from(
         else:
             action = item  # a log of plain actions leaves the automatic decisions out
         before = len(state._log)
+        player = state.to_act
         try:
             state = apply(state, action)
         except MitoszError as exc:
             raise ReplayError(index, exc) from exc
         decisions += 1
+        if on_step is not None and player is not None:
+            on_step(Decision(player, action), state)
         engine_auto = state._log.tail(len(state._log) - before - 1)
         matched = 0
     if expect is not None:
