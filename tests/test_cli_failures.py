@@ -182,3 +182,26 @@ def test_a_copied_builtin_faction_file_says_why_it_collides(
     assert code == 1 and out == "" and len(err.splitlines()) == 1
     assert "also a card of the built-in chaos faction" in err
     assert "needs new card keys" in err
+
+
+def test_cards_validate_lists_every_problem_as_deck_validate_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``cards validate`` stopped at the first problem, while ``deck validate`` lists them
+    all: now each file's syntax, schema and card problems come one line each."""
+    examples = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    text = (examples / "my-set.toml").read_text(encoding="utf-8")
+    two = text.replace("level = 2\npower = 2", 'level = "two"\npower = 2').replace(
+        'mythos = "hellenic"\ntype = "leader"', 'mythos = "atlantis"\ntype = "leader"'
+    )
+    (tmp_path / "two.toml").write_text(two, encoding="utf-8")
+    (tmp_path / "broken.toml").write_text("[set\n", encoding="utf-8")
+    code = main(["cards", "validate", str(tmp_path / "two.toml"), str(tmp_path / "broken.toml")])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 3, err
+    assert "card 'Boeotians', field 'level'" in lines[0]
+    assert "card 'Epaminondas', field 'mythos'" in lines[1]
+    assert "broken.toml:1: invalid TOML" in lines[2]
+    assert main(["cards", "validate", str(examples / "my-set.toml")]) == 0

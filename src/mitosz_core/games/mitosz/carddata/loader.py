@@ -51,6 +51,7 @@ from mitosz_core.errors import CardDataError, DecodeError
 from mitosz_core.filecache import FileCache
 from mitosz_core.games.mitosz.carddata.checks import check_card, check_pool, check_unique
 from mitosz_core.games.mitosz.carddata.effect_schema import to_codec_form
+from mitosz_core.games.mitosz.carddata.schema import errors as schema_errors
 from mitosz_core.games.mitosz.carddata.schema import first_error
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Edge, Mythos, Road
 from mitosz_core.games.mitosz.effects.language import TAGGED, Cards, Maneuver, SummonCondition
@@ -154,6 +155,55 @@ def parse_set(text: str, source: str) -> CardSet:
         cards.append(card)
     check_unique((source, c) for c in cards)
     return CardSet(symbol, document["set"]["name"], source, tuple(cards))
+
+
+def set_problems(paths: Iterable[SetPath], most: int = 100) -> list[CardDataError]:
+    """Every problem of the set files at ``paths`` loaded together, as
+    :func:`load_sets` would raise them one at a time, at most ``most`` of them: a file's
+    syntax and size (then the file is not read further), its schema violations (at most
+    :data:`~mitosz_core.kernel.schemacheck.MAX_REPORTED_ERRORS` a file), each card's own
+    problem, and the checks across the sets (keys, serials, links) once every file
+    passed. Empty when :func:`load_sets` would load them."""
+    problems: list[CardDataError] = []
+    sets: list[CardSet] = []
+    for path in paths:
+        file = path if isinstance(path, Traversable) else Path(path)
+        source = str(file)
+        try:
+            document = read_toml(read_card_text(file), source)
+        except CardDataError as exc:
+            problems.append(exc)
+            continue
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(CardDataError(source, None, None, f"cannot read the file: {exc}"))
+            continue
+        violations = schema_errors(document)
+        problems += [CardDataError(source, *_where(document, p), m) for p, m in violations]
+        if violations:
+            continue
+        symbol = document["set"]["symbol"]
+        cards = []
+        for index, raw in enumerate(document["card"]):
+            try:
+                card = _card(raw, symbol, source, index)
+                check_card(source, raw, card)
+            except CardDataError as exc:
+                problems.append(exc)
+                continue
+            cards.append(card)
+        if len(cards) == len(document["card"]):
+            try:
+                check_unique((source, c) for c in cards)
+            except CardDataError as exc:
+                problems.append(exc)
+                continue
+            sets.append(CardSet(symbol, document["set"]["name"], source, tuple(cards)))
+    if not problems:
+        try:
+            pool_of(sets)
+        except CardDataError as exc:
+            problems.append(exc)
+    return problems[:most]
 
 
 def read_toml(text: str, source: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.protocols import Validator
 from jsonschema.validators import extend
 
-from mitosz_core.kernel.schemacheck import bounded_validator, least_error
+from mitosz_core.kernel.schemacheck import bounded_validator, first_errors, least_error
 
 SCHEMA_FILE = "mitosz-cards-1.schema.json"
 """The schema of card file format 1."""
@@ -72,6 +72,14 @@ def first_error(document: Any) -> tuple[FieldPath, str] | None:
     saying what was expected; ``None`` when the document is valid."""
     error = least_error(_validator(), document, _sort_key)
     return None if error is None else _explain(error)
+
+
+def errors(document: Any) -> list[tuple[FieldPath, str]]:
+    """The violations of the schema in ``document``, at most
+    :data:`~mitosz_core.kernel.schemacheck.MAX_REPORTED_ERRORS` of them, by field path;
+    empty when the document is valid."""
+    found = sorted(first_errors(_validator(), document), key=_sort_key)
+    return [_explain(error) for error in found]
 
 
 def _names(values: Sequence[object]) -> str:

@@ -12,10 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mitosz_core.errors import CardDataError
 from mitosz_core.games.mitosz.carddata import coverage as _coverage
 from mitosz_core.games.mitosz.carddata.builtin import builtin_pool
-from mitosz_core.games.mitosz.carddata.loader import SetPath, load_sets
+from mitosz_core.games.mitosz.carddata.loader import SetPath, load_sets, set_problems
 from mitosz_core.games.mitosz.cards import SPHERES, CardDef, CardType, Mythos
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.kernel.decks import DeckPath
@@ -29,15 +28,20 @@ OK, INVALID, USAGE = 0, 1, 2
 
 def validate_sets(paths: Iterable[SetPath]) -> Result:
     """Load the given set files together, and nothing else (links must resolve among
-    them): ``ok: N cards in M sets``, or the first error."""
+    them): ``ok: N cards in M sets``, or every problem (:func:`set_problems`), one
+    ``error:`` line each, as ``validate_deck`` lists a deck's."""
     files = list(paths)
     if not files:
         return USAGE, "error: no set file given"
-    try:
-        pool = load_sets(files)
-    except CardDataError as exc:
-        return INVALID, f"error: {exc}"
+    problems = set_problems(files)
+    if problems:
+        return INVALID, "\n".join(f"error: {_one_line(str(p))}" for p in problems)
+    pool = load_sets(files)
     return OK, f"ok: {len(pool)} cards in {len(pool.sets)} sets"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def list_cards(
