@@ -61,22 +61,44 @@ def load(ruleset_file: str = "mitosz-1.1.2.yaml") -> tuple[Rule, ...]:
     return load_file(registry_dir() / ruleset_file)
 
 
+MAX_DEPTH = 32
+"""The deepest nesting of YAML collections a registry file may have; the registries nest 4
+deep. Checked on the parser's events, which PyYAML makes without recursion, before the
+document is composed (recursively), so that no file can exhaust the recursion limit,
+whatever it is set to."""
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of collections in the YAML ``text``."""
+    depth = deepest = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return deepest
+
+
 def load_file(path: str | os.PathLike[str]) -> tuple[Rule, ...]:
     """The rules of the registry file at ``path``.
 
     Raises :class:`~mitosz_core.errors.RegistryError` naming the file (and the rule) when
-    it cannot be read, is not YAML (or nests so deeply that the YAML parser would exhaust
-    the recursion limit), or is not a registry: a mapping whose ``rules`` is a
-    list of rules, each with an ``id``, ``title``, ``summary`` and ``status``."""
+    it cannot be read, is not YAML (or nests collections deeper than :data:`MAX_DEPTH`),
+    or is not a registry: a mapping whose ``rules`` is a list of rules, each with an
+    ``id``, ``title``, ``summary`` and ``status``."""
     source = str(path)
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
+        if _depth(text) > MAX_DEPTH:  # PyYAML composes nested collections recursively
+            raise RegistryError(
+                source, f"invalid YAML: collections nested too deeply (over {MAX_DEPTH})"
+            )
+        data = yaml.safe_load(text)
     except (OSError, UnicodeDecodeError) as exc:
         raise RegistryError(source, f"cannot read the file: {exc}") from None
     except yaml.YAMLError as exc:
         raise RegistryError(source, f"invalid YAML: {exc}") from None
-    except RecursionError:  # PyYAML composes nested collections recursively
-        raise RegistryError(source, "invalid YAML: collections nested too deeply") from None
     rules = data.get("rules") if isinstance(data, dict) else None
     if not isinstance(rules, list):
         raise RegistryError(source, "not a rule registry: expected a mapping with a 'rules' list")

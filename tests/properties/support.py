@@ -474,11 +474,19 @@ def _legal(state: S, kind: type[Action], **fields: object) -> Action:
     raise AssertionError(f"no legal {kind.__name__} {fields} in {state.phase}")
 
 
+def first_summoning(state: S) -> S:
+    """``state`` passed on to the first summoning step of its turn: every player passes
+    the start and draw phases' windows (ruling R-6.1.4-phases)."""
+    while state.phase != "turn.summoning_1":
+        state = mc.apply(state, Pass())
+    return state
+
+
 def two_weapons_scenario() -> list[str]:
     """The weapons on Cú Chulainn after Spear of Lugh is summoned onto him and Gáe Bolg is
     played onto him without summoning in the counter round of that summoning, and every
     player passes (``test_regressions.py::test_a_leader_never_carries_two_weapons``)."""
-    state: S = mc.new_game("mitosz", decks=["celtic", "hellenic"], seed=0)
+    state: S = first_summoning(mc.new_game("mitosz", decks=["celtic", "hellenic"], seed=0))
     assert state.game.active == 0 and state.phase == "turn.summoning_1"
     hero = _ids(state, "Cú Chulainn", 0)[0]
     spear = _ids(state, "Spear of Lugh", 0)[0]
@@ -510,6 +518,7 @@ def mount_with_items_scenario() -> list[int]:
         if state.game.active == 0:
             break
         state = mc.new_game("mitosz", decks=["germanic", "hellenic"], seed=seed)
+    state = first_summoning(state)
     assert state.game.active == 0 and state.phase == "turn.summoning_1"
     mount = _ids(state, "Sleipnir", 0)[0]
     rider = _ids(state, "Mímir", 0)[0]
