@@ -13,13 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pyperf
 import pytest
 
-import mitosz_core
-from benchmarks import report, worker, workloads
-from benchmarks.catalogue import CHESS, MICRO, NAMES, PLAYOUTS, SIZES
-from mitosz_core import bench
+pyperf = pytest.importorskip("pyperf", reason="the benchmarks need the extra mitosz-core[bench]")
+
+import mitosz_core  # noqa: E402
+from benchmarks import report, worker, workloads  # noqa: E402
+from benchmarks.catalogue import CHESS, MICRO, NAMES, PLAYOUTS, SIZES  # noqa: E402
+from mitosz_core import bench  # noqa: E402
 
 TINY = SIZES["tiny"]
 ROOT = Path(__file__).resolve().parent.parent

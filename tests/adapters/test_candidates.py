@@ -7,15 +7,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 
-from mitosz_core import apply, legal_actions, new_game
-from mitosz_core.adapters.candidates import CANDIDATES, CandidateEncoding, Group, encoding
-from mitosz_core.errors import ActionIndexError
-from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.state import State
-from mitosz_core.kernel.values import replace
+np = pytest.importorskip("numpy", reason="the adapters need the extra mitosz-core[rl]")
+
+from mitosz_core import apply, legal_actions, new_game  # noqa: E402
+from mitosz_core.adapters.candidates import CANDIDATES, CandidateEncoding, Group, encoding  # noqa: E402
+from mitosz_core.errors import ActionIndexError  # noqa: E402
+from mitosz_core.kernel.action import Action  # noqa: E402
+from mitosz_core.kernel.state import State  # noqa: E402
+from mitosz_core.kernel.values import replace  # noqa: E402
 
 
 def _played(ruleset: str, seed: int, steps: int, players: int = 2) -> State[Any]:

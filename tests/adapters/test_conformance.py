@@ -8,8 +8,9 @@ import random
 import time
 from typing import Any
 
-import numpy as np
 import pytest
+
+np = pytest.importorskip("numpy", reason="the adapters need the extra mitosz-core[rl]")
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 pyspiel = pytest.importorskip("pyspiel")

@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pytest
+
+np = pytest.importorskip("numpy", reason="the adapters need the extra mitosz-core[rl]")
 
 pyspiel = pytest.importorskip("pyspiel")
 

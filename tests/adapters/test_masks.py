@@ -3,11 +3,12 @@ still holds is never reused (so it never changes)."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from mitosz_core.adapters import masks
-from mitosz_core.adapters.masks import MaskBuffers
+np = pytest.importorskip("numpy", reason="the adapters need the extra mitosz-core[rl]")
+
+from mitosz_core.adapters import masks  # noqa: E402
+from mitosz_core.adapters.masks import MaskBuffers  # noqa: E402
 
 
 def test_a_mask_marks_exactly_the_indices_and_is_read_only() -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
+
+np = pytest.importorskip("numpy", reason="the adapters need the extra mitosz-core[rl]")
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -17,7 +18,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from mitosz_core.adapters import openspiel as _registers  # noqa: E402, F401
 
 
-def _play(game: Any, bot: Any, rng: np.random.RandomState) -> tuple[list[float], int]:
+def _play(game: Any, bot: Any, rng: Any) -> tuple[list[float], int]:
     state = game.new_initial_state()
     state.apply_action(int(rng.randint(game.max_chance_outcomes())))
     decisions = 0

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("numpy", reason="the adapters need the extra mitosz-core[rl]")
+
 from mitosz_core.adapters.candidates import encoding
 from mitosz_core.adapters.tensors.layout import layout, shape
 

@@ -8,15 +8,18 @@ import textwrap
 import typing
 from pathlib import Path
 
-import mypy.api
 import pytest
 
-import mitosz_core as mc
-import mitosz_core.mitosz as mitosz
-import mitosz_core.mythos as mythos
-from mitosz_core.errors import RulesetMismatchError
-from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
-from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
+mypy_api = pytest.importorskip(
+    "mypy.api", reason="the typing checks need the extra mitosz-core[typecheck]"
+)
+
+import mitosz_core as mc  # noqa: E402
+import mitosz_core.mitosz as mitosz  # noqa: E402
+import mitosz_core.mythos as mythos  # noqa: E402
+from mitosz_core.errors import RulesetMismatchError  # noqa: E402
+from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS  # noqa: E402
+from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,7 +114,7 @@ def test_mypy_strict_passes_a_typed_program_and_fails_its_misspellings(tmp_path:
     bad = tmp_path / "bad.py"
     good.write_text(textwrap.dedent(GOOD), encoding="utf-8")
     bad.write_text(textwrap.dedent(BAD), encoding="utf-8")
-    out, err, status = mypy.api.run(
+    out, err, status = mypy_api.run(
         [
             "--strict",
             "--config-file",

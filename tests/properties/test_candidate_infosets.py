@@ -8,14 +8,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
+import pytest
 
-import mitosz_core as mc
-from mitosz_core.adapters import tensors
-from mitosz_core.adapters.candidates import Group, encoding
-from mitosz_core.adapters.openspiel import Observer
+np = pytest.importorskip("numpy", reason="the adapters need the extra mitosz-core[rl]")
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import mitosz_core as mc  # noqa: E402
+from mitosz_core.adapters import tensors  # noqa: E402
+from mitosz_core.adapters.candidates import Group, encoding  # noqa: E402
+from mitosz_core.adapters.openspiel import Observer  # noqa: E402
 
 GAMES = [("mitosz", 2), ("mitosz", 3), ("mitosz", 4), ("mythos", 2)]
 
