@@ -131,7 +131,9 @@ class Setup:
                 game = game.with_player(i, replace(p, deck=keep, oblivion=(*p.oblivion, *gone)))
             # the checks see the thinned decks (1.3.4); the result starts an arranged game
             state = mc.arrange(RULESET.settle(state.evolve(game=game)))
-        return state
+        # the automatic decisions due at the start, as new_game takes them (and as the
+        # replay of a saved state's history takes them again)
+        return RULESET.take_automatic(state) if self.auto_pass else state
 
     def describe(self) -> str:
         if self.decks is None:

@@ -64,7 +64,8 @@ def _mythos_position() -> mc.State[Any]:
             mythos.Side(deck=tuple(guard[:8]), hand=tuple(guard[8:10])),
             mythos.Side(deck=tuple(chaos[:8]), hand=tuple(chaos[8:10])),
         ),
-        turn=2,
+        turn=3,
+        round=2,  # player 0 active in the third turn
     ).state()
 
 
