@@ -89,6 +89,8 @@ _EXAMPLES = Path({str(DOCS / "examples")!r})
 nitpicky = True
 # Only names that genuinely cannot resolve are ignored; every project name must resolve.
 nitpick_ignore = [
+    # jsonschema's error type, in the signatures of the bounded schema checks.
+    ("py:class", "jsonschema.exceptions.ValidationError"),
     # The rulesets' game data, named by the position builders' return types.
     ("py:class", "mitosz_core.games.mitosz.state.Game"),
     ("py:class", "mitosz_core.games.mythos.state.Game"),

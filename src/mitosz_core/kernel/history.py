@@ -44,13 +44,16 @@ KERNEL_KEYS = (
 form's checks (the log is compared first, decision by decision)."""
 
 
-def arrange(state: State[Any]) -> State[Any]:
+def arrange(state: State[Any], ruleset: Ruleset[Any] | None = None) -> State[Any]:
     """``state`` as the starting position of an arranged game: running, its history
     empty, its configuration marked ``arranged`` and holding the position
     (:attr:`~mitosz_core.GameConfig.start`), validated by the ruleset's validator as a
     position. Its saved states then load (:meth:`State.from_json
     <mitosz_core.State.from_json>` replays them from there), and say that they were
     arranged (:attr:`~mitosz_core.State.is_arranged`).
+
+    ``ruleset`` validates it: by default the registered ruleset of its name; a position
+    builder passes the ruleset it was given (one with card sets of its own, say).
 
     Raises :class:`~mitosz_core.errors.InvalidStateError` for a state the validator
     refuses, or one that is over."""
@@ -59,7 +62,7 @@ def arrange(state: State[Any]) -> State[Any]:
     start = Start(state.phase, state.to_act, state.turn, state.rng, state.game)
     config = replace(state.config, arranged=True, start=start)
     first = state.evolve(config=config, _log=Log.EMPTY)
-    get(state.ruleset).validate(first)
+    (get(state.ruleset) if ruleset is None else ruleset).validate(first)
     return first
 
 

@@ -10,7 +10,7 @@ validators made by :func:`bounded_validator`, whose keywords do bounded work:
 - ``oneOf`` and ``anyOf`` keep only the first error of each branch (enough to know that
   the branch fails and why): their cost is that of finding one error per branch, and a
   branch nested in a branch adds one error, not a product of them;
-- their messages show the instance shortened (:func:`reprlib.repr`), not whole;
+- their messages show the instance shortened (``reprlib.repr``), not whole;
 - ``uniqueItems`` compares the items by a canonical key in a set (linear time), where
   ``jsonschema`` falls back to comparing every pair (quadratic time) as soon as two
   items cannot be ordered (say, a number and a string).

@@ -104,7 +104,7 @@ def _show(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Start:
-    """The starting position of an arranged game (:attr:`GameConfig.start`): the kernel
+    """The starting position of an arranged game (:attr:`~mitosz_core.GameConfig.start`): the kernel
     fields of its first state and the ruleset's game data. Its history is empty, it is
     running, and its configuration is the game's own."""
 
@@ -276,7 +276,7 @@ class State(Generic[G]):
 
         The state is checked by the ruleset's validator, then its history is replayed
         from the game's first state (set up again from the configuration, or an arranged
-        game's starting position, :attr:`GameConfig.start`, validated as a position): it
+        game's starting position, :attr:`~mitosz_core.GameConfig.start`, validated as a position): it
         loads only if the replay gives exactly this state. Loading therefore costs a
         replay, linear in the history.
 

@@ -115,7 +115,7 @@ class StepRuleset(Ruleset[G]):
 
     def check_history(self, state: State[G]) -> None:
         """Replay ``state``'s history from its start and compare
-        (:func:`~mitosz_core.kernel.history.check_history`)."""
+        (``mitosz_core.kernel.history.check_history``)."""
         check_history(state, self)
 
     def checks(self, state: State[G]) -> State[G]:

@@ -185,7 +185,7 @@ class Position:
             if exc.rule != "checks-done":
                 raise
         else:
-            state = arrange(state)
+            state = arrange(state, ruleset)
             return ruleset.take_automatic(state) if self.auto_pass else state
         checked = ruleset.checks(state)  # what play would have noted: power holds (1.1.1)
         if checked.phase != state.phase or checked.is_over:
@@ -196,7 +196,7 @@ class Position:
             )
         state = _unseen(checked)
         ruleset.validate(state)
-        state = arrange(state)
+        state = arrange(state, ruleset)
         return ruleset.take_automatic(state) if self.auto_pass else state
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from mitosz_core.games.mitosz.machine import COUNTER_CHOOSE_STEP, COUNTER_LEAVES
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
+from mitosz_core.games.mitosz.rules.maneuvers import TURNING
 from mitosz_core.games.mitosz.state import CounterFrame, Game
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.validation import (
@@ -115,11 +116,12 @@ def check_counters(state: State[Game]) -> None:
     if game.seen is not None:
         check_range(game.seen.deeds, 0, MAX_DEEDS, f"{GAME}.seen.deeds", "turn-counter", "deeds")
         _event_window(game)
-    if len(turn.used) > turn.deeds:
+    uses = sum(1 for _, index in turn.used if index != TURNING)  # a mark beside a use
+    if uses > turn.deeds:
         fail(
             f"{at}.used",
             "turn-counter",
-            f"{len(turn.used)} uses in a turn of {turn.deeds} deeds: each use is a deed (6.5.1)",
+            f"{uses} uses in a turn of {turn.deeds} deeds: each use is a deed (6.5.1)",
         )
     for j, tie in enumerate(game.tiebreaks):
         if tie.a == tie.b or tie.winner not in (tie.a, tie.b):

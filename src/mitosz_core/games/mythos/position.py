@@ -158,7 +158,7 @@ class Position:
             game=game,
         )
         ruleset.validate(state)
-        return arrange(state)
+        return arrange(state, ruleset)
 
 
 def _slot(data: Mapping[str, Any]) -> SlotAt:
