@@ -104,8 +104,9 @@ def _show(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Start:
-    """The starting position of an arranged game (:attr:`~mitosz_core.GameConfig.start`): the kernel
-    fields of its first state and the ruleset's game data. Its history is empty, it is
+    """The starting position of an arranged game
+    (:attr:`~mitosz_core.GameConfig.start`): the kernel fields of its first state and the
+    ruleset's game data. Its history is empty, it is
     running, and its configuration is the game's own."""
 
     phase: str
@@ -276,8 +277,8 @@ class State(Generic[G]):
 
         The state is checked by the ruleset's validator, then its history is replayed
         from the game's first state (set up again from the configuration, or an arranged
-        game's starting position, :attr:`~mitosz_core.GameConfig.start`, validated as a position): it
-        loads only if the replay gives exactly this state. Loading therefore costs a
+        game's starting position, :attr:`~mitosz_core.GameConfig.start`, validated as a
+        position): it loads only if the replay gives exactly this state. Loading therefore costs a
         replay, linear in the history.
 
         Raises :class:`~mitosz_core.errors.DecodeError` naming the JSON path of the first
