@@ -168,7 +168,7 @@ def _dist(session: nox.Session) -> None:
         session.run(script, "cards", "show", "Zeus (high god)", external=True, silent=True)
         # the play-watch-simulate commands (docs/play.rst) from the fresh install too
         game = str(Path(__file__).resolve().parent / "docs" / "figures" / "game-mythos.json")
-        session.run(script, "replay", game, "--json", "--to", "150", external=True, silent=True)
+        session.run(script, "replay", game, "--json", "--to", "1", external=True, silent=True)
         session.run(script, "render", game, "-o", "board.svg", external=True, silent=True)
         session.run(
             script, "simulate", "--ruleset", "mythos", "--games", "2", "--bots", "heuristic",

@@ -123,10 +123,10 @@ EXAMPLES = {
     "simulate-mitosz": "simulate hellenic celtic --games 20 --bots {bot} random -j 2",
     "simulate-csv": "simulate --ruleset mythos --games 4 --bots {bot} random --format csv",
     "replay": "replay docs/figures/game-mythos.json --to 40 --player 0",
-    "replay-json": "replay docs/figures/game-mythos.json --json --to 158",
+    "replay-json": "replay docs/figures/game-mythos.json --json --to {last}",
 }
 """The example commands whose output the page shows, by the name of their output file;
-``{bot}`` is the bot of :func:`best_bot`."""
+``{bot}`` is the bot of :func:`best_bot`, ``{last}`` the last step of the saved game."""
 
 
 def best_bot() -> str:
@@ -146,14 +146,17 @@ def examples() -> None:
         game = mc.apply(game, rng.choice(mc.legal_actions(game)))
     (FIGURES / "game-mythos.json").write_text(game.to_json(), encoding="utf-8")
     bot = best_bot()
+    last = sum(1 for d in game.history if not d.auto)  # replay's steps: the decisions
     for name, template in EXAMPLES.items():
-        command = template.format(bot=bot)
+        command = template.format(bot=bot, last=last)
         out = io.StringIO()
         stdin = sys.stdin
         sys.stdin = io.StringIO("")  # replay reads its commands: none, so it shows one step
         try:
             with contextlib.redirect_stdout(out):
-                cli(shlex.split(command))
+                status = cli(shlex.split(command))
+            if status != 0:
+                raise SystemExit(f"example {name}: {command!r} exited with {status}")
         finally:
             sys.stdin = stdin
         text = out.getvalue()
