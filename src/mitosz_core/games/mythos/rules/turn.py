@@ -15,7 +15,7 @@ play (ruling R-04.4-windows).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from mitosz_core.games.mythos.actions import (
@@ -59,8 +59,9 @@ from mitosz_core.games.mythos.rules.upgrades import (
 )
 from mitosz_core.games.mythos.rules.victory import new_round
 from mitosz_core.games.mythos.rules.zones import update_player
+from mitosz_core.games.mythos.state import Game
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.steps import Rule, allowed, dispatch
+from mitosz_core.kernel.steps import Rule, Step, allowed, dispatch
 
 DRAW_SACRIFICE_AURA = 1
 """03.7: +1 aura instead of the draw (also with an empty hand, 07.ex-empty-hand)."""
@@ -202,39 +203,25 @@ def _acted(s: S) -> S:
 # 04.4 / 11.9: the opponent's windows ------------------------------------------------------
 
 
-def _window_candidates(s: S) -> Iterable[Action]:
-    return (Pass(), *play_candidates(s, defender(s), events_only=True))
-
-
-WINDOW = dispatch(
-    (
-        Rule(Pass, allowed, lambda s, a: fire(s, "close")),
-        Rule(
-            Play,
-            lambda s, a: why_not_play(s, defender(s), a, events_only=True),
-            lambda s, a: perform_play(s, defender(s), a),
+def _event_window(player: Callable[[S], int]) -> Step[Game]:
+    """A window of ``player``'s events (04.4, 11.9): events one at a time, or a pass."""
+    return dispatch(
+        (
+            Rule(Pass, allowed, lambda s, a: fire(s, "close")),
+            Rule(
+                Play,
+                lambda s, a: why_not_play(s, player(s), a, events_only=True),
+                lambda s, a: perform_play(s, player(s), a),
+            ),
         ),
-    ),
-    candidates=_window_candidates,
-    decider=defender,
-)
+        candidates=lambda s: (Pass(), *play_candidates(s, player(s), events_only=True)),
+        decider=player,
+    )
 
 
-def _press_candidates(s: S) -> Iterable[Action]:
-    return (Pass(), *play_candidates(s, _me(s), events_only=True))
-
-
-PRESS = dispatch(
-    (
-        Rule(Pass, allowed, lambda s, a: fire(s, "close")),
-        Rule(
-            Play,
-            lambda s, a: why_not_play(s, _me(s), a, events_only=True),
-            lambda s, a: perform_play(s, _me(s), a),
-        ),
-    ),
-    candidates=_press_candidates,
-    decider=active_player,
-)
+WINDOW = _event_window(defender)
+"""The defender's window after each step of a fight, and after the active player's
+deeds."""
+PRESS = _event_window(active_player)
 """The attacker's window after each step of a fight (11.9, R-04.4-windows): events one at
 a time or a pass, then the defender's window (:data:`WINDOW`) answers them."""
