@@ -208,7 +208,10 @@ class Referee:
         key = None if fight is None else (fight.kind, fight.attacker, fight.defender, fight.people)
         if key != self.fight:
             self.fight, self.deeds = key, []
-        if fight is None or not fight.started:
+        if fight is None or not fight.started or fight.outcome is not None:
+            # before the lines form, and once the combat rounds decided the fight (its
+            # spoils, end effects and clean-up), deeds are answered by the response of
+            # 6.1.4 (R-6.1.4-pass), not in the combat round's turns
             return []
         in_round = s.phase in ROUNDS or (s.phase == RESPONSE_STEP)
         if not in_round:

@@ -16,9 +16,9 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz import actions as ma
-from mitosz_core.games.mitosz.machine import REGAIN_STEP, ROUNDS
+from mitosz_core.games.mitosz.machine import REGAIN_STEP, RESPONSE_STEP, ROUNDS
 from mitosz_core.games.mitosz.rules.continuous import hand_size
-from mitosz_core.games.mitosz.state import Fight, FightKind
+from mitosz_core.games.mitosz.state import Fight, FightKind, Outcome
 from mitosz_core.games.mythos import actions as ya
 from mitosz_core.games.mythos.rules.hand import HAND_MAX
 from mitosz_core.games.mythos.state import Combat
@@ -171,6 +171,28 @@ def test_the_referee_reports_a_double_deed_in_a_fight() -> None:
     for who, action in ((0, deed), (1, ma.Pass()), (2, ma.Pass()), (0, deed)):
         here = s.evolve(to_act=who)
         assert fair.check(here, action, here) == [], who
+
+
+@pytest.mark.rule("7.4.8", "R-6.1.4-pass")
+def test_the_referee_leaves_a_decided_fight_to_the_response() -> None:
+    """Once the combat rounds decided the fight (its spoils, end effects, clean-up), a
+    deed is answered by the response of 6.1.4, where the players other than the one whose
+    turn it is are asked: the defender may answer its own spoils with a fate (found by
+    the state machine test as a false report, seed 82)."""
+    s = mc.new_game("mitosz", seed=1, players=2)
+    fight = Fight(kind=FightKind.BATTLE, attacker=1, defender=0, fighters=(1, 0), started=True)
+    rounds = s.evolve(game=replace(s.game, fight=fight), phase=ROUNDS[0], to_act=0)
+    decided = rounds.evolve(
+        game=replace(rounds.game, fight=replace(fight, outcome=Outcome.DEFENDER)),
+        phase=RESPONSE_STEP,
+    )
+    deed = ma.Discard(card=0)
+    for state, expected in ((rounds, {ALTERNATION}), (decided, set())):
+        referee = Referee.watch(state, [ALTERNATION])
+        other = state.evolve(to_act=1)
+        referee.check(other, ma.Pass(), other)
+        assert referee.check(state, deed, state) == []
+        assert _kinds(referee.check(state, deed, state)) == expected
 
 
 @pytest.mark.rule("G1")
