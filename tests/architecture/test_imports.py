@@ -1,12 +1,19 @@
 """The package's import structure (Core v2): no import cycles, and the counter round knows
-none of the rules that answer in it. Built with grimp, the graph library behind
+none of the rules that answer in it; the rules are wired as data (Core v3), completely
+and once each. Built with grimp, the graph library behind
 import-linter; imports under ``if TYPE_CHECKING:`` do not count (they never run)."""
 
 from __future__ import annotations
 
+import sys
+from typing import Any, TypeVar, get_args
+
 import grimp
 import pytest
 
+import mitosz_core as mc
+from mitosz_core.errors import MachineError
+from mitosz_core.games.mitosz import wiring
 from mitosz_core.games.mitosz.actions import (
     PlayFate,
     PlayWithoutSummoning,
@@ -15,9 +22,29 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.effects import interpret
-from mitosz_core.games.mitosz.effects.language import ArrowVolley, Fear, Poison, Retreat, Steal
+from mitosz_core.games.mitosz.effects.language import (
+    AnyEffect,
+    ArrowVolley,
+    Effect,
+    Fear,
+    Poison,
+    Retreat,
+    Steal,
+)
 from mitosz_core.games.mitosz.rules import counter_round
-from mitosz_core.games.mitosz.state import PENDING, ChoicePurpose, ManeuverPending, PlayPending
+from mitosz_core.games.mitosz.rules.fights import rounds
+from mitosz_core.games.mitosz.rules.hooks import wire
+from mitosz_core.games.mitosz.state import (
+    PENDING,
+    ChoicePurpose,
+    ManeuverPending,
+    Pending,
+    PlayPending,
+    Todo,
+)
+from mitosz_core.games.mitosz.wiring import WIRING
+
+T = TypeVar("T")
 
 M = "mitosz_core.games.mitosz"
 
@@ -69,16 +96,79 @@ def test_the_counter_round_imports_no_rule_that_calls_it(
     )
 
 
-def test_every_response_and_resolver_is_registered() -> None:
-    """The rules that answer in a counter round registered themselves (6.4.1): maneuver
-    uses, and card plays with a counter or locked effect (ruling R-6.4.1-responses)."""
-    accepted = [source.accepts for source in counter_round._SOURCES]
+def _concrete(base: type[T]) -> set[type[T]]:
+    """Every class below ``base`` that its module names and that no other such class
+    derives from. (``@dataclass(slots=True)`` leaves the class it replaced among the
+    subclasses: only the one the module names counts.)"""
+    found: set[type[T]] = set()
+    todo = list(base.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        if getattr(sys.modules[cls.__module__], cls.__name__, None) is not cls:
+            continue
+        subs = [sub for sub in cls.__subclasses__() if sub is not cls]
+        todo.extend(subs)
+        if not any(getattr(sys.modules[s.__module__], s.__name__, None) is s for s in subs):
+            found.add(cls)
+    return found
+
+
+def test_the_response_sources_take_every_response_once() -> None:
+    """The rules that answer in a counter round are wired (6.4.1): maneuver uses, and
+    card plays with a counter or locked effect (ruling R-6.4.1-responses)."""
+    accepted = [source.accepts for source in WIRING.sources]
     assert accepted == [(UseManeuver, UseFreeManeuver, PlayFate), (Summon, PlayWithoutSummoning)]
-    assert set(counter_round._RESOLVERS) == set(PENDING.values()) == {PlayPending, ManeuverPending}
-    assert set(counter_round._ANSWERS) == {ChoicePurpose.ON_PLAY, ChoicePurpose.ATTACH_STOLEN}
-    covered = {cls for source in counter_round._SOURCES for cls in source.accepts}
-    assert covered == set(counter_round.RESPONSES)
+    covered = [cls for source in WIRING.sources for cls in source.accepts]
+    assert sorted(c.kind for c in covered) == sorted(c.kind for c in counter_round.RESPONSES)
 
 
-def test_every_fight_effect_has_the_handler_of_its_rule() -> None:
-    assert set(interpret._HANDLERS) == {ArrowVolley, Poison, Fear, Retreat, Steal}
+def test_every_pending_class_has_a_resolver() -> None:
+    assert _concrete(Pending) == set(PENDING.values()) == {PlayPending, ManeuverPending}
+    assert set(WIRING.resolvers) == _concrete(Pending)
+
+
+def test_every_choice_purpose_has_one_answer() -> None:
+    """Each purpose a choice can have is answered once: by the wiring's answers, or by
+    the fight's choose step itself (fear, 7.2.5.2)."""
+    answered = set(WIRING.answers)
+    assert not answered & rounds.FIGHT_PURPOSES
+    assert answered | rounds.FIGHT_PURPOSES == set(ChoicePurpose)
+    assert all(purpose is answer.purpose for purpose, answer in WIRING.answers.items())
+
+
+def test_every_effect_of_the_language_takes_hold_somewhere() -> None:
+    """The interpreter's ``match`` covers the union of effects (``assert_never``), every
+    concrete effect class is in that union, and each effect it delegates has a handler;
+    no handler is wired for an effect the interpreter makes take hold itself."""
+    assert _concrete(Effect) == set(get_args(AnyEffect))
+    assert set(WIRING.handlers) == set(interpret.DELEGATED)
+    assert set(interpret.DELEGATED) == {ArrowVolley, Poison, Fear, Retreat, Steal}
+
+
+@pytest.mark.parametrize("table", ["sources", "resolvers", "answers", "handlers"])
+def test_two_entries_for_one_thing_are_refused(table: str) -> None:
+    lists: dict[str, tuple[Any, ...]] = {
+        "sources": wiring.SOURCES,
+        "resolvers": wiring.RESOLVERS,
+        "answers": wiring.ANSWERS,
+        "handlers": wiring.HANDLERS,
+    }
+    doubled = {**lists, table: (*lists[table], lists[table][0])}
+    with pytest.raises(MachineError, match="two "):
+        wire(doubled["sources"], doubled["resolvers"], doubled["answers"], doubled["handlers"])
+
+
+def test_a_missing_handler_is_an_error_when_its_effect_takes_hold() -> None:
+    """Without the wiring's handler, a delegated effect names what is missing."""
+    s = mc.new_game(seed=1)
+    todo = Todo(Retreat(), 0, None)
+    with pytest.raises(MachineError, match="no module handles the effect Retreat"):
+        interpret.apply_todo(s, todo, {})
+
+
+def test_no_rule_module_registers_anything_when_imported() -> None:
+    """Rules are wired as data: no module-level table is filled by imports."""
+    for module in (counter_round, interpret):
+        names = {n for n in vars(module) if n.isupper() or n.startswith("_")}
+        assert not names & {"_SOURCES", "_RESOLVERS", "_ANSWERS", "_HANDLERS"}
+        assert not hasattr(module, "add_resolver") and not hasattr(module, "handles")

@@ -21,7 +21,6 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import ChangeLevel, Neutralize
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
@@ -46,6 +45,7 @@ from mitosz_core.games.mitosz.state import (
     Troop,
     TroopMode,
 )
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fight_fixtures as ff
 from tests.mitosz import fixtures as fx

@@ -13,7 +13,6 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Choose, Pass, PermitHighGod, SummonTroop, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     Cards,
@@ -29,6 +28,7 @@ from mitosz_core.games.mitosz.engine import RULESET, census
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import ActiveEffect, Todo
+from mitosz_core.games.mitosz.wiring import apply_todo
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, arena, battle, designate
 from tests.properties.support import mount_with_items_scenario, play, two_weapons_scenario

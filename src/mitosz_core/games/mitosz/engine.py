@@ -44,18 +44,7 @@ from mitosz_core.games.mitosz.machine import (
     Trigger,
 )
 from mitosz_core.games.mitosz.observation import Observation
-from mitosz_core.games.mitosz.rules import (
-    S,
-    counter_plays,
-    counter_round,
-    events,
-    maneuver_use,
-    stealing,
-    summoning,
-    triggers,
-    turn,
-    victory,
-)
+from mitosz_core.games.mitosz.rules import S, counter_round, events, turn, victory
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, duel, outcome, rounds, spoils
@@ -65,6 +54,7 @@ from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
 from mitosz_core.games.mitosz.state import FRAMES, PENDING, Frame, Game, Pending, derived
 from mitosz_core.games.mitosz.validate import validate_state
+from mitosz_core.games.mitosz.wiring import WIRING
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.copies import card_ids, copies_in_hand, field_ids
@@ -81,27 +71,47 @@ MAX_COPIES = 4
 B = "turn.combat.battle"
 D = "turn.combat.duel"
 
+HANDLERS = WIRING.handlers
+
+
+def _resolve_counter(s: S) -> S:
+    return events.resolve_counter(s, WIRING)
+
+
+def _start_phase(s: S) -> S:
+    return turn.start_phase(s, HANDLERS)
+
+
+def _end_effects(s: S) -> S:
+    return outcome.end_effects(s, HANDLERS)
+
+
+def _end_effects_phase(s: S) -> S:
+    return turn.end_effects_phase(s, HANDLERS)
+
+
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     COUNTER_OPEN_STEP: counter_round.open_round,
-    COUNTER_RESOLVE_STEP: events.resolve_counter,
-    "turn.start": turn.start_phase,
+    COUNTER_RESOLVE_STEP: _resolve_counter,
+    "turn.start": _start_phase,
     "turn.draw": turn.draw_phase,
-    f"{B}.end_effects": outcome.end_effects,
+    f"{B}.end_effects": _end_effects,
     f"{B}.cleanup": outcome.cleanup,
     f"{D}.result": outcome.duel_result,
-    f"{D}.end_effects": outcome.end_effects,
+    f"{D}.end_effects": _end_effects,
     f"{D}.cleanup": outcome.cleanup,
     CLAMP_STEP: turn.clamp_phase,
     PRODUCE_STEP: turn.produce_phase,
-    END_EFFECTS_STEP: turn.end_effects_phase,
+    END_EFFECTS_STEP: _end_effects_phase,
     FINISH_STEP: turn.finish_phase,
 }
-"""Machine states that take no decision."""
+"""Machine states that take no decision; the counter round's resolve step and the
+moments when timed effects take hold (6.2.1.3, 6.2.4.5, 7.4.12) read :data:`WIRING`."""
 
 STEPS: Mapping[str, Step[Game]] = {
     **dict.fromkeys(SUMMONING_HOSTS, events.MAIN),
-    COUNTER_RESPOND_STEP: events.RESPOND,
-    COUNTER_CHOOSE_STEP: events.CHOOSE,
+    COUNTER_RESPOND_STEP: events.respond_step(WIRING),
+    COUNTER_CHOOSE_STEP: events.choose_step(WIRING),
     "turn.combat.declare": events.DECLARE,
     f"{B}.target": battle.TARGET,
     f"{B}.commander": battle.COMMANDER,
@@ -125,16 +135,12 @@ STEPS: Mapping[str, Step[Game]] = {
     "forced.sacrifice_leader": SACRIFICE_LEADER,
     "forced.underworld_order": ORDER_UNDERWORLD,
 }
-"""Machine states where a player decides."""
+"""Machine states where a player decides; the counter round's steps answer through
+:data:`WIRING` (:mod:`.wiring`)."""
 
 AUTO_PASS_STEPS = frozenset((COUNTER_RESPOND_STEP, RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
-
-RESPONSE_RULES = (maneuver_use, counter_plays, summoning, triggers, stealing)
-"""The modules that register their deeds, resolvers and choice answers with
-:mod:`.rules.counter_round` (which imports none of them); stealing (5.2) registers its
-effect handler with the interpreter too."""
 
 TERMINAL = frozenset({"over"})
 

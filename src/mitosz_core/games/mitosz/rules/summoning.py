@@ -43,10 +43,7 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
-from mitosz_core.games.mitosz.rules.counter_round import (
-    add_resolver,
-    push,
-)
+from mitosz_core.games.mitosz.rules.counter_round import push
 from mitosz_core.games.mitosz.rules.empire import placements, why_not_place
 from mitosz_core.games.mitosz.rules.fights.keywords import (
     attach_mount,
@@ -63,6 +60,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     why_not_pay,
     withheld_permission,
 )
+from mitosz_core.games.mitosz.rules.hooks import Resolves
 from mitosz_core.games.mitosz.rules.leaders import (
     plays_without_summoning,
     unique_on_board,
@@ -690,4 +688,5 @@ def _resolve(s: S, item: PlayPending) -> S:
     return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
 
 
-add_resolver(PlayPending, _resolve)
+RESOLVES = Resolves(PlayPending, _resolve)
+"""A card played resolves off the pending stack (6.3.5)."""
