@@ -39,6 +39,7 @@ from mitosz_core.games.mitosz.rules.flow import (
     in_counter_round,
     interrupt,
     resume,
+    with_counter,
 )
 from mitosz_core.games.mitosz.rules.hooks import Answer, ResponseSource, Wiring
 from mitosz_core.games.mitosz.rules.zones import (
@@ -75,11 +76,11 @@ def push(s: S, item: AnyPending) -> S:
     response opens a new one over the same stack, any other deed interrupts its step."""
     game = s.game
     item = replace(item, id=game.next_id)
-    game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1, counter=None)
+    game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1)
     game = game.with_turn(deeds=game.this_turn.deeds + 1)  # 6.1.4: the others may answer
     s = s.evolve(game=game)
     if in_counter_round(s):
-        return fire(s, Trigger.RESPOND)
+        return fire(with_counter(s, None), Trigger.RESPOND)
     return interrupt(s, CounterFrame, Trigger.PLAY)
 
 
@@ -106,7 +107,7 @@ def affected_player(s: S, item: AnyPending) -> int:
 def open_round(s: S) -> S:
     """The ``open`` step: the affected player will decide first."""
     first = affected_player(s, s.game.stack[-1])
-    return fire(s.evolve(game=replace(s.game, counter=CounterRound(first))), Trigger.OPENED)
+    return fire(with_counter(s, CounterRound(first)), Trigger.OPENED)
 
 
 def responder(s: S) -> int:
@@ -148,8 +149,8 @@ def respond(s: S, a: Action, w: Wiring) -> S:
         counter = counter_of(s)
         passed = counter.passed + 1
         if passed < len(s.game.players):
-            return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
-        return fire(s.evolve(game=replace(s.game, counter=None)), Trigger.ALL_PASSED)
+            return with_counter(s, replace(counter, passed=passed))
+        return fire(with_counter(s, None), Trigger.ALL_PASSED)
     return _source(a, w).perform(s, player, a)
 
 

@@ -26,7 +26,14 @@ from mitosz_core.games.mitosz.machine import (
     Trigger,
 )
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.state import AnyFrame, CardId, Choice, CounterRound, ResponseFrame
+from mitosz_core.games.mitosz.state import (
+    AnyFrame,
+    CardId,
+    Choice,
+    CounterFrame,
+    CounterRound,
+    ResponseFrame,
+)
 from mitosz_core.kernel.steps import Step as Step  # re-exported: one decision state
 from mitosz_core.kernel.values import replace
 
@@ -145,12 +152,33 @@ def source_of(choice: Choice) -> CardId:
     return choice.source
 
 
+def _counter_frame(s: S) -> int:
+    """The index of the innermost counter round's frame (a forced choice may stand on
+    it)."""
+    frames = s.game.frames
+    for i in range(len(frames) - 1, -1, -1):
+        if isinstance(frames[i], CounterFrame):
+            return i
+    raise MachineError(f"no counter round is under way in {s.phase!r}")
+
+
 def counter_of(s: S) -> CounterRound:
-    """The counter round under way (6.4.1): its steps run only inside one."""
-    counter = s.game.counter
+    """The counter round whose players respond now (6.4.1): its steps run only inside
+    one. Its data is held in its frame (:class:`~..state.CounterFrame`)."""
+    frame = s.game.frames[_counter_frame(s)]
+    counter = frame.round if isinstance(frame, CounterFrame) else None
     if counter is None:
         raise MachineError(f"no counter round is under way in {s.phase!r}")
     return counter
+
+
+def with_counter(s: S, counter: CounterRound | None) -> S:
+    """``s`` with the innermost counter round's data set to ``counter`` (``None``
+    while the round opens or the stack resolves)."""
+    i = _counter_frame(s)
+    frames = s.game.frames
+    frame = replace(frames[i], round=counter)
+    return s.evolve(game=replace(s.game, frames=(*frames[:i], frame, *frames[i + 1 :])))
 
 
 def in_combat_round(s: S) -> bool:
