@@ -247,7 +247,7 @@ def _troops(s: S) -> tuple[Troop, ...]:
 def test_a_troop_whose_war_leader_left_during_its_counter_round_goes_to_the_underworld() -> None:
     s, me, c = _lines()
     s = fx.act(s, SummonTroop(c["Wolves"], c["Lieutenant"]))
-    assert s.phase == "counter.respond"
+    assert s.phase == "counter.combat_respond"
     s = remove_to_underworld(s, c["Lieutenant"])  # destroyed meanwhile
     s = fx.settle_counter(s)
     assert c["Wolves"] in s.game.players[me].underworld

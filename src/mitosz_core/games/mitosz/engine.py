@@ -27,12 +27,15 @@ from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import (
     CLAMP_STEP,
+    COMBAT_RESPOND_STEP,
     COUNTER_CHOOSE_STEP,
     COUNTER_OPEN_STEP,
     COUNTER_RESOLVE_STEP,
     COUNTER_RESPOND_STEP,
+    COUNTER_RESPOND_STEPS,
     DISCARD_STEP,
     END_EFFECTS_STEP,
+    FIGHT_CHOOSE_STEP,
     FINISH_STEP,
     MACHINE,
     PRODUCE_STEP,
@@ -110,8 +113,10 @@ moments when timed effects take hold (6.2.1.3, 6.2.4.5, 7.4.12) read :data:`WIRI
 
 STEPS: Mapping[str, Step[Game]] = {
     **dict.fromkeys(SUMMONING_HOSTS, events.MAIN),
-    COUNTER_RESPOND_STEP: events.respond_step(WIRING),
-    COUNTER_CHOOSE_STEP: events.choose_step(WIRING),
+    COUNTER_RESPOND_STEP: counter_round.respond_step(WIRING),
+    COMBAT_RESPOND_STEP: rounds.respond_step(WIRING),  # 7.2.1: the fight's limits apply
+    COUNTER_CHOOSE_STEP: counter_round.choose_step(WIRING),
+    FIGHT_CHOOSE_STEP: rounds.choose_step(WIRING),  # 7.2.5.2: and fear's payment
     "turn.combat.declare": events.DECLARE,
     f"{B}.target": battle.TARGET,
     f"{B}.commander": battle.COMMANDER,
@@ -138,7 +143,7 @@ STEPS: Mapping[str, Step[Game]] = {
 """Machine states where a player decides; the counter round's steps answer through
 :data:`WIRING` (:mod:`.wiring`)."""
 
-AUTO_PASS_STEPS = frozenset((COUNTER_RESPOND_STEP, RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
+AUTO_PASS_STEPS = frozenset((*COUNTER_RESPOND_STEPS, RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
 

@@ -34,7 +34,7 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.machine import (
     CLAMP_STEP,
     COUNTER_LEAVES,
-    COUNTER_RESPOND_STEP,
+    COUNTER_RESPOND_STEPS,
     END_EFFECTS_STEP,
     FORCED_LEAVES,
     HOSTS,
@@ -672,7 +672,7 @@ def _frames(state: State[Game]) -> None:
                 "player",
             )
     last = game.frames[-1] if game.frames else None
-    if state.phase == COUNTER_RESPOND_STEP and (
+    if state.phase in COUNTER_RESPOND_STEPS and (
         not isinstance(last, CounterFrame) or last.round is None
     ):
         at = f"{GAME}.frames[{len(game.frames) - 1}].round"

@@ -38,7 +38,9 @@ from mitosz_core.games.mitosz.rules.flow import (
     fire,
     in_counter_round,
     interrupt,
+    open_counter_round,
     resume,
+    to_choose,
     with_counter,
 )
 from mitosz_core.games.mitosz.rules.hooks import Answer, ResponseSource, Wiring
@@ -107,7 +109,7 @@ def affected_player(s: S, item: AnyPending) -> int:
 def open_round(s: S) -> S:
     """The ``open`` step: the affected player will decide first."""
     first = affected_player(s, s.game.stack[-1])
-    return fire(with_counter(s, CounterRound(first)), Trigger.OPENED)
+    return open_counter_round(with_counter(s, CounterRound(first)))
 
 
 def responder(s: S) -> int:
@@ -175,7 +177,7 @@ def resolve_step(s: S, w: Wiring) -> S:
     if game.todo:
         todo = game.todo[0]
         s = apply_todo(s.evolve(game=replace(game, todo=game.todo[1:])), todo, w.handlers)
-        return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s
+        return to_choose(s) if s.game.choice is not None else s
     if game.stack:
         item = game.stack[-1]
         s = s.evolve(game=replace(game, stack=game.stack[:-1]))

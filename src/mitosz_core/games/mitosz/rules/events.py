@@ -29,7 +29,7 @@ of them has a legal deed, so nobody is asked only to pass.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from mitosz_core.errors import MachineError
@@ -45,11 +45,11 @@ from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, summonin
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.fights import access, declare, rounds
 from mitosz_core.games.mitosz.rules.flow import (
-    Step,
     active_player,
     at_quiet_moment,
     fire,
     in_combat_round,
+    in_fight,
     response_frame,
     resume,
     turn_phase,
@@ -547,52 +547,10 @@ order, and the phase ends when they all pass too (6.1.4; ruling R-6.1.4-phases).
 
 def resolve_counter(s: S, w: Wiring) -> S:
     """The ``resolve`` step of a counter round: inside a fight a troop joins its line
-    (:func:`.fights.rounds.resolve_step`)."""
-    if _in_fight(s):
+    (:func:`.fights.rounds.resolve_step`). (Its respond and choose steps are declared
+    apart for the combat phase and a fight: ``counter.combat_respond``,
+    ``counter.fight_choose``; this step resolves one unit per call and the fight's
+    version differs only in what a unit is, so it stays one step.)"""
+    if in_fight(s):
         return rounds.resolve_step(s, w)
     return counter_round.resolve_step(s, w)
-
-
-def _in_fight(s: S) -> bool:
-    return s.game.fight is not None and turn_phase(s) is Phase.COMBAT
-
-
-def _delegate(chooser: Callable[[S], bool], plain: Step[Game], fight: Step[Game]) -> Step[Game]:
-    """A counter-round step that follows the rules of where it happens: inside a fight
-    (``chooser`` says), only what may affect the fight answers (7.2.1)."""
-
-    def step(s: S) -> Step[Game]:
-        return fight if chooser(s) else plain
-
-    def candidates(s: S) -> Iterable[Action]:
-        return step(s).candidates(s)
-
-    def why_not(s: S, a: Action) -> str | None:
-        chosen = step(s)
-        if not isinstance(a, chosen.accepts):
-            return f"{a.kind} is not possible now"
-        return chosen.why_not(s, a)
-
-    def perform(s: S, a: Action) -> S:
-        return step(s).perform(s, a)
-
-    def decider(s: S) -> int:
-        return step(s).decider(s)
-
-    def settle(s: S) -> S | None:
-        finish = step(s).settle
-        return None if finish is None else finish(s)
-
-    accepts = tuple(dict.fromkeys((*plain.accepts, *fight.accepts)))
-    return Step(accepts, candidates, why_not, perform, decider, settle)
-
-
-def respond_step(w: Wiring) -> Step[Game]:
-    """The ``respond`` step of a counter round, in a fight or not (7.2.1)."""
-    plain, fight = counter_round.respond_step(w), rounds.respond_step(w)
-    return _delegate(maneuvers.in_combat, plain, fight)
-
-
-def choose_step(w: Wiring) -> Step[Game]:
-    """The ``choose`` step of a counter round, in a fight or not."""
-    return _delegate(_in_fight, counter_round.choose_step(w), rounds.choose_step(w))

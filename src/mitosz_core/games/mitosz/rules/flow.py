@@ -95,6 +95,29 @@ def turn_phase(s: S) -> Phase:
     return PHASE_OF[turn_state(s)]
 
 
+def in_combat_phase(s: S) -> bool:
+    """Whether the combat phase is on (6.2.3.2), through any interruption, or its last
+    deeds are being answered after its fight closed (ruling R-7.2.1-every)."""
+    return turn_phase(s) is Phase.COMBAT or s.game.this_turn.combat_closing
+
+
+def in_fight(s: S) -> bool:
+    """Whether a fight (7.4, 7.6) is under way in the combat phase."""
+    return s.game.fight is not None and turn_phase(s) is Phase.COMBAT
+
+
+def open_counter_round(s: S) -> S:
+    """Move from a counter round's ``open`` step to where its players respond: in the
+    combat phase, the step where the fight's limits apply (7.2.1)."""
+    return fire(s, Trigger.OPENED_IN_COMBAT if in_combat_phase(s) else Trigger.OPENED)
+
+
+def to_choose(s: S) -> S:
+    """Move from a counter round's ``resolve`` step to where a player chooses the cards
+    an effect asks for: in a fight, the step that also asks fear's payment (7.2.5.2)."""
+    return fire(s, Trigger.CHOOSE_IN_FIGHT if in_fight(s) else Trigger.CHOOSE)
+
+
 def at_quiet_moment(s: S) -> bool:
     """Whether the machine is in a step of the turn where an event window may open
     (6.5.1; ruling R-6.5.1-window), not interrupted."""

@@ -31,7 +31,6 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.cards import CardType, Sphere, linked
 from mitosz_core.games.mitosz.effects.language import Permission, SummonCondition
-from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
@@ -50,7 +49,7 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
     mount_options,
     why_not_mount,
 )
-from mitosz_core.games.mitosz.rules.flow import active_player, fire
+from mitosz_core.games.mitosz.rules.flow import active_player, to_choose
 from mitosz_core.games.mitosz.rules.high_god import (
     affordable,
     effective_cost,
@@ -685,7 +684,7 @@ def _reach_board(s: S, item: PlayPending) -> S:
 
 def _resolve(s: S, item: PlayPending) -> S:
     s = resolve_play(s, item)
-    return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
+    return to_choose(s) if s.game.choice is not None else s  # 6.3.7
 
 
 RESOLVES = Resolves(PlayPending, _resolve)

@@ -51,7 +51,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 )
 from mitosz_core.games.mitosz.rules.fights.keywords import mount_of
 from mitosz_core.games.mitosz.rules.fights.outcome import leave_outcome, sides_compared
-from mitosz_core.games.mitosz.rules.flow import Step, choice_of, fire
+from mitosz_core.games.mitosz.rules.flow import Step, choice_of, fire, to_choose
 from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
     linked_to_high_god,
@@ -313,7 +313,7 @@ def resolve_step(s: S, w: Wiring) -> S:
         ):
             s = s.evolve(game=replace(game, stack=game.stack[:-1]))
             s = triggers.on_play(resolve_troop(s, item), item)
-            return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s
+            return to_choose(s) if s.game.choice is not None else s
     return counter_round.resolve_step(s, w)
 
 
@@ -323,7 +323,8 @@ def _respond_why_not(s: S, a: Action, w: Wiring) -> str | None:
 
 
 def respond_step(w: Wiring) -> Step[Game]:
-    """A counter round in a fight: the fight's limits apply to the answers (7.2.1)."""
+    """A counter round in the combat phase: the fight's limits apply to the answers
+    (7.2.1, 7.3.5)."""
     return Step(
         accepts=(Pass, *counter_round.RESPONSES),
         candidates=lambda s: counter_round.respond_candidates(s, w),
