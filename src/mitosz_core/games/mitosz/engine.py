@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz import observe as observation
 from mitosz_core.games.mitosz import sample as sampling
 from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
+from mitosz_core.games.mitosz.card_ids import CARD_IDS
 from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.games.mitosz.carddata import builtin_pool, load_sets
 from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
@@ -189,11 +190,11 @@ _NAMING_FIELDS = tuple(
 
 
 def _named_in_field(name: str, value: object) -> Callable[[], frozenset[int]]:
-    return lambda: field_ids(Game, name, value, ignore=_HANDS)
+    return lambda: field_ids(Game, name, value, CARD_IDS, ignore=_HANDS)
 
 
 def _named_by_player(player: object) -> Callable[[], frozenset[int]]:
-    return lambda: frozenset(card_ids(player, skip=_ZONES))
+    return lambda: frozenset(card_ids(player, CARD_IDS, skip=_ZONES))
 
 
 class MitoszRuleset(StepRuleset[Game]):
@@ -208,6 +209,7 @@ class MitoszRuleset(StepRuleset[Game]):
     title = "Mítosz 1.1.2"
     observation_type = Observation
     card_fields = frozenset((*CARD_FIELDS, "pay_with"))
+    card_id_fields = CARD_IDS
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
