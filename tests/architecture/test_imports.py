@@ -21,7 +21,6 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.effects import interpret
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     ArrowVolley,
@@ -31,7 +30,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Retreat,
     Steal,
 )
-from mitosz_core.games.mitosz.rules import counter_round
+from mitosz_core.games.mitosz.rules import counter_round, interpret
 from mitosz_core.games.mitosz.rules.fights import rounds
 from mitosz_core.games.mitosz.rules.hooks import wire
 from mitosz_core.games.mitosz.state import (

@@ -166,8 +166,9 @@ def test_an_effect_on_every_card_and_its_attachment_moves_each_once(kind: str) -
     (deep profile): ``Destroy(Every(Cards(side=OWN)))`` matched a leader and the item
     attached to it; the leader took the item along to the underworld, and the effect then
     raised ``ValueError: card #62 is not on the board`` for the item. Already fixed in
-    ``effects/interpret.py`` (``_movable``) when this test was written; kept so it stays
-    fixed. Every card ends in exactly one place, its owner's."""
+    the interpreter (``_movable``, then in ``effects/interpret.py``, now
+    ``rules/interpret.py``) when this test was written; kept so it stays fixed. Every
+    card ends in exactly one place, its owner's."""
 
     s, me, other = fx.duel()
     s, hero = fx.put_leader(s, me, "Hero")

@@ -11,11 +11,11 @@ tests refuse a pending class, a choice purpose or a delegated effect left withou
 
 from __future__ import annotations
 
-from mitosz_core.games.mitosz.effects import interpret
 from mitosz_core.games.mitosz.rules import (
     S,
     counter_plays,
     counter_round,
+    interpret,
     maneuver_use,
     stealing,
     summoning,
@@ -35,7 +35,7 @@ ANSWERS = (*counter_round.ANSWERS, triggers.ANSWER, stealing.ANSWER)
 search), on-play maneuvers (6.3.7) and stolen cards to attach (5.2); a fight's fear
 (7.2.5.2) is its own step's (:data:`.rules.fights.rounds.FIGHT_PURPOSES`)."""
 HANDLERS = (*combat_maneuvers.HANDLERS, outcome.RETREAT, stealing.STEAL)
-"""The effects the interpreter leaves to their rule (:data:`.effects.interpret.DELEGATED`)."""
+"""The effects the interpreter leaves to their rule (:data:`.rules.interpret.DELEGATED`)."""
 
 WIRING: Wiring = wire(SOURCES, RESOLVERS, ANSWERS, HANDLERS)
 """The tables, built once."""
@@ -43,5 +43,5 @@ WIRING: Wiring = wire(SOURCES, RESOLVERS, ANSWERS, HANDLERS)
 
 def apply_todo(s: S, todo: Todo) -> S:
     """Make one queued effect take hold, with :data:`WIRING`'s handlers
-    (:func:`.effects.interpret.apply_todo`)."""
+    (:func:`.rules.interpret.apply_todo`)."""
     return interpret.apply_todo(s, todo, WIRING.handlers)

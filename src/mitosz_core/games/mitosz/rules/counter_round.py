@@ -26,7 +26,6 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.affected import affected_players
@@ -44,6 +43,7 @@ from mitosz_core.games.mitosz.rules.flow import (
     with_counter,
 )
 from mitosz_core.games.mitosz.rules.hooks import Answer, ResponseSource, Wiring
+from mitosz_core.games.mitosz.rules.interpret import apply_todo
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_back,
@@ -281,7 +281,7 @@ ANSWERS = (
     Answer(ChoicePurpose.SEARCH, _pick),  # 1.3.3: shown to everyone
     Answer(ChoicePurpose.SEARCH_HIDDEN, _pick),
 )
-"""The choices the effects themselves ask (:mod:`..effects.interpret`): never declined."""
+"""The choices the effects themselves ask (:mod:`.interpret`): never declined."""
 
 
 def choose_step(w: Wiring) -> Step[Game]:

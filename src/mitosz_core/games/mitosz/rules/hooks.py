@@ -18,8 +18,8 @@ from typing import Any, Generic, TypeVar
 
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import Choose
-from mitosz_core.games.mitosz.effects.interpret import Handlers, Handles
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.interpret import Handlers, Handles
 from mitosz_core.games.mitosz.state import ChoicePurpose, Pending
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.compiled import mypyc_attr

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from mitosz_core.games.mitosz.actions import Choose
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import Handles, targets, used_in_fight
 from mitosz_core.games.mitosz.effects.language import Chosen, Every, Steal
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import war_leaders
 from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.hooks import Answer
+from mitosz_core.games.mitosz.rules.interpret import Handles, targets, used_in_fight
 from mitosz_core.games.mitosz.rules.leaders import why_not_target
 from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import (

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from mitosz_core.games.mitosz.effects.interpret import Handlers, apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     ArrowVolley,
@@ -49,6 +48,7 @@ from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.high_god import pay, why_not_pay
 from mitosz_core.games.mitosz.rules.hooks import Answer
+from mitosz_core.games.mitosz.rules.interpret import Handlers, apply_todo
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.zones import update_player

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Discard, Regain, TurnBack
 from mitosz_core.games.mitosz.cards import SPHERES
-from mitosz_core.games.mitosz.effects.interpret import Handlers
 from mitosz_core.games.mitosz.effects.language import Permission, PlayerPermission
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
@@ -21,6 +20,7 @@ from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import phase_window
 from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
+from mitosz_core.games.mitosz.rules.interpret import Handlers
 from mitosz_core.games.mitosz.rules.stealing import end_thefts_at_turn_start
 from mitosz_core.games.mitosz.rules.victory import check_turn_start
 from mitosz_core.games.mitosz.rules.zones import discard, draw, update_player

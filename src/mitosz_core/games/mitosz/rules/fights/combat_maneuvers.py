@@ -9,7 +9,6 @@ say. The interpreter hands them to the functions here.
 from __future__ import annotations
 
 from mitosz_core.games.mitosz.cards import CardType, halve
-from mitosz_core.games.mitosz.effects.interpret import Handles, reaches, targets
 from mitosz_core.games.mitosz.effects.language import ArrowVolley, Fear, Poison
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
@@ -28,6 +27,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     war_leaders,
 )
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+from mitosz_core.games.mitosz.rules.interpret import Handles, reaches, targets
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import CardId, Choice, ChoicePurpose, Game, Todo
 from mitosz_core.kernel.values import replace

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Pass, SacrificeCommander
-from mitosz_core.games.mitosz.effects.interpret import Handlers, Handles
 from mitosz_core.games.mitosz.effects.language import Retreat
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
@@ -33,6 +32,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     war_leaders,
 )
 from mitosz_core.games.mitosz.rules.flow import fire
+from mitosz_core.games.mitosz.rules.interpret import Handlers, Handles
 from mitosz_core.games.mitosz.rules.stealing import end_thefts_of_fight
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import Fight, Game, Outcome, Todo

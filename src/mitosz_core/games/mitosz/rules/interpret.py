@@ -99,7 +99,7 @@ from mitosz_core.kernel.values import replace
 
 DESTROYABLE = (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
 """Only permanents and troops can be destroyed (5.1); never the high god (3.1). The
-card's current type decides (5.16, :func:`~..rules.continuous.card_type`)."""
+card's current type decides (5.16, :func:`~.continuous.card_type`)."""
 
 
 E = TypeVar("E", bound=Effect)
