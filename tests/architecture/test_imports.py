@@ -5,7 +5,12 @@ import-linter; imports under ``if TYPE_CHECKING:`` do not count (they never run)
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
 import sys
+import tomllib
+from pathlib import Path
 from typing import Any, TypeVar, get_args
 
 import grimp
@@ -46,6 +51,7 @@ from mitosz_core.games.mitosz.wiring import WIRING
 T = TypeVar("T")
 
 M = "mitosz_core.games.mitosz"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -171,3 +177,125 @@ def test_no_rule_module_registers_anything_when_imported() -> None:
         names = {n for n in vars(module) if n.isupper() or n.startswith("_")}
         assert not names & {"_SOURCES", "_RESOLVERS", "_ANSWERS", "_HANDLERS"}
         assert not hasattr(module, "add_resolver") and not hasattr(module, "handles")
+
+
+# --- layers (Core v3) -----------------------------------------------------------------------
+
+P = "mitosz_core"
+LAYERS = (
+    (f"{P}.cli", f"{P}.__main__"),
+    (
+        f"{P}.adapters",
+        f"{P}.bots",
+        f"{P}.render",
+        f"{P}.console",
+        f"{P}.simulate",
+        f"{P}.simulate_ray",
+        f"{P}.bench",
+    ),
+    (f"{P}.mitosz", f"{P}.mythos"),
+    (f"{P}.games",),
+    (f"{P}.kernel",),
+    (f"{P}.errors", f"{P}.extras", f"{P}.filecache", f"{P}.registry_data"),
+)
+"""The package's layers, highest first: the command line; the adapters, bots, renderers,
+console and simulators beside each other (they may use one another); the rulesets'
+typed faces; the games; the game-agnostic kernel; the errors and small helpers. A module
+may import its own layer and the layers below it, never one above. (The package root,
+``mitosz_core/__init__.py``, gathers the public API and stands above them all.)"""
+
+
+def _layer_of(module: str) -> int | None:
+    for depth, layer in enumerate(LAYERS):
+        if any(module == top or module.startswith(f"{top}.") for top in layer):
+            return depth
+    return None
+
+
+def _upward_imports(graph: grimp.ImportGraph) -> list[str]:
+    found = []
+    for module in graph.modules:
+        mine = _layer_of(module)
+        if mine is None:
+            continue
+        for imported in graph.find_modules_directly_imported_by(module):
+            theirs = _layer_of(imported)
+            if theirs is not None and theirs < mine:
+                found.append(f"{module} -> {imported}")
+    return sorted(found)
+
+
+def test_every_module_has_a_layer(graph: grimp.ImportGraph) -> None:
+    assert sorted(m for m in graph.modules if _layer_of(m) is None) == [P]
+
+
+def test_no_layer_imports_one_above_it(graph: grimp.ImportGraph) -> None:
+    """kernel < games < (adapters, bots, render, console) < cli, with grimp's own layer
+    check agreeing (its layers, highest first, siblings not independent)."""
+    assert _upward_imports(graph) == []
+    layers = [
+        grimp.Layer(*(m.removeprefix(f"{P}.") for m in layer), independent=False)
+        for layer in LAYERS
+    ]
+    assert graph.find_illegal_dependencies_for_layers(layers=layers, containers={P}) == set()
+
+
+def test_the_layer_check_sees_an_import_from_below(graph: grimp.ImportGraph) -> None:
+    """The check above can fail: the kernel importing a game is an upward import."""
+    low, high = f"{P}.kernel.state", f"{P}.games.mitosz.state"
+    graph.add_import(importer=low, imported=high)
+    try:
+        assert _upward_imports(graph) == [f"{low} -> {high}"]
+    finally:
+        graph.remove_import(importer=low, imported=high)
+
+
+CORE = (f"{P}.kernel", f"{P}.games", f"{P}.mitosz", f"{P}.mythos", *LAYERS[-1])
+"""The core: what every install holds and runs with the required dependencies only."""
+
+
+def _extras_libraries() -> dict[str, str]:
+    """The top-level import name of each library an optional extra of ``pyproject.toml``
+    installs (the distribution name, or the name it installs under), by extra."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    renamed = {"open_spiel": "pyspiel", "pillow": "PIL", "pyyaml": "yaml"}
+    names: dict[str, str] = {}
+    for extra, requirements in data["project"]["optional-dependencies"].items():
+        for requirement in requirements:
+            dist = re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+            names[renamed.get(dist, dist.replace("-", "_"))] = extra
+    return names
+
+
+def test_the_extras_are_read_from_the_project_file() -> None:
+    libraries = _extras_libraries()
+    for name in ("numpy", "pyspiel", "pettingzoo", "gymnasium", "ray", "cairosvg", "PIL"):
+        assert name in libraries
+
+
+def test_the_core_imports_no_optional_extra() -> None:
+    """No core module imports a library only an optional extra installs (numpy,
+    OpenSpiel, PettingZoo, Gymnasium, Ray, CairoSVG, Pillow, ...), in any form grimp
+    sees; and importing the package and playing a game loads none of them."""
+    graph = grimp.build_graph(P, include_external_packages=True, exclude_type_checking_imports=True)
+    libraries = _extras_libraries()
+    found = sorted(
+        f"{module} -> {imported}"
+        for module in graph.modules
+        if any(module == top or module.startswith(f"{top}.") for top in CORE)
+        for imported in graph.find_modules_directly_imported_by(module)
+        if imported.split(".")[0] in libraries
+    )
+    assert found == []
+    script = (
+        "import sys, mitosz_core as mc\n"
+        "s = mc.new_game(seed=3)\n"
+        "for _ in range(40):\n"
+        "    s = mc.apply(s, mc.legal_actions(s)[0])\n"
+        f"print(sorted(n for n in {sorted(libraries)!r} if n in sys.modules))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "[]"
