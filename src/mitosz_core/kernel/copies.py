@@ -163,7 +163,7 @@ CARDS = Each(CARD)
 """A field that holds a tuple of card ids (or ``None``)."""
 
 CardIdFields = Mapping[type, Mapping[str, Shape]]
-"""A ruleset's declaration of the card ids in its game data: for each dataclass, the
+"""A ruleset's declaration of the card ids in its game data. For each dataclass, the
 fields that hold card ids and their shape. A field of a class not declared here is
 walked for the dataclasses it holds, through tuples; a base class's declaration counts
 for its subclasses."""

@@ -171,7 +171,7 @@ class Ruleset(ABC, Generic[G]):
     """The action fields that hold card ids (for :meth:`interchangeable`)."""
 
     card_id_fields: ClassVar[CardIdFields] = {}
-    """Where the game data holds card ids: per dataclass, each field that holds one and
+    """Where the game data holds card ids. Per dataclass, each field that holds one and
     its shape (:mod:`mitosz_core.kernel.copies`), read by :meth:`interchangeable` and the
     property suite instead of the annotations."""
 
