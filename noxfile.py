@@ -357,6 +357,27 @@ def strength(session: nox.Session) -> None:
 
 
 @nox.session
+def learn(session: nox.Session) -> None:
+    """An off-the-shelf learner learns (``mitosz_core.adapters.learn``, see
+    docs/howto-train.rst): the learn extra's smoke test, then sb3-contrib's MaskablePPO
+    trained through the Gymnasium wrapper against the random bot, then the heuristic one,
+    and evaluated over 200 games against the random bot, for both rulesets on two
+    processes (about an hour on 2 cores); writes ``docs/figures/learn.inc``. The extra
+    (torch) is not in CI's install: its smoke run is here. Arguments go to the script,
+    e.g. ``-- --random-steps 4096 --heuristic-steps 0 --games 20`` for a short look."""
+    session.install(".[learn,test]")
+    session.run("pytest", "-q", "-m", "single_interpreter", "tests/adapters/test_learn.py")
+    session.run(
+        "python",
+        "-m",
+        "mitosz_core.adapters.learn",
+        "--rst",
+        "docs/figures/learn.inc",
+        *session.posargs,
+    )
+
+
+@nox.session
 def figures(session: nox.Session) -> None:
     """The board pictures and the simulation tables of the built-in decks on the docs
     page ``play.rst`` (``docs/figures.py``; a few minutes on 2 cores). Arguments go to

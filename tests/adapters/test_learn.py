@@ -1,0 +1,68 @@
+"""The learn extra's smoke run (``mitosz_core.adapters.learn``): MaskablePPO trains a
+few hundred steps through the Gymnasium wrapper against each fixed opponent and plays
+evaluation games; the schedule keeps the training and evaluation seeds apart, alternates
+the learner's seat and rotates the built-in deck pairs. Skipped without the extra
+(``pip install mitosz-core[learn]``); CI does not install it, ``nox -s learn`` runs it."""
+
+from __future__ import annotations
+
+import pytest
+
+REASON = "the learner needs the extra mitosz-core[learn] (sb3-contrib, torch)"
+pytest.importorskip("torch", reason=REASON)
+pytest.importorskip("sb3_contrib", reason=REASON)
+
+from mitosz_core.adapters import learn  # noqa: E402
+
+pytestmark = pytest.mark.single_interpreter
+
+
+def test_the_schedule_alternates_seats_rotates_decks_and_keeps_seeds_apart() -> None:
+    train = learn.LearningEnv("mitosz", learn.TRAIN)
+    evaluate = learn.LearningEnv("mitosz", learn.EVALUATE)
+    pairs = learn.deck_pairs("mitosz")
+    assert len(pairs) == 12 and all(a != b for a, b in pairs)
+    seen: dict[int, set[int]] = {learn.TRAIN: set(), learn.EVALUATE: set()}
+    learner_decks = []
+    for k in range(2 * len(pairs)):
+        for env in (train, evaluate):
+            env.reset()
+            assert env.state is not None and env.seat == k % 2
+            seen[env.parity].add(env.state.config.seed)
+            decks = tuple(d.name for d in env.state.config.decks)
+            assert decks[env.seat] == pairs[k // 2][0]
+            assert decks[1 - env.seat] == pairs[k // 2][1]
+        learner_decks.append(pairs[k // 2][0])
+    assert not seen[learn.TRAIN] & seen[learn.EVALUATE]
+    assert len(seen[learn.TRAIN]) == 2 * len(pairs)
+    assert sorted(set(learner_decks)) == sorted({a for a, _ in pairs})
+
+
+def test_a_short_training_runs_and_is_evaluated_and_timed() -> None:
+    training = learn.train("mythos", 128, 64, seed=1, n_steps=64)
+    assert training.timers.steps >= 192
+    assert 0 < training.adapter_share < training.environment_share < 1
+    evaluation = learn.evaluate(training.model, "mythos", games=2)
+    assert evaluation.wins.of == 2
+    outcome = learn.Outcome("mythos", training, evaluation)
+    text = learn.table([outcome])
+    assert "     - 2\n" in text and f"{training.timers.steps:,} (128 + 64)" in text
+    assert "not so far (2 of 200 games)" in text or "so far (2 of 200 games)" in text
+
+
+def test_mitosz_trains_and_plays_through_the_candidates() -> None:
+    training = learn.train("mitosz", 64, 0, seed=2, n_steps=64)
+    evaluation = learn.evaluate(training.model, "mitosz", games=1)
+    assert evaluation.wins.of == 1 and evaluation.unfinished + evaluation.draws <= 1
+
+
+def test_a_game_stopped_at_the_length_limit_is_no_win() -> None:
+    env = learn.LearningEnv("mythos", learn.EVALUATE)
+    env._limit = 3  # stop the game after three decisions
+    env.reset()
+    assert not env.won  # the game goes on
+    truncated = over = False
+    while not (truncated or over):
+        legal = env.action_masks().nonzero()[0]
+        _, _, over, truncated, _ = env.step(int(legal[0]))
+    assert truncated and not env.won
