@@ -6,6 +6,10 @@ the learner's seat and rotates the built-in deck pairs. Skipped without the extr
 
 from __future__ import annotations
 
+import re
+import runpy
+from pathlib import Path
+
 import pytest
 
 REASON = "the learner needs the extra mitosz-core[learn] (sb3-contrib, torch)"
@@ -66,3 +70,26 @@ def test_a_game_stopped_at_the_length_limit_is_no_win() -> None:
         legal = env.action_masks().nonzero()[0]
         _, _, over, truncated, _ = env.step(int(legal[0]))
     assert truncated and not env.won
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def test_the_train_an_agent_script_runs_with_a_tiny_budget(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TRAIN_STEPS", "64")
+    monkeypatch.setenv("EVALUATE_GAMES", "2")
+    runpy.run_path(str(EXAMPLES / "train_agent.py"), run_name="__main__")
+    assert re.fullmatch(
+        r"mythos: [012] wins in 2 games against random, 95% \[\d+%, \d+%\]\n",
+        capsys.readouterr().out,
+    )
+
+
+def test_the_train_an_agent_page_shows_the_tested_script_and_is_linked() -> None:
+    docs = EXAMPLES.parent
+    page = (docs / "howto-train.rst").read_text(encoding="utf-8")
+    assert ".. literalinclude:: examples/train_agent.py" in page
+    assert "   howto-train\n" in (docs / "index.rst").read_text(encoding="utf-8")
+    assert ":doc:`howto-train`" in (docs / "ai.rst").read_text(encoding="utf-8")
