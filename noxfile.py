@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -344,8 +345,13 @@ def strength(session: nox.Session) -> None:
     """Bot strength (``benchmarks/strength.py``): heuristic against random and search
     against heuristic, 400 games a match with seats and decks swapped, 95% Wilson
     intervals, for both rulesets (about an hour and a quarter on 2 cores); writes
-    ``docs/figures/strength.inc``. Arguments go to the script, e.g. ``-- --games 40``."""
-    session.install(".")
+    ``docs/figures/strength.inc``. Arguments go to the script, e.g. ``-- --games 40``.
+    Then OpenSpiel's ``ISMCTSBot`` and ``MCTSBot`` against a uniform random player
+    through the adapter (``benchmarks/openspiel_strength.py``: 200 games a match, seats
+    alternating, deck pairs rotating, 95% Wilson intervals), writing
+    ``docs/figures/strength-openspiel.inc``; that script takes its arguments from the
+    environment variable ``OPENSPIEL_STRENGTH_ARGS``, e.g. ``--games 20 --simulations 2``."""
+    session.install(".[rl]")
     session.run(
         "python",
         "-m",
@@ -353,6 +359,14 @@ def strength(session: nox.Session) -> None:
         "--rst",
         "docs/figures/strength.inc",
         *session.posargs,
+    )
+    session.run(
+        "python",
+        "-m",
+        "benchmarks.openspiel_strength",
+        "--rst",
+        "docs/figures/strength-openspiel.inc",
+        *shlex.split(os.environ.get("OPENSPIEL_STRENGTH_ARGS", "")),
     )
 
 
