@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 REASON = "the learner needs the extra mitosz-core[learn] (sb3-contrib, torch)"
-pytest.importorskip("torch", reason=REASON)
+torch = pytest.importorskip("torch", reason=REASON)
 pytest.importorskip("sb3_contrib", reason=REASON)
 
 from mitosz_core.adapters import learn  # noqa: E402
@@ -93,3 +93,22 @@ def test_the_train_an_agent_page_shows_the_tested_script_and_is_linked() -> None
     assert ".. literalinclude:: examples/train_agent.py" in page
     assert "   howto-train\n" in (docs / "index.rst").read_text(encoding="utf-8")
     assert ":doc:`howto-train`" in (docs / "ai.rst").read_text(encoding="utf-8")
+
+
+def test_the_policy_scores_candidates_not_slots() -> None:
+    """Two candidates' rows swapped, their logits swap: a candidate's score depends on
+    its features and the observation, not on its place in the list."""
+    env = learn.LearningEnv("mythos", learn.TRAIN)
+    policy = learn.new_model(env, seed=0, n_steps=64).policy
+    observation, _ = env.reset()
+    features = {k: torch.as_tensor(v, dtype=torch.float32)[None] for k, v in observation.items()}
+    with torch.no_grad():
+        logits = policy.action_net(policy.extract_features(features))
+        swapped = dict(features)
+        rows = features["candidates"].clone()
+        rows[0, [0, 1]] = rows[0, [1, 0]]
+        swapped["candidates"] = rows
+        after = policy.action_net(policy.extract_features(swapped))
+    assert logits.shape == (1, env.action_space.n)
+    assert torch.allclose(after[0, [1, 0]], logits[0, [0, 1]])
+    assert not torch.allclose(logits[0, 0], logits[0, 1])

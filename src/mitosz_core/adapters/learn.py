@@ -4,7 +4,9 @@ through the Gymnasium wrapper (``pip install mitosz-core[learn]``)::
     python -m mitosz_core.adapters.learn [--ruleset R] [--random-steps N]
         [--heuristic-steps N] [--games N] [--jobs N] [--rst FILE]
 
-For each ruleset the learner plays one seat of a 2-player game against a fixed opponent:
+The learner's policy scores each candidate action by one small network over the
+candidate's feature row and the embedded observation (:class:`CandidatePolicy`). For
+each ruleset the learner plays one seat of a 2-player game against a fixed opponent:
 first the uniformly random bot for ``--random-steps`` steps, then the heuristic bot
 (:class:`~mitosz_core.bots.HeuristicBot`) for ``--heuristic-steps``. It is then evaluated
 against the uniformly random bot over ``--games`` games (default 200): the learner's
@@ -37,7 +39,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import torch
+from gymnasium import spaces
 from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from torch import nn
 
 from mitosz_core.adapters.gymnasium import MitoszGymEnv
 from mitosz_core.bots import HeuristicBot
@@ -150,10 +156,92 @@ class LearningEnv(MitoszGymEnv):
         return self.state is not None and self.state.is_over and self.state.winner == self.seat
 
 
+HIDDEN = 64
+"""The width of the candidate policy's layers."""
+
+
+def _shape(space: spaces.Space[Any]) -> tuple[int, ...]:
+    if space.shape is None:
+        raise ValueError(f"the candidate policy needs a space with a shape, not {space}")
+    return space.shape
+
+
+class CandidateFeatures(BaseFeaturesExtractor):  # type: ignore[misc]
+    """The features of :class:`CandidatePolicy`: the observation tensor through one
+    layer (``HIDDEN`` wide), followed by the candidates' ``K x F`` features as they are."""
+
+    def __init__(self, space: spaces.Dict) -> None:
+        k, f = _shape(space["candidates"])
+        super().__init__(space, HIDDEN + k * f)
+        (size,) = _shape(space["observation"])
+        self.observation = nn.Sequential(nn.Linear(size, HIDDEN), nn.Tanh())
+
+    def forward(self, observation: dict[str, Any]) -> Any:
+        embedded = self.observation(observation["observation"])
+        return torch.cat([embedded, observation["candidates"].flatten(1)], dim=1)
+
+
+class CandidateHeads(nn.Module):  # type: ignore[misc]
+    """The policy's latent is the features as they are (the scorer reads the candidates
+    from them); the value's is the embedded observation through one more layer."""
+
+    def __init__(self, features: int) -> None:
+        super().__init__()
+        self.latent_dim_pi = features
+        self.latent_dim_vf = HIDDEN
+        self.value = nn.Sequential(nn.Linear(HIDDEN, HIDDEN), nn.Tanh())
+
+    def forward(self, features: Any) -> tuple[Any, Any]:
+        return self.forward_actor(features), self.forward_critic(features)
+
+    def forward_actor(self, features: Any) -> Any:
+        return features
+
+    def forward_critic(self, features: Any) -> Any:
+        return self.value(features[:, :HIDDEN])
+
+
+class CandidateScorer(nn.Module):  # type: ignore[misc]
+    """The action logits: one score a candidate, by the same small network over the
+    candidate's feature row and the embedded observation (so the network scores
+    candidates, not fixed slots); the mask then keeps the real ones."""
+
+    def __init__(self, k: int, f: int) -> None:
+        super().__init__()
+        self.k, self.f = k, f
+        self.net = nn.Sequential(nn.Linear(f + HIDDEN, HIDDEN), nn.Tanh(), nn.Linear(HIDDEN, 1))
+
+    def forward(self, features: Any) -> Any:
+        embedded = features[:, :HIDDEN].unsqueeze(1).expand(-1, self.k, -1)
+        rows = features[:, HIDDEN:].reshape(-1, self.k, self.f)
+        return self.net(torch.cat([rows, embedded], dim=2)).squeeze(2)
+
+
+class CandidatePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+    """``MaskablePPO``'s actor-critic policy over the wrapper's dict observation, with
+    the candidates scored row by row (:class:`CandidateScorer`) in place of a dense
+    layer to ``K`` fixed slots."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("features_extractor_class", CandidateFeatures)
+        super().__init__(*args, **kwargs)
+
+    def _build_mlp_extractor(self) -> None:
+        self.mlp_extractor = CandidateHeads(self.features_dim)
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        k, f = self.observation_space["candidates"].shape
+        self.action_net = CandidateScorer(k, f)
+        self.optimizer = self.optimizer_class(
+            self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs
+        )
+
+
 def new_model(env: LearningEnv, seed: int, n_steps: int = 1024) -> Any:
-    """A ``MaskablePPO`` on CPU with a multi-input policy over the observation dict."""
+    """A ``MaskablePPO`` on CPU with the candidate policy (:class:`CandidatePolicy`)."""
     return MaskablePPO(
-        "MultiInputPolicy",
+        CandidatePolicy,
         env,
         n_steps=n_steps,
         batch_size=64,
