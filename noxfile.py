@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -378,14 +379,48 @@ def strength(session: nox.Session) -> None:
     """Bot strength (``benchmarks/strength.py``): heuristic against random and search
     against heuristic, 400 games a match with seats and decks swapped, 95% Wilson
     intervals, for both rulesets (about an hour and a quarter on 2 cores); writes
-    ``docs/figures/strength.inc``. Arguments go to the script, e.g. ``-- --games 40``."""
-    session.install(".")
+    ``docs/figures/strength.inc``. Arguments go to the script, e.g. ``-- --games 40``.
+    Then OpenSpiel's ``ISMCTSBot`` and ``MCTSBot`` against a uniform random player
+    through the adapter (``benchmarks/openspiel_strength.py``: 200 games a match, seats
+    alternating, deck pairs rotating, 95% Wilson intervals), writing
+    ``docs/figures/strength-openspiel.inc``; that script takes its arguments from the
+    environment variable ``OPENSPIEL_STRENGTH_ARGS``, e.g. ``--games 20 --simulations 2``."""
+    session.install(".[rl]")
     session.run(
         "python",
         "-m",
         "benchmarks.strength",
         "--rst",
         "docs/figures/strength.inc",
+        *session.posargs,
+    )
+    session.run(
+        "python",
+        "-m",
+        "benchmarks.openspiel_strength",
+        "--rst",
+        "docs/figures/strength-openspiel.inc",
+        *shlex.split(os.environ.get("OPENSPIEL_STRENGTH_ARGS", "")),
+    )
+
+
+@nox.session
+def learn(session: nox.Session) -> None:
+    """An off-the-shelf learner learns (``mitosz_core.adapters.learn``, see
+    docs/howto-train.rst): the learn extra's smoke test, then sb3-contrib's MaskablePPO
+    trained through the Gymnasium wrapper against the random bot, then the heuristic one,
+    and evaluated over 200 games against the random bot, for both rulesets on two
+    processes (about an hour on 2 cores); writes ``docs/figures/learn.inc``. The extra
+    (torch) is not in CI's install: its smoke run is here. Arguments go to the script,
+    e.g. ``-- --random-steps 4096 --heuristic-steps 0 --games 20`` for a short look."""
+    session.install(".[learn,test]")
+    session.run("pytest", "-q", "-m", "single_interpreter", "tests/adapters/test_learn.py")
+    session.run(
+        "python",
+        "-m",
+        "mitosz_core.adapters.learn",
+        "--rst",
+        "docs/figures/learn.inc",
         *session.posargs,
     )
 

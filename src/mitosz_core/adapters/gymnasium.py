@@ -14,7 +14,9 @@ integers of the ruleset's action space and observations hold the observation ten
 and the action mask only. The reward is the agent's :func:`~mitosz_core.returns` at the
 end; an episode is truncated at the ruleset's maximum game length. An index that names
 no legal action (which a masked agent never plays) ends the episode as a loss, with
-``info["illegal"]``, and leaves the game as it was.
+``info["illegal"]``, and leaves the game as it was. ``reset`` takes the decks and the
+game's seed as ``options`` (``{"decks": [...], "game_seed": n}``), so that a training or
+an evaluation can rotate the decks and keep its seeds apart.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ from mitosz_core.kernel.api import (
 from mitosz_core.kernel.rng import SEEDS
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.view import Bot, PlayerView, view
+
+RESET_OPTIONS = frozenset({"decks", "game_seed"})
+"""The keys :meth:`MitoszGymEnv.reset` reads from its ``options``."""
 
 
 class RandomViewBot:
@@ -135,12 +140,34 @@ class MitoszGymEnv(gymnasium.Env[dict[str, Any], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start an episode. ``options`` may hold ``decks`` (one per player: built-in deck
+        names, deck files or deck lists, as :func:`~mitosz_core.new_game` takes them; by
+        default the ruleset's built-in decks) and ``game_seed`` (the game's seed, in
+        [0, 2**64); by default drawn from the episode's seed). Any other key is refused
+        with a ``ValueError`` that names it."""
         super().reset(seed=seed)
+        options = dict(options or {})
+        unknown = sorted(set(options) - RESET_OPTIONS)
+        if unknown:
+            raise ValueError(
+                f"unknown reset option(s) {', '.join(map(repr, unknown))}; "
+                f"expected {' or '.join(sorted(RESET_OPTIONS))}"
+            )
         game_seed = int(self.np_random.integers(0, SEEDS, dtype=np.uint64))
+        if options.get("game_seed") is not None:
+            chosen = options["game_seed"]  # NumPy integers as Python ones; new_game checks it
+            game_seed = int(chosen) if isinstance(chosen, np.integer) else chosen
         if self._default_opponent:  # the default bot is seeded with the episode
             self.opponent = RandomViewBot(int(self.np_random.integers(0, 2**63)))
         self.path = ()
-        self.state = self._others(new_game(self.ruleset, seed=game_seed, players=self.players))
+        decks = options.get("decks")
+        game = new_game(
+            self.ruleset,
+            decks=None if decks is None else list(decks),
+            seed=game_seed,
+            players=self.players,
+        )
+        self.state = self._others(game)
         return self._observation(), {}
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
