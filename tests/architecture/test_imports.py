@@ -263,6 +263,8 @@ def _extras_libraries() -> dict[str, str]:
     for extra, requirements in data["project"]["optional-dependencies"].items():
         for requirement in requirements:
             dist = re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+            if dist.replace("-", "_") == P:  # an extra that includes another, e.g. [rl]
+                continue
             names[renamed.get(dist, dist.replace("-", "_"))] = extra
     return names
 
