@@ -39,7 +39,7 @@ nox.options.download_python = "never"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png]"
+ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png,web]"
 
 ENGINE_TESTS = (
     "tests/golden",
