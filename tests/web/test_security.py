@@ -103,6 +103,8 @@ def test_an_illegal_action_another_seat_and_a_stale_number_are_refused(duel: Any
     # a decision number that is not the current one
     me.send({"type": "act", "number": number + 1, "action": option["action"]})
     assert me.receive()["code"] == "stale"
+    me.send({"type": "act", "number": number - 1, "index": 10**12})  # stale before decoded
+    assert me.receive()["code"] == "stale"
     # an action of the ruleset that is not legal now
     me.send({"type": "act", "number": number, "action": {"type": "discard", "card": 9999}})
     assert me.receive()["code"] == "illegal"

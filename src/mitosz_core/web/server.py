@@ -49,6 +49,7 @@ from mitosz_core.web.tables import (
     TableSpec,
     act,
     bot_steps,
+    check_turn,
     decision_message,
     lobby_entry,
     open_table,
@@ -144,6 +145,7 @@ class Server:
         if seat.seat is None:
             raise ProtocolError("spectator", "a spectator cannot act")
         async with self.lock(table.id):
+            check_turn(table, seat.seat, message.number)  # a stale index decodes to nothing
             action = self.action_of(table, message)
             step = act(table, seat.seat, message.number, action)
             await self.decided(table, step)

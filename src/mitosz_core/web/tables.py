@@ -220,10 +220,9 @@ class Step:
     after: mc.State[Any]
 
 
-def act(table: Table, seat: int, number: int, action: mc.Action) -> Step:
-    """Take ``action`` for ``seat``, answering decision ``number``; refuse (with a
-    :class:`ProtocolError`, changing nothing) a game that is over, a number that is not
-    the current one, a seat whose decision it is not, and an illegal action."""
+def check_turn(table: Table, seat: int, number: int) -> None:
+    """Refuse an act of ``seat`` for decision ``number`` when the game is over, the
+    number is not the current one, or the decision is another seat's."""
     state = table.state
     if state.is_over:
         raise ProtocolError("game-over", "the game is over")
@@ -233,6 +232,14 @@ def act(table: Table, seat: int, number: int, action: mc.Action) -> Step:
         )
     if state.to_act != seat:
         raise ProtocolError("not-your-decision", f"it is seat {state.to_act}'s decision")
+
+
+def act(table: Table, seat: int, number: int, action: mc.Action) -> Step:
+    """Take ``action`` for ``seat``, answering decision ``number``; refuse (with a
+    :class:`ProtocolError`, changing nothing) a game that is over, a number that is not
+    the current one, a seat whose decision it is not, and an illegal action."""
+    check_turn(table, seat, number)
+    state = table.state
     try:
         after = mc.apply(state, action)
     except MitoszError as exc:
