@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("websockets", reason="the load test needs the extra 'web'")
 pytest.importorskip("starlette", reason="the server needs the extra 'web'")
 
-from benchmarks import server_load as load  # noqa: E402
+from benchmarks import server_load as load
 
 
 def test_tables_played_at_once_through_a_restart_lose_no_decision(
