@@ -90,9 +90,10 @@ class Seat:
     reconnects: int = 0
 
 
-async def play_seat(port: int, seat: Seat, rng: random.Random) -> None:
+async def play_seat(port: int, seat: Seat, rng: random.Random, pictures: bool) -> None:
     """Play one seat to the end of its game, reconnecting if the server goes away."""
     url = f"ws://127.0.0.1:{port}/ws/{seat.table}?token={seat.token}"
+    url += "" if pictures else "&pictures=0"
     while not seat.over:
         try:
             async with websockets.connect(url, max_size=2**24) as ws:
@@ -134,7 +135,10 @@ async def run_load(args: argparse.Namespace, server: Server) -> dict[str, Any]:
         for i, token in enumerate(reply["tokens"]):
             seats.append(Seat(reply["table"], i, token))
     start = time.perf_counter()
-    tasks = [asyncio.create_task(play_seat(port, s, random.Random(k))) for k, s in enumerate(seats)]
+    tasks = [
+        asyncio.create_task(play_seat(port, s, random.Random(k), args.pictures))
+        for k, s in enumerate(seats)
+    ]
     restarted = False
     if args.restart_after:
         await asyncio.sleep(args.restart_after)
@@ -178,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--ruleset", default="mythos")
     parser.add_argument("--restart-after", type=float, default=0.0)
+    parser.add_argument(
+        "--pictures",
+        action="store_true",
+        help="ask for the board picture in every state message, as the browser client does",
+    )
     parser.add_argument("--rst", type=Path, help="write the figures as an RST table here")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as work:
@@ -193,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [
         ("tables (all seats WebSocket clients)", f"{args.tables} {args.ruleset}"),
         ("server restarted in the middle", "yes" if result["restarted"] else "no"),
+        ("board pictures (SVG) in every state message", "yes" if args.pictures else "no"),
         ("decisions", f"{decisions:,}"),
         ("decisions per second", f"{rate:,.0f}"),
         (

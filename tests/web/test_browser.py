@@ -109,9 +109,9 @@ def test_a_whole_game_in_the_browser_against_a_bot(served: str, browser: webdriv
     browser.get(served)
     wait = WebDriverWait(browser, 120)
     Select(browser.find_element(By.ID, "ruleset")).select_by_value("mythos")
-    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#seats .who")) == 2)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#seats[data-ruleset=mythos] .who"))
     browser.find_element(By.ID, "create").click()
-    wait.until(lambda d: _number(d) is not None)
+    wait.until(lambda d: _number(d) is not None, message=f"no game: {_status(browser)}")
     assert browser.find_element(By.CSS_SELECTOR, "#board svg")
     shot = os.environ.get("MITOSZ_SCREENSHOT")
     clicks = 0

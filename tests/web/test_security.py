@@ -210,3 +210,19 @@ def test_the_saved_game_is_given_only_once_it_ends() -> None:
         answer = client.get(f"/api/tables/{reply['table']}/game")
         assert answer.status_code == 403 and answer.json()["code"] == "game-running"
         assert client.get("/api/tables/nope/game").status_code == 404
+
+
+def test_a_program_may_ask_for_no_pictures() -> None:
+    with server() as client:
+        reply = new_table(client, ruleset="mythos", bots=[None, "random"])
+        table, token = reply["table"], reply["tokens"][0]
+        context, plain = _connect(client, table, f"{token}&pictures=0")
+        try:
+            assert plain.state is not None and plain.state["svg"] is None
+        finally:
+            context.__exit__(None, None, None)
+        context, drawn = _connect(client, table, token)
+        try:
+            assert drawn.state is not None and drawn.state["svg"].startswith("<svg")
+        finally:
+            context.__exit__(None, None, None)

@@ -9,7 +9,8 @@
 - ``GET /api/tables/{id}/game``: the finished game as a saved state
   (:meth:`State.to_json <mitosz_core.State.to_json>`); refused while the game runs, since
   a saved state holds every hand and the seed.
-- ``WS /ws/{id}?token=...``: a seat's connection (a spectator's without a token); the
+- ``WS /ws/{id}?token=...``: a seat's connection (a spectator's without a token; with
+  ``pictures=0``, its ``state`` messages carry no board picture, for programs); the
   messages are those of :mod:`mitosz_core.web.protocol`.
 
 Every table is saved as it changes (:mod:`mitosz_core.web.store`) and read back when the
@@ -68,6 +69,8 @@ class Seat:
     table: str
     seat: int | None
     allowance: float
+    pictures: bool = True
+    """Whether its ``state`` messages carry the board picture (``?pictures=0``: not)."""
     last: float = field(default_factory=time.monotonic)
 
 
@@ -150,7 +153,9 @@ class Server:
             step = act(table, seat.seat, message.number, action)
             await self.decided(table, step)
             await self.play_bots(table)
-            await self.broadcast(table, lambda other: state_message(table, other.seat))
+            await self.broadcast(
+                table, lambda other: state_message(table, other.seat, other.pictures)
+            )
 
     def action_of(self, table: Table, message: Act) -> mc.Action:
         state = table.state
@@ -188,14 +193,15 @@ class Server:
             await socket.send_text(json.dumps(error(ProtocolError("bad-token", "unknown token"))))
             await socket.close(code=4403)
             return
-        seat = Seat(socket, table.id, seat_no, float(self.limits.burst))
+        pictures = socket.query_params.get("pictures", "1") != "0"
+        seat = Seat(socket, table.id, seat_no, float(self.limits.burst), pictures)
         self.seats.setdefault(table.id, set()).add(seat)
         table.touched = time.monotonic()
         try:
             await self.send(seat, hello(table, seat_no))
             async with self.lock(table.id):  # a table of bots to open may be theirs first
                 await self.play_bots(table)
-            await self.send(seat, state_message(table, seat_no))
+            await self.send(seat, state_message(table, seat_no, pictures))
             await self.listen(seat)
         finally:
             self.seats.get(table.id, set()).discard(seat)
@@ -214,7 +220,7 @@ class Server:
                 message = parse(text, self.limits)
                 if isinstance(message, View):
                     table = self.tables[seat.table]
-                    await self.send(seat, state_message(table, seat.seat))
+                    await self.send(seat, state_message(table, seat.seat, seat.pictures))
                 else:
                     await self.take(seat, message)
             except ProtocolError as exc:

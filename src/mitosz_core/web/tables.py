@@ -320,10 +320,11 @@ def decision_message(step: Step, seat: int | None) -> JsonDict:
     }
 
 
-def state_message(table: Table, seat: int | None) -> JsonDict:
+def state_message(table: Table, seat: int | None, pictures: bool = True) -> JsonDict:
     """Where the game stands, as ``seat`` sees it: its view, the board picture drawn
-    from that view, and, when the decision is the seat's, its legal actions with their
-    descriptions and flat indices."""
+    from that view (``None`` for a connection that asked for no pictures), and, when the
+    decision is the seat's, its legal actions with their descriptions and flat
+    indices."""
     state = table.state
     legal: list[JsonDict] | None = None
     if seat is not None and state.to_act == seat and not state.is_over:
@@ -345,7 +346,7 @@ def state_message(table: Table, seat: int | None) -> JsonDict:
         "winner": state.winner if over else None,
         "seed": table.seed if over or table.spec.fixed_seed is not None else None,
         "observation": seen(state, seat),
-        "svg": svg(state, seat),
+        "svg": svg(state, seat) if pictures else None,
         "legal": legal,
     }
 

@@ -20,8 +20,12 @@ async function decksOf(ruleset) {
   return answer.json();
 }
 
+let drawing = 0; // the latest drawSeats call; an older one's answer is dropped
+
 async function drawSeats() {
+  const call = ++drawing;
   const info = await decksOf($("ruleset").value);
+  if (call !== drawing) return;
   const players = $("players");
   const chosen = Number(players.value) || info.players[0];
   players.replaceChildren();
@@ -55,6 +59,7 @@ async function drawSeats() {
     row.append(text("span", `Seat ${i}: `), who, deck);
     seats.append(row);
   }
+  seats.dataset.ruleset = info.ruleset; // the seats now offer this ruleset's decks
 }
 
 async function drawLobby() {
@@ -83,7 +88,7 @@ async function createTable(event) {
   const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(request) });
   const reply = await answer.json();
   if (reply.type === "error") {
-    $("status").textContent = reply.message;
+    $("status").textContent = `refused: ${reply.message}`;
     return;
   }
   const seat = reply.tokens.findIndex((t) => t !== null);
