@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 from starlette.testclient import TestClient
 
+from mitosz_core.web.protocol import Limits
 from tests.web.support import Client, new_table, server
 
 
@@ -226,3 +228,14 @@ def test_a_program_may_ask_for_no_pictures() -> None:
             assert drawn.state is not None and drawn.state["svg"].startswith("<svg")
         finally:
             context.__exit__(None, None, None)
+
+
+def test_the_protocol_page_states_the_server_defaults() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "server.rst").read_text(encoding="utf-8")
+    limits = Limits()
+    assert limits.message_bytes == limits.upload_bytes == 64 * 1024
+    assert ":setting:`64 KiB`" in text
+    assert f":setting:`{limits.messages_per_second:g} messages a second`" in text
+    assert f"after a burst of {limits.burst}" in text
+    assert f"at most {limits.tables:,} tables" in text
+    assert limits.idle_seconds == 3600 and ":setting:`an hour`" in text
