@@ -16,6 +16,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 from starlette.testclient import TestClient
 
+from mitosz_core.kernel.registry import get
 from mitosz_core.web.protocol import Limits
 from tests.web.support import Client, new_table, server
 
@@ -239,3 +240,32 @@ def test_the_protocol_page_states_the_server_defaults() -> None:
     assert f"after a burst of {limits.burst}" in text
     assert f"at most {limits.tables:,} tables" in text
     assert limits.idle_seconds == 3600 and ":setting:`an hour`" in text
+
+
+def _deck_text(ruleset: str, name: str) -> str:
+    deck = get(ruleset).builtin_decks()[name]
+    return f"name: {name} (uploaded)\n" + "".join(f"{e.count} {e.card}\n" for e in deck.entries)
+
+
+def test_an_uploaded_deck_is_read_as_deck_validate_reads_it() -> None:
+    with server(upload_bytes=4096) as client:
+        names = sorted(get("mythos").builtin_decks())
+        text = _deck_text("mythos", names[0])
+        reply = new_table(
+            client, ruleset="mythos", bots=[None, "random"], decks=[{"text": text}, names[1]]
+        )
+        assert reply["type"] == "table"
+        kept = client.app.state.server.tables[reply["table"]].spec.decks[0]  # type: ignore[attr-defined]
+        assert kept.name == f"{names[0]} (uploaded)"
+        assert kept.entries == get("mythos").builtin_decks()[names[0]].entries
+        wrong = text.replace("\n1 ", "\n1 Nobody at all\n1 ", 1)
+        answer = client.post(
+            "/api/tables",
+            json={"ruleset": "mythos", "bots": [None, None], "decks": [{"text": wrong}, names[1]]},
+        )
+        assert answer.json()["code"] == "bad-deck" and "Nobody at all" in answer.json()["message"]
+        big = {"text": text + "#" * 5000}
+        answer = client.post(
+            "/api/tables", json={"ruleset": "mythos", "bots": [None, None], "decks": [big, big]}
+        )
+        assert answer.json()["code"] == "too-large"

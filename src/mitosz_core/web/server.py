@@ -289,10 +289,9 @@ def _deck(ruleset: str, data: object, seat: int, limits: Limits) -> mc.DeckList:
     if not isinstance(text, str):
         raise ProtocolError("bad-deck", f"seat {seat}: a deck is a name or {{'text': ...}}")
     size = len(text.encode("utf-8"))
-    if size > limits.upload_bytes:
-        raise ProtocolError(
-            "too-large", f"seat {seat}: a deck file is at most {limits.upload_bytes} bytes"
-        )
+    most = min(limits.upload_bytes, mc.current_limits().deck_bytes)  # and the CLI's limit
+    if size > most:
+        raise ProtocolError("too-large", f"seat {seat}: a deck file is at most {most} bytes")
     deck, problems = read_deck(text, f"seat {seat}'s deck", rules.card_pool())
     if problems or deck is None:
         raise ProtocolError("bad-deck", "; ".join(str(p) for p in problems))
