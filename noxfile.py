@@ -40,7 +40,7 @@ nox.options.download_python = "never"
 nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
-ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png]"
+ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png,web]"
 
 ENGINE_TESTS = (
     "tests/golden",
@@ -158,8 +158,9 @@ def _registry(session: nox.Session) -> None:
 
 def _tests(session: nox.Session, *args: str, mermaid: bool = False) -> None:
     env = {"HYPOTHESIS_PROFILE": "ci"}
-    if mermaid:  # the diagram parse check must run, not be skipped
+    if mermaid:  # the diagram parse check and the browser test must run, not be skipped
         env["MITOSZ_REQUIRE_MERMAID"] = "1"
+        env["MITOSZ_REQUIRE_BROWSER"] = "1"
     session.run("pytest", "-q", *args, env=env)
 
 
@@ -372,6 +373,28 @@ def bench(session: nox.Session) -> None:
     a wheel, not editable, as the baseline is."""
     session.install(".[bench]")
     session.run("python", "-m", "benchmarks.run", *session.posargs)
+
+
+@nox.session
+def load(session: nox.Session) -> None:
+    """The game server's bounded load test (``benchmarks/server_load.py``): 200 MYTHOS
+    tables played at once, every seat a WebSocket client, the server restarted in the
+    middle, without board pictures; then 40 tables whose seats ask for the pictures as
+    the browser client does. Writes ``docs/figures/server-load.inc`` and
+    ``server-load-pictures.inc``, and the docs' screenshot of a game in the browser
+    (the browser test with ``MITOSZ_SCREENSHOT``). About 15 minutes on 2 cores."""
+    session.install(".[web,test]")
+    figures = Path("docs/figures")
+    session.run(
+        "python", "-m", "benchmarks.server_load", "--tables", "200", "--restart-after", "30",
+        "--rst", str(figures / "server-load.inc"),
+    )  # fmt: skip
+    session.run(
+        "python", "-m", "benchmarks.server_load", "--tables", "40", "--pictures",
+        "--restart-after", "30", "--rst", str(figures / "server-load-pictures.inc"),
+    )  # fmt: skip
+    shot = {"MITOSZ_SCREENSHOT": str(figures / "server-game.png"), "MITOSZ_REQUIRE_BROWSER": "1"}
+    session.run("pytest", "-q", "tests/web/test_browser.py", env=shot)
 
 
 @nox.session

@@ -24,6 +24,7 @@ from mitosz_core.bench import run as run_bench
 from mitosz_core.bots import RandomBot
 from mitosz_core.console import play as play_command
 from mitosz_core.console import replay as replay_command
+from mitosz_core.console import serve as serve_command
 from mitosz_core.console import simulate as simulate_command
 from mitosz_core.console.progress import progress
 from mitosz_core.errors import MitoszError, RegistryError
@@ -604,6 +605,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_command.add_parser(sub, rulesets)
     replay_command.add_parsers(sub, rulesets)
     simulate_command.add_parser(sub, rulesets)
+    serve_command.add_parser(sub)
     return parser
 
 
