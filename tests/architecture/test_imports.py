@@ -192,6 +192,7 @@ LAYERS = (
         f"{P}.simulate",
         f"{P}.simulate_ray",
         f"{P}.bench",
+        f"{P}.web",
     ),
     (f"{P}.mitosz", f"{P}.mythos"),
     (f"{P}.games",),
@@ -199,7 +200,7 @@ LAYERS = (
     (f"{P}.errors", f"{P}.extras", f"{P}.filecache", f"{P}.registry_data"),
 )
 """The package's layers, highest first: the command line; the adapters, bots, renderers,
-console and simulators beside each other (they may use one another); the rulesets'
+console, simulators and game server beside each other (they may use one another); the rulesets'
 typed faces; the games; the game-agnostic kernel; the errors and small helpers. A module
 may import its own layer and the layers below it, never one above. (The package root,
 ``mitosz_core/__init__.py``, gathers the public API and stands above them all.)"""
