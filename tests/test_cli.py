@@ -20,7 +20,7 @@ from tests.kernel.test_decks import IMP_SET
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = (
     *("demo", "bench", "rules", "cards", "deck", "machine"),
-    *("play", "replay", "render", "simulate"),
+    *("play", "replay", "render", "simulate", "serve"),
 )
 
 

@@ -37,10 +37,27 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on")
     serve.add_argument("--db", default="mitosz-tables.sqlite3", help="the database of saved tables")
-    serve.add_argument("--max-tables", type=_positive(int), default=1000)
-    serve.add_argument("--max-message-bytes", type=_positive(int), default=64 * 1024)
-    serve.add_argument("--messages-per-second", type=_positive(float), default=20.0)
-    serve.add_argument("--idle-seconds", type=_positive(float), default=3600.0)
+    serve.add_argument(
+        "--max-tables", type=_positive(int), default=1000, help="tables kept at most"
+    )
+    serve.add_argument(
+        "--max-message-bytes",
+        type=_positive(int),
+        default=64 * 1024,
+        help="the largest message a client may send",
+    )
+    serve.add_argument(
+        "--messages-per-second",
+        type=_positive(float),
+        default=20.0,
+        help="the rate a connection may send at, after a burst of twice as many",
+    )
+    serve.add_argument(
+        "--idle-seconds",
+        type=_positive(float),
+        default=3600.0,
+        help="close a table nobody used, and a connection silent, for this long",
+    )
     serve.set_defaults(run=run)
 
 
@@ -50,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     limits = protocol.Limits(
         message_bytes=args.max_message_bytes,
         messages_per_second=args.messages_per_second,
+        burst=max(1, round(2 * args.messages_per_second)),
         tables=args.max_tables,
         idle_seconds=args.idle_seconds,
     )
