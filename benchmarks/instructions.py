@@ -1,6 +1,11 @@
-"""The adapters' overhead per decision in machine instructions, which no load on the
-machine changes (``python -m benchmarks.instructions``; needs valgrind with its headers,
-a C compiler and the ``rl`` extra).
+"""Machine instructions per decision, which no load on the machine changes (needs
+valgrind with its headers and a C compiler).
+
+``python -m benchmarks.instructions --engine`` counts the engine's own: random games of
+Mítosz with 2 and 4 players and of MYTHOS with 2, on fixed seeds (the figure the speed
+work steers by; ``--write FILE`` keeps it as JSON with the commit it was measured at,
+``--against FILE`` prints the ratio to such a file). Without ``--engine`` it counts the
+adapters' overhead per decision (needs the ``rl`` extra).
 
 For each ruleset, one process under valgrind's ``callgrind`` plays an untimed game of
 every workload of :mod:`benchmarks.adapters`, then ``--games`` games of each workload
@@ -14,12 +19,16 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import json
+import os
+import random
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import mitosz_core as mc
 from benchmarks import adapters
 
 _HELPER = """
@@ -56,6 +65,35 @@ def child(ruleset: str, games: int, library: str) -> None:
         print(run.__name__, decisions, flush=True)
 
 
+ENGINE_GAMES = (("mitosz", 2), ("mitosz", 4), ("mythos", 2))
+"""The engine's workloads: ruleset and players."""
+
+
+def engine_game(ruleset: str, players: int, seed: int) -> int:
+    """One random game (the generator seeded with ``seed``); its decisions."""
+    state = mc.new_game(ruleset, seed=seed, players=players)
+    rng = random.Random(seed)
+    n = 0
+    while not state.is_over:
+        legal = mc.legal_actions(state)
+        state = mc.apply(state, legal[rng.randrange(len(legal))])
+        n += 1
+    return n
+
+
+def engine_child(games: int, library: str) -> None:
+    """Under callgrind: a warm-up game of each workload, then each workload's games
+    between the helper's start and stop; prints each workload's decisions."""
+    lib = ctypes.CDLL(library)
+    for ruleset, players in ENGINE_GAMES:
+        engine_game(ruleset, players, 1)
+    for ruleset, players in ENGINE_GAMES:
+        lib.measure_start()
+        decisions = sum(engine_game(ruleset, players, seed) for seed in range(1, 1 + games))
+        lib.measure_stop()
+        print(f"{ruleset}-{players}p", decisions, flush=True)
+
+
 def _instructions(dump: Path) -> int:
     for line in dump.read_text().splitlines():
         if line.startswith(("summary:", "totals:")):
@@ -65,15 +103,26 @@ def _instructions(dump: Path) -> int:
 
 def measure(ruleset: str, games: int) -> dict[str, float]:
     """The instructions per decision of each workload of :data:`adapters.WORKLOADS`."""
+    return _measured(["--child", ruleset, str(games)])
+
+
+def measure_engine(games: int) -> dict[str, float]:
+    """The instructions per decision of each workload of :data:`ENGINE_GAMES`."""
+    return _measured(["--engine-child", str(games)])
+
+
+def _measured(child: list[str]) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
         command = [
             *("valgrind", "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no"),
             f"--callgrind-out-file={out}",
-            *(sys.executable, "-m", "benchmarks.instructions", "--child", ruleset),
-            *(str(games), str(helper(Path(folder)))),
+            *(sys.executable, "-m", "benchmarks.instructions", *child),
+            str(helper(Path(folder))),
         ]
-        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        # one string hash for every run: the counts then repeat exactly
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
         counts = [line.split() for line in done.stdout.splitlines()]
         dumps = sorted(
             (p for p in Path(folder).iterdir() if re.fullmatch(r"callgrind\.out\.\d+", p.name)),
@@ -89,10 +138,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=5, help="games per workload")
     parser.add_argument("--child", nargs=3, metavar=("RULESET", "GAMES", "LIBRARY"))
+    parser.add_argument("--engine-child", nargs=2, metavar=("GAMES", "LIBRARY"))
+    parser.add_argument("--engine", action="store_true", help="the engine's own figure")
+    parser.add_argument("--write", type=Path, help="keep the engine's figure as JSON here")
+    parser.add_argument("--against", type=Path, help="a kept figure to compare with")
     args = parser.parse_args()
     if args.child:
         ruleset, games, library = args.child
         child(ruleset, int(games), library)
+        return
+    if args.engine_child:
+        games, library = args.engine_child
+        engine_child(int(games), library)
+        return
+    if args.engine:
+        engine(args.games, args.write, args.against)
         return
     print(f"{'ruleset':8} {'raw':>11} {'pettingzoo':>20} {'openspiel':>20}  (instructions)")
     for ruleset in ("mitosz", "mythos"):
@@ -102,6 +162,23 @@ def main() -> None:
             f"{ruleset:8} {raw:11,.0f} {pz:11,.0f} ({pz / raw - 1:+.1%})"
             f" {osp:11,.0f} ({osp / raw - 1:+.1%})"
         )
+
+
+def engine(games: int, write: Path | None, against: Path | None) -> None:
+    """Measure, print, and keep or compare the engine's instructions per decision."""
+    per = measure_engine(games)
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    before: dict[str, float] = {}
+    if against is not None:
+        before = json.loads(against.read_text())["instructions_per_decision"]
+    for name, value in per.items():
+        ratio = f"  {value / before[name]:.2f}x of the kept figure" if name in before else ""
+        print(f"{name:10} {value:12,.0f} instructions a decision{ratio}")
+    if write is not None:
+        data = {"commit": commit, "games": games, "instructions_per_decision": per}
+        write.write_text(json.dumps(data, indent=2) + "\n")
 
 
 if __name__ == "__main__":
