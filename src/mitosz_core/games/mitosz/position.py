@@ -29,12 +29,13 @@ from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.state import (
+    AttachKind,
+    Attachment,
     Board,
     Game,
     Instance,
     LeaderSlot,
     Marker,
-    Mounted,
     PeopleSlot,
     Player,
     Realm,
@@ -160,7 +161,7 @@ class Position:
             order=tuple(range(n)) if self.order is None else tuple(self.order),
             this_turn=Turn(active=self.active),
             markers=markers,
-            board=Board(mounts=tuple(layout.mounts)),
+            board=Board(attachments=tuple(layout.attachments)),
         )
         decks = tuple(
             DeckList(f"position, player {i}", tuple(DeckEntry(1, k) for k in layout.of(i)))
@@ -213,7 +214,7 @@ class _Layout:
         self.pool = pool
         self.keys: list[str] = []
         self.owners: list[int] = []
-        self.mounts: list[Mounted] = []
+        self.attachments: list[Attachment] = []
 
     def of(self, player: int) -> list[str]:
         return [k for k, o in zip(self.keys, self.owners, strict=True) if o == player]
@@ -248,7 +249,7 @@ class _Layout:
             items = self.many(i, leader.items, f"{at}.leaders[{j}].items")
             for item in items:
                 if self.pool[self.keys[item]].has_subtype(MOUNT):
-                    self.mounts.append(Mounted(item, card))
+                    self.attachments.append(Attachment(item, card, AttachKind.MOUNT))
             leaders.append(LeaderSlot(card, leader.turned, items))
         intrigues = self.many(i, side.intrigues, f"{at}.intrigues")
         hand = self.many(i, side.hand, f"{at}.hand")

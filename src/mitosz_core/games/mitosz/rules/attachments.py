@@ -10,16 +10,16 @@ runes that scribes attach (8.rune) and potions (8.potion).
   it is cursed (ruling R-8.building-sacrifice).
 - A scribe (*írnok*) may attach a rune (*rúna*, a free maneuver of the rune subtype) to a
   card (:class:`~..actions.AttachRune`): the use takes hold on that card only, and the
-  rune stays on it as its bound maneuver (3.9, :attr:`Game.runes`), acting on that card
-  only; a magical or cursed rune makes the card magical or cursed
+  rune stays on it as its bound maneuver (3.9, :class:`~..state.AttachKind` ``RUNE``),
+  acting on that card only; a magical or cursed rune makes the card magical or cursed
   (:func:`~.board.is_magical`, :func:`~.board.is_cursed`). Ruling R-8.rune.
 - A potion (*főzet*) takes effect when its player sacrifices it: its maneuvers sacrifice
   it (the card data must say so), and sacrificing it uses one (ruling R-8.potion).
 - A leader attached to a card by an effect (5.15, :class:`~..effects.language.AttachLeader`)
   leaves its leader row and no longer counts as a leader on the board
-  (:attr:`Game.held`) until the condition set at attachment is met: the people the card
-  belongs to is attacked (7.4.1), or its player's next turn starts. Then it returns to
-  the leader row; until then it goes to the underworld with the card
+  (:class:`~..state.AttachKind` ``HELD``) until the condition set at attachment is met:
+  the people the card belongs to is attacked (7.4.1), or its player's next turn starts.
+  Then it returns to the leader row; until then it goes to the underworld with the card
   (:func:`~.board.destroy` and the other moves off the board). Ruling R-5.15-leader.
 """
 
@@ -53,6 +53,13 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.continuous import card_type
 from mitosz_core.games.mitosz.rules.fights.core import line_of
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+from mitosz_core.games.mitosz.rules.hosting import (
+    attach,
+    attached_as,
+    detach,
+    held_facts,
+    of_kind,
+)
 from mitosz_core.games.mitosz.rules.maneuvers import (
     FREE,
     effects_of,
@@ -67,10 +74,11 @@ from mitosz_core.games.mitosz.rules.maneuvers import (
 from mitosz_core.games.mitosz.rules.selection import matches
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
-    Attached,
+    AttachKind,
+    Attachment,
     CardId,
     Game,
-    HeldLeader,
+    LeaderSlot,
     ManeuverPending,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
@@ -274,7 +282,7 @@ def rune_resolution(
         host = item.target
         if item.neutralized or host is None or controller(game, host) is None:
             return to_underworld(s, (rune,)), None, m
-        s = s.evolve(game=game.with_board(runes=(*game.runes, Attached(rune, host))))
+        s = s.evolve(game=attach(game, Attachment(rune, host, AttachKind.RUNE)))
         return s, replace(item, card=None), focused(m)
     host = rune_host(game, rune)
     if item.neutralized:
@@ -290,7 +298,8 @@ def attach_leaders(
 ) -> S:
     """5.15: each of ``leaders`` in a leader row leaves it, with what is attached to it,
     and is attached to the first of ``hosts``: it no longer counts as a leader on the
-    board (:attr:`Game.held`, :func:`~.board.held_cards`) until ``release`` is met.
+    board (:class:`~..state.AttachKind` ``HELD``, :func:`~.board.held_cards`) until
+    ``release`` is met.
 
     The host is a permanent or troop on the board (not the high god, 3.1). A card that is
     a leader no more (5.16), the host itself or a card attached to it, and a war leader of
@@ -312,8 +321,11 @@ def attach_leaders(
         player, slot = found
         row = tuple(x for x in game.players[player].leaders if x.card != leader)
         s = update_player(s, player, leaders=row)
-        held = HeldLeader(slot, host, player, release)
-        s = s.evolve(game=s.game.with_board(held=(*s.game.held, held)))
+        held = Attachment(
+            leader, host, AttachKind.HELD, player=player, release=release, turned=slot.turned
+        )
+        items = (Attachment(item, leader, AttachKind.ITEM) for item in slot.items)
+        s = s.evolve(game=attach(s.game, held, *items))
     return s
 
 
@@ -322,17 +334,21 @@ def _fighting(game: Game, leader: CardId) -> bool:
     return game.fight is not None and line_of(game.fight, leader) is not None
 
 
-def release_leaders(s: S, released: tuple[HeldLeader, ...]) -> S:
-    """5.15: the conditions set at attachment are met: each leader returns to its
-    player's leader row, as it was (turned or not, with what is attached to it). A row
-    that is now over its limit is a matter for 3.4.2."""
+def release_leaders(s: S, released: tuple[Attachment, ...]) -> S:
+    """5.15: the conditions set at attachment are met: each held leader (``HELD``)
+    returns to its player's leader row, as it was (turned or not, with what is attached
+    to it). A row that is now over its limit is a matter for 3.4.2."""
     if not released:
         return s
-    gone = set(released)
-    s = s.evolve(game=s.game.with_board(held=tuple(h for h in s.game.held if h not in gone)))
-    for h in released:
-        p = s.game.players[h.player]
-        s = update_player(s, h.player, leaders=(*p.leaders, h.slot))
+    game = s.game
+    slots = tuple(
+        LeaderSlot(h.card, h.turned, attached_as(game, h.card, AttachKind.ITEM)) for h in released
+    )
+    s = s.evolve(game=detach(game, {c for x in slots for c in (x.card, *x.items)}))
+    for h, slot in zip(released, slots, strict=True):
+        player = held_facts(h)[0]
+        p = s.game.players[player]
+        s = update_player(s, player, leaders=(*p.leaders, slot))
     return s
 
 
@@ -340,12 +356,13 @@ def release_attacked(s: S, people: CardId) -> S:
     """5.15 with 7.4.1: ``people`` is attacked, and with it its location and that
     location's building: the leaders attached to any of them until then return."""
     found = people_slot(s.game, people)
-    if found is None or not s.game.held:
+    held = of_kind(s.game, AttachKind.HELD)
+    if found is None or not held:
         return s
     slot = found[1]
     hosts = {c for c in (slot.card, slot.location, slot.building) if c is not None}
     return release_leaders(
-        s, tuple(h for h in s.game.held if h.release is Release.ATTACKED and h.host in hosts)
+        s, tuple(h for h in held if h.release is Release.ATTACKED and h.host in hosts)
     )
 
 
@@ -355,5 +372,9 @@ def release_at_turn_start(s: S) -> S:
     active = s.game.active
     return release_leaders(
         s,
-        tuple(h for h in s.game.held if h.release is Release.TURN_START and h.player == active),
+        tuple(
+            h
+            for h in of_kind(s.game, AttachKind.HELD)
+            if h.release is Release.TURN_START and h.player == active
+        ),
     )
