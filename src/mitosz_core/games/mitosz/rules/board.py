@@ -128,49 +128,48 @@ def is_high_god_leader(game: Game, player: int, card: CardId) -> bool:
 
 def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
     """Take ``card`` off the board; returns the state and the cards that left, ``card``
-    first, then its attachments in the order they were attached (1.4.2), runes attached
-    to any of them last (8.rune)."""
+    first, then its attachments in the order they were attached (1.4.2): those kept in
+    its realm slot, then those of the board's relation, kind by kind (:data:`LEAVING`)."""
     found = attachment_of(s.game, card)
-    if found is not None and found.kind is AttachKind.RUNE:
-        return _cleared(s.evolve(game=detach(s.game, {card})), (card,)), (card,)
-    s, gone = _lift_slot(s, card)
-    s, gone = _lift_held(s, gone)
-    s = _unmount(s, gone)
-    runes = of_kind(s.game, AttachKind.RUNE)
-    if runes:
+    gone: tuple[CardId, ...] = (card,)
+    if found is not None and found.kind is not AttachKind.MOUNT:  # kept on the board only
+        s = _cleared(s.evolve(game=detach(s.game, {card})), gone)
+    else:
+        s, gone = _lift_slot(s, card)
+    return _lift_attached(s, gone)
+
+
+LEAVING: tuple[AttachKind, ...] = (AttachKind.HELD, AttachKind.MOUNT, AttachKind.RUNE)
+"""The order in which the board's attachments of the cards that left go with them:
+leaders held by them with their items (5.15), mounts (8.mount: the card is among its
+rider's items, so only the record goes), runes on any of these (8.rune)."""
+
+
+def _lift_attached(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:
+    """1.4.2, one walk of the board's relation: every attachment whose host (or whose
+    own card) left goes, with what is attached to it, kind by kind (:data:`LEAVING`);
+    the record of a card that left goes too (it would otherwise name a card that may
+    now be hidden in a hand)."""
+    for kind in LEAVING:
+        records = of_kind(s.game, kind)
+        if not records:
+            continue
         left = set(gone)
-        going = tuple(r.card for r in runes if r.host in left)
-        if going:
-            s = _cleared(s.evolve(game=detach(s.game, set(going))), going)
-            gone = (*gone, *going)
+        going = [a for a in records if a.host in left or a.card in left]
+        if not going:
+            continue
+        game = s.game
+        cards = tuple(
+            c
+            for a in going
+            for c in (a.card, *attached_as(game, a.card, AttachKind.ITEM))
+            if c not in left
+        )
+        s = s.evolve(game=detach(game, {a.card for a in going} | set(cards)))
+        if cards:
+            s = _cleared(s, cards)
+            gone = (*gone, *cards)
     return s, gone
-
-
-def _unmount(s: S, gone: tuple[CardId, ...]) -> S:
-    """8.mount: a mount that left, or whose rider left, is no longer mounted (the record
-    would otherwise name a card that may now be hidden in a hand)."""
-    mounts = of_kind(s.game, AttachKind.MOUNT)
-    if not mounts:
-        return s
-    left = set(gone)
-    going = {m.card for m in mounts if m.card in left or m.host in left}
-    return s.evolve(game=detach(s.game, going)) if going else s
-
-
-def _lift_held(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:
-    """5.15, 1.4.2: leaders attached to cards that left go with them, with what is
-    attached to them."""
-    held = of_kind(s.game, AttachKind.HELD)
-    if not held:
-        return s, gone
-    left = set(gone)
-    going = tuple(h for h in held if h.host in left)
-    if not going:
-        return s, gone
-    game = s.game
-    cards = tuple(c for h in going for c in (h.card, *attached_as(game, h.card, AttachKind.ITEM)))
-    s = _cleared(s.evolve(game=detach(game, set(cards))), cards)
-    return s, (*gone, *cards)
 
 
 def _lift_slot(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
