@@ -3,9 +3,11 @@
 ``nox -s ci`` is the whole test suite as CI runs it: lint, typecheck, the rule-registry
 check, the tests (fast Hypothesis profile), the docs (warnings as errors) and the
 packaging check (sdist, wheel built from it, installed in a fresh environment), in one
-environment on the oldest supported Python, then the tests on every other CPython of
-this machine (``tests-3.X`` sessions), and last the tests on the compiled wheel
-(``compiled``: the mypyc build, installed in a fresh environment).
+environment on the oldest supported Python, then the engine's tests on every other
+CPython of this machine (``tests-3.X`` sessions, :data:`ENGINE_TESTS`), and last the
+engine's tests and the state machine properties on the compiled wheel (``compiled``: the
+mypyc build, installed in a fresh environment, :data:`COMPILED_TESTS`). nox prints each
+session's time at the end.
 
 The supported versions are the ``Programming Language :: Python :: 3.X`` classifiers of
 ``pyproject.toml``. Interpreters are looked up on ``PATH``; where pyenv manages them,
@@ -38,6 +40,38 @@ nox.options.sessions = ["ci"]
 nox.options.reuse_existing_virtualenvs = True
 
 ALL = ".[test,typecheck,lint,docs,dist,bench,rl,ray,png]"
+
+ENGINE_TESTS = (
+    "tests/golden",
+    "tests/kernel",
+    "tests/mitosz",
+    "tests/mythos",
+    "tests/api",
+    "tests/ai",
+    "tests/play",
+    "tests/properties/test_rng.py",
+    "tests/test_card_files.py",
+    "tests/test_cli.py",
+    "tests/test_cli_failures.py",
+)
+"""What CI runs on every other interpreter (``tests-3.X``, notified by ``ci``):
+everything that plays, loads, saves or replays a game, the golden playthroughs first
+(they prove the same games on each interpreter). The docs, packaging, adapter, fuzzing
+and property suites do not depend on the interpreter's minor version and run once, in
+``ci``; ``nox -s tests-3.12`` run by hand runs the whole suite."""
+
+COMPILED_TESTS = (
+    *ENGINE_TESTS,
+    "tests/properties/test_game_machine.py",
+    "tests/properties/test_mythos_machine.py",
+    "tests/properties/test_referee.py",
+    "tests/properties/test_pickling.py",
+    "tests/properties/test_saved_states.py",
+)
+"""What CI runs on the compiled wheel (``compiled``, notified by ``ci``): the engine's
+tests and the state machine properties, which play random games through the compiled
+modules and check every rule invariant at each decision; ``nox -s compiled`` run by
+hand runs the whole suite."""
 
 
 def _declared_pythons() -> tuple[str, ...]:
@@ -381,5 +415,5 @@ def ci(session: nox.Session) -> None:
     _dist(session)
     for version in PYTHONS:
         if version != CI_PYTHON:
-            session.notify(f"tests-{version}")
-    session.notify("compiled")
+            session.notify(f"tests-{version}", posargs=ENGINE_TESTS)
+    session.notify("compiled", posargs=COMPILED_TESTS)

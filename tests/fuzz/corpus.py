@@ -159,8 +159,16 @@ def deck_files(ruleset: str) -> tuple[str, ...]:
 
 
 INTERRUPTIONS = ("fight", "stack", "choice", "counter", "frames", "combat", "payment")
-"""Game fields of interruptions: a saved state is kept at the first decision where each is
-set, so that structure-aware mutation has them to graft."""
+"""Interruptions: a saved state is kept at the first decision where each game field is
+set (``counter``: a counter round's data, held in its frame), so that structure-aware
+mutation has them to graft."""
+
+
+def _interrupted(game: object, name: str) -> bool:
+    if name == "counter":
+        frames = getattr(game, "frames", ())
+        return any(getattr(frame, "round", None) is not None for frame in frames)
+    return bool(getattr(game, name, None))
 
 
 @cache
@@ -172,7 +180,7 @@ def interrupted_states() -> tuple[str, ...]:
         state = mc.new_game(game.ruleset, decks=game.decks, seed=game.seed, players=game.players)
         wanted = set(INTERRUPTIONS)
         for decision in game.history:
-            found = {f for f in wanted if getattr(state.game, f, None)}
+            found = {f for f in wanted if _interrupted(state.game, f)}
             if found:
                 out.append(state.to_json())
                 wanted -= found

@@ -33,7 +33,7 @@ Json = Any
 Path = tuple[str | int, ...]
 GRAFTED = (
     ("game", "fight"),
-    ("game", "counter"),
+    ("game", "frames"),
     ("game", "stack"),
     ("game", "choice"),
     ("game", "this_turn"),

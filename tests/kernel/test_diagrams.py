@@ -125,3 +125,19 @@ def test_each_diagram_parses_with_mermaids_parser(tmp_path: Path) -> None:
     assert run.returncode == 1, run.stderr
     assert lines[:-1] == [f"ok {path}: stateDiagram" for path in files], run.stdout
     assert lines[-1].startswith(f"error {broken}: Parse error on line 2")
+
+
+def test_the_counter_rounds_fight_steps_are_drawn_apart() -> None:
+    """The counter round's respond and choose steps of the combat phase and of a fight
+    (7.2.1, 7.2.5.2) are states of their own, drawn in the counter round's diagram with
+    the edges that enter them from the open and resolve steps."""
+    machine = MACHINES["mitosz"]
+    part = next(p for p in diagram.parts(machine) if p.name == "counter")
+    drawn = diagram.draw(machine, part)
+    ids = {s: diagram._node_id(s) for s in drawn.states}
+    for state, source, trigger in (
+        ("counter.combat_respond", "counter.open", "opened_in_combat"),
+        ("counter.fight_choose", "counter.resolve", "choose_in_fight"),
+    ):
+        assert state in drawn.states
+        assert f"    {ids[source]} --> {ids[state]} : {trigger}" in drawn.text.splitlines()

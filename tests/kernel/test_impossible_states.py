@@ -23,6 +23,7 @@ from mitosz_core.errors import InvalidStateError
 from mitosz_core.games.mitosz.state import (
     Choice,
     ChoicePurpose,
+    CounterFrame,
     CounterRound,
     Marker,
     RoundMark,
@@ -94,9 +95,15 @@ def test_a_fight_in_a_quiet_summoning_step() -> None:
     refused(game(reached("quiet"), fight=fight), "interruption", "$.state.game.fight")
 
 
-def test_a_counter_round_in_a_quiet_summoning_step() -> None:
-    s = game(reached("quiet"), counter=CounterRound(first=0))
-    refused(s, "interruption", "$.state.game.counter")
+def test_a_counter_rounds_data_while_nobody_responds() -> None:
+    """A counter round's data (held in its frame) exists only while its players respond
+    (6.4.1): not while a choice an effect asks is made as the stack resolves."""
+    s = reached("choice")
+    i = max(i for i, f in enumerate(s.game.frames) if isinstance(f, CounterFrame))
+    assert s.phase == "counter.choose"
+    frames = list(s.game.frames)
+    frames[i] = replace(frames[i], round=CounterRound(first=0))
+    refused(game(s, frames=tuple(frames)), "interruption", f"$.state.game.frames[{i}].round")
 
 
 def test_a_pending_item_in_a_quiet_summoning_step() -> None:

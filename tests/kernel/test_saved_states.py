@@ -20,6 +20,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.errors import DecodeError, InvalidStateError
 from mitosz_core.games.mitosz.engine import MitoszRuleset
+from mitosz_core.games.mitosz.state import CounterFrame
 from mitosz_core.games.mitosz.state import Game as MitoszGame
 from mitosz_core.games.mythos.state import Game as MythosGame
 
@@ -50,7 +51,11 @@ def mitosz_states() -> dict[str, str]:
         "start": lambda s: True,
         "turn4": lambda s: s.turn >= 4 and s.phase == "turn.summoning_1",
         "empire": lambda s: any(len(p.empire) >= 2 for p in s.game.players),
-        "counter": lambda s: s.game.counter is not None and s.phase.startswith("counter."),
+        "counter": lambda s: (
+            s.phase.startswith("counter.")
+            and isinstance(s.game.frames[-1], CounterFrame)
+            and s.game.frames[-1].round is not None
+        ),
         "fight": lambda s: s.game.fight is not None and not s.game.frames,
         "window": lambda s: s.phase == "turn.summoning_1" and s.game.seen is not None,
     }
@@ -235,8 +240,11 @@ def test_active_player_out_of_range() -> None:
 
 
 def test_counter_first_out_of_range() -> None:
-    text = _edit(mitosz_states()["counter"], lambda d: mg(d)["counter"].update(first=9))
-    refused(text, "player-index", "$.state.game.counter.first")
+    """The counter round's data is held in its frame (the last one, while it runs)."""
+    text = mitosz_states()["counter"]
+    last = len(mg(json.loads(text))["frames"]) - 1
+    text = _edit(text, lambda d: mg(d)["frames"][last]["round"].update(first=9))
+    refused(text, "player-index", f"$.state.game.frames[{last}].round.first")
 
 
 def test_fight_attacker_out_of_range() -> None:

@@ -19,7 +19,7 @@ from mitosz_core.games.mitosz.carddata import Pool, load_set, load_sets
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
 from mitosz_core.games.mitosz.effects.language import Cards, Release, Side
 from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
-from mitosz_core.games.mitosz.machine import Phase
+from mitosz_core.games.mitosz.machine import COUNTER_RESPOND_STEPS, Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import at_quiet_moment, turn_phase
@@ -304,14 +304,14 @@ def settle_counter(s: S) -> S:
     """Pass every open counter round and response until play is back in a main step
     (or a player must choose cards for an effect)."""
 
-    while s.phase == "counter.respond" or s.phase == "response.respond":
+    while s.phase in (*COUNTER_RESPOND_STEPS, "response.respond"):
         s = act(s, Pass())
     return s
 
 
 def pass_counter(s: S) -> S:
     """Pass every open counter round (6.4.1), and only those."""
-    while s.phase == "counter.respond":
+    while s.phase in COUNTER_RESPOND_STEPS:
         s = act(s, Pass())
     return s
 

@@ -16,7 +16,6 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Choose, Summon, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType, Mythos
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     ChangeLevel,
@@ -41,6 +40,7 @@ from mitosz_core.games.mitosz.rules.summoning import FREE, summon_cost
 from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak, Todo
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader, MarkerAt, People
 from mitosz_core.mitosz import Side as PlayerSide
 from tests.mitosz import fixtures as fx

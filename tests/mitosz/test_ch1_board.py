@@ -7,7 +7,6 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import SacrificeItem, UseManeuver
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     Chosen,
@@ -26,6 +25,7 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Todo
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,

@@ -17,7 +17,6 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     AttachLeader,
     BecomeType,
@@ -52,6 +51,7 @@ from mitosz_core.games.mitosz.state import (
     Marker,
     Todo,
 )
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, battle, late_arena

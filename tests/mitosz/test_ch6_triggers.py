@@ -19,7 +19,6 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
 )
 from mitosz_core.games.mitosz.cards import Edge
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     ChangeLevel,
@@ -42,6 +41,7 @@ from mitosz_core.games.mitosz.state import (
     TroopMode,
     Waiting,
 )
+from mitosz_core.games.mitosz.wiring import WIRING, apply_todo
 from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import LATE_RULESET, E, battle
 from tests.mitosz.fixtures import (
@@ -203,7 +203,7 @@ def test_a_delayed_end_of_fight_effect_waits_for_a_fight() -> None:
     assert apply_todo(s, todo).game.waiting == ()  # made outside a fight: never
     waiting = Waiting(1, Trigger.FIGHT_END, ChangeLevel(User(), 1, Duration.MARKER), me, hero)
     s = set_game(s, waiting=(waiting,))
-    s = triggers.fight_end(s, ())
+    s = triggers.fight_end(s, (), WIRING.handlers)
     assert s.game.waiting == () and level(s.game, hero) == 3 + 1
 
 

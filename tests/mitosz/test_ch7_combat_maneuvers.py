@@ -78,7 +78,7 @@ def test_fear_sends_enemy_creatures_home_unless_their_player_pays() -> None:
     other = k["other"]
     s = set_player(s, other, spheres=(0, 1, 0, 0))  # one influence: one creature kept
     s = settle_counter(act(s, Use(k["mine"], 0)))
-    assert s.phase == "counter.choose" and s.to_act == other
+    assert s.phase == "counter.fight_choose" and s.to_act == other
     assert set(legal(s)) == {Pass(), Choose(k["guardian"])}
     s = act(s, Choose(k["guardian"]))  # pays to keep its commander
     assert s.game.players[other].spheres == (0, 0, 0, 0)

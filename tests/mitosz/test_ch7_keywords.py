@@ -20,13 +20,13 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import Sphere
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import Chosen, Steal
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
 from mitosz_core.games.mitosz.state import FightKind, LineName, Todo, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import RULESET as FIGHT_RULESET
 from tests.mitosz.fight_fixtures import (

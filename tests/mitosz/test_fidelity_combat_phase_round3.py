@@ -10,13 +10,13 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import AttachMount, Pass, TakeSpoils, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import Cards, ChangeLevel, Duration, Every, User
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import maneuver_types
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.state import ActiveEffect, ManeuverPending, Todo
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.kernel.values import replace
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fight_fixtures as ff

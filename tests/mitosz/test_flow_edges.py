@@ -294,7 +294,7 @@ def test_in_a_fights_counter_round_a_card_outside_the_fight_does_not_answer() ->
     s = act(s, Pass())  # nobody defends
     s = my_move(s, me)
     s = act(act(s, SummonTroop(the(s, "Skirmishers"), captain)), Pass())
-    assert s.phase == "counter.respond" and s.to_act == other
+    assert s.phase == "counter.combat_respond" and s.to_act == other
     assert halts(s) == []
     with pytest.raises(mc.IllegalActionError, match=r"7\.2\.1"):
         act(s, UseManeuver(sentry, 0, target_pending=s.game.stack[-1].id))

@@ -21,7 +21,6 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import ChangeLevel, Neutralize
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
@@ -45,6 +44,7 @@ from mitosz_core.games.mitosz.state import (
     Troop,
     TroopMode,
 )
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fight_fixtures as ff
 from tests.mitosz import fixtures as fx
@@ -246,7 +246,7 @@ def _troops(s: S) -> tuple[Troop, ...]:
 def test_a_troop_whose_war_leader_left_during_its_counter_round_goes_to_the_underworld() -> None:
     s, me, c = _lines()
     s = fx.act(s, SummonTroop(c["Wolves"], c["Lieutenant"]))
-    assert s.phase == "counter.respond"
+    assert s.phase == "counter.combat_respond"
     s = remove_to_underworld(s, c["Lieutenant"])  # destroyed meanwhile
     s = fx.settle_counter(s)
     assert c["Wolves"] in s.game.players[me].underworld

@@ -38,7 +38,7 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass
 from mitosz_core.games.mitosz.cards import SPHERES, Edge
 from mitosz_core.games.mitosz.engine import AUTOMATIC, RULESET, STEPS, census
-from mitosz_core.games.mitosz.machine import MACHINE, Trigger
+from mitosz_core.games.mitosz.machine import COUNTER_CHOOSE_STEPS, MACHINE, Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.state import CardId, Game, ResponseFrame
@@ -274,7 +274,7 @@ def check_trace(trace: list[S], placed: Counter[int], base: Baseline, *, direct:
 # the state machine -------------------------------------------------------------------
 
 RARE: Mapping[str, Callable[[str], bool]] = {
-    "choices in a counter round": lambda p: p == "counter.choose",
+    "choices in a counter round": lambda p: p in COUNTER_CHOOSE_STEPS,
     "a response to a deed": lambda p: p == "response.respond",
     "defending comrades": lambda p: ".defender_" in p,
     "troop modes": lambda p: p.endswith(".troop_mode"),

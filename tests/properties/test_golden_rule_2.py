@@ -32,7 +32,6 @@ from mitosz_core.games.mitosz.actions import (
     Summon,
 )
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     EFFECTS,
     AnyEffect,
@@ -82,6 +81,7 @@ from mitosz_core.games.mitosz.rules.board import all_board_cards, board_cards
 from mitosz_core.games.mitosz.rules.continuous import hand_size
 from mitosz_core.games.mitosz.state import CardId, Todo
 from mitosz_core.games.mitosz.terms import Sphere
+from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.values import replace
 from tests.mitosz import fixtures as fx

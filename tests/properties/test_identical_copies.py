@@ -5,8 +5,10 @@ ids exchanged), and ``apply`` and ``is_legal`` still accept the copies not liste
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +16,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mitosz_core as mc
+from mitosz_core.games.mitosz import state as mitosz_state
+from mitosz_core.games.mythos import state as mythos_state
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.copies import card_ids, field_ids, relabel
+from mitosz_core.kernel.copies import (
+    CARD,
+    At,
+    CardIdFields,
+    Each,
+    Shape,
+    card_ids,
+    field_ids,
+    relabel,
+)
 from mitosz_core.kernel.registry import get
 
 
@@ -98,7 +111,8 @@ def check_copies(state: mc.State[Any]) -> int:
         mapping = _exchange(state, twins, a, b)
         after_a = mc.apply(state, a)
         after_b = mc.apply(state, b)
-        assert _unordered_hands(relabel(after_a.game, mapping)) == _unordered_hands(after_b.game)
+        renamed_a = relabel(after_a.game, mapping, get(state.ruleset).card_id_fields)
+        assert _unordered_hands(renamed_a) == _unordered_hands(after_b.game)
         assert (after_a.rng, after_a.phase, after_a.turn, after_a.to_act, after_a.winner) == (
             after_b.rng,
             after_b.phase,
@@ -163,11 +177,90 @@ def test_card_ids_are_the_ids_a_renaming_touches(ruleset: str, players: int) -> 
         while not state.is_over:
             game = state.game
             recorder = _Recorder()
-            relabel(game, recorder)
-            assert set(card_ids(game)) == recorder.asked
+            declared = get(ruleset).card_id_fields
+            relabel(game, recorder, declared)
+            assert set(card_ids(game, declared)) == recorder.asked
             by_field: set[int] = set()
             for f in dataclasses.fields(game):
                 if not f.name.startswith("_"):
-                    by_field |= field_ids(type(game), f.name, getattr(game, f.name))
+                    by_field |= field_ids(type(game), f.name, getattr(game, f.name), declared)
             assert by_field == recorder.asked
             state = mc.apply(state, rng.choice(mc.legal_actions(state)))
+
+
+# --- the declaration of card-id fields agrees with the annotations ----------------------
+
+ALIAS = "CardId"
+
+
+def _aliases(tree: ast.Module) -> dict[str, ast.expr]:
+    return {
+        node.targets[0].id: node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Subscript | ast.BinOp)
+    }
+
+
+def _shape(node: ast.expr, aliases: dict[str, ast.expr]) -> Shape | None:
+    """The shape an annotation gives its field's card ids (``None``: it names none)."""
+    if isinstance(node, ast.Name):
+        if node.id == ALIAS:
+            return CARD
+        return _shape(aliases[node.id], aliases) if node.id in aliases else None
+    if isinstance(node, ast.BinOp):  # X | None
+        shapes = [_shape(side, aliases) for side in (node.left, node.right)]
+        found = [s for s in shapes if s is not None]
+        return found[0] if found else None
+    if isinstance(node, ast.Subscript):
+        args = node.slice
+        parts = list(args.elts) if isinstance(args, ast.Tuple) else [args]
+        if len(parts) == 2 and isinstance(parts[1], ast.Constant) and parts[1].value is ...:
+            inner = _shape(parts[0], aliases)
+            return None if inner is None else Each(inner)
+        shapes = [_shape(part, aliases) for part in parts]
+        if all(s == CARD for s in shapes):
+            return Each(CARD)  # a fixed tuple of card ids (a fight's army)
+        positions = tuple((k, s) for k, s in enumerate(shapes) if s is not None)
+        return At(positions) if positions else None
+    return None
+
+
+@pytest.mark.parametrize("module", [mitosz_state, mythos_state], ids=["mitosz", "mythos"])
+def test_the_declared_card_id_fields_are_the_annotated_ones(module: Any) -> None:
+    """Every dataclass field of the game data annotated with ``CardId`` (directly, in a
+    union, a tuple or a module alias) is declared with the same shape in the ruleset's
+    ``card_id_fields``, and nothing else is. The runtime reads only the declaration;
+    this test reads the source, once."""
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    aliases = _aliases(tree)
+    annotated: dict[type, dict[str, Shape]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(module, node.name)
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                shape = _shape(item.annotation, aliases)
+                if shape is not None and not item.target.id.startswith("_"):
+                    annotated.setdefault(cls, {})[item.target.id] = shape
+    declared = get(module.__name__.split(".")[2]).card_id_fields
+    assert {cls: dict(fields) for cls, fields in declared.items()} == annotated
+
+
+def test_card_ids_come_from_the_declaration_not_the_annotations() -> None:
+    """A class whose annotations are types, not source text (as in a compiled build, or
+    made at run time), has its card ids found and renamed by the declaration alone."""
+    box = dataclasses.make_dataclass(
+        "Box", [("card", int), ("cards", tuple), ("pairs", tuple), ("count", int)], frozen=True
+    )
+    declared: CardIdFields = {
+        box: {"card": CARD, "cards": Each(CARD), "pairs": Each(At(((0, CARD),)))}
+    }
+    value = box(1, (2, 3), ((4, 99),), 7)
+    assert set(card_ids(value, declared)) == {1, 2, 3, 4}
+    assert field_ids(box, "pairs", value.pairs, declared) == {4}
+    renamed = relabel(value, {1: 11, 4: 44, 99: 0, 7: 0}, declared)
+    assert renamed == box(11, (2, 3), ((44, 99),), 7)

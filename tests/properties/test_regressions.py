@@ -13,7 +13,6 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Choose, Pass, PermitHighGod, SummonTroop, UseManeuver
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     Cards,
@@ -29,6 +28,7 @@ from mitosz_core.games.mitosz.engine import RULESET, census
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import ActiveEffect, Todo
+from mitosz_core.games.mitosz.wiring import apply_todo
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, arena, battle, designate
 from tests.properties.support import mount_with_items_scenario, play, two_weapons_scenario
@@ -166,8 +166,9 @@ def test_an_effect_on_every_card_and_its_attachment_moves_each_once(kind: str) -
     (deep profile): ``Destroy(Every(Cards(side=OWN)))`` matched a leader and the item
     attached to it; the leader took the item along to the underworld, and the effect then
     raised ``ValueError: card #62 is not on the board`` for the item. Already fixed in
-    ``effects/interpret.py`` (``_movable``) when this test was written; kept so it stays
-    fixed. Every card ends in exactly one place, its owner's."""
+    the interpreter (``_movable``, then in ``effects/interpret.py``, now
+    ``rules/interpret.py``) when this test was written; kept so it stays fixed. Every
+    card ends in exactly one place, its owner's."""
 
     s, me, other = fx.duel()
     s, hero = fx.put_leader(s, me, "Hero")

@@ -9,19 +9,17 @@ them (the legality gate decides, not the list), and the game they lead to is the
 listed action's with the copies' ids exchanged.
 
 :func:`card_ids` and :func:`relabel` read and rename the card ids of a game's data,
-found by the annotations of its dataclasses (every field whose annotation names the
-ruleset's card-id alias, e.g. ``CardId``); the property suite uses them to check that
-nothing legal is lost.
+found by the ruleset's declaration of the fields that hold them (:data:`CardIdFields`:
+per dataclass, each such field and its :data:`Shape`), never by reading source files or
+annotations, so they work alike in a compiled build; the property suite uses them to
+check that nothing legal is lost, and checks the declaration against the annotations.
 """
 
 from __future__ import annotations
 
-import ast
-import copy
 import dataclasses
-import sys
 from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
-from functools import cache
+from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.kernel.action import Action
@@ -137,121 +135,175 @@ def _join(twins: dict[int, int], part: list[int]) -> None:
 # --- card ids in a game's data ----------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card id, or ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Each:
+    """A tuple whose every item has the shape ``item``."""
+
+    item: Shape
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """A fixed-length tuple (or ``None``) with a shape at some of its positions."""
+
+    positions: tuple[tuple[int, Shape], ...]
+
+
+Shape = Card | Each | At
+"""Where the card ids of one field's value sit."""
+
+CARD = Card()
+"""A field that holds one card id, or ``None``."""
+CARDS = Each(CARD)
+"""A field that holds a tuple of card ids (or ``None``)."""
+
+CardIdFields = Mapping[type, Mapping[str, Shape]]
+"""A ruleset's declaration of the card ids in its game data. For each dataclass, the
+fields that hold card ids and their shape. A field of a class not declared here is
+walked for the dataclasses it holds, through tuples; a base class's declaration counts
+for its subclasses."""
+
+
 def card_ids(
     value: object,
-    alias: str = "CardId",
+    fields: CardIdFields,
     skip: frozenset[str] = frozenset(),
     ignore: frozenset[str] = frozenset(),
 ) -> Iterator[int]:
-    """Every card id in ``value`` (a dataclass of a game's data, and what it holds):
-    the values of each field whose annotation names ``alias``, except private fields
-    (``_...``, derived caches), the fields of ``value`` itself named in ``skip`` and the
-    fields named in ``ignore`` at any depth."""
+    """Every card id in ``value`` (a dataclass of a game's data, and what it holds), as
+    ``fields`` declares them, except in private fields (``_...``, derived caches), the
+    fields of ``value`` itself named in ``skip`` and the fields named in ``ignore`` at
+    any depth."""
     found: set[int] = set()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        hints = _annotations(type(value))
+        shapes = _declared(type(value), fields)
         for f in dataclasses.fields(value):
             if f.name not in skip and f.name not in ignore and not f.name.startswith("_"):
-                _collector(hints.get(f.name), alias, ignore)(getattr(value, f.name), found)
+                _collector(shapes.get(f.name), fields, ignore)(getattr(value, f.name), found)
     else:
-        _collector(None, alias, ignore)(value, found)
+        _collector(None, fields, ignore)(value, found)
     return iter(found)
 
 
 def field_ids(
-    cls: type, name: str, value: object, alias: str = "CardId", ignore: frozenset[str] = frozenset()
+    cls: type,
+    name: str,
+    value: object,
+    fields: CardIdFields,
+    ignore: frozenset[str] = frozenset(),
 ) -> frozenset[int]:
-    """The card ids in ``value``, the field ``name`` of the dataclass ``cls`` (read by the
-    field's annotation, as :func:`card_ids` reads it): for a ruleset that caches them per
-    field value."""
+    """The card ids in ``value``, the field ``name`` of the dataclass ``cls`` (read as
+    :func:`card_ids` reads it): for a ruleset that caches them per field value."""
     found: set[int] = set()
-    _collector(_annotations(cls).get(name), alias, ignore)(value, found)
+    _collector(_declared(cls, fields).get(name), fields, ignore)(value, found)
     return frozenset(found)
 
 
-# --- collectors: the card-id reading of an annotation, worked out once ----------------
+_DECLARED: dict[tuple[type, int], tuple[CardIdFields, Mapping[str, Shape]]] = {}
+"""The declared shapes of each class's fields, its bases' included (by the identity of
+the declaration, which is kept alive with the entry)."""
+
+
+def _declared(cls: type, fields: CardIdFields) -> Mapping[str, Shape]:
+    key = (cls, id(fields))
+    found = _DECLARED.get(key)
+    if found is None or found[0] is not fields:
+        merged: dict[str, Shape] = {}
+        for klass in reversed(cls.__mro__):
+            merged.update(fields.get(klass, {}))
+        found = (fields, merged)
+        _DECLARED[key] = found
+    return found[1]
+
+
+# --- collectors: the card-id reading of a shape, worked out once -----------------------
 
 Collect = Callable[[Any, set[int]], None]
 """Adds the card ids of a value to a set."""
 
-_COLLECTORS: dict[tuple[ast.expr | None, str, frozenset[str]], Collect] = {}
-"""The collector of each annotation (parsed once by :func:`_annotations`, whose nodes
-live as long as this memo holds them), alias and ignored field names: code worked out
-from the classes' annotations, never from a game value."""
+_COLLECTORS: dict[tuple[Shape | None, int, frozenset[str]], tuple[CardIdFields, Collect]] = {}
+"""The collector of each shape, declaration and ignored field names: code worked out
+from the declaration, never from a game value."""
 
-_CLASS_COLLECTORS: dict[tuple[type, str, frozenset[str]], Collect] = {}
+_CLASS_COLLECTORS: dict[tuple[type, int, frozenset[str]], tuple[CardIdFields, Collect]] = {}
 """The collector of each dataclass's fields, likewise."""
 
 
-def _collector(annotation: ast.expr | None, alias: str, ignore: frozenset[str]) -> Collect:
-    """What :func:`_walk` visits in a value at a position annotated ``annotation``, as
-    one function: the annotation is read when the collector is made, not per value."""
-    key = (annotation, alias, ignore)
+def _collector(shape: Shape | None, fields: CardIdFields, ignore: frozenset[str]) -> Collect:
+    """What :func:`card_ids` visits in a value of shape ``shape`` (``None``: a value
+    that holds no card id itself), as one function."""
+    key = (shape, id(fields), ignore)
     found = _COLLECTORS.get(key)
-    if found is None:
-        found = _make_collector(annotation, alias, ignore)
+    if found is None or found[0] is not fields:
+        found = (fields, _make_collector(shape, fields, ignore))
         _COLLECTORS[key] = found
-    return found
+    return found[1]
 
 
-def _make_collector(annotation: ast.expr | None, alias: str, ignore: frozenset[str]) -> Collect:
-    if annotation is None or not _names(annotation, alias):
-        return lambda value, out: _collect_any(value, out, alias, ignore)
-    if isinstance(annotation, ast.Name) and annotation.id == alias:
+def _make_collector(shape: Shape | None, fields: CardIdFields, ignore: frozenset[str]) -> Collect:
+    if shape is None:
+        return lambda value, out: _collect_any(value, out, fields, ignore)
+    if isinstance(shape, Card):
 
         def one(value: Any, out: set[int]) -> None:
             if isinstance(value, int) and not isinstance(value, bool):
                 out.add(value)
 
         return one
-    if isinstance(annotation, ast.BinOp):  # X | None
-        side = next(s for s in (annotation.left, annotation.right) if _names(s, alias))
-        inner = _collector(side, alias, ignore)
+    if isinstance(shape, Each):
+        inner = _collector(shape.item, fields, ignore)
 
-        def either(value: Any, out: set[int]) -> None:
-            if value is not None:
-                inner(value, out)
+        def each(value: Any, out: set[int]) -> None:
+            if isinstance(value, tuple):
+                for item in value:
+                    inner(item, out)
+            elif value is not None:
+                _collect_any(value, out, fields, ignore)
 
-        return either
-    items = _items(annotation)
+        return each
+    parts = tuple((k, _collector(sub, fields, ignore)) for k, sub in shape.positions)
 
-    def many(value: Any, out: set[int]) -> None:
-        if value is None:
-            return
+    def at(value: Any, out: set[int]) -> None:
         if isinstance(value, tuple):
-            for k, item in enumerate(value):
-                _collector(items(k), alias, ignore)(item, out)
-        else:
-            _collect_any(value, out, alias, ignore)
+            for k, part in parts:
+                if k < len(value):
+                    part(value[k], out)
+        elif value is not None:
+            _collect_any(value, out, fields, ignore)
 
-    return many
+    return at
 
 
-def _collect_any(value: Any, out: set[int], alias: str, ignore: frozenset[str]) -> None:
-    """A value at a position whose annotation names no card id: its dataclasses'
-    annotated fields, through tuples."""
+def _collect_any(value: Any, out: set[int], fields: CardIdFields, ignore: frozenset[str]) -> None:
+    """A value whose position holds no card id itself: its dataclasses' declared fields,
+    through tuples."""
     if value is None or isinstance(value, int | str | float | type):
         return
     cls = type(value)
     if cls is tuple:
         for item in value:
             if type(item) not in _PLAIN:
-                _collect_any(item, out, alias, ignore)
+                _collect_any(item, out, fields, ignore)
         return
-    key = (cls, alias, ignore)
-    fields = _CLASS_COLLECTORS.get(key)
-    if fields is None:
+    key = (cls, id(fields), ignore)
+    found = _CLASS_COLLECTORS.get(key)
+    if found is None or found[0] is not fields:
         if not dataclasses.is_dataclass(value):
             return
-        fields = _class_collector(cls, alias, ignore)
-        _CLASS_COLLECTORS[key] = fields
-    fields(value, out)
+        found = (fields, _class_collector(cls, fields, ignore))
+        _CLASS_COLLECTORS[key] = found
+    found[1](value, out)
 
 
-def _class_collector(cls: type, alias: str, ignore: frozenset[str]) -> Collect:
-    hints = _annotations(cls)
+def _class_collector(cls: type, fields: CardIdFields, ignore: frozenset[str]) -> Collect:
+    shapes = _declared(cls, fields)
     parts = tuple(
-        (f.name, _collector(hints.get(f.name), alias, ignore))
+        (f.name, _collector(shapes.get(f.name), fields, ignore))
         for f in dataclasses.fields(cls)
         if not f.name.startswith("_") and f.init and f.name not in ignore
     )
@@ -263,43 +315,34 @@ def _class_collector(cls: type, alias: str, ignore: frozenset[str]) -> Collect:
     return collect
 
 
-def relabel(value: Any, mapping: Mapping[int, int], alias: str = "CardId") -> Any:
+def relabel(value: Any, mapping: Mapping[int, int], fields: CardIdFields) -> Any:
     """``value`` with each card id ``c`` (as :func:`card_ids` finds them) replaced by
     ``mapping.get(c, c)``."""
-    return _walk(value, None, alias, lambda card: mapping.get(card, card))
+    return _walk(value, None, fields, lambda card: mapping.get(card, card))
 
 
 def _walk(
-    value: Any,
-    annotation: ast.expr | None,
-    alias: str,
-    visit: Callable[[int], int],
-    ignore: frozenset[str] = frozenset(),
+    value: Any, shape: Shape | None, fields: CardIdFields, visit: Callable[[int], int]
 ) -> Any:
+    if shape is not None:
+        return _ids(value, shape, fields, visit)
     if value is None or isinstance(value, int | str | float):  # enums too: no ids inside
-        if annotation is not None and _names(annotation, alias):
-            return _ids(value, annotation, alias, visit, ignore)
         return value
-    if annotation is not None and _names(annotation, alias):
-        return _ids(value, annotation, alias, visit, ignore)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes: dict[str, Any] = {}
-        hints = _annotations(type(value))
+        shapes = _declared(type(value), fields)
         for f in dataclasses.fields(value):
-            if f.name.startswith("_") or not f.init or f.name in ignore:
+            if f.name.startswith("_") or not f.init:
                 continue
             old = getattr(value, f.name)
-            new = _walk(old, hints.get(f.name), alias, visit, ignore)
+            new = _walk(old, shapes.get(f.name), fields, visit)
             if new is not old:
                 changes[f.name] = new
         return dataclasses.replace(value, **changes) if changes else value
     if isinstance(value, tuple):
         if value and all(type(item) in _PLAIN for item in value):
-            return value  # plain numbers or text, and no annotation naming a card id
-        inner = _items(annotation)
-        new_items = tuple(
-            _walk(item, inner(k), alias, visit, ignore) for k, item in enumerate(value)
-        )
+            return value  # plain numbers or text, and no declared card id
+        new_items = tuple(_walk(item, None, fields, visit) for item in value)
         return value if all(a is b for a, b in zip(new_items, value, strict=True)) else new_items
     return value
 
@@ -307,109 +350,15 @@ def _walk(
 _PLAIN = (int, str, float, bool)
 
 
-def _ids(
-    value: Any,
-    annotation: ast.expr,
-    alias: str,
-    visit: Callable[[int], int],
-    ignore: frozenset[str] = frozenset(),
-) -> Any:
-    """``value`` at a position annotated with ``annotation``, which names ``alias``."""
-    if isinstance(annotation, ast.Name) and annotation.id == alias:
+def _ids(value: Any, shape: Shape, fields: CardIdFields, visit: Callable[[int], int]) -> Any:
+    """``value`` at a position of shape ``shape``."""
+    if isinstance(shape, Card):
         return visit(value) if isinstance(value, int) and not isinstance(value, bool) else value
     if value is None:
         return None
-    if isinstance(annotation, ast.BinOp):  # X | None
-        for side in (annotation.left, annotation.right):
-            if _names(side, alias):
-                return _ids(value, side, alias, visit, ignore)
-        return value
-    if isinstance(value, tuple):
-        inner = _items(annotation)
-        return tuple(_walk(item, inner(k), alias, visit, ignore) for k, item in enumerate(value))
-    return _walk(value, None, alias, visit, ignore)
-
-
-_ITEMS: dict[ast.expr | None, Callable[[int], ast.expr | None]] = {}
-
-
-def _items(annotation: ast.expr | None) -> Callable[[int], ast.expr | None]:
-    """The annotation of item ``k`` of a tuple annotated ``annotation`` (memoised)."""
-    found = _ITEMS.get(annotation)
-    if found is None:
-        found = _items_of(annotation)
-        _ITEMS[annotation] = found
-    return found
-
-
-def _items_of(annotation: ast.expr | None) -> Callable[[int], ast.expr | None]:
-    if isinstance(annotation, ast.BinOp):
-        annotation = annotation.left if not _is_none(annotation.left) else annotation.right
-    if isinstance(annotation, ast.Subscript):
-        args = annotation.slice
-        parts = list(args.elts) if isinstance(args, ast.Tuple) else [args]
-        if len(parts) == 2 and isinstance(parts[1], ast.Constant) and parts[1].value is ...:
-            return lambda k: parts[0]
-        return lambda k: parts[k] if k < len(parts) else None
-    return lambda k: None
-
-
-def _is_none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
-_NAMES: dict[tuple[ast.expr, str], bool] = {}
-"""Whether an annotation (a node of the parsed annotations, which live as long as this
-memo holds them) names the alias."""
-
-
-def _names(annotation: ast.expr, alias: str) -> bool:
-    found = _NAMES.get((annotation, alias))
-    if found is None:
-        found = any(isinstance(n, ast.Name) and n.id == alias for n in ast.walk(annotation))
-        _NAMES[annotation, alias] = found
-    return found
-
-
-@cache
-def _annotations(cls: type) -> dict[str, ast.expr]:
-    """The annotations of ``cls`` (and its bases) as parsed expressions, with the
-    module's own type aliases (``Army = tuple[CardId | None, ...]``) written out."""
-    out: dict[str, ast.expr] = {}
-    for klass in reversed(cls.__mro__):
-        aliases = _aliases(klass.__module__)
-        for name, text in vars(klass).get("__annotations__", {}).items():
-            if isinstance(text, str):
-                node = ast.parse(text, mode="eval").body
-                out[name] = _expand(node, aliases)
-    return out
-
-
-@cache
-def _aliases(module: str) -> dict[str, ast.expr]:
-    """The module-level ``Name = <type>`` assignments of ``module``, parsed."""
-    found = sys.modules.get(module)
-    path = getattr(found, "__file__", None)
-    if path is None:
-        return {}
-    with open(path, encoding="utf-8") as handle:
-        tree = ast.parse(handle.read())
-    out: dict[str, ast.expr] = {}
-    for node in tree.body:
-        if (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Subscript | ast.BinOp)
-        ):
-            out[node.targets[0].id] = node.value
-    return out
-
-
-def _expand(node: ast.expr, aliases: Mapping[str, ast.expr]) -> ast.expr:
-    class Expand(ast.NodeTransformer):
-        def visit_Name(self, name: ast.Name) -> ast.AST:
-            target = aliases.get(name.id)
-            return self.generic_visit(copy.deepcopy(target)) if target is not None else name
-
-    return Expand().visit(ast.parse(ast.unparse(node), mode="eval").body)  # type: ignore[no-any-return]
+    if not isinstance(value, tuple):
+        return _walk(value, None, fields, visit)
+    if isinstance(shape, Each):
+        return tuple(_walk(item, shape.item, fields, visit) for item in value)
+    positions = dict(shape.positions)
+    return tuple(_walk(item, positions.get(k), fields, visit) for k, item in enumerate(value))

@@ -18,6 +18,7 @@ from mitosz_core.errors import CardDataError, DeckError, NotAvailableError
 from mitosz_core.kernel.action import Action, Decision
 from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.codec import Decoder
+from mitosz_core.kernel.copies import CardIdFields
 from mitosz_core.kernel.decks import DeckPath, read_deck_file
 from mitosz_core.kernel.machine import CompiledMachine
 from mitosz_core.kernel.state import DeckList, GameConfig, State
@@ -168,6 +169,11 @@ class Ruleset(ABC, Generic[G]):
 
     card_fields: ClassVar[frozenset[str]] = frozenset()
     """The action fields that hold card ids (for :meth:`interchangeable`)."""
+
+    card_id_fields: ClassVar[CardIdFields] = {}
+    """Where the game data holds card ids. Per dataclass, each field that holds one and
+    its shape (:mod:`mitosz_core.kernel.copies`), read by :meth:`interchangeable` and the
+    property suite instead of the annotations."""
 
     def interchangeable(
         self, state: State[G], among: Collection[int] | None = None

@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz import observe as observation
 from mitosz_core.games.mitosz import sample as sampling
 from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
+from mitosz_core.games.mitosz.card_ids import CARD_IDS
 from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
 from mitosz_core.games.mitosz.carddata import builtin_pool, load_sets
 from mitosz_core.games.mitosz.carddata.builtin import builtin_set_paths
@@ -27,12 +28,15 @@ from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import TAGGED
 from mitosz_core.games.mitosz.machine import (
     CLAMP_STEP,
+    COMBAT_RESPOND_STEP,
     COUNTER_CHOOSE_STEP,
     COUNTER_OPEN_STEP,
     COUNTER_RESOLVE_STEP,
     COUNTER_RESPOND_STEP,
+    COUNTER_RESPOND_STEPS,
     DISCARD_STEP,
     END_EFFECTS_STEP,
+    FIGHT_CHOOSE_STEP,
     FINISH_STEP,
     MACHINE,
     PRODUCE_STEP,
@@ -44,18 +48,7 @@ from mitosz_core.games.mitosz.machine import (
     Trigger,
 )
 from mitosz_core.games.mitosz.observation import Observation
-from mitosz_core.games.mitosz.rules import (
-    S,
-    counter_plays,
-    counter_round,
-    events,
-    maneuver_use,
-    stealing,
-    summoning,
-    triggers,
-    turn,
-    victory,
-)
+from mitosz_core.games.mitosz.rules import S, counter_round, events, turn, victory
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, duel, outcome, rounds, spoils
@@ -65,6 +58,7 @@ from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
 from mitosz_core.games.mitosz.state import FRAMES, PENDING, Frame, Game, Pending, derived
 from mitosz_core.games.mitosz.validate import validate_state
+from mitosz_core.games.mitosz.wiring import WIRING
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.copies import card_ids, copies_in_hand, field_ids
@@ -81,27 +75,49 @@ MAX_COPIES = 4
 B = "turn.combat.battle"
 D = "turn.combat.duel"
 
+HANDLERS = WIRING.handlers
+
+
+def _resolve_counter(s: S) -> S:
+    return events.resolve_counter(s, WIRING)
+
+
+def _start_phase(s: S) -> S:
+    return turn.start_phase(s, HANDLERS)
+
+
+def _end_effects(s: S) -> S:
+    return outcome.end_effects(s, HANDLERS)
+
+
+def _end_effects_phase(s: S) -> S:
+    return turn.end_effects_phase(s, HANDLERS)
+
+
 AUTOMATIC: Mapping[str, Callable[[S], S]] = {
     COUNTER_OPEN_STEP: counter_round.open_round,
-    COUNTER_RESOLVE_STEP: events.resolve_counter,
-    "turn.start": turn.start_phase,
+    COUNTER_RESOLVE_STEP: _resolve_counter,
+    "turn.start": _start_phase,
     "turn.draw": turn.draw_phase,
-    f"{B}.end_effects": outcome.end_effects,
+    f"{B}.end_effects": _end_effects,
     f"{B}.cleanup": outcome.cleanup,
     f"{D}.result": outcome.duel_result,
-    f"{D}.end_effects": outcome.end_effects,
+    f"{D}.end_effects": _end_effects,
     f"{D}.cleanup": outcome.cleanup,
     CLAMP_STEP: turn.clamp_phase,
     PRODUCE_STEP: turn.produce_phase,
-    END_EFFECTS_STEP: turn.end_effects_phase,
+    END_EFFECTS_STEP: _end_effects_phase,
     FINISH_STEP: turn.finish_phase,
 }
-"""Machine states that take no decision."""
+"""Machine states that take no decision; the counter round's resolve step and the
+moments when timed effects take hold (6.2.1.3, 6.2.4.5, 7.4.12) read :data:`WIRING`."""
 
 STEPS: Mapping[str, Step[Game]] = {
     **dict.fromkeys(SUMMONING_HOSTS, events.MAIN),
-    COUNTER_RESPOND_STEP: events.RESPOND,
-    COUNTER_CHOOSE_STEP: events.CHOOSE,
+    COUNTER_RESPOND_STEP: counter_round.respond_step(WIRING),
+    COMBAT_RESPOND_STEP: rounds.respond_step(WIRING),  # 7.2.1: the fight's limits apply
+    COUNTER_CHOOSE_STEP: counter_round.choose_step(WIRING),
+    FIGHT_CHOOSE_STEP: rounds.choose_step(WIRING),  # 7.2.5.2: and fear's payment
     "turn.combat.declare": events.DECLARE,
     f"{B}.target": battle.TARGET,
     f"{B}.commander": battle.COMMANDER,
@@ -125,16 +141,12 @@ STEPS: Mapping[str, Step[Game]] = {
     "forced.sacrifice_leader": SACRIFICE_LEADER,
     "forced.underworld_order": ORDER_UNDERWORLD,
 }
-"""Machine states where a player decides."""
+"""Machine states where a player decides; the counter round's steps answer through
+:data:`WIRING` (:mod:`.wiring`)."""
 
-AUTO_PASS_STEPS = frozenset((COUNTER_RESPOND_STEP, RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
+AUTO_PASS_STEPS = frozenset((*COUNTER_RESPOND_STEPS, RESPONSE_STEP, f"{B}.rounds", f"{D}.rounds"))
 """Counter rounds, responses and combat rounds: a player whose only legal action is to
 pass there passes automatically."""
-
-RESPONSE_RULES = (maneuver_use, counter_plays, summoning, triggers, stealing)
-"""The modules that register their deeds, resolvers and choice answers with
-:mod:`.rules.counter_round` (which imports none of them); stealing (5.2) registers its
-effect handler with the interpreter too."""
 
 TERMINAL = frozenset({"over"})
 
@@ -178,11 +190,11 @@ _NAMING_FIELDS = tuple(
 
 
 def _named_in_field(name: str, value: object) -> Callable[[], frozenset[int]]:
-    return lambda: field_ids(Game, name, value, ignore=_HANDS)
+    return lambda: field_ids(Game, name, value, CARD_IDS, ignore=_HANDS)
 
 
 def _named_by_player(player: object) -> Callable[[], frozenset[int]]:
-    return lambda: frozenset(card_ids(player, skip=_ZONES))
+    return lambda: frozenset(card_ids(player, CARD_IDS, skip=_ZONES))
 
 
 class MitoszRuleset(StepRuleset[Game]):
@@ -197,6 +209,7 @@ class MitoszRuleset(StepRuleset[Game]):
     title = "Mítosz 1.1.2"
     observation_type = Observation
     card_fields = frozenset((*CARD_FIELDS, "pay_with"))
+    card_id_fields = CARD_IDS
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES

@@ -21,11 +21,15 @@ from mitosz_core.kernel.machine import (
     compile_machine,
 )
 
-COUNTER_STEPS = ["open", "respond", "resolve", "choose"]
+COUNTER_STEPS = ["open", "respond", "combat_respond", "resolve", "choose", "fight_choose"]
 """The steps of a counter round (6.4.1): it opens with the affected player; players
 respond or pass in turn order; when all pass, the pending stack resolves, last in first
 out, asking a player to choose where an effect needs it. Nesting depth is data: the
-pending stack held in the state."""
+pending stack held in the state. In the combat phase the players respond in
+``combat_respond``, where the fight's limits apply to the answers (7.2.1, 7.3.5); in a
+fight an effect's choice is made in ``fight_choose``, which also asks fear's payment
+(7.2.5.2). Which one a round enters is decided when it enters it: the turn phase and the
+fight do not change inside a counter round."""
 
 
 class Trigger(StrEnum):
@@ -46,9 +50,13 @@ class Trigger(StrEnum):
     PLAY = "play"
     """An event that waits on the pending stack opens a counter round (6.3.5, 4.6.4)."""
     OPENED = "opened"
+    OPENED_IN_COMBAT = "opened_in_combat"
+    """A counter round opened in the combat phase: the fight's limits apply (7.2.1)."""
     RESPOND = "respond"
     ALL_PASSED = "all_passed"
     CHOOSE = "choose"
+    CHOOSE_IN_FIGHT = "choose_in_fight"
+    """An effect's choice in a fight, where fear asks its payment too (7.2.5.2)."""
     CHOSEN = "chosen"
     RESOLVED = "resolved"
     """The counter round is over: play returns to the step it interrupted."""
@@ -201,10 +209,22 @@ END_LEAVES = tuple(_leaves(END, "turn."))
     END_EFFECTS_STEP,
     FINISH_STEP,
 ) = END_LEAVES
-COUNTER_OPEN_STEP, COUNTER_RESPOND_STEP, COUNTER_RESOLVE_STEP, COUNTER_CHOOSE_STEP = COUNTER_LEAVES
+(
+    COUNTER_OPEN_STEP,
+    COUNTER_RESPOND_STEP,
+    COMBAT_RESPOND_STEP,
+    COUNTER_RESOLVE_STEP,
+    COUNTER_CHOOSE_STEP,
+    FIGHT_CHOOSE_STEP,
+) = COUNTER_LEAVES
 """The steps of the counter round (6.4.1), as declared in :data:`COUNTER_STEPS`: it
-opens, the players answer the waiting event (``COUNTER_RESPOND_STEP``), the pending
-stack resolves, and a player chooses where an effect asks."""
+opens, the players answer the waiting event (``COUNTER_RESPOND_STEP``, in the combat
+phase ``COMBAT_RESPOND_STEP``), the pending stack resolves, and a player chooses where
+an effect asks (``COUNTER_CHOOSE_STEP``, in a fight ``FIGHT_CHOOSE_STEP``)."""
+COUNTER_RESPOND_STEPS = (COUNTER_RESPOND_STEP, COMBAT_RESPOND_STEP)
+"""Where the players of a counter round respond (6.4.1)."""
+COUNTER_CHOOSE_STEPS = (COUNTER_CHOOSE_STEP, FIGHT_CHOOSE_STEP)
+"""Where a player chooses the cards an effect asks for."""
 ONE_DEED = ("turn.start", "turn.end.discard", "turn.end.regain", "turn.end.turn_back")
 """Steps that are one deed however many choices they ask (discard down to the hand size,
 regain 3 points, turn back two leaders), and the turn's start (nobody acts between two
@@ -270,12 +290,16 @@ D_EDGES = (
 
 def _counter_round(name: str) -> tuple[Edge, ...]:
     """The inner edges of a counter round (6.4.1): a response is an event too."""
+    respond = (f"{name}.respond", f"{name}.combat_respond")
+    choose = (f"{name}.choose", f"{name}.fight_choose")
     return (
         Edge(Trigger.OPENED, f"{name}.open", f"{name}.respond"),
-        Edge(Trigger.RESPOND, f"{name}.respond", f"{name}.open"),
-        Edge(Trigger.ALL_PASSED, f"{name}.respond", f"{name}.resolve"),
+        Edge(Trigger.OPENED_IN_COMBAT, f"{name}.open", f"{name}.combat_respond"),  # 7.2.1
+        Edge(Trigger.RESPOND, respond, f"{name}.open"),
+        Edge(Trigger.ALL_PASSED, respond, f"{name}.resolve"),
         Edge(Trigger.CHOOSE, f"{name}.resolve", f"{name}.choose"),
-        Edge(Trigger.CHOSEN, f"{name}.choose", f"{name}.resolve"),
+        Edge(Trigger.CHOOSE_IN_FIGHT, f"{name}.resolve", f"{name}.fight_choose"),  # 7.2.5.2
+        Edge(Trigger.CHOSEN, choose, f"{name}.resolve"),
     )
 
 
@@ -358,7 +382,11 @@ DOC = {
     "counter.respond": "6.4.1: respond with a counter or locked effect, or pass.",
     "counter.resolve": "6.4.1: all passed; pending effects resolve, last in first out; then "
     "play returns to the step the counter round interrupted.",
+    "counter.combat_respond": "6.4.1, 7.2.1: in the combat phase, respond with a counter "
+    "or locked effect that may affect the fight, or pass.",
     "counter.choose": "A player chooses cards an effect asks for.",
+    "counter.fight_choose": "In a fight, a player chooses cards an effect asks for, or "
+    "pays to keep a fleeing creature (7.2.5.2).",
     "response.respond": "6.1.4: after a deed, or another event (6.5.1), the other players "
     "in turn order may answer with a deed their timing marks allow (4.2.1), or pass; an "
     "answer gives the player whose turn it is the phase back. At the end of a start, draw "

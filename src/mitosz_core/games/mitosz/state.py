@@ -231,10 +231,23 @@ class Frame(Tagged):
 
 
 @dataclass(frozen=True, slots=True)
+class CounterRound:
+    """The innermost open counter round (*kontra kör*, 6.4): ``first`` is the affected
+    player, who decides first; ``passed`` counts the passes since the last response."""
+
+    first: int
+    passed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class CounterFrame(Frame):
-    """A counter round (6.4.1) opened by a play or a maneuver in step ``host``."""
+    """A counter round (6.4.1) opened by a play or a maneuver in step ``host``. Its
+    ``round`` is the innermost open round's data while the players respond (an answer
+    opens a new round over the same stack, :func:`~.rules.counter_round.push`); none
+    while the round opens or the stack resolves."""
 
     kind: ClassVar[str] = "counter"
+    round: CounterRound | None = field(default=None, metadata={"omit_default": True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,15 +278,6 @@ class ForcedFrame(Frame):
 
 AnyFrame = CounterFrame | ResponseFrame | ForcedFrame
 FRAMES: dict[str, type[Frame]] = {f.kind: f for f in (CounterFrame, ResponseFrame, ForcedFrame)}
-
-
-@dataclass(frozen=True, slots=True)
-class CounterRound:
-    """The innermost open counter round (*kontra kör*, 6.4): ``first`` is the affected
-    player, who decides first; ``passed`` counts the passes since the last response."""
-
-    first: int
-    passed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -618,7 +622,6 @@ class Game:
     this_turn: Turn
     """Whose turn it is, and the turn's counters."""
     stack: tuple[AnyPending, ...] = ()
-    counter: CounterRound | None = None
     todo: tuple[Todo, ...] = ()
     choice: Choice | None = None
     effects: tuple[ActiveEffect, ...] = ()

@@ -34,7 +34,7 @@ from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.machine import (
     CLAMP_STEP,
     COUNTER_LEAVES,
-    COUNTER_RESPOND_STEP,
+    COUNTER_RESPOND_STEPS,
     END_EFFECTS_STEP,
     FORCED_LEAVES,
     HOSTS,
@@ -365,9 +365,11 @@ def _indices(state: State[Game]) -> None:
             card(item.rune, f"{at}.rune")
             check_range(item.steps, 0, 99, f"{at}.steps", "pending", "steps")
             check_range(item.times, 0, 99, f"{at}.times", "pending", "times")
-    if game.counter is not None:
-        player(game.counter.first, f"{GAME}.counter.first")
-        check_range(game.counter.passed, 0, n, f"{GAME}.counter.passed", "counter-round", "passes")
+    for j, frame in enumerate(game.frames):
+        if isinstance(frame, CounterFrame) and frame.round is not None:
+            at = f"{GAME}.frames[{j}].round"
+            player(frame.round.first, f"{at}.first")
+            check_range(frame.round.passed, 0, n, f"{at}.passed", "counter-round", "passes")
     for j, todo in enumerate(game.todo):
         at = f"{GAME}.todo[{j}]"
         player(todo.player, f"{at}.player")
@@ -723,8 +725,12 @@ def _frames(state: State[Game]) -> None:
                 "frame",
                 "player",
             )
-    if state.phase == COUNTER_RESPOND_STEP and game.counter is None:
-        fail(f"{GAME}.counter", "counter-round", "a counter round is under way")
+    last = game.frames[-1] if game.frames else None
+    if state.phase in COUNTER_RESPOND_STEPS and (
+        not isinstance(last, CounterFrame) or last.round is None
+    ):
+        at = f"{GAME}.frames[{len(game.frames) - 1}].round"
+        fail(at, "counter-round", "a counter round is under way")
 
 
 def _fight(state: State[Game]) -> None:

@@ -23,7 +23,11 @@ that no game reaches, naming its rule:
 
 from __future__ import annotations
 
-from mitosz_core.games.mitosz.machine import COUNTER_CHOOSE_STEP, COUNTER_LEAVES
+from mitosz_core.games.mitosz.machine import (
+    COUNTER_CHOOSE_STEPS,
+    COUNTER_LEAVES,
+    COUNTER_RESPOND_STEPS,
+)
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.maneuvers import TURNING
 from mitosz_core.games.mitosz.state import CounterFrame, Game
@@ -55,12 +59,19 @@ def check_interruptions(state: State[Game]) -> None:
     counting = state.phase in COUNTER_LEAVES or any(
         isinstance(frame, CounterFrame) for frame in game.frames
     )
-    if game.counter is not None and not counting:
-        fail(f"{GAME}.counter", "interruption", "a counter round's data while none is under way")
+    for i, frame in enumerate(game.frames):
+        if isinstance(frame, CounterFrame) and frame.round is not None:
+            now = state.phase if i == len(game.frames) - 1 else game.frames[i + 1].host
+            if now not in COUNTER_RESPOND_STEPS:
+                fail(
+                    f"{GAME}.frames[{i}].round",
+                    "interruption",
+                    "a counter round's data while its players are not responding",
+                )
     if game.stack and not counting:
         fail(f"{GAME}.stack", "interruption", "pending items while no counter round is under way")
     if game.choice is not None:
-        if COUNTER_CHOOSE_STEP not in places:
+        if not any(step in places for step in COUNTER_CHOOSE_STEPS):
             fail(f"{GAME}.choice", "interruption", "a choice outside the step of choosing")
         options = game.choice.options
         if len(set(options)) != len(options):

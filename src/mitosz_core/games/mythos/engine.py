@@ -18,6 +18,7 @@ from mitosz_core.games.mythos import observe as observation
 from mitosz_core.games.mythos import sample as sampling
 from mitosz_core.games.mythos.actions import ACTION_TYPES, Pass
 from mitosz_core.games.mythos.actionspace import MythosActionSpace
+from mitosz_core.games.mythos.card_ids import CARD_IDS
 from mitosz_core.games.mythos.carddata import DECK_SIZE, builtin_decks, builtin_pool, load_pool
 from mitosz_core.games.mythos.cards import TAGGED, CardDef
 from mitosz_core.games.mythos.describe import describe
@@ -108,6 +109,7 @@ class MythosRuleset(StepRuleset[Game]):
     title = "MYTHOS"
     observation_type = Observation
     card_fields = frozenset(CARD_FIELDS)
+    card_id_fields = CARD_IDS
     machine = MACHINE
     game_type = Game
     action_types = ACTION_TYPES
@@ -227,9 +229,9 @@ class MythosRuleset(StepRuleset[Game]):
 
         def referenced() -> set[int]:
             outside = frozenset({"players", "instances", "cards"})
-            named = set(card_ids(game, skip=outside, ignore=_HANDS))
+            named = set(card_ids(game, CARD_IDS, skip=outside, ignore=_HANDS))
             for p in game.players:
-                named.update(card_ids(p, skip=_ZONES))
+                named.update(card_ids(p, CARD_IDS, skip=_ZONES))
             return named
 
         return copies_in_hand(

@@ -4,7 +4,8 @@ effect). A card that may be played at that moment anyway, an intrigue summoned (
 a card played without summoning (1.5.3), answers in a counter round when it carries a
 counter or locked effect (4.2.6); any other card waits for the response of 6.1.4.
 
-This module registers the plays with :mod:`.counter_round`, which knows no card play.
+This module exports the plays (:data:`SOURCE`) for the wiring to hand to
+:mod:`.counter_round`, which knows no card play.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.rules import S, summoning
-from mitosz_core.games.mitosz.rules.counter_round import ResponseSource, add_response_source
+from mitosz_core.games.mitosz.rules.hooks import ResponseSource
 from mitosz_core.games.mitosz.rules.summoning import ANYTIME_PLAYS, AnytimePlay
 from mitosz_core.games.mitosz.state import CardId, Game
 
@@ -51,5 +52,3 @@ SOURCE: ResponseSource[AnytimePlay] = ResponseSource(
     2, ANYTIME_PLAYS, candidates, why_not, summoning.perform_play
 )
 """A card with a counter or locked effect played in a counter round (6.4.1)."""
-
-add_response_source(SOURCE)

@@ -14,8 +14,7 @@ event it acts on, "before it takes hold" (4.2.6).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import (
@@ -27,7 +26,6 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.affected import affected_players
@@ -39,8 +37,13 @@ from mitosz_core.games.mitosz.rules.flow import (
     fire,
     in_counter_round,
     interrupt,
+    open_counter_round,
     resume,
+    to_choose,
+    with_counter,
 )
+from mitosz_core.games.mitosz.rules.hooks import Answer, ResponseSource, Wiring
+from mitosz_core.games.mitosz.rules.interpret import apply_todo
 from mitosz_core.games.mitosz.rules.zones import (
     discard,
     take_back,
@@ -55,14 +58,10 @@ from mitosz_core.games.mitosz.state import (
     CounterRound,
     Game,
     ManeuverPending,
-    Pending,
 )
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.steps import Rule, dispatch
 from mitosz_core.kernel.values import replace
-
-A = TypeVar("A", bound=Action)
 
 Resolver = Callable[[S], S]
 """One unit of work of a counter round's ``resolve`` step."""
@@ -70,7 +69,8 @@ Resolver = Callable[[S], S]
 RESPONSES = (UseManeuver, UseFreeManeuver, PlayFate, Summon, PlayWithoutSummoning)
 """What a counter round may accept besides a pass (6.4.1): a counter or locked effect
 used, bound, free or a fate, or played, an intrigue summoned or a card played without
-summoning; the sources that make them register."""
+summoning; the response sources (:class:`~.hooks.ResponseSource`) that make them are
+handed in by the wiring (:mod:`mitosz_core.games.mitosz.wiring`)."""
 
 
 def push(s: S, item: AnyPending) -> S:
@@ -78,11 +78,11 @@ def push(s: S, item: AnyPending) -> S:
     response opens a new one over the same stack, any other deed interrupts its step."""
     game = s.game
     item = replace(item, id=game.next_id)
-    game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1, counter=None)
+    game = replace(game, stack=(*game.stack, item), next_id=game.next_id + 1)
     game = game.with_turn(deeds=game.this_turn.deeds + 1)  # 6.1.4: the others may answer
     s = s.evolve(game=game)
     if in_counter_round(s):
-        return fire(s, Trigger.RESPOND)
+        return fire(with_counter(s, None), Trigger.RESPOND)
     return interrupt(s, CounterFrame, Trigger.PLAY)
 
 
@@ -109,7 +109,7 @@ def affected_player(s: S, item: AnyPending) -> int:
 def open_round(s: S) -> S:
     """The ``open`` step: the affected player will decide first."""
     first = affected_player(s, s.game.stack[-1])
-    return fire(s.evolve(game=replace(s.game, counter=CounterRound(first))), Trigger.OPENED)
+    return open_counter_round(with_counter(s, CounterRound(first)))
 
 
 def responder(s: S) -> int:
@@ -122,122 +122,66 @@ def responder(s: S) -> int:
 # --- respond -----------------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)  # generic: mypyc cannot compile it
-@dataclass(frozen=True, slots=True)
-class ResponseSource(Generic[A]):
-    """Deeds a player may answer with in a counter round (6.4.1), registered by the module
-    of their rule (:func:`add_response_source`): the counter round knows none of them.
-    Its handlers take the source's own action type ``A``: the step hands them only actions
-    of the classes the source ``accepts``."""
-
-    rank: int
-    """Where the source's actions stand in the legal actions (lower first)."""
-    accepts: tuple[type[A], ...]
-    candidates: Callable[[S, int], Iterable[A]]
-    why_not: Callable[[S, int, A], str | None]
-    perform: Callable[[S, int, A], S]
-    """Make the deed; it pushes its event with :func:`push`."""
-
-
-_SOURCES: list[ResponseSource[Any]] = []
-
-P = TypeVar("P", bound=Pending)
-
-_RESOLVERS: dict[type[Pending], Callable[[S, Any], S]] = {}
-"""How a pending item of each class resolves, taken off the stack (:func:`add_resolver`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """How a choice of one purpose is answered in the ``choose`` step, registered by the
-    module of its rule (:func:`add_answer`)."""
-
-    chosen: Callable[[S, Choose], S]
-    """What choosing a card does."""
-    declined: Callable[[S], S] | None = None
-    """What a pass does, for a purpose whose choices may be optional (6.3.7)."""
-
-
-_ANSWERS: dict[ChoicePurpose, Answer] = {}
-
-
-def add_response_source(source: ResponseSource[Any]) -> None:
-    """Register the deeds of one rule as answers in counter rounds."""
-    if any(other.rank == source.rank for other in _SOURCES):
-        raise MachineError(f"two response sources of rank {source.rank}")
-    _SOURCES.append(source)
-    _SOURCES.sort(key=lambda other: other.rank)
-
-
-def add_resolver(kind: type[P], resolve: Callable[[S, P], S]) -> None:
-    """Register how pending items of class ``kind`` resolve: typed with that class."""
-    if kind in _RESOLVERS:
-        raise MachineError(f"two resolvers for pending {kind.kind}")
-    _RESOLVERS[kind] = resolve
-
-
-def add_answer(purpose: ChoicePurpose, answer: Answer) -> None:
-    """Register how a choice of ``purpose`` is answered."""
-    if purpose in _ANSWERS:
-        raise MachineError(f"two answers for the choice {purpose.value}")
-    _ANSWERS[purpose] = answer
-
-
-def _source(a: Action) -> ResponseSource[Any]:
-    for source in _SOURCES:
+def _source(a: Action, w: Wiring) -> ResponseSource[Any]:
+    for source in w.sources:
         if isinstance(a, source.accepts):
             return source
     raise MachineError(f"no response source takes {a.kind}")
 
 
-def _respond_candidates(s: S) -> Iterator[Action]:
+def respond_candidates(s: S, w: Wiring) -> Iterator[Action]:
+    """A pass, then what each response source offers the responder, by rank."""
     player = responder(s)
     yield Pass()
-    for source in _SOURCES:
+    for source in w.sources:
         yield from source.candidates(s, player)
 
 
-def _respond_why_not(s: S, a: Action) -> str | None:
+def respond_why_not(s: S, a: Action, w: Wiring) -> str | None:
+    """Why the responder may not answer with ``a``, or ``None``."""
     if isinstance(a, Pass):
         return None
-    return _source(a).why_not(s, responder(s), a)
+    return _source(a, w).why_not(s, responder(s), a)
 
 
-def _respond(s: S, a: Action) -> S:
+def respond(s: S, a: Action, w: Wiring) -> S:
+    """A pass, or the deed of the source that takes ``a``."""
     player = responder(s)
     if isinstance(a, Pass):
         counter = counter_of(s)
         passed = counter.passed + 1
         if passed < len(s.game.players):
-            return s.evolve(game=replace(s.game, counter=replace(counter, passed=passed)))
-        return fire(s.evolve(game=replace(s.game, counter=None)), Trigger.ALL_PASSED)
-    return _source(a).perform(s, player, a)
+            return with_counter(s, replace(counter, passed=passed))
+        return fire(with_counter(s, None), Trigger.ALL_PASSED)
+    return _source(a, w).perform(s, player, a)
 
 
-RESPOND: Step[Game] = Step(
-    accepts=(Pass, *RESPONSES),
-    candidates=_respond_candidates,
-    why_not=_respond_why_not,
-    perform=_respond,
-    decider=responder,
-)
+def respond_step(w: Wiring) -> Step[Game]:
+    """The ``respond`` step, answered by the deeds of ``w``'s response sources."""
+    return Step(
+        accepts=(Pass, *RESPONSES),
+        candidates=lambda s: respond_candidates(s, w),
+        why_not=lambda s, a: respond_why_not(s, a, w),
+        perform=lambda s, a: respond(s, a, w),
+        decider=responder,
+    )
 
 
 # --- resolve -----------------------------------------------------------------------------
 
 
-def resolve_step(s: S) -> S:
+def resolve_step(s: S, w: Wiring) -> S:
     """The ``resolve`` step: one unit of work per call. Queued effects first, then the top
     of the stack; an empty stack ends the counter round."""
     game = s.game
     if game.todo:
         todo = game.todo[0]
-        s = apply_todo(s.evolve(game=replace(game, todo=game.todo[1:])), todo)
-        return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s
+        s = apply_todo(s.evolve(game=replace(game, todo=game.todo[1:])), todo, w.handlers)
+        return to_choose(s) if s.game.choice is not None else s
     if game.stack:
         item = game.stack[-1]
         s = s.evolve(game=replace(game, stack=game.stack[:-1]))
-        resolve = _RESOLVERS.get(type(item))
+        resolve = w.resolvers.get(type(item))
         if resolve is None:
             raise MachineError(f"no module resolves pending {item.kind}")
         return resolve(s, item)
@@ -266,7 +210,8 @@ def _chooser(s: S) -> int:
     return choice.player
 
 
-def _choose_candidates(s: S) -> Iterable[Action]:
+def choose_candidates(s: S) -> Iterable[Action]:
+    """A pass if the choice may be declined (6.3.7), then each card to choose from."""
     choice = choice_of(s)
     declines: tuple[Action, ...] = (Pass(),) if choice.optional else ()
     return (*declines, *(Choose(c) for c in choice.options))
@@ -286,24 +231,31 @@ def why_not_decline(s: S, a: Pass) -> str | None:
     return None if choice.optional else "choose one of the cards"
 
 
-def decline(s: S) -> S:
+def decline(s: S, w: Wiring) -> S:
     """A pass declines an optional choice (6.3.7): its purpose's rule says what follows."""
     choice = choice_of(s)
-    answer = _ANSWERS.get(choice.purpose)
+    answer = w.answers.get(choice.purpose)
     if answer is None or answer.declined is None:
         raise MachineError(f"the choice {choice.purpose.value} cannot be declined")
     s = answer.declined(s)
     return s if s.game.choice is not None else fire(s, Trigger.CHOSEN)
 
 
-def choose(s: S, a: Choose) -> S:
-    """The chosen card: its purpose's rule answers it, or the counter round's own
-    purposes (discard, take back, search)."""
+def choose(s: S, a: Choose, w: Wiring) -> S:
+    """The chosen card: its purpose's rule answers it (6.3.7: on-play choices; the
+    counter round's own purposes, :data:`ANSWERS`)."""
     choice = choice_of(s)
-    answer = _ANSWERS.get(choice.purpose)
-    if answer is not None:  # a purpose its own rule answers (6.3.7: on-play choices)
-        s = answer.chosen(s, a)
-        return s if s.game.choice is not None else fire(s, Trigger.CHOSEN)
+    answer = w.answers.get(choice.purpose)
+    if answer is None:
+        raise MachineError(f"no module answers the choice {choice.purpose.value}")
+    s = answer.chosen(s, a)
+    return s if s.game.choice is not None else fire(s, Trigger.CHOSEN)
+
+
+def _pick(s: S, a: Choose) -> S:
+    """A card chosen for an effect's own choice: discarded, taken back, or found by a
+    search; a choice of several cards asks again."""
+    choice = choice_of(s)
     player = choice.player
     card: CardId = a.card
     if choice.purpose is ChoicePurpose.DISCARD:
@@ -320,11 +272,25 @@ def choose(s: S, a: Choose) -> S:
     options = tuple(c for c in choice.options if c != card)
     if left and options:
         return s.evolve(game=replace(s.game, choice=replace(choice, options=options, count=left)))
-    return fire(s.evolve(game=replace(s.game, choice=None)), Trigger.CHOSEN)
+    return s.evolve(game=replace(s.game, choice=None))
 
 
-CHOOSE: Step[Game] = dispatch(
-    (Rule(Choose, why_not_choose, choose), Rule(Pass, why_not_decline, lambda s, a: decline(s))),
-    candidates=_choose_candidates,
-    decider=_chooser,
+ANSWERS = (
+    Answer(ChoicePurpose.DISCARD, _pick),  # 1.5.1
+    Answer(ChoicePurpose.TAKE_BACK, _pick),
+    Answer(ChoicePurpose.SEARCH, _pick),  # 1.3.3: shown to everyone
+    Answer(ChoicePurpose.SEARCH_HIDDEN, _pick),
 )
+"""The choices the effects themselves ask (:mod:`.interpret`): never declined."""
+
+
+def choose_step(w: Wiring) -> Step[Game]:
+    """The ``choose`` step, answered by ``w``'s answers."""
+    return dispatch(
+        (
+            Rule(Choose, why_not_choose, lambda s, a: choose(s, a, w)),
+            Rule(Pass, why_not_decline, lambda s, a: decline(s, w)),
+        ),
+        candidates=choose_candidates,
+        decider=_chooser,
+    )

@@ -29,7 +29,7 @@ of them has a legal deed, so nobody is asked only to pass.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from mitosz_core.errors import MachineError
@@ -45,16 +45,17 @@ from mitosz_core.games.mitosz.rules import S, counter_round, maneuvers, summonin
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.rules.fights import access, declare, rounds
 from mitosz_core.games.mitosz.rules.flow import (
-    Step,
     active_player,
     at_quiet_moment,
     fire,
     in_combat_round,
+    in_fight,
     response_frame,
     resume,
     turn_phase,
     with_frame,
 )
+from mitosz_core.games.mitosz.rules.hooks import Wiring
 from mitosz_core.games.mitosz.rules.summoning import AnytimePlay
 from mitosz_core.games.mitosz.state import (
     CardId,
@@ -544,56 +545,12 @@ order, and the phase ends when they all pass too (6.1.4; ruling R-6.1.4-phases).
 # --- counter rounds: inside a fight, only what may affect it answers (7.2.1) ---------------
 
 
-def resolve_counter(s: S) -> S:
+def resolve_counter(s: S, w: Wiring) -> S:
     """The ``resolve`` step of a counter round: inside a fight a troop joins its line
-    (:func:`.fights.rounds.resolve_step`)."""
-    return _resolve(s)(s)
-
-
-def _in_fight(s: S) -> bool:
-    return s.game.fight is not None and turn_phase(s) is Phase.COMBAT
-
-
-def _resolve(s: S) -> counter_round.Resolver:
-    return rounds.resolve_step if _in_fight(s) else counter_round.resolve_step
-
-
-def _respond_step(s: S) -> Step[Game]:
-    return rounds.RESPOND if maneuvers.in_combat(s) else counter_round.RESPOND  # 7.2.1
-
-
-def _choose_step(s: S) -> Step[Game]:
-    return rounds.CHOOSE if _in_fight(s) else counter_round.CHOOSE
-
-
-def _delegate(
-    chooser: Callable[[S], Step[Game]], plain: Step[Game], fight: Step[Game]
-) -> Step[Game]:
-    """A counter-round step that follows the rules of where it happens: inside a fight,
-    only what may affect the fight answers (7.2.1)."""
-
-    def candidates(s: S) -> Iterable[Action]:
-        return chooser(s).candidates(s)
-
-    def why_not(s: S, a: Action) -> str | None:
-        step = chooser(s)
-        if not isinstance(a, step.accepts):
-            return f"{a.kind} is not possible now"
-        return step.why_not(s, a)
-
-    def perform(s: S, a: Action) -> S:
-        return chooser(s).perform(s, a)
-
-    def decider(s: S) -> int:
-        return chooser(s).decider(s)
-
-    def settle(s: S) -> S | None:
-        finish = chooser(s).settle
-        return None if finish is None else finish(s)
-
-    accepts = tuple(dict.fromkeys((*plain.accepts, *fight.accepts)))
-    return Step(accepts, candidates, why_not, perform, decider, settle)
-
-
-RESPOND = _delegate(_respond_step, counter_round.RESPOND, rounds.RESPOND)
-CHOOSE = _delegate(_choose_step, counter_round.CHOOSE, rounds.CHOOSE)
+    (:func:`.fights.rounds.resolve_step`). (Its respond and choose steps are declared
+    apart for the combat phase and a fight: ``counter.combat_respond``,
+    ``counter.fight_choose``; this step resolves one unit per call and the fight's
+    version differs only in what a unit is, so it stays one step.)"""
+    if in_fight(s):
+        return rounds.resolve_step(s, w)
+    return counter_round.resolve_step(s, w)

@@ -26,7 +26,14 @@ from mitosz_core.games.mitosz.machine import (
     Trigger,
 )
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.state import AnyFrame, CardId, Choice, CounterRound, ResponseFrame
+from mitosz_core.games.mitosz.state import (
+    AnyFrame,
+    CardId,
+    Choice,
+    CounterFrame,
+    CounterRound,
+    ResponseFrame,
+)
 from mitosz_core.kernel.steps import Step as Step  # re-exported: one decision state
 from mitosz_core.kernel.values import replace
 
@@ -88,6 +95,29 @@ def turn_phase(s: S) -> Phase:
     return PHASE_OF[turn_state(s)]
 
 
+def in_combat_phase(s: S) -> bool:
+    """Whether the combat phase is on (6.2.3.2), through any interruption, or its last
+    deeds are being answered after its fight closed (ruling R-7.2.1-every)."""
+    return turn_phase(s) is Phase.COMBAT or s.game.this_turn.combat_closing
+
+
+def in_fight(s: S) -> bool:
+    """Whether a fight (7.4, 7.6) is under way in the combat phase."""
+    return s.game.fight is not None and turn_phase(s) is Phase.COMBAT
+
+
+def open_counter_round(s: S) -> S:
+    """Move from a counter round's ``open`` step to where its players respond: in the
+    combat phase, the step where the fight's limits apply (7.2.1)."""
+    return fire(s, Trigger.OPENED_IN_COMBAT if in_combat_phase(s) else Trigger.OPENED)
+
+
+def to_choose(s: S) -> S:
+    """Move from a counter round's ``resolve`` step to where a player chooses the cards
+    an effect asks for: in a fight, the step that also asks fear's payment (7.2.5.2)."""
+    return fire(s, Trigger.CHOOSE_IN_FIGHT if in_fight(s) else Trigger.CHOOSE)
+
+
 def at_quiet_moment(s: S) -> bool:
     """Whether the machine is in a step of the turn where an event window may open
     (6.5.1; ruling R-6.5.1-window), not interrupted."""
@@ -145,12 +175,33 @@ def source_of(choice: Choice) -> CardId:
     return choice.source
 
 
+def _counter_frame(s: S) -> int:
+    """The index of the innermost counter round's frame (a forced choice may stand on
+    it)."""
+    frames = s.game.frames
+    for i in range(len(frames) - 1, -1, -1):
+        if isinstance(frames[i], CounterFrame):
+            return i
+    raise MachineError(f"no counter round is under way in {s.phase!r}")
+
+
 def counter_of(s: S) -> CounterRound:
-    """The counter round under way (6.4.1): its steps run only inside one."""
-    counter = s.game.counter
+    """The counter round whose players respond now (6.4.1): its steps run only inside
+    one. Its data is held in its frame (:class:`~..state.CounterFrame`)."""
+    frame = s.game.frames[_counter_frame(s)]
+    counter = frame.round if isinstance(frame, CounterFrame) else None
     if counter is None:
         raise MachineError(f"no counter round is under way in {s.phase!r}")
     return counter
+
+
+def with_counter(s: S, counter: CounterRound | None) -> S:
+    """``s`` with the innermost counter round's data set to ``counter`` (``None``
+    while the round opens or the stack resolves)."""
+    i = _counter_frame(s)
+    frames = s.game.frames
+    frame = replace(frames[i], round=counter)
+    return s.evolve(game=replace(s.game, frames=(*frames[:i], frame, *frames[i + 1 :])))
 
 
 def in_combat_round(s: S) -> bool:

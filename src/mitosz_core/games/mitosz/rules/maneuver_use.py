@@ -2,7 +2,8 @@
 maneuver resolves off the pending stack: its conditions (4.2.3), its effect with the
 maneuver's level (4.2.5, 5.8), the sacrifice of its user.
 
-This module registers both with :mod:`.counter_round`, which knows no maneuver.
+This module exports both (:data:`SOURCE`, :data:`RESOLVES`) for the wiring to hand to
+:mod:`.counter_round`, which knows no maneuver.
 """
 
 from __future__ import annotations
@@ -19,12 +20,8 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules import S, maneuvers
 from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.counter_round import (
-    ResponseSource,
-    add_resolver,
-    add_response_source,
-    push,
-)
+from mitosz_core.games.mitosz.rules.counter_round import push
+from mitosz_core.games.mitosz.rules.hooks import Resolves, ResponseSource
 from mitosz_core.games.mitosz.rules.keywords.rune import rune_resolution
 from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
@@ -127,5 +124,5 @@ SOURCE: ResponseSource[ManeuverAction] = ResponseSource(
 )
 """A maneuver use answers in a counter round (4.6.4, 6.4.1)."""
 
-add_response_source(SOURCE)
-add_resolver(ManeuverPending, _resolve_maneuver)
+RESOLVES = Resolves(ManeuverPending, _resolve_maneuver)
+"""A used maneuver resolves off the pending stack (4.6.5-4.6.7)."""

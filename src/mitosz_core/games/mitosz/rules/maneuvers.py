@@ -20,7 +20,6 @@ from mitosz_core.games.mitosz.effects.language import (
     Sequence,
     Timing,
 )
-from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
@@ -32,10 +31,10 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
 from mitosz_core.games.mitosz.rules.flow import (
+    in_combat_phase,
     in_combat_round_step,
     in_counter_round,
     responding,
-    turn_phase,
 )
 from mitosz_core.games.mitosz.rules.high_god import (
     affordable,
@@ -144,7 +143,7 @@ def in_combat(s: S) -> bool:
     lasts after its fight closed (or no fight was declared) while the players answer its
     last deeds (6.1.4 "Ha egy fázisban minden játékos passzol ... a fázis véget ér";
     ruling R-7.2.1-every)."""
-    return turn_phase(s) is Phase.COMBAT or s.game.this_turn.combat_closing
+    return in_combat_phase(s)
 
 
 def in_combat_round(s: S, player: int) -> bool:

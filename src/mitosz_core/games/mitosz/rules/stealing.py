@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from mitosz_core.games.mitosz.actions import Choose
 from mitosz_core.games.mitosz.cards import CardType
-from mitosz_core.games.mitosz.effects.interpret import handles, targets, used_in_fight
 from mitosz_core.games.mitosz.effects.language import Chosen, Every, Steal
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot
-from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
 from mitosz_core.games.mitosz.rules.fights.core import war_leaders
 from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
+from mitosz_core.games.mitosz.rules.hooks import Answer
 from mitosz_core.games.mitosz.rules.hosting import of_kind
+from mitosz_core.games.mitosz.rules.interpret import Handles, targets, used_in_fight
 from mitosz_core.games.mitosz.rules.leaders import why_not_target
 from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import (
@@ -44,7 +44,6 @@ from mitosz_core.games.mitosz.state import (
 from mitosz_core.kernel.values import replace
 
 
-@handles(Steal)
 def steal_cards(s: S, todo: Todo, effect: Steal) -> S:
     """5.2: each card the effect names is stolen, if it can be (5.17: every card it
     names). A stolen card that must be attached waits for the thief's choice of where it
@@ -229,4 +228,8 @@ def answer_attach(s: S, a: Choose) -> S:
     )
 
 
-add_answer(ChoicePurpose.ATTACH_STOLEN, Answer(answer_attach))  # 5.2: never declined
+STEAL = Handles(Steal, steal_cards)
+"""A steal takes hold here (5.2)."""
+
+ANSWER = Answer(ChoicePurpose.ATTACH_STOLEN, answer_attach)
+"""The thief chooses where a stolen card goes (5.2): never declined."""

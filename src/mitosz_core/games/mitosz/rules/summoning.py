@@ -30,7 +30,6 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.cards import CardType, Sphere, linked
 from mitosz_core.games.mitosz.effects.language import Permission, SummonCondition
-from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, attachments, maneuvers, triggers
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
@@ -42,17 +41,14 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, extra_people, player_may
-from mitosz_core.games.mitosz.rules.counter_round import (
-    add_resolver,
-    push,
-)
+from mitosz_core.games.mitosz.rules.counter_round import push
 from mitosz_core.games.mitosz.rules.empire import placements, why_not_place
 from mitosz_core.games.mitosz.rules.fights.keywords import (
     attach_mount,
     mount_options,
     why_not_mount,
 )
-from mitosz_core.games.mitosz.rules.flow import active_player, fire
+from mitosz_core.games.mitosz.rules.flow import active_player, to_choose
 from mitosz_core.games.mitosz.rules.high_god import (
     affordable,
     effective_cost,
@@ -62,6 +58,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     why_not_pay,
     withheld_permission,
 )
+from mitosz_core.games.mitosz.rules.hooks import Resolves
 from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.rules.leaders import (
     plays_without_summoning,
@@ -677,7 +674,8 @@ def _reach_board(s: S, item: PlayPending) -> S:
 
 def _resolve(s: S, item: PlayPending) -> S:
     s = resolve_play(s, item)
-    return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s  # 6.3.7
+    return to_choose(s) if s.game.choice is not None else s  # 6.3.7
 
 
-add_resolver(PlayPending, _resolve)
+RESOLVES = Resolves(PlayPending, _resolve)
+"""A card played resolves off the pending stack (6.3.5)."""

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from mitosz_core.games.mitosz.effects.interpret import apply_todo
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
     ArrowVolley,
@@ -45,10 +44,11 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import board_cards, controller
 from mitosz_core.games.mitosz.rules.continuous import neutralized
-from mitosz_core.games.mitosz.rules.counter_round import Answer, add_answer
 from mitosz_core.games.mitosz.rules.fights.core import troop_maneuvers_act
 from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.high_god import pay, why_not_pay
+from mitosz_core.games.mitosz.rules.hooks import Answer
+from mitosz_core.games.mitosz.rules.interpret import Handlers, apply_todo
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.zones import update_player
@@ -79,24 +79,24 @@ def asks_choice(effect: AnyEffect) -> bool:
     return isinstance(effect, choosing) or isinstance(getattr(effect, "target", None), Chosen)
 
 
-def turn_start(s: S) -> S:
+def turn_start(s: S, handlers: Handlers) -> S:
     """6.2.1.3: start-of-turn effects take hold: the active player's delayed ones, then
     the start-of-turn abilities of their cards on the board."""
     active = s.game.active
-    return _moment(s, Trigger.TURN_START, (active,), lambda w: w.player == active)
+    return _moment(s, Trigger.TURN_START, (active,), lambda w: w.player == active, handlers)
 
 
-def turn_end(s: S) -> S:
+def turn_end(s: S, handlers: Handlers) -> S:
     """6.2.4.5: end-of-turn effects take hold: every delayed one meant for the end of this
     turn, then the end-of-turn abilities of the active player's cards."""
-    return _moment(s, Trigger.TURN_END, (s.game.active,), lambda w: True)
+    return _moment(s, Trigger.TURN_END, (s.game.active,), lambda w: True, handlers)
 
 
-def fight_end(s: S, fought: tuple[CardId, ...]) -> S:
+def fight_end(s: S, fought: tuple[CardId, ...], handlers: Handlers) -> S:
     """7.4.12, 7.6.5: end-of-fight effects take hold: every delayed one made in the fight,
     then the end-of-fight abilities of the cards that fought in it (``fought``: the war
     leaders or duelists and the troops still on the board)."""
-    return _moment(s, Trigger.FIGHT_END, (), lambda w: True, fought)
+    return _moment(s, Trigger.FIGHT_END, (), lambda w: True, handlers, fought)
 
 
 def _moment(
@@ -104,6 +104,7 @@ def _moment(
     when: Trigger,
     sides: tuple[int, ...],
     due: Callable[[Waiting], bool],
+    handlers: Handlers,
     cards: Iterable[CardId] = (),
 ) -> S:
     game = s.game
@@ -120,10 +121,10 @@ def _moment(
         for m in s.game.card(card).maneuvers:
             if m.trigger is when:
                 todos.append(Todo(m.effect, side, card))
-    return take_hold(s, todos)
+    return take_hold(s, todos, handlers)
 
 
-def take_hold(s: S, todos: Iterable[Todo]) -> S:
+def take_hold(s: S, todos: Iterable[Todo], handlers: Handlers) -> S:
     """Make ``todos`` take hold now, one after another, outside a counter round. A
     sequence's parts are queued in front and done at once too. Timed effects ask no
     choice (card data checks refuse such an effect); were one to ask, it is dropped."""
@@ -132,7 +133,7 @@ def take_hold(s: S, todos: Iterable[Todo]) -> S:
     s = s.evolve(game=replace(s.game, todo=(*todos, *before)))
     while len(s.game.todo) > len(before):
         todo = s.game.todo[0]
-        s = apply_todo(s.evolve(game=replace(s.game, todo=s.game.todo[1:])), todo)
+        s = apply_todo(s.evolve(game=replace(s.game, todo=s.game.todo[1:])), todo, handlers)
         if s.game.choice is not None:
             s = s.evolve(game=replace(s.game, choice=None))
     return s
@@ -209,7 +210,9 @@ def _use(s: S, player: int, card: CardId, m: Maneuver, target: CardId | None) ->
     return s.evolve(game=replace(s.game, todo=(*s.game.todo, todo)))
 
 
-add_answer(  # 6.3.7
+ANSWER = Answer(  # 6.3.7
     ChoicePurpose.ON_PLAY,
-    Answer(lambda s, a: answer_on_play(s, a.card), lambda s: answer_on_play(s, None)),
+    lambda s, a: answer_on_play(s, a.card),
+    lambda s: answer_on_play(s, None),
 )
+"""The card an on-play maneuver is used on, or a pass declining an optional one."""

@@ -20,6 +20,7 @@ from mitosz_core.games.mitosz.rules.counter_round import release_lingering
 from mitosz_core.games.mitosz.rules.events import phase_window
 from mitosz_core.games.mitosz.rules.flow import active_player, fire
 from mitosz_core.games.mitosz.rules.high_god import clamp, gain, maxima
+from mitosz_core.games.mitosz.rules.interpret import Handlers
 from mitosz_core.games.mitosz.rules.stealing import end_thefts_at_turn_start
 from mitosz_core.games.mitosz.rules.victory import check_turn_start
 from mitosz_core.games.mitosz.rules.zones import discard, draw, update_player
@@ -36,7 +37,7 @@ TURN_BACK_COUNT = 2
 """Leaders turned back at the end of the turn (6.2.4.4)."""
 
 
-def start_phase(s: S) -> S:
+def start_phase(s: S, handlers: Handlers) -> S:
     """6.2.1: the turn begins (victory checks, 1.1.1 and 1.3.4); maneuver effects end
     (6.2.1.2), and stolen leaders and intrigues go back (5.2, ruling R-5.2); leaders
     attached to cards until this turn return (5.15); start-of-turn effects (6.2.1.3)."""
@@ -45,7 +46,7 @@ def start_phase(s: S) -> S:
     if s.is_over:
         return s
     s = release_at_turn_start(end_thefts_at_turn_start(end_maneuver_effects(s)))
-    return phase_window(triggers.turn_start(s), Trigger.STARTED)
+    return phase_window(triggers.turn_start(s, handlers), Trigger.STARTED)
 
 
 def end_maneuver_effects(s: S) -> S:
@@ -106,11 +107,11 @@ def produce_phase(s: S) -> S:
     return fire(s.evolve(game=s.game.with_turn(turn_back_left=TURN_BACK_COUNT)), Trigger.DONE)
 
 
-def end_effects_phase(s: S) -> S:
+def end_effects_phase(s: S, handlers: Handlers) -> S:
     """6.2.4.5: end-of-turn effects. Then the end phase ends: every player, starting with
     the one whose turn it is, may still act, and its events are answered before the turn
     ends (6.1.4, 6.5.1; ruling R-6.1.4-phases)."""
-    return phase_window(triggers.turn_end(s), Trigger.DONE)
+    return phase_window(triggers.turn_end(s, handlers), Trigger.DONE)
 
 
 def finish_phase(s: S) -> S:

@@ -9,7 +9,6 @@ say. The interpreter hands them to the functions here.
 from __future__ import annotations
 
 from mitosz_core.games.mitosz.cards import CardType, halve
-from mitosz_core.games.mitosz.effects.interpret import handles, reaches, targets
 from mitosz_core.games.mitosz.effects.language import ArrowVolley, Fear, Poison
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
@@ -28,6 +27,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     war_leaders,
 )
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
+from mitosz_core.games.mitosz.rules.interpret import Handles, reaches, targets
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import CardId, Choice, ChoicePurpose, Game, Todo
 from mitosz_core.kernel.values import replace
@@ -200,17 +200,22 @@ def can_stop(game: Game, card: CardId) -> bool:
     return why_not_pay(game.players[side].spheres, fight.fear_cost) is None
 
 
-@handles(ArrowVolley)
 def _volley_takes_hold(s: S, todo: Todo, effect: ArrowVolley) -> S:
     return arrow_volley(s, todo, effect, targets(s, todo, effect.target))
 
 
-@handles(Poison)
 def _poison_takes_hold(s: S, todo: Todo, effect: Poison) -> S:
     return poison(s, todo, effect, targets(s, todo, effect.target))
 
 
-@handles(Fear)
 def _fear_takes_hold(s: S, todo: Todo, effect: Fear) -> S:
     reach = tuple(c for c in frightened(s.game, todo, effect) if reaches(s, todo, c))
     return fear(s, todo, effect, reach)
+
+
+HANDLERS = (
+    Handles(ArrowVolley, _volley_takes_hold),  # 7.2.5.1
+    Handles(Poison, _poison_takes_hold),  # 7.2.5.3
+    Handles(Fear, _fear_takes_hold),  # 7.2.5.2
+)
+"""How the combat maneuvers' own effects take hold (the interpreter hands them here)."""

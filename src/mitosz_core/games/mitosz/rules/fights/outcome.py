@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mitosz_core.games.mitosz.actions import Pass, SacrificeCommander
-from mitosz_core.games.mitosz.effects.interpret import handles
 from mitosz_core.games.mitosz.effects.language import Retreat
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S, triggers
@@ -33,6 +32,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
     war_leaders,
 )
 from mitosz_core.games.mitosz.rules.flow import fire
+from mitosz_core.games.mitosz.rules.interpret import Handlers, Handles
 from mitosz_core.games.mitosz.rules.stealing import end_thefts_of_fight
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import Fight, Game, Outcome, Todo
@@ -88,9 +88,12 @@ def force_retreat(s: S) -> S:
 # --- 7.4.10: the battle's result -----------------------------------------------------------------
 
 
-@handles(Retreat)
 def _retreat_takes_hold(s: S, todo: Todo, effect: Retreat) -> S:
     return force_retreat(s)
+
+
+RETREAT = Handles(Retreat, _retreat_takes_hold)
+"""A forced retreat takes hold through the fight's rule (7.4.10)."""
 
 
 def _can_save(s: S) -> bool:
@@ -171,14 +174,15 @@ def duel_result(s: S) -> S:
 # --- 7.4.12, 7.6.5 and 7.4.13, 7.6.6 -------------------------------------------------------
 
 
-def end_effects(s: S) -> S:
+def end_effects(s: S, handlers: Handlers) -> S:
     """7.4.12, 7.6.5: end-of-fight effects take hold (:mod:`..triggers`): delayed effects
     made in the fight, and the end-of-fight abilities of the cards that fought."""
 
     fight = fight_of(s)
     fought = (*war_leaders(s.game, fight), *(t.card for t in fight.troops))
     return fire(
-        triggers.fight_end(s, tuple(c for c in fought if on_board(s.game, c))), Trigger.NEXT
+        triggers.fight_end(s, tuple(c for c in fought if on_board(s.game, c)), handlers),
+        Trigger.NEXT,
     )
 
 

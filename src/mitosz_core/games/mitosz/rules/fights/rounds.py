@@ -51,7 +51,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 )
 from mitosz_core.games.mitosz.rules.fights.keywords import mount_of
 from mitosz_core.games.mitosz.rules.fights.outcome import leave_outcome, sides_compared
-from mitosz_core.games.mitosz.rules.flow import Step, choice_of, fire
+from mitosz_core.games.mitosz.rules.flow import Step, choice_of, fire, to_choose
 from mitosz_core.games.mitosz.rules.high_god import (
     effective_cost,
     linked_to_high_god,
@@ -59,6 +59,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     substitutions,
     why_not_pay,
 )
+from mitosz_core.games.mitosz.rules.hooks import Wiring
 from mitosz_core.games.mitosz.rules.summoning import (
     deed_rules,
     perform_play,
@@ -295,7 +296,7 @@ TROOP_MODE = dispatch(
 # --- counter rounds inside a fight -------------------------------------------------------------
 
 
-def resolve_step(s: S) -> S:
+def resolve_step(s: S, w: Wiring) -> S:
     """A fight's counter round resolves like any other (6.4.1); a troop reaching the
     board joins its war leader's line (3.8), and then its maneuvers used when it is
     played are used (6.3.7), if its maneuvers take effect in its line (ruling
@@ -312,22 +313,25 @@ def resolve_step(s: S) -> S:
         ):
             s = s.evolve(game=replace(game, stack=game.stack[:-1]))
             s = triggers.on_play(resolve_troop(s, item), item)
-            return fire(s, Trigger.CHOOSE) if s.game.choice is not None else s
-    return counter_round.resolve_step(s)
+            return to_choose(s) if s.game.choice is not None else s
+    return counter_round.resolve_step(s, w)
 
 
-def _respond_why_not(s: S, a: Action) -> str | None:
-    return counter_round.RESPOND.why_not(s, a) or access.why_not_action(s, responder(s), a)
+def _respond_why_not(s: S, a: Action, w: Wiring) -> str | None:
+    reason = counter_round.respond_why_not(s, a, w)
+    return reason or access.why_not_action(s, responder(s), a)
 
 
-RESPOND: Step[Game] = Step(
-    accepts=counter_round.RESPOND.accepts,
-    candidates=counter_round.RESPOND.candidates,
-    why_not=_respond_why_not,
-    perform=counter_round.RESPOND.perform,
-    decider=responder,
-)
-"""A counter round in a fight: the fight's limits apply to the answers (7.2.1)."""
+def respond_step(w: Wiring) -> Step[Game]:
+    """A counter round in the combat phase: the fight's limits apply to the answers
+    (7.2.1, 7.3.5)."""
+    return Step(
+        accepts=(Pass, *counter_round.RESPONSES),
+        candidates=lambda s: counter_round.respond_candidates(s, w),
+        why_not=lambda s, a: _respond_why_not(s, a, w),
+        perform=lambda s, a: counter_round.respond(s, a, w),
+        decider=responder,
+    )
 
 
 def _fear(s: S) -> bool:
@@ -337,7 +341,7 @@ def _fear(s: S) -> bool:
 
 def _choose_candidates(s: S) -> Iterable[Action]:
     if not _fear(s):
-        return counter_round.CHOOSE.candidates(s)
+        return counter_round.choose_candidates(s)
     choice = choice_of(s)
     return (Pass(), Choose(choice.options[0]))
 
@@ -369,10 +373,10 @@ def _next_fleeing(s: S, rest: tuple[int, ...]) -> S:
     return s.evolve(game=replace(s.game, choice=new))
 
 
-def _choose(s: S, a: Choose) -> S:
+def _choose(s: S, a: Choose, w: Wiring) -> S:
     """Fear (7.2.5.2): pay to keep the first fleeing creature."""
     if not _fear(s):
-        return counter_round.choose(s, a)
+        return counter_round.choose(s, a, w)
     choice = choice_of(s)
     side = controller(s.game, choice.options[0])
     assert side is not None  # the settle rule lets a creature gone from the board flee
@@ -381,10 +385,15 @@ def _choose(s: S, a: Choose) -> S:
     return _next_fleeing(s, choice.options[1:])
 
 
-def _decline(s: S) -> S:
-    """Fear (7.2.5.2): let the first fleeing creature flee to its player's hand."""
+def _decline(s: S, w: Wiring) -> S:
+    """A pass: declines an optional choice (6.3.7), or lets a fleeing creature flee."""
     if not _fear(s):
-        return counter_round.decline(s)
+        return counter_round.decline(s, w)
+    return _flee(s)
+
+
+def _flee(s: S) -> S:
+    """Fear (7.2.5.2): let the first fleeing creature flee to its player's hand."""
     choice = choice_of(s)
     card = choice.options[0]
     if controller(s.game, card) is not None:
@@ -400,7 +409,7 @@ def _choose_settle(s: S) -> S | None:
     card = choice.options[0]
     if controller(s.game, card) is not None and can_stop(s.game, card):
         return None
-    return _decline(s)
+    return _flee(s)
 
 
 def _chooser(s: S) -> int:
@@ -408,13 +417,18 @@ def _chooser(s: S) -> int:
     return choice.player
 
 
-CHOOSE: Step[Game] = dispatch(
-    (
-        Rule(Choose, _choose_why_not, _choose),
-        Rule(Pass, _decline_why_not, lambda s, a: _decline(s)),
-    ),
-    candidates=_choose_candidates,
-    decider=_chooser,
-    settle=_choose_settle,
-)
-"""The choose step of a fight's counter round: effects' choices, and fear's (7.2.5.2)."""
+FIGHT_PURPOSES = frozenset({ChoicePurpose.FEAR})
+"""The choices this step answers itself, not through the wiring's answers."""
+
+
+def choose_step(w: Wiring) -> Step[Game]:
+    """The choose step of a fight's counter round: effects' choices, and fear's (7.2.5.2)."""
+    return dispatch(
+        (
+            Rule(Choose, _choose_why_not, lambda s, a: _choose(s, a, w)),
+            Rule(Pass, _decline_why_not, lambda s, a: _decline(s, w)),
+        ),
+        candidates=_choose_candidates,
+        decider=_chooser,
+        settle=_choose_settle,
+    )

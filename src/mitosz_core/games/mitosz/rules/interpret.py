@@ -7,14 +7,16 @@ round's ``choose`` step asks for it; the rest of the queue waits.
 
 The effects of a fight's own procedure (arrow volley, poison, fear, a forced retreat) and
 stealing (5.2, which may ask where a stolen card goes) take hold through the module of
-their rule, which registers a handler with :func:`handles`:
-the interpreter knows no module above it.
+their rule, which exports a :class:`Handles` value for each (:data:`DELEGATED`); the
+caller hands :func:`apply_todo` the table of them built once from explicit lists
+(:mod:`mitosz_core.games.mitosz.wiring`): the interpreter knows no module above it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, assert_never
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, assert_never
 
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, SPHERES, CardType
@@ -92,11 +94,12 @@ from mitosz_core.games.mitosz.state import (
     Todo,
     Waiting,
 )
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.values import replace
 
 DESTROYABLE = (PERMANENT_TYPES | {CardType.TROOP}) - {CardType.HIGH_GOD}
 """Only permanents and troops can be destroyed (5.1); never the high god (3.1). The
-card's current type decides (5.16, :func:`~..rules.continuous.card_type`)."""
+card's current type decides (5.16, :func:`~.continuous.card_type`)."""
 
 
 E = TypeVar("E", bound=Effect)
@@ -104,23 +107,26 @@ E = TypeVar("E", bound=Effect)
 Handler = Callable[[S, Todo, E], S]
 """How an effect that belongs to a rule above the interpreter takes hold."""
 
-_HANDLERS: dict[type[Effect], Handler[Any]] = {}
+Handlers = Mapping[type[Effect], Handler[Any]]
+"""The handler of each :data:`DELEGATED` effect class."""
 
 
-def handles(kind: type[E]) -> Callable[[Handler[E]], Handler[E]]:
-    """Register the decorated function as how effects of ``kind`` take hold."""
+@mypyc_attr(native_class=False)  # generic: mypyc cannot compile it
+@dataclass(frozen=True, slots=True)
+class Handles(Generic[E]):
+    """How effects of class ``kind`` take hold, exported by the module of their rule."""
 
-    def register(handler: Handler[E]) -> Handler[E]:
-        if kind in _HANDLERS:
-            raise MachineError(f"two handlers for the effect {kind.__name__}")
-        _HANDLERS[kind] = handler
-        return handler
-
-    return register
+    kind: type[E]
+    handler: Handler[E]
 
 
-def _registered(s: S, todo: Todo, effect: Effect) -> S:
-    handler = _HANDLERS.get(type(effect))
+DELEGATED: tuple[type[Effect], ...] = (ArrowVolley, Poison, Fear, Retreat, Steal)
+"""The effects that take hold through the module of their rule (a fight's procedure,
+stealing): the one ``case`` of :func:`apply_todo` that reads the handlers names these."""
+
+
+def _delegated(s: S, todo: Todo, effect: Effect, handlers: Handlers) -> S:
+    handler = handlers.get(type(effect))
     if handler is None:
         raise MachineError(f"no module handles the effect {type(effect).__name__}")
     return handler(s, todo, effect)
@@ -194,8 +200,8 @@ def _effects_of(m: Maneuver) -> tuple[AnyEffect, ...]:
     return tuple(found)
 
 
-def apply_todo(s: S, todo: Todo) -> S:
-    """Make one queued effect take hold."""
+def apply_todo(s: S, todo: Todo, handlers: Handlers) -> S:
+    """Make one queued effect take hold; ``handlers`` make the :data:`DELEGATED` ones."""
     e = todo.effect
     me = todo.player
     if isinstance(e, PLAYER_EFFECTS) and _held_to_the_fight(s.game, todo):
@@ -304,7 +310,7 @@ def apply_todo(s: S, todo: Todo) -> S:
             queued = tuple(replace(todo, effect=sub) for sub in effects)
             return s.evolve(game=replace(s.game, todo=(*queued, *s.game.todo)))
         case ArrowVolley() | Poison() | Fear() | Retreat() | Steal():
-            return _registered(s, todo, e)
+            return _delegated(s, todo, e, handlers)
         case _:
             assert_never(e)
 
