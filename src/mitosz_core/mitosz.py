@@ -87,10 +87,12 @@ from mitosz_core.games.mitosz.observation import (
     TroopView,
 )
 from mitosz_core.games.mitosz.position import (
+    HeldAt,
     Leader,
     MarkerAt,
     People,
     Position,
+    RuneAt,
     Side,
     load_position,
 )
@@ -245,6 +247,7 @@ __all__ = [
     "FightKind",
     "FightView",
     "Game",
+    "HeldAt",
     "HeldLeaderView",
     "HelperView",
     "KeepMonster",
@@ -272,6 +275,7 @@ __all__ = [
     "Position",
     "Regain",
     "RoadView",
+    "RuneAt",
     "RuneView",
     "SacrificeBuilding",
     "SacrificeCommander",

@@ -24,7 +24,9 @@ from mitosz_core.games.mitosz.rules.continuous import level_bonus
 from mitosz_core.games.mitosz.rules.fights.army import side_level, troop_level
 from mitosz_core.games.mitosz.rules.flow import turn_state
 from mitosz_core.games.mitosz.rules.high_god import maxima
+from mitosz_core.games.mitosz.rules.hosting import of_kind
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level
+from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.games.mitosz.state import Game as MitoszGame
 from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.games.mythos.state import Slot
@@ -166,9 +168,11 @@ def _mitosz(state: mc.State[MitoszGame]) -> dict[str, Json]:
         ],
         "lingering": _cs(game, game.lingering),
         "markers": [[_c(game, m.card), m.level, m.power] for m in game.markers],
-        "mounts": [[_c(game, m.mount), _c(game, m.rider)] for m in game.mounts],
-        "runes": [[_c(game, r.card), _c(game, r.host)] for r in game.runes],
-        "held": [[_c(game, h.slot.card), _c(game, h.host), h.player] for h in game.held],
+        "mounts": [[_c(game, m.card), _c(game, m.host)] for m in of_kind(game, AttachKind.MOUNT)],
+        "runes": [[_c(game, r.card), _c(game, r.host)] for r in of_kind(game, AttachKind.RUNE)],
+        "held": [
+            [_c(game, h.card), _c(game, h.host), h.player] for h in of_kind(game, AttachKind.HELD)
+        ],
         "limbo": [[b.owner, _cs(game, b.cards)] for b in game.limbo],
         "stack_cards": [_c(game, item.card) for item in game.stack if item.card is not None],
         "deckout": None if game.deckout is None else [game.deckout.turn, game.deckout.round_owner],

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.errors import InvalidStateError
+from mitosz_core.errors import DecodeError, InvalidStateError
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.state import CounterFrame
 from mitosz_core.games.mitosz.state import Game as MitoszGame
@@ -252,12 +252,19 @@ def test_fight_attacker_out_of_range() -> None:
     refused(text, "fight", "$.state.game.fight.attacker")
 
 
+def _attachment(card: int, host: int, kind: str, **facts: Json) -> Json:
+    record = {"card": card, "host": host, "kind": kind, "shared": None, "player": None}
+    return {**record, "release": None, "turned": False, **facts}
+
+
 def test_a_mount_id_of_10_to_the_18() -> None:
     def change(data: Json) -> None:
-        mg(data)["board"]["mounts"].append({"mount": 10**18, "rider": 0, "shared": None})
+        mg(data)["board"]["attachments"].append(_attachment(10**18, 0, "mount"))
 
     refused(
-        _edit(mitosz_states()["start"], change), "card-id", "$.state.game.board.mounts[0].mount"
+        _edit(mitosz_states()["start"], change),
+        "card-id",
+        "$.state.game.board.attachments[0].card",
     )
 
 
@@ -443,3 +450,61 @@ def test_mythos_a_game_that_ends_while_an_upgrade_is_paid_for_loads_again() -> N
         state = mc.apply(state, rng.choice(mc.legal_actions(state)))
     assert state.game.payment is not None and state.game.payment.left == 0
     assert mc.State.from_json(state.to_json()) == state
+
+
+def _people_and_deck(data: Json) -> tuple[int, int, int]:
+    """A people on the board and two cards of a deck, in the saved state ``data``."""
+    players = mg(data)["players"]
+    people = next(e["card"] for p in players for e in p["realm"]["empire"])
+    deck = next(p["deck"] for p in players if len(p["deck"]) >= 2)
+    return people, deck[0], deck[1]
+
+
+def _attach_edit(*records: Callable[[int, int, int], Json]) -> str:
+    def change(data: Json) -> None:
+        found = _people_and_deck(data)
+        mg(data)["board"]["attachments"].extend(r(*found) for r in records)
+
+    return _edit(mitosz_states()["empire"], change)
+
+
+AT = "$.state.game.board.attachments"
+
+
+@pytest.mark.rule("1.4.2")
+def test_an_attachment_whose_host_is_not_on_the_board() -> None:
+    text = _attach_edit(lambda people, a, b: _attachment(a, b, "rune"))
+    refused(text, "attachment-host", f"{AT}[0].host")
+
+
+@pytest.mark.rule("1.2")
+def test_a_card_attached_twice() -> None:
+    rune = _attachment
+    text = _attach_edit(lambda p, a, b: rune(a, p, "rune"), lambda p, a, b: rune(a, p, "rune"))
+    refused(text, "attached-twice", f"{AT}[0].card")
+
+
+@pytest.mark.rule("1.4.2")
+def test_an_attachment_of_an_unknown_kind() -> None:
+    with pytest.raises(DecodeError) as info:
+        mc.State.from_json(_attach_edit(lambda p, a, b: _attachment(a, p, "glue")))
+    assert info.value.path == f"{AT}[0].kind"
+    assert "glue" in str(info.value)
+
+
+@pytest.mark.rule("5.15")
+def test_a_held_leader_without_its_release_condition() -> None:
+    text = _attach_edit(lambda p, a, b: _attachment(a, p, "held", player=0))
+    refused(text, "attachment", f"{AT}[0].release")
+
+
+@pytest.mark.rule("8.rune")
+def test_a_rune_with_a_fact_of_another_kind() -> None:
+    text = _attach_edit(lambda p, a, b: _attachment(a, p, "rune", turned=True))
+    refused(text, "attachment", f"{AT}[0].turned")
+
+
+@pytest.mark.rule("5.15")
+def test_an_item_record_on_a_card_that_is_no_held_leader() -> None:
+    text = _attach_edit(lambda p, a, b: _attachment(a, p, "item"))
+    refused(text, "attachment-host", f"{AT}[0].host")

@@ -17,13 +17,14 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass, ToUnderworld
 from mitosz_core.games.mitosz.carddata import Pool, load_set, load_sets
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
-from mitosz_core.games.mitosz.effects.language import Cards, Side
+from mitosz_core.games.mitosz.effects.language import Cards, Release, Side
 from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
 from mitosz_core.games.mitosz.machine import COUNTER_RESPOND_STEPS, Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import at_quiet_moment, turn_phase
-from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.rules.hosting import attach, of_kind
+from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, LeaderSlot, PeopleSlot
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from mitosz_core.mitosz import People, Position
 from mitosz_core.mitosz import Side as PlayerSide
@@ -204,6 +205,44 @@ def set_player(s: S, player: int, **changes: Any) -> S:
 
 def set_game(s: S, **changes: Any) -> S:
     return s.evolve(game=s.game.changed(**changes))
+
+
+# --- the board's attachments (Board.attachments), by hand -----------------------------------
+
+
+def rune(card: CardId, host: CardId) -> Attachment:
+    """Rune ``card`` attached to ``host`` (8.rune)."""
+    return Attachment(card, host, AttachKind.RUNE)
+
+
+def mount(card: CardId, rider: CardId) -> Attachment:
+    """Mount ``card`` attached to ``rider`` (8.mount); the card is among its items too."""
+    return Attachment(card, rider, AttachKind.MOUNT)
+
+
+def held(slot: LeaderSlot, host: CardId, player: int, release: Release) -> tuple[Attachment, ...]:
+    """Leader ``slot`` held by card ``host`` (5.15), with its items."""
+    leader = Attachment(
+        slot.card, host, AttachKind.HELD, player=player, release=release, turned=slot.turned
+    )
+    return (leader, *(Attachment(i, slot.card, AttachKind.ITEM) for i in slot.items))
+
+
+def attached(s: S, *added: Attachment) -> S:
+    """``s`` with ``added`` attached last on the board."""
+    return s.evolve(game=attach(s.game, *added))
+
+
+def runes(s: S) -> tuple[Attachment, ...]:
+    return of_kind(s.game, AttachKind.RUNE)
+
+
+def mounts(s: S) -> tuple[Attachment, ...]:
+    return of_kind(s.game, AttachKind.MOUNT)
+
+
+def held_leaders(s: S) -> tuple[Attachment, ...]:
+    return of_kind(s.game, AttachKind.HELD)
 
 
 def refresh(s: S) -> S:

@@ -41,11 +41,11 @@ from mitosz_core.games.mitosz.rules.continuous import (
     immune,
     neutralized,
 )
+from mitosz_core.games.mitosz.rules.hosting import attached_to
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.state import (
     ActiveEffect,
-    Attached,
     Fight,
     FightKind,
     Marker,
@@ -53,6 +53,7 @@ from mitosz_core.games.mitosz.state import (
 )
 from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, battle, late_arena
 from tests.mitosz.fixtures import (
     ATTACHMENT_RULESET,
@@ -268,12 +269,12 @@ def test_a_leader_attached_to_a_card_no_longer_counts_as_a_leader_on_the_board()
     king, sword, hill = c["king"], c["sword"], c["hill"]
     assert {x.card for x in s.game.players[me].leaders} == {c["cheap"]}
     held = held_leader(s.game, king)
-    assert held is not None and held.host == hill and held.slot.items == (sword,)
+    assert held is not None and held.host == hill and attached_to(s.game, king) == (sword,)
     # not a card of either side: no power, no target, no room taken in the row (3.4.2)
     assert controller(s.game, king) is None and controller(s.game, sword) is None
     assert king not in matching(s.game, other, ENEMY_LEADERS, None)
     assert king not in matching(s.game, me, Cards(types=(CardType.LEADER,)), None)
-    plain = set_game(s, held=())
+    plain = set_game(s, attachments=())
     assert power(s.game, me) == power(plain.game, me)  # as if it were nowhere
     s, king2 = to_hand(s, me, "King")  # but still on the board: the unique King (2.3)
     assert Summon(king2) not in mc.legal_actions(s)
@@ -309,7 +310,7 @@ def test_an_attached_leader_goes_to_the_underworld_with_its_card() -> None:
     s = refresh(destroy(s, c["hill"]))
     while s.phase == "forced.underworld_order":
         s = act(s, mc.legal_actions(s)[0])
-    assert s.game.held == ()
+    assert fx.held_leaders(s) == ()
     assert {c["hill"], c["king"], c["sword"]} <= set(s.game.players[me].underworld)
     assert s.game.players[me].empire[0].location is None
     saved = mc.arrange(s)  # put in place by hand: the start of an arranged game
@@ -356,12 +357,12 @@ def test_an_attached_rune_lasts_until_a_use_of_it_is_neutralised() -> None:
     scribe, captain, ward = the(s, "Scribe"), the(s, "Cheap"), the(s, "Ward Rune")
     s = play(s, AttachRune(ward, scribe, captain))
     s = next_turn(next_turn(s))  # turns pass: it stays attached
-    assert s.game.runes == (Attached(ward, captain),)
+    assert fx.runes(s) == (fx.rune(ward, captain),)
     s = act(s, UseManeuver(ward, 0, captain))
     pending = s.game.stack[-1].id
     s = apply_todo(s, Todo(Neutralize(), other, None, None, pending))  # a counter effect
     s = settle_counter(s)
-    assert s.game.runes == ()
+    assert fx.runes(s) == ()
     assert ward in s.game.players[me].underworld
     assert leader_slot(s.game, captain) is not None  # the card it was attached to stays
 

@@ -27,7 +27,7 @@ from mitosz_core.games.mitosz.rules.fights.core import fighting_cards
 from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import fate_allowed
-from mitosz_core.games.mitosz.state import Attached, LineName, Outcome, TroopMode
+from mitosz_core.games.mitosz.state import LineName, Outcome, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
@@ -171,8 +171,8 @@ def test_only_the_cards_of_the_battle_list_act_in_a_battle() -> None:
         act(s, UseManeuver(idle_horn, 0))
     with pytest.raises(mc.IllegalActionError, match=r"free maneuver only while it fights"):
         act(s, UseFreeManeuver(muster, far, 0))
-    runes = (Attached(plague, horn), Attached(muster, idle))  # 7.3.5 8: attached to them
-    fighting = fighting_cards(set_game(s, runes=runes).game)
+    runes = (fx.rune(plague, horn), fx.rune(muster, idle))  # 7.3.5 8: attached to them
+    fighting = fighting_cards(set_game(s, attachments=runes).game)
     assert {stone, tower, guardian, horn, plague} <= fighting
     assert not {far, far_tower, idle, idle_horn, muster} & fighting
     hand = len(s.game.players[other].hand)

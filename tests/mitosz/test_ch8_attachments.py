@@ -29,8 +29,8 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.levels import level, road_level
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost
-from mitosz_core.games.mitosz.state import Attached
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     ATTACHMENT_POOL,
     ATTACHMENT_RULESET,
@@ -205,7 +205,7 @@ def test_a_scribe_attaches_a_rune_which_then_acts_on_that_card_only() -> None:
     assert AttachRune(ward, scribe, captain) in mc.legal_actions(s)
     assert "not a scribe" in why(s, AttachRune(ward, hero, captain))
     s = play(s, AttachRune(ward, scribe, captain))
-    assert s.game.runes == (Attached(ward, captain),)
+    assert fx.runes(s) == (fx.rune(ward, captain),)
     assert ward in board_cards(s.game, me)
     assert ward not in s.game.players[me].underworld
     assert level(s.game, captain) == base + 1
@@ -230,7 +230,7 @@ def test_a_scribe_attaches_a_rune_which_then_acts_on_that_card_only() -> None:
     assert level(s.game, hero) == 3
     slot = leader_slot(s.game, captain)
     assert slot is not None and slot[1].turned
-    assert s.game.runes == (Attached(ward, captain),)
+    assert fx.runes(s) == (fx.rune(ward, captain),)
 
 
 @pytest.mark.rule("8.rune", "1.4.2")
@@ -244,7 +244,7 @@ def test_a_rune_goes_to_the_underworld_with_its_card() -> None:
     scribe, captain, ward = the(s, "Scribe"), the(s, "Cheap"), the(s, "Ward Rune")
     s = play(s, AttachRune(ward, scribe, captain))
     s = lay_underworld(refresh(remove_to_underworld(s, captain)))
-    assert s.game.runes == ()
+    assert fx.runes(s) == ()
     assert {captain, ward} <= set(s.game.players[me].underworld)
     saved = mc.arrange(s)  # put in place by hand: the start of an arranged game
     assert mc.State.from_json(saved.to_json()) == saved

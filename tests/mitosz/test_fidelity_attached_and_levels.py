@@ -31,7 +31,7 @@ from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.hosting import attached_to, carried_by, host_of, hosts_of
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.turn import extra_draws
-from mitosz_core.games.mitosz.state import Attached, FightKind, HeldLeader, LeaderSlot, Mounted
+from mitosz_core.games.mitosz.state import FightKind, LeaderSlot
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader, MarkerAt, People
 from tests.mitosz import fight_fixtures as ff
@@ -109,9 +109,9 @@ def test_host_of_and_immunity_follow_every_kind_of_attachment() -> None:
         the(s, "Market", other),
     )
     s = set_player(s, other, hand=())
-    held = HeldLeader(LeaderSlot(cheap, items=(market,)), cross, other, Release.TURN_START)
-    assert s.game.mounts == (Mounted(horse, king),)  # a mount among the items rides (8.mount)
-    s = s.evolve(game=s.game.with_board(runes=(Attached(runes, cross),), held=(held,)))
+    held = fx.held(LeaderSlot(cheap, items=(market,)), cross, other, Release.TURN_START)
+    assert fx.mounts(s) == (fx.mount(horse, king),)  # a mount among the items rides (8.mount)
+    s = fx.attached(s, fx.rune(runes, cross), *held)
     game = s.game
     assert host_of(game, karnak) == cross and host_of(game, runes) == cross  # 3.3, 8.rune
     assert host_of(game, cheap) == cross and host_of(game, market) == cheap  # 5.15
@@ -312,8 +312,8 @@ def _hexed(s: S, *cards: int) -> S:
     runes = [c for c in s.game.players[0].hand if s.game.card(c).key == "Hex Rune"]
     rest = tuple(c for c in s.game.players[0].hand if c not in runes[: len(cards)])
     s = set_player(s, 0, hand=rest)
-    hexed = tuple(Attached(r, c) for r, c in zip(runes, cards, strict=False))
-    return s.evolve(game=s.game.with_board(runes=(*s.game.runes, *hexed)))
+    hexed = tuple(fx.rune(r, c) for r, c in zip(runes, cards, strict=False))
+    return fx.attached(s, *hexed)
 
 
 @pytest.mark.rule("2.4", "8.rune", "6.3.4")
@@ -378,7 +378,7 @@ def test_a_commander_cursed_by_a_rune_is_not_sacrificed_to_save_its_people() -> 
     assert s.phase == "turn.combat.battle.result"
     assert SacrificeCommander(guardian) in mc.legal_actions(s)
     s, rune = inject(s, me, CURSE_RUNE)  # a cursed rune on the Guardian curses it (8.rune)
-    s = s.evolve(game=s.game.with_board(runes=(Attached(rune, guardian),)))
+    s = fx.attached(s, fx.rune(rune, guardian))
     s = set_player(s, me, underworld=s.game.players[me].underworld[:-1])
     assert mc.legal_actions(s) == (Pass(),)
     with pytest.raises(mc.IllegalActionError, match=r"cursed and cannot be sacrificed"):

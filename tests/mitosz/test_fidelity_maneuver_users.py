@@ -23,8 +23,8 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.attachments import why_not_attach_rune
 from mitosz_core.games.mitosz.rules.board import leader_slot
+from mitosz_core.games.mitosz.rules.keywords.rune import why_not_attach_rune
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.mitosz import Leader, Side

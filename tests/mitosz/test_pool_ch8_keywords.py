@@ -30,6 +30,7 @@ from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, tro
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import FightKind, LineName
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import pass_rounds, to_combat
 from tests.mitosz.fixtures import (
     act,
@@ -90,10 +91,10 @@ def test_a_mount_whose_rider_leaves_is_no_longer_mounted() -> None:
     me = 0
     lugh, enbarr = the(s, "Lugh"), the(s, "Enbarr")
     s = act(s, AttachMount(enbarr, lugh))  # in the first summoning step
-    assert [(m.mount, m.rider) for m in s.game.mounts] == [(enbarr, lugh)]
+    assert [(m.card, m.host) for m in fx.mounts(s)] == [(enbarr, lugh)]
     s = remove_to_hand(s, lugh)
     assert lugh in s.game.players[me].hand and enbarr in s.game.players[me].underworld
-    assert s.game.mounts == ()
+    assert fx.mounts(s) == ()
     assert mc.observe(s, 1 - me)["mounts"] == []
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -17,10 +19,23 @@ from jsonschema import Draft202012Validator
 import mitosz_core as mc
 from mitosz_core.errors import InvalidStateError
 from mitosz_core.games.mitosz.actions import Pass, PlacePeople
+from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.games.mitosz.rules.board import controller
+from mitosz_core.games.mitosz.rules.hosting import carried_by, host_of, of_kind
 from mitosz_core.games.mitosz.rules.levels import power
+from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.kernel.position_files import position_schema
-from mitosz_core.mitosz import Leader, MarkerAt, People, Position, Side, load_position
+from mitosz_core.mitosz import (
+    HeldAt,
+    Leader,
+    MarkerAt,
+    People,
+    Position,
+    RuneAt,
+    Side,
+    load_position,
+)
 
 ZEUS = "Zeus (high god)"
 ATHENA = "Athena (high god)"
@@ -208,3 +223,133 @@ def test_a_position_file_over_the_size_limit(tmp_path: Path) -> None:
 def test_the_position_schemas_are_valid_draft_2020_12(name: str) -> None:
     Draft202012Validator.check_schema(position_schema(name))
     assert position_schema(name)["additionalProperties"] is False
+
+
+# --- every kind of attached card (Board.attachments) ---------------------------------------
+
+ATTACHED = Position(
+    players=(
+        side(
+            empire=(People("Athenians", 0, 0, "Mount Olympus", "Agora of Athens"),),
+            leaders=(Leader("Pharaoh", items=("Aegis", "Pegasus")),),
+        ),
+        side(high_god=ATHENA, empire=(People("Spartans"),), leaders=(Leader("Pharaoh"),)),
+    ),
+    runes=(RuneAt(0, "Runes of Warding", 1, "Spartans"),),
+    held=(HeldAt(1, "Leonidas", 0, "Mount Olympus", "attacked", True, ("Bow of Heracles",)),),
+)
+
+ATTACHED_TOML = """
+format = "mitosz-position-1"
+
+[[players]]
+high_god = "Zeus (high god)"
+hand = ["Spartans"]
+deck = [
+  "Athenians", "Spartans", "Arcadian Shepherds", "Athenians", "Spartans", "Arcadian Shepherds",
+]
+empire = [{card = "Athenians", location = "Mount Olympus", building = "Agora of Athens"}]
+leaders = [{card = "Pharaoh", items = ["Aegis", "Pegasus"]}]
+
+[[players]]
+high_god = "Athena (high god)"
+hand = ["Spartans"]
+deck = [
+  "Athenians", "Spartans", "Arcadian Shepherds", "Athenians", "Spartans", "Arcadian Shepherds",
+]
+empire = [{card = "Spartans"}]
+leaders = [{card = "Pharaoh"}]
+
+[[runes]]
+player = 0
+card = "Runes of Warding"
+host_player = 1
+host = "Spartans"
+
+[[held]]
+player = 1
+card = "Leonidas"
+host_player = 0
+host = "Mount Olympus"
+release = "attacked"
+turned = true
+items = ["Bow of Heracles"]
+"""
+
+
+def _key(s: mc.State[Any], card: int) -> str:
+    key: str = s.game.card(card).key
+    return key
+
+
+@pytest.mark.rule("1.4.2", "5.15", "8.rune", "8.region", "8.mount")
+def test_a_position_places_every_kind_of_attached_card() -> None:
+    s = ATTACHED.state()
+    game = s.game
+    kinds = {k: [(_key(s, a.card), _key(s, a.host)) for a in of_kind(game, k)] for k in AttachKind}
+    assert kinds == {
+        AttachKind.MOUNT: [("Pegasus", "Pharaoh")],
+        AttachKind.HELD: [("Leonidas", "Mount Olympus")],
+        AttachKind.ITEM: [("Bow of Heracles", "Leonidas")],
+        AttachKind.RUNE: [("Runes of Warding", "Spartans")],
+    }
+    held = of_kind(game, AttachKind.HELD)[0]
+    assert (held.player, held.release, held.turned) == (1, Release.ATTACKED, True)
+    athenians = s.game.players[0].empire[0]
+    assert athenians.location is not None and athenians.building is not None
+    assert host_of(game, athenians.building) == athenians.location  # 8.region
+    carried = [_key(s, c) for c in carried_by(game, athenians.card)]
+    assert carried == ["Mount Olympus", "Agora of Athens", "Leonidas", "Bow of Heracles"]
+    rune = of_kind(game, AttachKind.RUNE)[0].card
+    assert game.owner(rune) == 0 and controller(game, rune) == 1  # on its host's side
+    assert mc.legal_actions(s)
+
+
+@pytest.mark.rule("1.4.2", "5.15", "8.rune")
+def test_a_position_with_runes_and_held_leaders_round_trips(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text(ATTACHED_TOML, encoding="utf-8")
+    (tmp_path / "a.json").write_text(json.dumps(tomllib.loads(ATTACHED_TOML)), encoding="utf-8")
+    assert load_position(tmp_path / "a.toml") == ATTACHED == load_position(tmp_path / "a.json")
+    s = ATTACHED.state()
+    again = mc.State.from_json(s.to_json())
+    assert again == s and again.game.board.attachments == s.game.board.attachments
+    after = mc.apply(s, mc.legal_actions(s)[0])
+    assert mc.State.from_json(after.to_json()) == after  # replays from the position
+
+
+@pytest.mark.rule("1.4.2")
+@pytest.mark.parametrize(
+    ("position", "rule", "path"),
+    [
+        (
+            replace(ATTACHED, runes=(RuneAt(0, "Runes of Warding", 1, "Athenians"),)),
+            "attachment-host",
+            "runes[0].host",
+        ),
+        (
+            replace(ATTACHED, runes=(RuneAt(5, "Runes of Warding", 1, "Spartans"),)),
+            "player-index",
+            "runes[0].player",
+        ),
+        (
+            replace(ATTACHED, held=(HeldAt(1, "Leonidas", 0, "Mount Olympus", "never"),)),
+            "attachment",
+            "held[0].release",
+        ),
+    ],
+    ids=["rune-host-elsewhere", "no-such-player", "unknown-release"],
+)
+def test_a_broken_attachment_in_a_position_names_the_rule(
+    position: Position, rule: str, path: str
+) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        position.state()
+    assert (info.value.rule, info.value.path) == (rule, path), str(info.value)
+
+
+def test_a_position_file_with_an_unknown_release_is_a_decode_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(ATTACHED_TOML.replace('"attacked"', '"never"'), encoding="utf-8")
+    with pytest.raises(mc.DecodeError) as info:
+        load_position(path)
+    assert "held[0].release" in info.value.path, str(info.value)

@@ -36,7 +36,6 @@ from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.precedence import _implied, rank
 from mitosz_core.games.mitosz.rules.stealing import steal
 from mitosz_core.games.mitosz.state import (
-    Attached,
     LeaderSlot,
     LineName,
     PlayPending,
@@ -93,7 +92,7 @@ def test_a_magical_rune_makes_its_card_rank_as_magical() -> None:
     s, magical = inject(s, 0, fx.card("Magical Leader", CardType.LEADER, magical=True))
     s, rune = inject(s, 0, fx.card("Bright Rune", CardType.MANEUVER, magical=True))
     assert rank(s.game, plain) < rank(s.game, magical)
-    s = fx.set_game(s, runes=(Attached(rune, plain),))
+    s = fx.attached(s, fx.rune(rune, plain))
     assert rank(s.game, plain) == rank(s.game, magical)
 
 
@@ -378,12 +377,12 @@ def test_a_rune_goes_to_the_underworld_if_its_attaching_is_neutralised_or_its_ca
     me, other = 0, 1
     s, scribe, cheap, ward = _scribe_and_rune()
     s = fx.settle_counter(_neutralise_top(fx.act(s, AttachRune(ward, scribe, cheap)), other))
-    assert s.game.runes == () and ward in s.game.players[me].underworld
+    assert fx.runes(s) == () and ward in s.game.players[me].underworld
     assert level(s.game, cheap) == 2 and not is_magical(s.game, cheap)
     s, scribe, cheap, ward = _scribe_and_rune()
     s = remove_to_underworld(fx.act(s, AttachRune(ward, scribe, cheap)), cheap)
     s = fx.settle_counter(s)
-    assert s.game.runes == ()
+    assert fx.runes(s) == ()
     assert s.game.players[me].underworld == (cheap, ward)  # the card, then the rune
 
 
@@ -393,11 +392,11 @@ def test_a_neutralised_use_of_a_rune_whose_card_left_meanwhile_moves_nothing_mor
     me, other = 0, 1
     s, scribe, cheap, ward = _scribe_and_rune()
     s = fx.settle_counter(fx.act(s, AttachRune(ward, scribe, cheap)))
-    assert s.game.runes == (Attached(ward, cheap),)
+    assert fx.runes(s) == (fx.rune(ward, cheap),)
     s = fx.act(s, UseManeuver(ward, 0, cheap))  # its card uses it
     s = remove_to_underworld(_neutralise_top(s, other), cheap)  # the rune goes along
     s = fx.settle_counter(fx.lay_underworld(fx.settle_counter(s)))  # 1.4.2: laid in order
-    assert s.game.runes == () and sorted(s.game.players[me].underworld) == sorted((cheap, ward))
+    assert fx.runes(s) == () and sorted(s.game.players[me].underworld) == sorted((cheap, ward))
 
 
 @pytest.mark.rule("8.rune", "4.2.2", "4.2.6")
@@ -420,7 +419,7 @@ def test_a_rune_attached_with_its_second_maneuver_uses_that_one_once() -> None:
     me = 0
     spheres = s.game.players[me].spheres
     s = fx.settle_counter(fx.act(s, AttachRune(rune, scribe, cheap, 1)))
-    assert s.game.runes == (Attached(rune, cheap),)
+    assert fx.runes(s) == (fx.rune(rune, cheap),)
     assert level(s.game, cheap) == 2 + 2
     paid = tuple(a - b for a, b in zip(spheres, s.game.players[me].spheres, strict=True))
     assert paid == (1, 0, 0, 1)
@@ -443,6 +442,6 @@ def test_a_rune_being_attached_ranks_as_its_scribe_in_a_conflict() -> None:
     scribe, cheap, seal = the(s, "Scribe"), the(s, "Cheap"), the(s, "Seal Rune")
     assert level(s.game, scribe) == level(s.game, cheap) == 1
     s = fx.settle_counter(fx.act(s, AttachRune(seal, scribe, cheap)))
-    assert s.game.runes == (Attached(seal, cheap),)
+    assert fx.runes(s) == (fx.rune(seal, cheap),)
     assert level(s.game, cheap) == 4  # the stronger source's level (5.9)
     assert level(s.game, scribe) == 1  # the rune acts on its card only (8.rune)

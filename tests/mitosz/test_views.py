@@ -24,14 +24,14 @@ def test_a_change_to_a_hand_rebuilds_no_board_view(monkeypatch: pytest.MonkeyPat
         calls.append(1)
         return board_cards(game, 0)
 
-    first = cached(game, "probe", (game.runes,), compute)
+    first = cached(game, "probe", (game.board.attachments,), compute)
     p = game.players[0]
     moved = game.with_player(0, p.changed(hand=p.hand[1:], deck=(*p.deck, p.hand[0])))
     assert moved.board is game.board and moved.players[0].realm is p.realm
-    assert cached(moved, "probe", (moved.runes,), compute) == first
+    assert cached(moved, "probe", (moved.board.attachments,), compute) == first
     assert len(calls) == 1
     leaders = game.with_player(0, p.changed(leaders=()))  # the realm changed: recomputed
-    cached(leaders, "probe", (leaders.runes,), compute)
+    cached(leaders, "probe", (leaders.board.attachments,), compute)
     assert len(calls) == 2
 
 

@@ -48,7 +48,7 @@ from mitosz_core.games.mitosz.machine import (
 from mitosz_core.games.mitosz.rules.continuous import hand_size
 from mitosz_core.games.mitosz.rules.high_god import maxima
 from mitosz_core.games.mitosz.rules.leaders import leader_limit
-from mitosz_core.games.mitosz.state import FightKind
+from mitosz_core.games.mitosz.state import AttachKind, FightKind
 from mitosz_core.games.mitosz.state import Game as MitoszGame
 from mitosz_core.games.mythos import actions as ya
 from mitosz_core.games.mythos.engine import census as mythos_census
@@ -302,14 +302,17 @@ def _turned(game: MitoszGame, card: int) -> bool:
         for slot in p.realm.leaders:
             if slot.card == card:
                 return slot.turned
-    for held in game.board.held:
-        if held.slot.card == card:
-            return held.slot.turned
+    for held in game.board.attachments:
+        if held.kind is AttachKind.HELD and held.card == card:
+            return held.turned
     return game.fight is not None and card in game.fight.turned
 
 
 def _rune_host(game: MitoszGame, card: int) -> int | None:
-    return next((r.host for r in game.board.runes if r.card == card), None)
+    return next(
+        (r.host for r in game.board.attachments if r.kind is AttachKind.RUNE and r.card == card),
+        None,
+    )
 
 
 def _turned_user(game: MitoszGame, action: Action) -> list[Finding]:

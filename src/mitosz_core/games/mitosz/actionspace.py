@@ -46,7 +46,8 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.state import FightKind, Game, LineName, TroopMode
+from mitosz_core.games.mitosz.rules.hosting import of_kind
+from mitosz_core.games.mitosz.state import AttachKind, FightKind, Game, LineName, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
 from mitosz_core.kernel.actionspace import (
@@ -197,7 +198,7 @@ def _own(state: State[Any]) -> Mapping[object, int]:
     game: Game = state.game
     me = _me(state)
     out: dict[object, int] = {c: BOARD_SLOTS + i for c, i in _own_troops(game, me).items()}
-    for i, rune in enumerate(game.runes[:RUNES]):
+    for i, rune in enumerate(of_kind(game, AttachKind.RUNE)[:RUNES]):
         out[rune.card] = BOARD_SLOTS + TROOPS + i
     out.update(_board(game, me))
     return out
@@ -213,6 +214,14 @@ def _own_name(code: int) -> str:
 
 _EXTRA = SEATS * BOARD_SLOTS
 """Where the fight's troops start among the board codes."""
+_BOARD_KINDS = (
+    (AttachKind.HELD, TROOPS + LINGERING, HELD),
+    (AttachKind.MOUNT, TROOPS + LINGERING + HELD, MOUNTS),
+    (AttachKind.RUNE, TROOPS + LINGERING + HELD + MOUNTS, RUNES),
+)
+"""The board's attachments (:attr:`~mitosz_core.games.mitosz.state.Board.attachments`)
+that have codes of their own after the fight's troops and the lingering cards: per
+kind, where its codes start and how many there are, in attach order."""
 
 
 def _any(state: State[Any]) -> Mapping[object, int]:
@@ -221,12 +230,9 @@ def _any(state: State[Any]) -> Mapping[object, int]:
     n = len(game.players)
     out: dict[object, int] = {}
     base = _EXTRA
-    for i, h in enumerate(game.held[:HELD]):
-        out[h.slot.card] = base + TROOPS + LINGERING + i
-    for i, m in enumerate(game.mounts[:MOUNTS]):
-        out[m.mount] = base + TROOPS + LINGERING + HELD + i
-    for i, r in enumerate(game.runes[:RUNES]):
-        out[r.card] = base + TROOPS + LINGERING + HELD + MOUNTS + i
+    for kind, offset, size in _BOARD_KINDS:
+        for i, a in enumerate(of_kind(game, kind)[:size]):
+            out[a.card] = base + offset + i
     for i, c in enumerate(game.lingering[:LINGERING]):
         out[c] = base + TROOPS + i
     troops = game.fight.troops if game.fight is not None else ()

@@ -19,8 +19,17 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.high_god import maxima
+from mitosz_core.games.mitosz.rules.hosting import attached_as, held_facts, of_kind
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
-from mitosz_core.games.mitosz.state import AnyPending, CardId, Fight, Game, PlayPending, Spheres
+from mitosz_core.games.mitosz.state import (
+    AnyPending,
+    AttachKind,
+    CardId,
+    Fight,
+    Game,
+    PlayPending,
+    Spheres,
+)
 
 
 def card_view(game: Game, card: CardId) -> CardView:
@@ -137,24 +146,25 @@ def observe(s: S, me: int) -> Observation:
         "fight": None if game.fight is None else fight_view(game, game.fight),
         "mounts": [
             {
-                "mount": card_view(game, m.mount),
-                "rider": card_view(game, m.rider),
+                "mount": card_view(game, m.card),
+                "rider": card_view(game, m.host),
                 "shared": m.shared,
             }
-            for m in game.mounts
+            for m in of_kind(game, AttachKind.MOUNT)
         ],
         "runes": [
-            {"rune": card_view(game, r.card), "host": card_view(game, r.host)} for r in game.runes
+            {"rune": card_view(game, r.card), "host": card_view(game, r.host)}
+            for r in of_kind(game, AttachKind.RUNE)
         ],
         "held_leaders": [
             {
-                "leader": card_view(game, h.slot.card),
-                "items": [card_view(game, c) for c in h.slot.items],
+                "leader": card_view(game, h.card),
+                "items": [card_view(game, c) for c in attached_as(game, h.card, AttachKind.ITEM)],
                 "host": card_view(game, h.host),
-                "player": h.player,
-                "release": h.release.value,
+                "player": held_facts(h)[0],
+                "release": held_facts(h)[1].value,
             }
-            for h in game.held
+            for h in of_kind(game, AttachKind.HELD)
         ],
         "players": players,
     }

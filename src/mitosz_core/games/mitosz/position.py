@@ -1,9 +1,12 @@
 """A position builder for Mítosz: any quiet moment of a game, from the cards by key.
 
 :class:`Position` lists each player's zones (:class:`Side`): the high god, the spheres,
-the empire (:class:`People` on cells, with a location), the leader row (:class:`Leader`,
-turned or not, with its items), the intrigues, hand, deck, underworld and oblivion; and
-the turn: its number, the active player, the turn order, and the step (one of
+the empire (:class:`People` on cells, with a location and the building on a region),
+the leader row (:class:`Leader`, turned or not, with its items, a mount among them), the
+intrigues, hand, deck, underworld and oblivion; the runes attached to cards on the board
+(:class:`RuneAt`, 8.rune) and the leaders held by cards (:class:`HeldAt`, 5.15), so that
+every kind of attached card (:class:`~mitosz_core.games.mitosz.state.AttachKind`) can be
+placed; and the turn: its number, the active player, the turn order, and the step (one of
 :data:`PHASES`, the quiet moments where the active player decides). :meth:`Position.state`
 builds the :class:`~mitosz_core.State` and checks it with the ruleset's validator (the
 one ``State.from_json`` uses): a position that breaks a rule raises
@@ -26,15 +29,17 @@ from typing import Any
 
 from mitosz_core.errors import InvalidStateError
 from mitosz_core.games.mitosz.cards import CardDef
+from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.state import (
+    AttachKind,
+    Attachment,
     Board,
     Game,
     Instance,
     LeaderSlot,
     Marker,
-    Mounted,
     PeopleSlot,
     Player,
     Realm,
@@ -65,6 +70,8 @@ class People:
     x: int = 0
     y: int = 0
     location: str | None = None
+    building: str | None = None
+    """A building attached to the location, a region (8.region)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,33 @@ class MarkerAt:
 
 
 @dataclass(frozen=True)
+class RuneAt:
+    """Player ``player``'s rune ``card`` attached to the card ``host`` on player
+    ``host_player``'s side of the board (8.rune; the first card of that key there, as for
+    a :class:`MarkerAt`)."""
+
+    player: int
+    card: str
+    host_player: int
+    host: str
+
+
+@dataclass(frozen=True)
+class HeldAt:
+    """Player ``player``'s leader ``card``, with its ``items``, held by the card ``host``
+    on player ``host_player``'s side of the board (5.15) until ``release`` (``"attacked"``
+    or ``"turn_start"``: :class:`~mitosz_core.games.mitosz.effects.language.Release`)."""
+
+    player: int
+    card: str
+    host_player: int
+    host: str
+    release: str = "turn_start"
+    turned: bool = False
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Position:
     """A Mítosz position: the players' sides and the turn. See the module doc."""
 
@@ -115,6 +149,10 @@ class Position:
     order: tuple[int, ...] | None = None
     """The turn order; by default from player 0 up."""
     markers: tuple[MarkerAt, ...] = ()
+    runes: tuple[RuneAt, ...] = ()
+    """Runes attached to cards on the board (8.rune), in the order attached."""
+    held: tuple[HeldAt, ...] = ()
+    """Leaders held by cards (5.15), in the order attached."""
     seed: int = 0
     """Seeds the random generator from the position on (shuffles, reveals)."""
     auto_pass: bool = True
@@ -146,8 +184,18 @@ class Position:
                 "phase", "position-phase", f"{self.phase!r} is not one of {', '.join(PHASES)}"
             )
         layout = _Layout(pool)
-        players = tuple(layout.side(i, side) for i, side in enumerate(self.players))
+        for j, held in enumerate(self.held):
+            layout.player_index(f"held[{j}].player", held.player, n)
+        for j, rune in enumerate(self.runes):
+            layout.player_index(f"runes[{j}].player", rune.player, n)
+        players = tuple(
+            layout.side(i, side, self.held, self.runes) for i, side in enumerate(self.players)
+        )
         markers = tuple(layout.marker(j, m, players) for j, m in enumerate(self.markers))
+        for j, held in enumerate(self.held):
+            layout.held(j, held, players)
+        for j, rune in enumerate(self.runes):
+            layout.rune(j, rune, players)
         keys = sorted(set(layout.keys))
         index = {k: i for i, k in enumerate(keys)}
         game = Game(
@@ -160,7 +208,7 @@ class Position:
             order=tuple(range(n)) if self.order is None else tuple(self.order),
             this_turn=Turn(active=self.active),
             markers=markers,
-            board=Board(mounts=tuple(layout.mounts)),
+            board=Board(attachments=tuple(layout.attachments)),
         )
         decks = tuple(
             DeckList(f"position, player {i}", tuple(DeckEntry(1, k) for k in layout.of(i)))
@@ -213,7 +261,9 @@ class _Layout:
         self.pool = pool
         self.keys: list[str] = []
         self.owners: list[int] = []
-        self.mounts: list[Mounted] = []
+        self.attachments: list[Attachment] = []
+        self.placed: dict[str, tuple[int, tuple[int, ...]]] = {}
+        """The cards of the runes and held leaders (and their items), by path."""
 
     def of(self, player: int) -> list[str]:
         return [k for k, o in zip(self.keys, self.owners, strict=True) if o == player]
@@ -228,7 +278,9 @@ class _Layout:
     def many(self, player: int, keys: Sequence[str], path: str) -> tuple[int, ...]:
         return tuple(self.take(player, k, f"{path}[{j}]") for j, k in enumerate(keys))
 
-    def side(self, i: int, side: Side) -> Player:
+    def side(
+        self, i: int, side: Side, held: tuple[HeldAt, ...], runes: tuple[RuneAt, ...]
+    ) -> Player:
         at = f"players[{i}]"
         god = self.take(i, side.high_god, f"{at}.high_god")
         empire = tuple(
@@ -239,6 +291,9 @@ class _Layout:
                 None
                 if p.location is None
                 else self.take(i, p.location, f"{at}.empire[{j}].location"),
+                None
+                if p.building is None
+                else self.take(i, p.building, f"{at}.empire[{j}].building"),
             )
             for j, p in enumerate(side.empire)
         )
@@ -248,13 +303,20 @@ class _Layout:
             items = self.many(i, leader.items, f"{at}.leaders[{j}].items")
             for item in items:
                 if self.pool[self.keys[item]].has_subtype(MOUNT):
-                    self.mounts.append(Mounted(item, card))
+                    self.attachments.append(Attachment(item, card, AttachKind.MOUNT))
             leaders.append(LeaderSlot(card, leader.turned, items))
         intrigues = self.many(i, side.intrigues, f"{at}.intrigues")
         hand = self.many(i, side.hand, f"{at}.hand")
         deck = self.many(i, side.deck, f"{at}.deck")
         underworld = self.many(i, side.underworld, f"{at}.underworld")
         oblivion = self.many(i, side.oblivion, f"{at}.oblivion")
+        for j, h in enumerate(held):  # a player's cards are dealt together (config decks)
+            if h.player == i:
+                card = self.take(i, h.card, f"held[{j}].card")
+                self.placed[f"held[{j}]"] = (card, self.many(i, h.items, f"held[{j}].items"))
+        for j, r in enumerate(runes):
+            if r.player == i:
+                self.placed[f"runes[{j}]"] = (self.take(i, r.card, f"runes[{j}].card"), ())
         spheres = self.pool[side.high_god].spheres if side.spheres is None else side.spheres
         return Player(
             realm=Realm(god, empire, tuple(leaders), intrigues),
@@ -266,24 +328,67 @@ class _Layout:
         )
 
     def marker(self, j: int, m: MarkerAt, players: tuple[Player, ...]) -> Marker:
-        path = f"markers[{j}]"
-        if not 0 <= m.player < len(players):
-            raise InvalidStateError(f"{path}.player", "player-index", f"no player {m.player}")
-        p = players[m.player]
+        card = self.on_board(f"markers[{j}]", "marker", m.player, m.card, players)
+        return Marker(card, m.level, m.power)
+
+    def on_board(
+        self, path: str, rule: str, player: int, key: str, players: tuple[Player, ...]
+    ) -> int:
+        """The first card of ``key`` on ``player``'s side of the board."""
+        if not 0 <= player < len(players):
+            raise InvalidStateError(f"{path}.player", "player-index", f"no player {player}")
+        p = players[player]
         board = (
             p.high_god,
             *(s.card for s in p.empire),
             *(s.location for s in p.empire),
+            *(s.building for s in p.empire),
             *(s.card for s in p.leaders),
             *(c for s in p.leaders for c in s.items),
             *p.intrigues,
         )
         for card in board:
-            if card is not None and self.keys[card] == m.card:
-                return Marker(card, m.level, m.power)
+            if card is not None and self.keys[card] == key:
+                return card
         raise InvalidStateError(
-            f"{path}.card", "marker", f"no {m.card!r} on player {m.player}'s side of the board"
+            f"{path}.card" if rule == "marker" else f"{path}.host",
+            rule,
+            f"no {key!r} on player {player}'s side of the board",
         )
+
+    def player_index(self, path: str, player: int, n: int) -> int:
+        if not 0 <= player < n:
+            raise InvalidStateError(path, "player-index", f"no player {player}")
+        return player
+
+    def rune(self, j: int, r: RuneAt, players: tuple[Player, ...]) -> None:
+        path = f"runes[{j}]"
+        self.player_index(f"{path}.host_player", r.host_player, len(players))
+        host = self.on_board(path, "attachment-host", r.host_player, r.host, players)
+        card = self.placed[path][0]
+        self.attachments.append(Attachment(card, host, AttachKind.RUNE))
+
+    def held(self, j: int, h: HeldAt, players: tuple[Player, ...]) -> None:
+        path = f"held[{j}]"
+        self.player_index(f"{path}.host_player", h.host_player, len(players))
+        host = self.on_board(path, "attachment-host", h.host_player, h.host, players)
+        try:
+            release = Release(h.release)
+        except ValueError:
+            allowed = ", ".join(r.value for r in Release)
+            raise InvalidStateError(
+                f"{path}.release", "attachment", f"{h.release!r} is not one of {allowed}"
+            ) from None
+        card, items = self.placed[path]
+        self.attachments.append(
+            Attachment(
+                card, host, AttachKind.HELD, player=h.player, release=release, turned=h.turned
+            )
+        )
+        for item in items:
+            self.attachments.append(Attachment(item, card, AttachKind.ITEM))
+            if self.pool[self.keys[item]].has_subtype(MOUNT):
+                self.attachments.append(Attachment(item, card, AttachKind.MOUNT))
 
 
 def position_from_data(data: Mapping[str, Any]) -> Position:
@@ -294,7 +399,9 @@ def position_from_data(data: Mapping[str, Any]) -> Position:
             high_god=p["high_god"],
             spheres=None if "spheres" not in p else tuple(p["spheres"]),
             empire=tuple(
-                People(e["card"], e.get("x", 0), e.get("y", 0), e.get("location"))
+                People(
+                    e["card"], e.get("x", 0), e.get("y", 0), e.get("location"), e.get("building")
+                )
                 for e in p.get("empire", ())
             ),
             leaders=tuple(
@@ -312,6 +419,21 @@ def position_from_data(data: Mapping[str, Any]) -> Position:
         MarkerAt(m["player"], m["card"], m.get("level", 0), m.get("power", 0))
         for m in data.get("markers", ())
     )
+    runes = tuple(
+        RuneAt(r["player"], r["card"], r["host_player"], r["host"]) for r in data.get("runes", ())
+    )
+    held = tuple(
+        HeldAt(
+            h["player"],
+            h["card"],
+            h["host_player"],
+            h["host"],
+            h.get("release", "turn_start"),
+            h.get("turned", False),
+            tuple(h.get("items", ())),
+        )
+        for h in data.get("held", ())
+    )
     order = data.get("order")
     return Position(
         players=players,
@@ -320,6 +442,8 @@ def position_from_data(data: Mapping[str, Any]) -> Position:
         phase=data.get("phase", "summoning_1"),
         order=None if order is None else tuple(order),
         markers=markers,
+        runes=runes,
+        held=held,
         seed=data.get("seed", 0),
         auto_pass=data.get("auto_pass", True),
         card_sets=tuple(data.get("card_sets", ())),

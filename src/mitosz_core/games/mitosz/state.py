@@ -486,36 +486,43 @@ class Fight:
     """The attacker was forced to retreat: no winner, no loser (7.4.10.1)."""
 
 
+class AttachKind(StrEnum):
+    """How a card kept in :attr:`Board.attachments` is attached to its host (1.4.2).
+
+    A people's location and building and a row leader's items stay in the realms
+    (:attr:`PeopleSlot.location`, :attr:`PeopleSlot.building`, :attr:`LeaderSlot.items`)
+    until they move into the relation too; :mod:`~mitosz_core.games.mitosz.rules.hosting`
+    answers for both."""
+
+    MOUNT = "mount"
+    """A mount (*hátas*, 8.mount) attached to its rider, a leader; the card is also among
+    the rider's :attr:`LeaderSlot.items` (the record says that it rides, and ``shared``)."""
+    RUNE = "rune"
+    """A rune (*rúna*, 8.rune) attached by a scribe to a card on the board: a bound
+    maneuver of that card from then on (3.9), it leaves the board with it."""
+    HELD = "held"
+    """A leader attached to a card by an effect (5.15): out of ``player``'s leader row
+    until ``release`` is met, then back there with what is attached to it (its
+    :attr:`ITEM` attachments). It goes to the underworld with its host (1.4.2)."""
+    ITEM = "item"
+    """An item (3.5) attached to a held leader (:attr:`HELD`): it stays attached to the
+    leader card while it is held (the relation is transitive)."""
+
+
 @dataclass(frozen=True, slots=True)
-class Mounted:
-    """A mount (*hátas*, 8.mount) attached to ``rider``, sharing ``shared`` (a subtype
-    that is neither a leader nor a race subtype) with it, if any."""
-
-    mount: CardId
-    rider: CardId
-    shared: Subtype | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Attached:
-    """A rune (*rúna*, 8.rune) attached by a scribe to ``host``, a card on the board: it
-    is a bound maneuver of that card from then on (3.9), and leaves the board with it."""
+class Attachment:
+    """Card ``card`` attached to card ``host`` as ``kind`` (1.4.2), with the few facts
+    of its kind: a mount's ``shared`` subtype (8.mount: neither a leader nor a race
+    subtype); a held leader's ``player`` (whose leader row it returns to), ``release``
+    condition and ``turned`` flag (5.15)."""
 
     card: CardId
     host: CardId
-
-
-@dataclass(frozen=True, slots=True)
-class HeldLeader:
-    """A leader attached to card ``host`` by an effect (5.15): out of ``player``'s leader
-    row, with what was attached to it (``slot``), it no longer counts as a leader on the
-    board until ``release`` is met; then ``slot`` returns to ``player``'s leader row. It
-    goes to the underworld with ``host`` (1.4.2)."""
-
-    slot: LeaderSlot
-    host: CardId
-    player: int
-    release: Release
+    kind: AttachKind
+    shared: Subtype | None = None
+    player: int | None = None
+    release: Release | None = None
+    turned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,16 +575,15 @@ TURN_FIELDS = frozenset(f.name for f in fields(Turn))
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """What is attached across the board beyond the realms: mounts (8.mount), runes
-    (8.rune) and leaders held by cards (5.15). It changes seldom, so it also keeps the
-    views derived from the board (see :func:`cached`)."""
+    """What is attached across the board beyond the realms (:class:`Attachment`: mounts,
+    8.mount; runes, 8.rune; leaders held by cards, 5.15, with their items), and the
+    thefts. It changes seldom, so it also keeps the views derived from the board (see
+    :func:`cached`)."""
 
-    mounts: tuple[Mounted, ...] = ()
-    """Mounts attached to leaders (8.mount)."""
-    runes: tuple[Attached, ...] = ()
-    """Runes attached to board cards by scribes (8.rune), in the order attached."""
-    held: tuple[HeldLeader, ...] = ()
-    """Leaders attached to cards by effects (5.15), in the order attached."""
+    attachments: tuple[Attachment, ...] = ()
+    """The attached cards kept here, in the order they were attached (a held leader's
+    items right after it); :mod:`~mitosz_core.games.mitosz.rules.hosting` is the one
+    query of them."""
     thefts: tuple[Theft, ...] = ()
     """Leaders and intrigues stolen until the stealing effect ends (5.2), in the order
     stolen."""
@@ -593,6 +599,9 @@ class Board:
         default=None, init=False, repr=False, compare=False, hash=False
     )
     """Views of named parts alone, whatever the realms (see :func:`derived`)."""
+    _index: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
+    """The index of :attr:`attachments` (by kind, by card), built once per board by
+    :mod:`~mitosz_core.games.mitosz.rules.hosting`."""
 
 
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
@@ -638,7 +647,8 @@ class Game:
     fight: Fight | None = None
     """The fight of the current combat phase, while it lasts (chapter 7)."""
     board: Board = Board()
-    """Mounts, runes and held leaders, and the cache of board views."""
+    """Mounts, runes and held leaders (:attr:`Board.attachments`), thefts, and the cache of
+    board views."""
     _memo: dict[Hashable, Any] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
@@ -686,7 +696,7 @@ class Game:
 
     def changed(self, **changes: Any) -> Game:
         """A copy with ``changes``, which may name the fields of the turn (``active``,
-        ``used``, ...) and of the board (``mounts``, ``runes``, ``held``) too."""
+        ``used``, ...) and of the board (``attachments``, ``thefts``) too."""
         turn = {k: changes.pop(k) for k in tuple(changes) if k in TURN_FIELDS}
         board = {k: changes.pop(k) for k in tuple(changes) if k in BOARD_FIELDS}
         game = replace(self, **changes) if changes else self
@@ -699,23 +709,11 @@ class Game:
         return replace(self, this_turn=replace(self.this_turn, **changes))
 
     @property
-    def mounts(self) -> tuple[Mounted, ...]:
-        return self.board.mounts
-
-    @property
-    def runes(self) -> tuple[Attached, ...]:
-        return self.board.runes
-
-    @property
-    def held(self) -> tuple[HeldLeader, ...]:
-        return self.board.held
-
-    @property
     def thefts(self) -> tuple[Theft, ...]:
         return self.board.thefts
 
     def with_board(self, **changes: Any) -> Game:
-        """A copy with the board's ``mounts``, ``runes``, ``held`` or ``thefts`` changed."""
+        """A copy with the board's ``attachments`` or ``thefts`` changed."""
         return replace(self, board=replace(self.board, **changes))
 
     def card(self, card: CardId) -> CardDef:

@@ -54,6 +54,7 @@ from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER, power
 from mitosz_core.games.mitosz.rules.setup import build_game
 from mitosz_core.games.mitosz.state import (
+    AttachKind,
     CounterFrame,
     ForcedFrame,
     Frame,
@@ -152,6 +153,7 @@ def validate_state(
     _card_defs(state.config, game, pool)
     _indices(state)  # the card indices first: the deal check of _config reads by them
     _config(state)
+    _attachments(game)
     _places(state.config, game, n)
     _zones(game)
     _limits(state)
@@ -402,18 +404,12 @@ def _indices(state: State[Game]) -> None:
         cards(batch.cards, f"{GAME}.limbo[{j}].cards")
     for j, marker in enumerate(game.markers):
         card(marker.card, f"{GAME}.markers[{j}].card")
-    for j, mounted in enumerate(game.mounts):
-        card(mounted.mount, f"{GAME}.board.mounts[{j}].mount")
-        card(mounted.rider, f"{GAME}.board.mounts[{j}].rider")
-    for j, rune in enumerate(game.runes):
-        card(rune.card, f"{GAME}.board.runes[{j}].card")
-        card(rune.host, f"{GAME}.board.runes[{j}].host")
-    for j, held in enumerate(game.held):
-        at = f"{GAME}.board.held[{j}]"
-        card(held.slot.card, f"{at}.slot.card")
-        cards(held.slot.items, f"{at}.slot.items")
-        card(held.host, f"{at}.host")
-        player(held.player, f"{at}.player")
+    for j, attached in enumerate(game.board.attachments):
+        at = f"{GAME}.board.attachments[{j}]"
+        card(attached.card, f"{at}.card")
+        card(attached.host, f"{at}.host")
+        if attached.player is not None:
+            player(attached.player, f"{at}.player")
     for j, theft in enumerate(game.thefts):
         at = f"{GAME}.board.thefts[{j}]"
         card(theft.card, f"{at}.card")
@@ -506,6 +502,64 @@ def _places(config: GameConfig, game: Game, n: int) -> None:
                     "card-owner",
                     f"card #{card} is not player {batch.owner}'s",
                 )
+
+
+_FACTS: Mapping[AttachKind, tuple[str, ...]] = {
+    AttachKind.MOUNT: ("shared",),
+    AttachKind.RUNE: (),
+    AttachKind.HELD: ("player", "release", "turned"),
+    AttachKind.ITEM: (),
+}
+"""The facts each kind of attachment may carry (:class:`~.state.Attachment`)."""
+_REQUIRED: Mapping[AttachKind, tuple[str, ...]] = {AttachKind.HELD: ("player", "release")}
+"""The facts a kind of attachment must carry."""
+_HOST_KINDS: Mapping[AttachKind, tuple[AttachKind, ...]] = {AttachKind.ITEM: (AttachKind.HELD,)}
+"""Kinds attached only to the card of another attachment: a held leader's items."""
+
+
+def _attachments(game: Game) -> None:
+    """The board's relation (:attr:`~.state.Board.attachments`): each record carries the
+    facts of its kind only; no card is attached twice (but a held leader's mount, which
+    is both its item and its mount, 8.mount); nothing is attached to itself; every host
+    is a card on the board (a held leader's item's host a held leader)."""
+    attachments = game.board.attachments
+    if not attachments:
+        return
+    on_board = {c for i in range(len(game.players)) for c in board_cards(game, i)}
+    kinds: dict[int, set[AttachKind]] = {}
+    for a in attachments:
+        kinds.setdefault(a.card, set()).add(a.kind)
+    held = {c for c, k in kinds.items() if k & {AttachKind.HELD, AttachKind.ITEM}}
+    for j, a in enumerate(attachments):
+        at = f"{GAME}.board.attachments[{j}]"
+        for name in ("shared", "player", "release", "turned"):
+            value = getattr(a, name)
+            if name not in _FACTS[a.kind] and value not in (None, False):
+                fail(f"{at}.{name}", "attachment", f"a {a.kind} attachment has no {name}")
+        for name in _REQUIRED.get(a.kind, ()):
+            if getattr(a, name) is None:
+                fail(f"{at}.{name}", "attachment", f"a {a.kind} attachment needs its {name}")
+        if a.card == a.host:
+            fail(f"{at}.host", "attachment-host", f"card #{a.card} is attached to itself")
+        found = kinds[a.card]
+        if len(found) != len([b for b in attachments if b.card == a.card]) or (
+            len(found) > 1 and found != {AttachKind.MOUNT, AttachKind.ITEM}
+        ):
+            fail(f"{at}.card", "attached-twice", f"card #{a.card} is attached more than once")
+        hosts = _HOST_KINDS.get(a.kind)
+        if hosts is not None:
+            if not kinds.get(a.host, set()) & set(hosts):
+                fail(
+                    f"{at}.host",
+                    "attachment-host",
+                    f"card #{a.host} is no {' or '.join(hosts)} attachment, so no {a.kind}'s host",
+                )
+        elif a.host not in on_board and a.host not in held:
+            fail(
+                f"{at}.host",
+                "attachment-host",
+                f"card #{a.host} is not on the board, so nothing is attached to it",
+            )
 
 
 def _owned(game: Game, n: int) -> tuple[frozenset[int], ...]:

@@ -10,16 +10,16 @@ runes that scribes attach (8.rune) and potions (8.potion).
   it is cursed (ruling R-8.building-sacrifice).
 - A scribe (*írnok*) may attach a rune (*rúna*, a free maneuver of the rune subtype) to a
   card (:class:`~..actions.AttachRune`): the use takes hold on that card only, and the
-  rune stays on it as its bound maneuver (3.9, :attr:`Game.runes`), acting on that card
-  only; a magical or cursed rune makes the card magical or cursed
+  rune stays on it as its bound maneuver (3.9, :class:`~..state.AttachKind` ``RUNE``),
+  acting on that card only; a magical or cursed rune makes the card magical or cursed
   (:func:`~.board.is_magical`, :func:`~.board.is_cursed`). Ruling R-8.rune.
 - A potion (*főzet*) takes effect when its player sacrifices it: its maneuvers sacrifice
   it (the card data must say so), and sacrificing it uses one (ruling R-8.potion).
 - A leader attached to a card by an effect (5.15, :class:`~..effects.language.AttachLeader`)
   leaves its leader row and no longer counts as a leader on the board
-  (:attr:`Game.held`) until the condition set at attachment is met: the people the card
-  belongs to is attacked (7.4.1), or its player's next turn starts. Then it returns to
-  the leader row; until then it goes to the underworld with the card
+  (:class:`~..state.AttachKind` ``HELD``) until the condition set at attachment is met:
+  the people the card belongs to is attacked (7.4.1), or its player's next turn starts.
+  Then it returns to the leader row; until then it goes to the underworld with the card
   (:func:`~.board.destroy` and the other moves off the board). Ruling R-5.15-leader.
 """
 
@@ -27,54 +27,38 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mitosz_core.games.mitosz.actions import AttachRune, SacrificeBuilding
+from mitosz_core.games.mitosz.actions import SacrificeBuilding
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
-    AnyEffect,
-    Cards,
-    Chosen,
-    Every,
-    Maneuver,
     Release,
-    Sequence,
-    User,
 )
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
-    board_cards,
     controller,
     is_cursed,
     leader_slot,
     people_slot,
     region_slot,
     remove_to_underworld,
-    rune_host,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type
 from mitosz_core.games.mitosz.rules.fights.core import line_of
-from mitosz_core.games.mitosz.rules.high_god import why_not_pay
-from mitosz_core.games.mitosz.rules.maneuvers import (
-    FREE,
-    effects_of,
-    free_users,
-    pending_target,
-    qualifying_users,
-    take_free_maneuver,
-    total_cost,
-    why_not_ready,
-    why_not_timing,
+from mitosz_core.games.mitosz.rules.hosting import (
+    attach,
+    attached_as,
+    detach,
+    held_facts,
+    of_kind,
 )
-from mitosz_core.games.mitosz.rules.selection import matches
-from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
+from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import (
-    Attached,
+    AttachKind,
+    Attachment,
     CardId,
     Game,
-    HeldLeader,
-    ManeuverPending,
+    LeaderSlot,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.kernel.values import replace
 
 # --- 8.region, 8.building -------------------------------------------------------------------
 
@@ -140,148 +124,6 @@ def sacrifice_building(s: S, a: SacrificeBuilding) -> S:
     return remove_to_underworld(s, a.card)
 
 
-# --- 8.rune -----------------------------------------------------------------------------------
-
-
-def is_rune(game: Game, card: CardId) -> bool:
-    """A rune: a free-maneuver card of the rune subtype (8.rune)."""
-    d = game.card(card)
-    return d.type is CardType.MANEUVER and d.has_subtype(Subtype.RUNE)
-
-
-def selector(m: Maneuver) -> Cards | None:
-    """The cards the rune's maneuver acts on, when it names a card selector."""
-
-    stack: list[AnyEffect] = list(effects_of(m, 1 + len(m.steps)))
-    while stack:
-        e = stack.pop(0)
-        if isinstance(e, Sequence):
-            stack[:0] = e.effects
-            continue
-        target = getattr(e, "target", None)
-        if isinstance(target, Chosen | Every):
-            return target.cards
-    return None
-
-
-def focus(effect: AnyEffect) -> AnyEffect:
-    """``effect`` acting only on the chosen card, the rune's card (8.rune): every card
-    target becomes that one card."""
-    if isinstance(effect, Sequence):
-        return Sequence(tuple(focus(e) for e in effect.effects))
-    if isinstance(getattr(effect, "target", None), Chosen | Every | User):
-        focused: AnyEffect = replace(effect, target=Chosen(Cards()))
-        return focused
-    return effect
-
-
-def focused(m: Maneuver) -> Maneuver:
-    """Maneuver ``m`` restricted to the card its rune is attached to (8.rune)."""
-    steps = tuple(replace(step, effect=focus(step.effect)) for step in m.steps)
-    return replace(m, effect=focus(m.effect), steps=steps)
-
-
-def rune_candidates(s: S, player: int) -> Iterator[AttachRune]:
-    """Every rune attachment worth testing for ``player``."""
-
-    game = s.game
-    for card in game.players[player].hand:
-        if not is_rune(game, card):
-            continue
-        hosts = [
-            c
-            for side in range(len(game.players))
-            for c in board_cards(game, side)
-            if side == player or game.card(card).cursed
-        ]
-        for user in free_users(s, player, card):
-            if game.card(user).has_subtype(Subtype.SCRIBE):
-                for index, m in enumerate(game.card(card).maneuvers):
-                    if why_not_ready(s, user, FREE, m) is not None:
-                        continue  # 3.4.1, 4.2.6, 4.5
-                    for host in hosts:
-                        yield AttachRune(card, user, host, index)
-
-
-def why_not_attach_rune(s: S, player: int, a: AttachRune) -> str | None:
-    """8.rune: a scribe of one's own uses a rune from hand to attach it to a permanent or
-    troop on one's own side (a cursed rune onto an enemy's card too, 2.4) that its
-    maneuver can act on; timing and use cost as for any use (4.2.1, 4.2.2)."""
-
-    game = s.game
-    if a.card not in game.players[player].hand:
-        return f"#{a.card} is not in your hand"
-    d = game.card(a.card)
-    if not is_rune(game, a.card):
-        return f"{d.name} is not a rune (8.rune)"
-    if not 0 <= a.index < len(d.maneuvers):
-        return f"{d.name} has no maneuver {a.index}"
-    m = d.maneuvers[a.index]
-    if pending_target(m) is not None:
-        return "a rune that acts on a pending event has no card to act on (ruling R-8.rune)"
-    if not game.card(a.user).has_subtype(Subtype.SCRIBE):
-        return f"{game.card(a.user).name} is not a scribe: only a scribe attaches a rune (8.rune)"
-    if a.user not in set(qualifying_users(s, player, a.card)):
-        return f"#{a.user} may not use {d.name} (3.9)"
-    side = controller(game, a.target)
-    host = game.card(a.target)
-    if side is None or host.type in (CardType.HIGH_GOD, CardType.MANEUVER):
-        return f"#{a.target} is not a permanent or troop on the board (8.rune, 3.1)"
-    if side != player and not d.cursed:
-        return f"only a cursed rune is attached to an enemy card (2.4): #{a.target} is not yours"
-    cards = selector(m)
-    if cards is not None and not matches(game, player, side, a.target, cards, a.user):
-        return f"{d.name} cannot act on {host.name}, so it cannot be attached to it (8.rune)"
-    return (
-        why_not_ready(s, a.user, FREE, m)  # 3.4.1, 4.2.6, 4.5
-        or why_not_timing(s, player, m)
-        or why_not_pay(
-            game.players[player].spheres, total_cost(m, 1, 1, linked(d, game.card(a.user)))
-        )
-    )
-
-
-def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, ManeuverPending]:
-    """4.6.1-4.6.3 for a rune being attached: shown, paid, the scribe turns; it waits on
-    the stack with the card it goes onto."""
-
-    s = take_free_maneuver(s, player, a.card, a.index, a.user, 1)
-    item = ManeuverPending(
-        0,
-        player,
-        card=a.card,
-        user=a.user,
-        maneuver=a.index,
-        target=a.target,
-        rune=a.card,
-    )
-    return s, item
-
-
-def rune_resolution(
-    s: S, item: ManeuverPending, m: Maneuver
-) -> tuple[S, ManeuverPending | None, Maneuver]:
-    """A resolving use that concerns a rune (8.rune): the state, the use as it goes on to
-    take hold (``None`` if it ends here) and its maneuver, focused on the rune's card.
-
-    Being attached, a rune that is neutralised, or whose card has left the board, goes
-    to the underworld. Once attached, it stays until its card leaves the board or a use
-    of it is neutralised (5.15)."""
-    game = s.game
-    rune = item.rune
-    assert rune is not None
-    if item.card == rune:  # a scribe attaching it
-        host = item.target
-        if item.neutralized or host is None or controller(game, host) is None:
-            return to_underworld(s, (rune,)), None, m
-        s = s.evolve(game=game.with_board(runes=(*game.runes, Attached(rune, host))))
-        return s, replace(item, card=None), focused(m)
-    host = rune_host(game, rune)
-    if item.neutralized:
-        return (s if host is None else remove_to_underworld(s, rune)), None, m
-    return s, item, focused(m)
-
-
 # --- 5.15: leaders attached to cards --------------------------------------------------------
 
 
@@ -290,7 +132,8 @@ def attach_leaders(
 ) -> S:
     """5.15: each of ``leaders`` in a leader row leaves it, with what is attached to it,
     and is attached to the first of ``hosts``: it no longer counts as a leader on the
-    board (:attr:`Game.held`, :func:`~.board.held_cards`) until ``release`` is met.
+    board (:class:`~..state.AttachKind` ``HELD``, :func:`~.board.held_cards`) until
+    ``release`` is met.
 
     The host is a permanent or troop on the board (not the high god, 3.1). A card that is
     a leader no more (5.16), the host itself or a card attached to it, and a war leader of
@@ -312,8 +155,11 @@ def attach_leaders(
         player, slot = found
         row = tuple(x for x in game.players[player].leaders if x.card != leader)
         s = update_player(s, player, leaders=row)
-        held = HeldLeader(slot, host, player, release)
-        s = s.evolve(game=s.game.with_board(held=(*s.game.held, held)))
+        held = Attachment(
+            leader, host, AttachKind.HELD, player=player, release=release, turned=slot.turned
+        )
+        items = (Attachment(item, leader, AttachKind.ITEM) for item in slot.items)
+        s = s.evolve(game=attach(s.game, held, *items))
     return s
 
 
@@ -322,17 +168,21 @@ def _fighting(game: Game, leader: CardId) -> bool:
     return game.fight is not None and line_of(game.fight, leader) is not None
 
 
-def release_leaders(s: S, released: tuple[HeldLeader, ...]) -> S:
-    """5.15: the conditions set at attachment are met: each leader returns to its
-    player's leader row, as it was (turned or not, with what is attached to it). A row
-    that is now over its limit is a matter for 3.4.2."""
+def release_leaders(s: S, released: tuple[Attachment, ...]) -> S:
+    """5.15: the conditions set at attachment are met: each held leader (``HELD``)
+    returns to its player's leader row, as it was (turned or not, with what is attached
+    to it). A row that is now over its limit is a matter for 3.4.2."""
     if not released:
         return s
-    gone = set(released)
-    s = s.evolve(game=s.game.with_board(held=tuple(h for h in s.game.held if h not in gone)))
-    for h in released:
-        p = s.game.players[h.player]
-        s = update_player(s, h.player, leaders=(*p.leaders, h.slot))
+    game = s.game
+    slots = tuple(
+        LeaderSlot(h.card, h.turned, attached_as(game, h.card, AttachKind.ITEM)) for h in released
+    )
+    s = s.evolve(game=detach(game, {c for x in slots for c in (x.card, *x.items)}))
+    for h, slot in zip(released, slots, strict=True):
+        player = held_facts(h)[0]
+        p = s.game.players[player]
+        s = update_player(s, player, leaders=(*p.leaders, slot))
     return s
 
 
@@ -340,12 +190,13 @@ def release_attacked(s: S, people: CardId) -> S:
     """5.15 with 7.4.1: ``people`` is attacked, and with it its location and that
     location's building: the leaders attached to any of them until then return."""
     found = people_slot(s.game, people)
-    if found is None or not s.game.held:
+    held = of_kind(s.game, AttachKind.HELD)
+    if found is None or not held:
         return s
     slot = found[1]
     hosts = {c for c in (slot.card, slot.location, slot.building) if c is not None}
     return release_leaders(
-        s, tuple(h for h in s.game.held if h.release is Release.ATTACKED and h.host in hosts)
+        s, tuple(h for h in held if h.release is Release.ATTACKED and h.host in hosts)
     )
 
 
@@ -355,5 +206,9 @@ def release_at_turn_start(s: S) -> S:
     active = s.game.active
     return release_leaders(
         s,
-        tuple(h for h in s.game.held if h.release is Release.TURN_START and h.player == active),
+        tuple(
+            h
+            for h in of_kind(s.game, AttachKind.HELD)
+            if h.release is Release.TURN_START and h.player == active
+        ),
     )

@@ -10,11 +10,13 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.hosting import attached_as, attachment_of, detach, of_kind
 from mitosz_core.games.mitosz.rules.zones import to_oblivion, to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
+    AttachKind,
+    Attachment,
     CardId,
     Game,
-    HeldLeader,
     LeaderSlot,
     PeopleSlot,
     cached,
@@ -46,12 +48,13 @@ def _board_cards(game: Game, player: int) -> Iterator[CardId]:
         yield leader.card
         yield from leader.items
     yield from p.intrigues
-    if game.runes:  # 8.rune: a rune is on the side of the card it is attached to
+    runes = of_kind(game, AttachKind.RUNE)
+    if runes:  # 8.rune: a rune is on the side of the card it is attached to
         mine = {slot.card for slot in p.empire}
         mine |= {c for slot in p.empire for c in (slot.location, slot.building) if c is not None}
         mine |= {c for leader in p.leaders for c in (leader.card, *leader.items)}
         mine |= set(p.intrigues)
-        for rune in game.runes:
+        for rune in runes:
             if rune.host in mine:
                 yield rune.card
 
@@ -60,20 +63,19 @@ def held_cards(game: Game) -> tuple[CardId, ...]:
     """The leaders attached to cards by effects (5.15), with what is attached to them
     and the runes on any of these (8.rune): on the board, but not among the cards of
     either side (:func:`board_cards`) until they are released."""
-    if not game.held:
+    held = of_kind(game, AttachKind.HELD)
+    if not held:
         return ()
-    cards = [c for h in game.held for c in (h.slot.card, *h.slot.items)]
+    cards = [c for h in held for c in (h.card, *attached_as(game, h.card, AttachKind.ITEM))]
     on = set(cards)
-    cards += (r.card for r in game.runes if r.host in on)
+    cards += (r.card for r in of_kind(game, AttachKind.RUNE) if r.host in on)
     return tuple(cards)
 
 
-def held_leader(game: Game, card: CardId) -> HeldLeader | None:
+def held_leader(game: Game, card: CardId) -> Attachment | None:
     """The attachment of leader ``card`` to a card (5.15), if it is attached so."""
-    for h in game.held:
-        if h.slot.card == card:
-            return h
-    return None
+    found = attachment_of(game, card)
+    return found if found is not None and found.kind is AttachKind.HELD else None
 
 
 def all_board_cards(game: Game) -> tuple[CardId, ...]:
@@ -126,52 +128,48 @@ def is_high_god_leader(game: Game, player: int, card: CardId) -> bool:
 
 def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
     """Take ``card`` off the board; returns the state and the cards that left, ``card``
-    first, then its attachments in the order they were attached (1.4.2), runes attached
-    to any of them last (8.rune)."""
-    runes = s.game.runes
-    if any(r.card == card for r in runes):
-        s = s.evolve(game=s.game.with_board(runes=tuple(r for r in runes if r.card != card)))
-        return _cleared(s, (card,)), (card,)
-    s, gone = _lift_slot(s, card)
-    s, gone = _lift_held(s, gone)
-    s = _unmount(s, gone)
-    if runes:
+    first, then its attachments in the order they were attached (1.4.2): those kept in
+    its realm slot, then those of the board's relation, kind by kind (:data:`LEAVING`)."""
+    found = attachment_of(s.game, card)
+    gone: tuple[CardId, ...] = (card,)
+    if found is not None and found.kind is not AttachKind.MOUNT:  # kept on the board only
+        s = _cleared(s.evolve(game=detach(s.game, {card})), gone)
+    else:
+        s, gone = _lift_slot(s, card)
+    return _lift_attached(s, gone)
+
+
+LEAVING: tuple[AttachKind, ...] = (AttachKind.HELD, AttachKind.MOUNT, AttachKind.RUNE)
+"""The order in which the board's attachments of the cards that left go with them:
+leaders held by them with their items (5.15), mounts (8.mount: the card is among its
+rider's items, so only the record goes), runes on any of these (8.rune)."""
+
+
+def _lift_attached(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:
+    """1.4.2, one walk of the board's relation: every attachment whose host (or whose
+    own card) left goes, with what is attached to it, kind by kind (:data:`LEAVING`);
+    the record of a card that left goes too (it would otherwise name a card that may
+    now be hidden in a hand)."""
+    for kind in LEAVING:
+        records = of_kind(s.game, kind)
+        if not records:
+            continue
         left = set(gone)
-        going = tuple(r.card for r in runes if r.host in left)
-        if going:
-            kept = tuple(r for r in runes if r.host not in left)
-            s = _cleared(s.evolve(game=s.game.with_board(runes=kept)), going)
-            gone = (*gone, *going)
+        going = [a for a in records if a.host in left or a.card in left]
+        if not going:
+            continue
+        game = s.game
+        cards = tuple(
+            c
+            for a in going
+            for c in (a.card, *attached_as(game, a.card, AttachKind.ITEM))
+            if c not in left
+        )
+        s = s.evolve(game=detach(game, {a.card for a in going} | set(cards)))
+        if cards:
+            s = _cleared(s, cards)
+            gone = (*gone, *cards)
     return s, gone
-
-
-def _unmount(s: S, gone: tuple[CardId, ...]) -> S:
-    """8.mount: a mount that left, or whose rider left, is no longer mounted (the record
-    would otherwise name a card that may now be hidden in a hand)."""
-    mounts = s.game.mounts
-    if not mounts:
-        return s
-    left = set(gone)
-    kept = tuple(m for m in mounts if m.mount not in left and m.rider not in left)
-    if len(kept) == len(mounts):
-        return s
-    return s.evolve(game=s.game.with_board(mounts=kept))
-
-
-def _lift_held(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:
-    """5.15, 1.4.2: leaders attached to cards that left go with them, with what is
-    attached to them."""
-    held = s.game.held
-    if not held:
-        return s, gone
-    left = set(gone)
-    going = tuple(h for h in held if h.host in left)
-    if not going:
-        return s, gone
-    cards = tuple(c for h in going for c in (h.slot.card, *h.slot.items))
-    kept = tuple(h for h in held if h.host not in left)
-    s = _cleared(s.evolve(game=s.game.with_board(held=kept)), cards)
-    return s, (*gone, *cards)
 
 
 def _lift_slot(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
@@ -301,26 +299,24 @@ def lose_everything(s: S, player: int) -> S:
 
 def rune_host(game: Game, rune: CardId) -> CardId | None:
     """The card that attached rune ``rune`` is attached to, if it is one (8.rune)."""
-    for r in game.runes:
-        if r.card == rune:
-            return r.host
-    return None
+    found = attachment_of(game, rune)
+    return found.host if found is not None and found.kind is AttachKind.RUNE else None
 
 
 def runes_on(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The runes attached to ``card`` (8.rune)."""
-    return tuple(r.card for r in game.runes if r.host == card)
+    return attached_as(game, card, AttachKind.RUNE)
 
 
 def is_magical(game: Game, card: CardId) -> bool:
     """Whether ``card`` is magical (2.4): printed so, or bearing a magical rune (8.rune)."""
     if game.card(card).magical:
         return True
-    return any(game.card(r.card).magical for r in game.runes if r.host == card)
+    return any(game.card(r).magical for r in attached_as(game, card, AttachKind.RUNE))
 
 
 def is_cursed(game: Game, card: CardId) -> bool:
     """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed rune (8.rune)."""
     if game.card(card).cursed:
         return True
-    return any(game.card(r.card).cursed for r in game.runes if r.host == card)
+    return any(game.card(r).cursed for r in attached_as(game, card, AttachKind.RUNE))

@@ -19,10 +19,10 @@ from mitosz_core.games.mitosz.effects.language import (
     User,
 )
 from mitosz_core.games.mitosz.rules import S, maneuvers
-from mitosz_core.games.mitosz.rules.attachments import rune_resolution
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.counter_round import push
 from mitosz_core.games.mitosz.rules.hooks import Resolves, ResponseSource
+from mitosz_core.games.mitosz.rules.keywords.rune import rune_resolution
 from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import ManeuverPending, Todo

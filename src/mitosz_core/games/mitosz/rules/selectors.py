@@ -14,8 +14,9 @@ from mitosz_core.games.mitosz.effects.language import Cards, Side
 from mitosz_core.games.mitosz.rules.board import board_cards, is_magical, leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import allied as in_fight
 from mitosz_core.games.mitosz.rules.fights.core import own_type
+from mitosz_core.games.mitosz.rules.hosting import of_kind
 from mitosz_core.games.mitosz.rules.printed import base_level
-from mitosz_core.games.mitosz.state import CardId, Game
+from mitosz_core.games.mitosz.state import AttachKind, CardId, Game
 from mitosz_core.games.mitosz.subtypes import Subtype
 
 
@@ -24,10 +25,10 @@ def subtypes(game: Game, card: CardId) -> frozenset[Subtype]:
     nem-vezér, nem-faj altípusát megoszthatja a vezérrel"): selectors, keywords and the
     army's races all read them here."""
     own = set(game.card(card).subtypes)
-    for m in game.mounts:
-        if m.rider == card and m.shared is not None:
+    for m in of_kind(game, AttachKind.MOUNT):
+        if m.host == card and m.shared is not None:
             found = leader_slot(game, card)
-            if found is not None and m.mount in found[1].items:
+            if found is not None and m.card in found[1].items:
                 own.add(m.shared)
     return frozenset(own)
 
@@ -87,7 +88,9 @@ def card_matches(
     if cards.types and kind not in cards.types:
         return False
     if cards.subtypes and not set(cards.subtypes) & (
-        subtypes(game, card) if game.mounts else set(d.subtypes)  # 8.mount: a shared one
+        subtypes(game, card)
+        if of_kind(game, AttachKind.MOUNT)
+        else set(d.subtypes)  # 8.mount: a shared one
     ):
         return False
     if cards.mythos and d.mythos not in cards.mythos:

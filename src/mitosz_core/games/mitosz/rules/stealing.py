@@ -27,15 +27,17 @@ from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import war_leaders
 from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.hooks import Answer
+from mitosz_core.games.mitosz.rules.hosting import of_kind
 from mitosz_core.games.mitosz.rules.interpret import Handles, targets, used_in_fight
 from mitosz_core.games.mitosz.rules.leaders import why_not_target
 from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import (
+    AttachKind,
+    Attachment,
     CardId,
     Choice,
     ChoicePurpose,
     Game,
-    HeldLeader,
     Theft,
     Todo,
 )
@@ -153,8 +155,8 @@ def give_back(s: S, ending: tuple[Theft, ...], kept: tuple[Theft, ...]) -> S:
             leader_slot(game, t.card) is not None or t.card in game.players[side].intrigues
         ):
             s = _move(s, t.card, t.thief, t.victim)
-        elif any(h.slot.card == t.card and h.player == t.thief for h in game.held):
-            s = s.evolve(game=game.with_board(held=_held_back(game.held, t)))
+        elif any(h.card == t.card and h.player == t.thief for h in of_kind(game, AttachKind.HELD)):
+            s = s.evolve(game=game.with_board(attachments=_held_back(game, t)))
         elif side is not None:
             later = tuple(
                 replace(x, victim=t.victim) if x.card == t.card and x.victim == t.thief else x
@@ -164,10 +166,13 @@ def give_back(s: S, ending: tuple[Theft, ...], kept: tuple[Theft, ...]) -> S:
     return s
 
 
-def _held_back(held: tuple[HeldLeader, ...], t: Theft) -> tuple[HeldLeader, ...]:
+def _held_back(game: Game, t: Theft) -> tuple[Attachment, ...]:
+    """The board's attachments with the held leader ``t.card`` returning to the victim."""
     return tuple(
-        replace(h, player=t.victim) if h.slot.card == t.card and h.player == t.thief else h
-        for h in held
+        replace(h, player=t.victim)
+        if h.kind is AttachKind.HELD and h.card == t.card and h.player == t.thief
+        else h
+        for h in game.board.attachments
     )
 
 

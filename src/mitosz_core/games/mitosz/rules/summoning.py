@@ -16,7 +16,6 @@ from typing import Any, TypeAlias
 
 from mitosz_core.games.mitosz.actions import (
     AttachMount,
-    AttachRune,
     ManeuverAction,
     Pass,
     PermitHighGod,
@@ -60,6 +59,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     withheld_permission,
 )
 from mitosz_core.games.mitosz.rules.hooks import Resolves
+from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.rules.leaders import (
     plays_without_summoning,
     unique_on_board,
@@ -258,9 +258,8 @@ def _main_candidates(s: S) -> Iterator[Action]:
     for mount in mount_options(s, player):  # 8.mount: in the summoning steps only
         if why_not_mount(s, player, mount) is None:
             yield mount
-    for rune in attachments.rune_candidates(s, player):  # 8.rune
-        if attachments.why_not_attach_rune(s, player, rune) is None:
-            yield rune
+    for keyword in KEYWORDS:  # 8.rune and the other keywords declared in modules
+        yield from keyword.main_candidates(s, player)
     yield from _permits(s, player)  # 3.4.3
 
 
@@ -534,11 +533,6 @@ def _maneuver(s: S, a: ManeuverAction) -> S:
     return push(s, item)
 
 
-def _rune(s: S, a: AttachRune) -> S:
-    s, item = attachments.attach_rune(s, s.game.active, a)  # 8.rune
-    return push(s, item)
-
-
 def deed_rules(
     why_not_maneuver: Callable[[S, ManeuverAction], str | None],
     maneuver: Callable[[S, ManeuverAction], S],
@@ -599,11 +593,7 @@ def main_step(on_pass: Callable[[S, Pass], S]) -> Step[Game]:
                 lambda s, a: attachments.why_not_sacrifice_building(s, s.game.active, a),
                 attachments.sacrifice_building,
             ),
-            Rule(
-                AttachRune,
-                lambda s, a: attachments.why_not_attach_rune(s, s.game.active, a),  # 8.rune
-                _rune,
-            ),
+            *(rule for keyword in KEYWORDS for rule in keyword.main_rules),
         ),
         candidates=_main_candidates,
         decider=active_player,

@@ -17,7 +17,7 @@ from mitosz_core.games.mitosz.rules.board import is_cursed, leader_slot
 from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.fights.army import attach, has, shareable
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
-from mitosz_core.games.mitosz.state import CardId, Game, Mounted
+from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, Game
 from mitosz_core.games.mitosz.subtypes import Subtype
 
 
@@ -112,9 +112,11 @@ def attach_mount(s: S, a: AttachMount) -> S:
     s = update_player(s, player, leaders=tuple(x for x in p.leaders if x.card != a.card))
     s = to_underworld(s, slot.items)
     s = attach(s, a.rider, a.card)
-    kept = tuple(m for m in s.game.mounts if m.mount != a.card)
-    mounted = Mounted(a.card, a.rider, a.shared)
-    return s.evolve(game=s.game.with_board(mounts=(*kept, mounted)))
+    kept = tuple(
+        m for m in s.game.board.attachments if m.kind is not AttachKind.MOUNT or m.card != a.card
+    )
+    mounted = Attachment(a.card, a.rider, AttachKind.MOUNT, shared=a.shared)
+    return s.evolve(game=s.game.with_board(attachments=(*kept, mounted)))
 
 
 def mount_of(game: Game, rider: CardId) -> CardId | None:

@@ -1,0 +1,48 @@
+"""What a keyword of chapter 8 declares, in one place (:class:`Keyword`).
+
+A keyword module (``rules/keywords/<name>.py``) holds its rules and one :class:`Keyword`
+value saying what it adds to the game; :mod:`.keywords` lists the keyword values, and
+the generic code reads them there: the summoning step's rules and candidates, the kind
+its cards are attached as, what happens to them when they or their host leave the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.state import AttachKind, Game
+from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.steps import Rule
+
+
+def no_candidates(s: S, player: int) -> Iterator[Action]:
+    """A keyword that offers no action of its own."""
+    return iter(())
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """One keyword of chapter 8, declared by its module."""
+
+    name: str
+    """The keyword, as the rulebook's paragraph names it (``8.<name>``)."""
+    subtype: Subtype
+    """Its subtype: the card schema's vocabulary entry (``carddata/vocabulary.py``)."""
+    rules: tuple[str, ...]
+    """The rule ids of the rulebook it implements."""
+    kind: AttachKind | None = None
+    """How its cards are attached (:attr:`~..state.Board.attachments`), if they are."""
+    leaves: str = ""
+    """What happens when its card or its host leaves the board; the one walk of
+    :func:`~..board.remove_to_underworld` over the relation does it for every kind."""
+    rank: int | None = None
+    """Its precedence rank among keywords that compete (5.9), if any."""
+    main_rules: tuple[Rule[Game, Any], ...] = ()
+    """The rules of the actions it adds to the summoning steps (6.2.3), last in the
+    step's table."""
+    main_candidates: Callable[[S, int], Iterator[Action]] = no_candidates
+    """Its legal actions in a summoning step for a player, in their documented order."""

@@ -1,0 +1,39 @@
+"""The keywords declared in their own modules (``rules/keywords``): each declaration is
+whole, and the generic code takes what it declares from it."""
+
+from __future__ import annotations
+
+import pytest
+
+from mitosz_core.games.mitosz.actions import AttachRune
+from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
+from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
+from mitosz_core.games.mitosz.rules.keywords.rune import RUNE
+from mitosz_core.games.mitosz.state import AttachKind
+
+
+def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
+    names = [k.name for k in KEYWORDS]
+    assert len(set(names)) == len(names)
+    for keyword in KEYWORDS:
+        assert keyword.subtype in SUBTYPES, keyword.name  # its card-schema vocabulary entry
+        assert f"8.{keyword.name}" in keyword.rules
+        if keyword.kind is not None:
+            assert keyword.leaves, f"{keyword.name}: what happens when it leaves the board"
+
+
+@pytest.mark.rule("8.rune")
+def test_the_rune_keyword_is_declared_in_its_module() -> None:
+    assert RUNE in KEYWORDS
+    assert RUNE.kind is AttachKind.RUNE
+    assert [r.action for r in RUNE.main_rules] == [AttachRune]
+
+
+@pytest.mark.parametrize("step", ["turn.summoning_1", "turn.summoning_2"])
+def test_the_summoning_steps_take_the_keywords_actions(step: str) -> None:
+    """The summoning steps' rule table holds each keyword's rules, last (so the action
+    order of the step, and the golden games, are as before)."""
+    accepts = RULESET.steps[step].accepts
+    declared = tuple(r.action for k in KEYWORDS for r in k.main_rules)
+    assert accepts[-len(declared) :] == declared
