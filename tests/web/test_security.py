@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from mitosz_core.kernel.registry import get
 from mitosz_core.web.protocol import Limits
-from tests.web.support import Client, new_table, server
+from tests.web.support import Client, check_schema, new_table, server
 
 
 def _connect(client: TestClient, table: str, token: str | None) -> tuple[Any, Client]:
@@ -269,3 +269,44 @@ def test_an_uploaded_deck_is_read_as_deck_validate_reads_it() -> None:
             "/api/tables", json={"ruleset": "mythos", "bots": [None, None], "decks": [big, big]}
         )
         assert answer.json()["code"] == "too-large"
+
+
+def test_an_uploaded_card_set_lends_its_cards_to_the_decks_and_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    examples = Path(__file__).parents[2] / "docs" / "examples"
+    card_set = (examples / "my-set.toml").read_text(encoding="utf-8")
+    deck = (examples / "my-deck.txt").read_text(encoding="utf-8")
+    path = str(tmp_path / "tables.sqlite3")
+    request = {"ruleset": "mitosz", "bots": [None, "random"], "decks": [{"text": deck}] * 2}
+    with server(path) as client:
+        without = client.post("/api/tables", json={"type": "new_table", **request})
+        assert without.json()["code"] == "bad-deck"  # its cards are not built in
+        reply = new_table(client, **request, card_sets=[{"text": card_set}])
+        assert reply["type"] == "table"
+        state = client.app.state.server.tables[reply["table"]].state  # type: ignore[attr-defined]
+        assert "Epaminondas" in {card.key for card in state.game.cards}
+        broken = card_set.replace("[[card]]", "[[card]]\nbogus = 1", 1)
+        answer = client.post(
+            "/api/tables",
+            json={"type": "new_table", **request, "card_sets": [{"text": broken}]},
+        )
+        assert answer.json()["code"] == "bad-cards"
+        assert "card-set-1.toml" in answer.json()["message"] and "mitosz-sets" not in answer.text
+    with server(path) as client:
+        assert client.app.state.server.tables[reply["table"]].state == state  # type: ignore[attr-defined]
+
+
+def test_the_lobby_shows_no_token_and_no_drawn_seed() -> None:
+    with server() as client:
+        secret = new_table(client, ruleset="mythos", bots=[None, None])
+        fixed = new_table(client, ruleset="mythos", bots=[None, "random"], fixed_seed=77)
+        lobby = client.get("/api/lobby").json()
+        check_schema(lobby)
+        text = json.dumps(lobby)
+        tables = client.app.state.server.tables  # type: ignore[attr-defined]
+        assert str(tables[secret["table"]].seed) not in text
+        assert all(token not in text for token in secret["tokens"] + fixed["tokens"] if token)
+        listed = {t["table"]: t for t in lobby["tables"]}
+        assert listed[secret["table"]]["fixed_seed"] is None
+        assert listed[fixed["table"]]["fixed_seed"] == 77

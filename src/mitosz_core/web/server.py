@@ -42,6 +42,7 @@ import mitosz_core as mc
 from mitosz_core.errors import MitoszError
 from mitosz_core.kernel.decks import read_deck
 from mitosz_core.kernel.registry import get
+from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.web.protocol import VERSION, Act, Limits, ProtocolError, View, error, parse
 from mitosz_core.web.store import Store
 from mitosz_core.web.tables import (
@@ -50,11 +51,13 @@ from mitosz_core.web.tables import (
     TableSpec,
     act,
     bot_steps,
+    card_set_files,
     check_turn,
     decision_message,
     lobby_entry,
     open_table,
     state_message,
+    without_folder,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -258,7 +261,12 @@ def spec_of(data: object, limits: Limits) -> TableSpec:
         or not all(b is None or isinstance(b, str) for b in bots)
     ):
         raise ProtocolError("bad-table", "'bots' lists each seat: a bot's name or null")
-    rules = get(ruleset)
+    sets = _card_sets(data.get("card_sets"), limits)
+    with card_set_files(sets) as paths:
+        try:
+            rules = get(ruleset).with_card_sets(paths) if paths else get(ruleset)
+        except MitoszError as exc:
+            raise ProtocolError("bad-cards", without_folder(str(exc), paths)) from None
     if not rules.min_players <= len(bots) <= rules.max_players:
         raise ProtocolError(
             "bad-table",
@@ -270,15 +278,31 @@ def spec_of(data: object, limits: Limits) -> TableSpec:
     elif not isinstance(decks, list) or len(decks) != len(bots):
         raise ProtocolError("bad-table", "'decks' gives one deck per seat")
     else:
-        chosen = tuple(_deck(ruleset, d, i, limits) for i, d in enumerate(decks))
+        chosen = tuple(_deck(rules, d, i, limits) for i, d in enumerate(decks))
     fixed = data.get("fixed_seed")
     if fixed is not None and (isinstance(fixed, bool) or not isinstance(fixed, int)):
         raise ProtocolError("bad-table", "'fixed_seed' is an integer or null")
-    return TableSpec(ruleset, chosen, tuple(bots), fixed)
+    return TableSpec(ruleset, chosen, tuple(bots), fixed, sets)
 
 
-def _deck(ruleset: str, data: object, seat: int, limits: Limits) -> mc.DeckList:
-    rules = get(ruleset)
+def _card_sets(data: object, limits: Limits) -> tuple[str, ...]:
+    """The texts of the uploaded card-set files: ``[{"text": ...}, ...]``, each within
+    the upload limit and the CLI's limit on a card-set file."""
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(
+        isinstance(d, dict) and isinstance(d.get("text"), str) for d in data
+    ):
+        raise ProtocolError("bad-cards", "'card_sets' lists card-set files as {'text': ...}")
+    most = min(limits.upload_bytes, mc.current_limits().toml_bytes)
+    texts = tuple(d["text"] for d in data)
+    for number, text in enumerate(texts, start=1):
+        if len(text.encode("utf-8")) > most:
+            raise ProtocolError("too-large", f"card-set-{number}.toml: at most {most} bytes")
+    return texts
+
+
+def _deck(rules: Ruleset[Any], data: object, seat: int, limits: Limits) -> mc.DeckList:
     if isinstance(data, str):
         found = rules.builtin_decks().get(data)
         if found is None:

@@ -50,6 +50,7 @@ def _spec_json(spec: TableSpec) -> str:
             "decks": [deck_to_json(d) for d in spec.decks],
             "bots": list(spec.bots),
             "fixed_seed": spec.fixed_seed,
+            "card_sets": list(spec.card_sets),
         }
     )
 
@@ -60,11 +61,15 @@ def _spec(text: str, where: str) -> TableSpec:
     if not isinstance(bots, list) or not all(b is None or isinstance(b, str) for b in bots):
         raise ProtocolError("bad-save", f"{where}: bad bots")
     fixed = data.get("fixed_seed")
+    sets = data.get("card_sets", [])
+    if not isinstance(sets, list) or not all(isinstance(t, str) for t in sets):
+        raise ProtocolError("bad-save", f"{where}: bad card sets")
     return TableSpec(
         ruleset=str(data["ruleset"]),
         decks=tuple(deck_from_json(d, where) for d in data["decks"]),
         bots=tuple(bots),
         fixed_seed=fixed if isinstance(fixed, int) else None,
+        card_sets=tuple(sets),
     )
 
 

@@ -21,9 +21,12 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import mitosz_core as mc
@@ -52,6 +55,9 @@ class TableSpec:
     decks: tuple[mc.DeckList, ...]
     bots: tuple[str | None, ...]
     fixed_seed: int | None = None
+    card_sets: tuple[str, ...] = ()
+    """The texts of card-set files uploaded with the table, whose cards the decks may
+    name (read as ``mitosz-core cards validate`` reads a file)."""
 
     @property
     def players(self) -> int:
@@ -141,6 +147,26 @@ def check_spec(spec: TableSpec) -> None:
         raise ProtocolError("bad-table", "a table needs at least one seat for a person")
 
 
+@contextmanager
+def card_set_files(texts: Sequence[str]) -> Iterator[list[str]]:
+    """The uploaded card sets as files (``card-set-1.toml``, ...) while the block runs:
+    the loaders read files, and the cards then travel inside the game's state."""
+    with tempfile.TemporaryDirectory(prefix="mitosz-sets-") as folder:
+        paths = []
+        for number, text in enumerate(texts, start=1):
+            path = Path(folder) / f"card-set-{number}.toml"
+            path.write_text(text, encoding="utf-8")
+            paths.append(str(path))
+        yield paths
+
+
+def without_folder(message: str, paths: Sequence[str]) -> str:
+    """An error about an uploaded card set, naming it ``card-set-N.toml`` alone."""
+    for path in paths:
+        message = message.replace(path, Path(path).name)
+    return message
+
+
 def _seed_of(spec: TableSpec) -> int:
     return spec.fixed_seed if spec.fixed_seed is not None else secrets.randbelow(SEED_BOUND)
 
@@ -152,11 +178,18 @@ def open_table(
     bot's): the game started (its decks checked by the engine), the bots made."""
     check_spec(spec)
     seed = _seed_of(spec) if seed is None else seed
-    try:
-        state = mc.new_game(spec.ruleset, decks=spec.decks, seed=seed, players=spec.players)
-        check_bots([b for b in spec.bots if b is not None], state)
-    except MitoszError as exc:
-        raise ProtocolError("bad-table", str(exc)) from None
+    with card_set_files(spec.card_sets) as paths:
+        try:
+            state = mc.new_game(
+                spec.ruleset,
+                decks=spec.decks,
+                seed=seed,
+                players=spec.players,
+                card_sets=paths or None,
+            )
+            check_bots([b for b in spec.bots if b is not None], state)
+        except MitoszError as exc:
+            raise ProtocolError("bad-table", without_folder(str(exc), paths)) from None
     tokens = tuple(None if bot is not None else secrets.token_urlsafe(24) for bot in spec.bots)
     table = Table(
         id=table_id or secrets.token_urlsafe(9),
@@ -190,12 +223,19 @@ def replayed(
     seats' decisions with :func:`mitosz_core.replay` (which checks every decision
     against the rules), and its bots made anew (a bot decides from its view of the game
     alone; only its own random choices to come differ from an uninterrupted game)."""
-    try:
-        state = mc.replay(
-            spec.ruleset, seed=seed, actions=actions, decks=spec.decks, players=spec.players
-        )
-    except MitoszError as exc:
-        raise ProtocolError("bad-save", f"table {table_id}: {exc}") from None
+    with card_set_files(spec.card_sets) as paths:
+        try:
+            state = mc.replay(
+                spec.ruleset,
+                seed=seed,
+                actions=actions,
+                decks=spec.decks,
+                players=spec.players,
+                card_sets=paths or None,
+            )
+        except MitoszError as exc:
+            message = without_folder(str(exc), paths)
+            raise ProtocolError("bad-save", f"table {table_id}: {message}") from None
     table = Table(
         id=table_id,
         spec=spec,
