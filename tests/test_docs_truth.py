@@ -115,7 +115,7 @@ def test_the_quickstart_names_the_supported_pythons() -> None:
 
 
 def test_the_commands_that_take_ruleset_are_those_the_docs_name() -> None:
-    """The README and the quickstart say: every command but replay and render."""
+    """The README and the quickstart say: every command but replay, render and serve."""
     without = sorted(
         name
         for name, parser in commands_of(build_parser()).items()
@@ -126,10 +126,12 @@ def test_the_commands_that_take_ruleset_are_those_the_docs_name() -> None:
             for a in sub._actions
         )
     )
-    assert without == ["render", "replay"]
+    assert without == ["render", "replay", "serve"]
     for doc in (ROOT / "README.md", DOCS / "quickstart.rst"):
         text = " ".join(doc.read_text(encoding="utf-8").split())
-        assert re.search(r"but `{1,2}replay`{1,2} and `{1,2}render`{1,2} takes", text), doc
+        assert re.search(
+            r"but `{1,2}replay`{1,2}, `{1,2}render`{1,2} and `{1,2}serve`{1,2} takes", text
+        ), doc
 
 
 def test_every_python_example_runs_in_the_doctest_build() -> None:
