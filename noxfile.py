@@ -161,7 +161,7 @@ def _tests(session: nox.Session, *args: str, mermaid: bool = False) -> None:
     if mermaid:  # the diagram parse check and the browser test must run, not be skipped
         env["MITOSZ_REQUIRE_MERMAID"] = "1"
         env["MITOSZ_REQUIRE_BROWSER"] = "1"
-    session.run("pytest", "-q", *args, env=env)
+    session.run("pytest", "-q", "-n", "auto", *args, env=env)  # a worker per core
 
 
 def _mermaid(session: nox.Session) -> None:
@@ -362,7 +362,9 @@ def compiled(session: nox.Session) -> None:
     # the tests' temporary files outside the checkout, as in the other sessions (create_tmp
     # points TMPDIR into .nox/, and mypy would then name a test's files by relative paths)
     variables = {"HYPOTHESIS_PROFILE": "ci", "TMPDIR": tempfile.gettempdir()}
-    session.run(python, "-m", "pytest", "-q", *session.posargs, env=variables, external=True)
+    session.run(
+        python, "-m", "pytest", "-q", "-n", "auto", *session.posargs, env=variables, external=True
+    )
 
 
 @nox.session
