@@ -41,9 +41,11 @@ from mitosz_core.games.mitosz.state import (
     cached,
     memoised,
 )
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.values import replace
 
 
+@mypyc_attr(native_class=False)  # kept on a board: it must pickle as the board does
 @dataclass(frozen=True, slots=True)
 class BoardIndex:
     """The index of one board's :attr:`Board.attachments`."""
