@@ -44,8 +44,10 @@ FLAT = {"action_encoding": "flat"}
 """The figures are of the flat encoding (the workloads step with its indices)."""
 
 
-def raw(ruleset: str, seed: int) -> int:
-    state = mc.new_game(ruleset, seed=seed)
+def raw(ruleset: str, seed: int, players: int = 2) -> int:
+    """One random game of the engine alone (the generator seeded with ``seed``); its
+    decisions."""
+    state = mc.new_game(ruleset, seed=seed, players=players)
     rng = random.Random(seed)
     n = 0
     while not state.is_over:

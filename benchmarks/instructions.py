@@ -21,14 +21,12 @@ import argparse
 import ctypes
 import json
 import os
-import random
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-import mitosz_core as mc
 from benchmarks import adapters
 
 _HELPER = """
@@ -69,27 +67,15 @@ ENGINE_GAMES = (("mitosz", 2), ("mitosz", 4), ("mythos", 2))
 """The engine's workloads: ruleset and players."""
 
 
-def engine_game(ruleset: str, players: int, seed: int) -> int:
-    """One random game (the generator seeded with ``seed``); its decisions."""
-    state = mc.new_game(ruleset, seed=seed, players=players)
-    rng = random.Random(seed)
-    n = 0
-    while not state.is_over:
-        legal = mc.legal_actions(state)
-        state = mc.apply(state, legal[rng.randrange(len(legal))])
-        n += 1
-    return n
-
-
 def engine_child(games: int, library: str) -> None:
     """Under callgrind: a warm-up game of each workload, then each workload's games
     between the helper's start and stop; prints each workload's decisions."""
     lib = ctypes.CDLL(library)
     for ruleset, players in ENGINE_GAMES:
-        engine_game(ruleset, players, 1)
+        adapters.raw(ruleset, 1, players)
     for ruleset, players in ENGINE_GAMES:
         lib.measure_start()
-        decisions = sum(engine_game(ruleset, players, seed) for seed in range(1, 1 + games))
+        decisions = sum(adapters.raw(ruleset, seed, players) for seed in range(1, 1 + games))
         lib.measure_stop()
         print(f"{ruleset}-{players}p", decisions, flush=True)
 
