@@ -14,6 +14,11 @@ here are the worst the campaign and the work on this issue found, built in the t
   limit, against an eighth of the budget (the cost is linear in the size, which the
   test checks between a sixteenth and an eighth); at the full limits the worst card file
   peaks at 19 MB.
+- **JSON values, counted before parsing.** A value takes Python tens of bytes however
+  short its text: 16 MiB of nested arrays used to take about 500 MB before it was
+  refused. The JSON text is refused beyond ``json_values`` before anything is built, at
+  the cost of about one copy of it; within the limit, the costliest values found stay
+  within the budget.
 """
 
 from __future__ import annotations
@@ -107,6 +112,30 @@ def position_players(size: int) -> dict[str, Any]:
 def toml_players(size: int) -> str:
     player = '[[players]]\nhigh_god = 5\nbogus = [1, "x"]\n'
     return 'format = "mitosz-position-1"\n' + player * max(5, size // len(player))
+
+
+def nested_arrays(size: int) -> str:
+    """A JSON text of about ``size`` bytes: arrays nested just within the depth limit,
+    side by side."""
+    depth = DEFAULT_LIMITS.json_depth - 1
+    group = "[" * depth + "]" * depth
+    return "[" + ",".join([group] * (size // (len(group) + 1) - 1)) + "]"
+
+
+def empty_arrays(size: int) -> str:
+    """A JSON text of about ``size`` bytes of empty arrays."""
+    return "[" + ",".join(["[]"] * (size // 3 - 1)) + "]"
+
+
+def distinct_keys(values: int) -> str:
+    """A JSON object of ``values`` values: a member of a new key for each (each key is a
+    string of its own, the costliest value found)."""
+    return "{" + ",".join(f'"k{i}":0' for i in range(values - 1)) + "}"
+
+
+def objects_of_arrays(values: int) -> str:
+    """A JSON array of ``values`` values: objects holding an empty array."""
+    return "[" + ",".join(['{"a":[]}'] * ((values - 1) // 2)) + "]"
 
 
 class Counter:
@@ -237,6 +266,35 @@ def test_worst_inputs_stay_within_the_memory_budget(tmp_path: Path, name: str) -
     full = traced(make(limit // SCALE))
     assert full < BUDGET // SCALE, f"{name}: {full / 2**20:.1f} MiB at 1/{SCALE} of the limit"
     assert full < 3 * half + 2**20, f"{name}: {half} -> {full} bytes is not linear"
+
+
+@pytest.mark.parametrize("build", [nested_arrays, empty_arrays], ids=["nested", "empty"])
+def test_a_saved_state_of_arrays_is_refused_before_it_is_built(
+    build: Callable[[int], str],
+) -> None:
+    text = build(DEFAULT_LIMITS.json_bytes)
+    assert DEFAULT_LIMITS.json_bytes - 256 < len(text) <= DEFAULT_LIMITS.json_bytes
+    limit = DEFAULT_LIMITS.json_values
+    tracemalloc.start()
+    try:
+        with pytest.raises(mc.DecodeError, match=rf"limit of {limit} \(json_values\)"):
+            mc.State.from_json(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * len(text), f"{peak / 2**20:.1f} MiB for {len(text) / 2**20:.1f} MiB"
+
+
+@pytest.mark.parametrize("build", [distinct_keys, objects_of_arrays], ids=["keys", "objects"])
+def test_json_within_its_value_limit_stays_within_the_memory_budget(
+    build: Callable[[int], str],
+) -> None:
+    values = DEFAULT_LIMITS.json_values // SCALE
+    with mc.use_limits(json_values=values):
+        full = traced(lambda: mc.State.from_json(build(values)))
+        with pytest.raises(mc.DecodeError, match="json_values"):
+            mc.State.from_json(build(values + 2))
+    assert full < BUDGET // SCALE, f"{full / 2**20:.1f} MiB at 1/{SCALE} of json_values"
 
 
 def test_position_files_have_their_own_limit(tmp_path: Path) -> None:

@@ -20,6 +20,14 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.errors import InvalidStateError
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    ChangeLevel,
+    Chosen,
+    Duration,
+    Trigger,
+)
+from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.state import (
     Choice,
     ChoicePurpose,
@@ -27,9 +35,12 @@ from mitosz_core.games.mitosz.state import (
     CounterRound,
     Marker,
     RoundMark,
+    Theft,
     Tiebreak,
+    Waiting,
 )
 from mitosz_core.games.mitosz.state import Game as MitoszGame
+from mitosz_core.games.mitosz.validate_effects import card_effects
 from mitosz_core.games.mythos.state import Game as MythosGame
 from mitosz_core.kernel.action import Decision, Log
 from mitosz_core.kernel.registry import get
@@ -64,6 +75,8 @@ def reached(name: str) -> Any:
         ),
         "stack": lambda s: bool(s.game.stack),
         "choice": lambda s: s.game.choice is not None,
+        "effects": lambda s: bool(s.game.effects),
+        "todo": lambda s: bool(s.game.todo),
     }
     if name.startswith("mythos-"):
         mythos: dict[str, Callable[[Any], bool]] = {
@@ -85,6 +98,10 @@ def refused(state: mc.State[Any], rule: str, path: str | None = None) -> Invalid
 
 def game(state: M, **changes: Any) -> M:
     return state.evolve(game=replace(state.game, **changes))
+
+
+def accepted(state: mc.State[Any]) -> None:
+    get(state.ruleset).validate(state)
 
 
 # --- Mítosz: interruption data outside its step ---------------------------------------------
@@ -146,6 +163,44 @@ def test_a_fight_whose_attacker_is_its_own_defender() -> None:
     refused(game(s, fight=fight), "fight", "$.state.game.fight")
 
 
+def _lent(s: M) -> tuple[int, M]:
+    """A leader of the defender's row that is not in the fight, and ``s`` with it
+    leading the attacker's front line."""
+    fight = s.game.fight
+    assert fight is not None
+    theirs = next(
+        leader.card
+        for leader in s.game.players[fight.defender].leaders
+        if leader.card not in (*fight.attack, *fight.defend)
+    )
+    attack = (theirs, *fight.attack[1:])
+    return theirs, game(s, fight=replace(fight, attack=attack))
+
+
+@pytest.mark.rule("7.3.2")
+def test_an_army_led_by_the_other_sides_leader() -> None:
+    _, bad = _lent(reached("fight"))
+    refused(bad, "fight", "$.state.game.fight.attack[0]")
+
+
+@pytest.mark.rule("5.2", "7.3.2")
+def test_a_stolen_leader_leads_for_its_taker() -> None:
+    """The line's leader is the defender's own card, stolen by the attacker: it is in
+    the attacker's leader row, so it leads for the attacker (5.2)."""
+    s = reached("fight")
+    fight = s.game.fight
+    card, lent = _lent(s)
+    victim, thief = lent.game.players[fight.defender], lent.game.players[fight.attacker]
+    slot = next(x for x in victim.realm.leaders if x.card == card)
+    victim = victim.changed(leaders=tuple(x for x in victim.realm.leaders if x is not slot))
+    thief = thief.changed(leaders=(*thief.realm.leaders, slot))
+    g = lent.game.with_player(fight.defender, victim).with_player(fight.attacker, thief)
+    g = g.with_board(thefts=(Theft(card, fight.attacker, fight.defender),))
+    assert g.owner(card) == fight.defender
+    stolen = lent.evolve(game=g)
+    accepted(stolen.evolve(game=replace(g, seen=seen_now(stolen))))  # moved by hand: no event
+
+
 def test_a_helper_listed_five_times() -> None:
     s = reached("fight")
     fight = s.game.fight
@@ -191,6 +246,72 @@ def test_a_deck_out_mark_a_million_turns_ahead() -> None:
 def test_a_tiebreak_between_effects_that_it_does_not_name() -> None:
     s = reached("quiet")
     refused(game(s, tiebreaks=(Tiebreak("a", "b", "c"),)), "tiebreak", "$.state.game.tiebreaks")
+
+
+@pytest.mark.rule("5.9")
+@pytest.mark.parametrize("key", ["s999999.0", "s0.7", "e{next}", "e0", "x1", "s01.0"])
+def test_a_tiebreak_between_keys_of_no_effect_of_the_game(key: str) -> None:
+    """A tie's sides are keys of lasting effects of the game: ``e<id>`` of a created
+    one, ``s<card>.<index>`` of a locked maneuver printed on a card in play."""
+    s = reached("quiet")
+    assert s.game.next_id > 2
+    created = Tiebreak("e1", "e2", "e2")
+    accepted(game(s, tiebreaks=(created,)))
+    bad = Tiebreak("e1", key.format(next=s.game.next_id), "e1")
+    refused(game(s, tiebreaks=(created, bad)), "tiebreak", "$.state.game.tiebreaks[1].b")
+
+
+def test_a_tiebreak_of_a_locked_maneuver_in_play() -> None:
+    s = reached("quiet")
+    locked = next(
+        f"s{card}.{i}"
+        for card in range(len(s.game.instances))
+        for i, m in enumerate(s.game.card(card).maneuvers)
+        if m.locked and m.effect.lasting and s.game.card(card).type.value != "maneuver"
+    )
+    accepted(game(s, tiebreaks=(Tiebreak(locked, "e1", locked),)))
+
+
+# --- Mítosz: effects that no card gives -------------------------------------------------------
+
+TWELVE = ChangeLevel(Chosen(Cards()), 12, Duration.TURN)
+"""A level change of +12: no card of the built-in sets prints it."""
+
+
+def test_no_built_in_card_gives_plus_twelve() -> None:
+    given = card_effects(reached("quiet").game.cards)
+    assert TWELVE not in given
+    assert any(isinstance(e, ChangeLevel) for e in given)
+
+
+@pytest.mark.rule("4.2", "4.2.5")
+def test_a_lasting_effect_that_no_card_gives() -> None:
+    s = reached("effects")
+    accepted(s)
+    effects = (replace(s.game.effects[0], effect=TWELVE), *s.game.effects[1:])
+    refused(game(s, effects=effects), "card-effect", "$.state.game.effects[0].effect")
+
+
+@pytest.mark.rule("4.2", "6.2.4.5")
+def test_a_delayed_effect_that_no_card_gives() -> None:
+    s = reached("quiet")
+    given = sorted(card_effects(s.game.cards), key=repr)[0]
+    waiting = Waiting(s.game.next_id, Trigger.TURN_END, given, player=0, source=None)
+    accepted(game(s, waiting=(waiting,), next_id=s.game.next_id + 1))
+    bad = replace(waiting, effect=TWELVE)
+    refused(
+        game(s, waiting=(waiting, bad), next_id=s.game.next_id + 1),
+        "card-effect",
+        "$.state.game.waiting[1].effect",
+    )
+
+
+@pytest.mark.rule("4.2")
+def test_an_effect_to_take_hold_that_no_card_gives() -> None:
+    s = reached("todo")
+    accepted(s)
+    todo = (replace(s.game.todo[0], effect=TWELVE), *s.game.todo[1:])
+    refused(game(s, todo=todo), "card-effect", "$.state.game.todo[0].effect")
 
 
 def test_event_window_card_ids_out_of_range() -> None:

@@ -8,6 +8,7 @@ with the library's own error, naming the limit and where, before anything is par
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,34 @@ def test_json_at_the_depth_limit_parses_and_one_more_level_is_refused() -> None:
     assert json_text_problem("[" * limit + "]" * limit, DEFAULT_LIMITS) is None
     problem = json_text_problem("[" * (limit + 1) + "]" * (limit + 1), DEFAULT_LIMITS)
     assert problem is not None and (problem.line, problem.column) == (1, limit + 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("[1,2,3]", 4),
+        ('{"a": [ ], "b": "x,y,[1]", "c": {}}', 4),  # empty ones have no first element
+        ("[[[]],[{}]]", 5),
+        ("7", 1),
+    ],
+)
+def test_json_values_are_counted_before_parsing(text: str, values: int) -> None:
+    """One value more than ``json_values`` is refused; commas and brackets in strings do
+    not count, nor does an empty array or object count an element."""
+    assert json_text_problem(text, replace(DEFAULT_LIMITS, json_values=values)) is None
+    if values > 1:
+        problem = json_text_problem(text, replace(DEFAULT_LIMITS, json_values=values - 1))
+        assert problem is not None and "limit of" in problem.problem
+
+
+def test_too_many_json_values_names_the_limit_and_where_it_is_passed() -> None:
+    with use_limits(json_values=5):  # a list, two objects, two strings
+        assert mc.actions_from_json("mitosz", '[{"type":"pass"},{"type":"pass"}]')
+        with pytest.raises(
+            mc.DecodeError,
+            match=r"more JSON values than the limit of 5 \(json_values\) \(line 1, column 10\)",
+        ):
+            mc.State.from_json("[1,2,3,4,5]")
 
 
 @pytest.mark.parametrize("load", [parse_set, parse_faction], ids=["mitosz", "mythos"])

@@ -379,13 +379,16 @@ def test_what_a_card_goes_onto_and_the_base_level_check_follow_its_new_type() ->
     assert Summon(sword, hero) in mc.legal_actions(s)
     stone = _lasting(s, BecomeType(Chosen(ANY), CardType.LOCATION), other, hero, hero)
     assert Summon(sword, hero) not in mc.legal_actions(stone)  # 3.5: onto a leader only
+    # the effects are placed by hand, and no card of the late pool gives them: ``act``
+    # would validate the state and refuse it (card-effect), so the action goes straight
+    # to the legality gate
     with pytest.raises(mc.IllegalActionError, match=r"Hero is a location now, not a leader"):
-        act(stone, Summon(sword, hero))
+        mc.apply(stone, Summon(sword, hero))
     s, market = to_hand(s, me, "Market")
     assert Summon(market, cross) in mc.legal_actions(s)
     crowned = _lasting(s, BecomeType(Chosen(ANY), CardType.LEADER), other, hero, cross)
     with pytest.raises(mc.IllegalActionError, match=r"Cross is a leader now, not a people"):
-        act(crowned, Summon(market, cross))  # 3.3: onto a people only
+        mc.apply(crowned, Summon(market, cross))  # 3.3: onto a people only
     # 2.2: a card whose base level fell below 1 leaves only as a permanent or troop; one
     # that is a maneuver now (5.16) stays
     low = set_game(s, markers=(Marker(hero, level=-3),))

@@ -1,10 +1,10 @@
 """JSON text and the JSON-ready form of game values: the layer under the codec.
 
 :func:`dumps` writes canonical JSON text; :func:`loads` parses it after checking it
-against the :class:`~mitosz_core.kernel.limits.Limits` (size, nesting depth, digits of a
-number) and refuses repeated keys; :func:`encode` turns a frozen game value into JSON-ready
-data, driven by the dataclasses' own annotations. Decoding, which needs the ruleset's
-tables, is :mod:`mitosz_core.kernel.codec`'s.
+against the :class:`~mitosz_core.kernel.limits.Limits` (size, nesting depth, number of
+values, digits of a number) and refuses repeated keys; :func:`encode` turns a frozen game
+value into JSON-ready data, driven by the dataclasses' own annotations. Decoding, which
+needs the ruleset's tables, is :mod:`mitosz_core.kernel.codec`'s.
 """
 
 from __future__ import annotations
@@ -46,8 +46,9 @@ def loads(text: str | bytes, what: str = "JSON") -> Json:
     """Parse JSON text, checked first against the limits in force
     (:func:`~mitosz_core.kernel.limits.current_limits`); any problem is a
     :class:`DecodeError`: a value that is not text (``None``, a number, a
-    ``memoryview``), a syntax error, a text too large or nested too deep, a number of
-    too many digits, ``NaN`` or ``Infinity``, or a key repeated in an object."""
+    ``memoryview``), a syntax error, a text too large, nested too deep or of too many
+    values (refused before anything is built), a number of too many digits, ``NaN`` or
+    ``Infinity``, or a key repeated in an object."""
     if not isinstance(text, str | bytes | bytearray):
         raise DecodeError("$", f"{what} must be JSON text (a str or bytes), not {_kind(text)}")
     limits = current_limits()

@@ -8,9 +8,9 @@ limit is rejected with the loader's own error (a :class:`~mitosz_core.errors.Dec
 or a :class:`~mitosz_core.errors.CardDataError`) saying which limit and where.
 
 The checks here are cheap scans of the text: the nesting depth of brackets (strings and
-comments skipped), the parts of a TOML key, the digits of a number. The limits are far
-above what real data needs (see the field notes) and can be changed for a block of code
-with :func:`use_limits`.
+comments skipped), the number of JSON values, the parts of a TOML key, the digits of a
+number. The limits are far above what real data needs (see the field notes) and can be
+changed for a block of code with :func:`use_limits`.
 """
 
 from __future__ import annotations
@@ -40,6 +40,12 @@ class Limits:
     saved 4-player Mítosz game of 640 decisions is 165 KB."""
     json_depth: int = 64
     """Deepest nesting of JSON arrays and objects; a saved state nests 13 deep."""
+    json_values: int = 1 << 19
+    """Most values in one JSON text: arrays, objects, strings, numbers, ``true``,
+    ``false`` and ``null`` (an object's keys aside). Parsed, a value takes tens of bytes
+    however short its text (``[]`` is two), so a text within ``json_bytes`` could take
+    many times its size; this bounds it. At the ``json_bytes`` limit it allows a value
+    every 32 bytes on average."""
     toml_bytes: int = 1 * MIB
     """Largest card file, in bytes of UTF-8; the built-in files are 14 to 20 KB."""
     toml_depth: int = 32
@@ -54,8 +60,8 @@ class Limits:
     position_bytes: int = 1 * MIB
     """Largest position file (TOML or JSON), in bytes of UTF-8, and no more than the
     limit of its format; the example ``judge.toml`` is under 1 KB, a 4-player position
-    with full decks about 20 KB. Parsed, a JSON file of the 16 MiB ``json_bytes`` could
-    take more than 200 MB; one of this size takes less than a tenth of that."""
+    with full decks about 20 KB. A position is far smaller than a saved game, so its
+    limit is lower."""
     deck_bytes: int = 1 * MIB
     """Largest deck file, in bytes of UTF-8; a deck of the built-in sets is under 2 KB.
     A larger file is not read whole."""
@@ -163,42 +169,82 @@ _STRING = r'"[^"\\]*(?:\\[\s\S]?[^"\\]*)*(?:"|\Z)'
 fails (a failing match retried at every later quote would take quadratic time)."""
 _JSON_STRING = re.compile(_STRING)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_JSON_TOKEN = re.compile(rf"{_STRING}|[\[\]{{}}]|[0-9]+")
+_EMPTY = r"\[[ \t\n\r]*\]|\{[ \t\n\r]*\}"
+"""An empty array or object (a value with no first element), JSON's whitespace inside."""
+_NO_SPACE = str.maketrans("", "", " \t\n\r")
+_JSON_TOKEN = re.compile(rf"{_STRING}|{_EMPTY}|[\[\]{{}},]|[0-9]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def json_text_problem(text: str, limits: Limits) -> TextProblem | None:
-    """The first place where ``text`` nests deeper than ``limits.json_depth`` or has a
-    number of more than ``limits.number_digits`` digits; ``None`` if there is none.
+    """The first place where ``text`` nests deeper than ``limits.json_depth``, has a
+    number of more than ``limits.number_digits`` digits, or holds more values than
+    ``limits.json_values``; ``None`` if there is none.
 
-    Strings are skipped, so brackets and digits inside them do not count. The common
-    case (no problem) runs at the speed of the regular-expression engine; only a text
-    with a problem is walked token by token, to say where it is.
+    Strings are skipped, so brackets, commas and digits inside them do not count. The
+    values are counted from the text, before anything is parsed: the first value, then
+    one more after each comma and at the start of each array or object that is not
+    empty (its first element). The common case (no problem) runs at the speed of the
+    regular-expression engine; only a text with a problem is walked token by token, to
+    say where it is.
     """
     stripped = _JSON_STRING.sub('""', text)
-    brackets = _NOT_BRACKET.sub("", stripped)
-    too_deep = bool(brackets) and max(accumulate(map(_DELTA.__getitem__, brackets))) > (
-        limits.json_depth
-    )
-    too_long = re.search(f"[0-9]{{{limits.number_digits + 1}}}", stripped) is not None
-    if not (too_deep or too_long):
-        return None
-    depth = 0
+    values = 1 + stripped.count(",") + stripped.count("[") + stripped.count("{")
+    if values > limits.json_values:  # an empty array or object has no first element
+        compact = stripped.translate(_NO_SPACE)
+        values -= compact.count("[]") + compact.count("{}")
+        del compact
+    too_many = values > limits.json_values
+    if not too_many:
+        brackets = _NOT_BRACKET.sub("", stripped)
+        too_deep = bool(brackets) and max(accumulate(map(_DELTA.__getitem__, brackets))) > (
+            limits.json_depth
+        )
+        del brackets
+        too_long = re.search(f"[0-9]{{{limits.number_digits + 1}}}", stripped) is not None
+        if not (too_deep or too_long):
+            return None
+    del stripped
+    found = _json_walk(text, limits)
+    if found is None and too_many:  # pragma: no cover - the walk counts the same values
+        return TextProblem(1, 1, _values(limits.json_values))
+    return found
+
+
+def _json_walk(text: str, limits: Limits) -> TextProblem | None:
+    """The first problem of ``text``, found token by token (see :func:`json_text_problem`)."""
+    depth, values = 0, 1
     for token in _JSON_TOKEN.finditer(text):
         value = token.group()
-        if value in ("[", "{"):
+        first = value[0]
+        if first in "[{":
             depth += 1
             if depth > limits.json_depth:
                 return _at(text, token.start(), _deep(limits.json_depth, "arrays and objects"))
-        elif value in ("]", "}"):
+            if len(value) > 1:  # an empty array or object
+                depth -= 1
+                continue
+        elif first in "]}":
             depth -= 1
-        elif value[0] != '"' and len(value) > limits.number_digits:
-            return _at(text, token.start(), _digits(len(value), limits.number_digits))
+            continue
+        elif first == '"':
+            continue
+        elif first != ",":
+            if len(value) > limits.number_digits:
+                return _at(text, token.start(), _digits(len(value), limits.number_digits))
+            continue
+        values += 1  # a comma, or an array or object that is not empty: one value more
+        if values > limits.json_values:
+            return _at(text, token.end(), _values(limits.json_values))
     return None  # pragma: no cover - the fast scan and this walk see the same tokens
 
 
 def _deep(limit: int, what: str) -> str:
     return f"{what} nested deeper than the limit of {limit}"
+
+
+def _values(limit: int) -> str:
+    return f"more JSON values than the limit of {limit} (json_values)"
 
 
 def _digits(count: int, limit: int) -> str:

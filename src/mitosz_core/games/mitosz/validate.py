@@ -15,7 +15,8 @@ field against its range; every card in exactly one place and every pile its owne
 each zone holding the card types it may hold; the board limits (2.3, 3.2.1, 3.4.2,
 8.mount, 8.weapon, 8.armour); spheres; the frames, per frame kind (:data:`FRAME_KINDS`);
 the fight; the interruption data and the turn's counters (:mod:`.validate_bounds`);
-the result; and last, that the state plays on.
+the effects the state holds, each one a card of the game gives, and the 5.9 tie-breaks
+(:mod:`.validate_effects`); the result; and last, that the state plays on.
 
 Cheap enough to run after every step: the parts that depend only on the cards and the
 configuration are worked out once per such value (:func:`~mitosz_core.kernel.validation.once`).
@@ -65,6 +66,7 @@ from mitosz_core.games.mitosz.state import (
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.validate_bounds import check_counters, check_interruptions
+from mitosz_core.games.mitosz.validate_effects import check_effects, check_tiebreaks
 from mitosz_core.kernel.state import GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
 from mitosz_core.kernel.validation import (
@@ -162,6 +164,8 @@ def validate_state(
     _fight(state)
     check_interruptions(state)
     check_counters(state)
+    check_effects(state)
+    check_tiebreaks(state)
     _result(state)
     check_plays_on(state, ruleset)
 

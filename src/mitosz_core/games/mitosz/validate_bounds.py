@@ -10,14 +10,16 @@ that no game reaches, naming its rule:
   step (chapter 7); no option of a choice and no pending item twice;
 - ``fight``: a player fights another (a battle's or duel's two sides are one player
   only before the target or the challenged is chosen); no helper twice, nor one of the
-  two sides (5.13). (A line may hold a leader its side does not own: one taken by
-  stealing, 5.2; so the owner of a line's leader is not checked.)
+  two sides (5.13); a war leader in a leader row leads a line of the side of the player
+  who controls it, the side's main player or one of its helpers (7.3.2, 5.13). Control,
+  not ownership: a stolen leader leads for its taker (5.2); and a war leader that has
+  left the leader row leads no more (:func:`~.rules.fights.core.war_leaders`), so it is
+  not checked.
 - ``permit``: a permit (3.4.3) is given to another player, once;
 - ``marker``: markers (5.10) lie on cards on the board (1.2.6);
 - ``round-mark``: a round (6.1.3) begun in a turn that has begun;
 - ``turn-counter``: the deeds of a turn (6.5.1) count its plays and uses, so each use
   (4.2.6) is a deed, and no turn takes more deeds than a game takes decisions;
-- ``tiebreak``: a 5.9 tie is between two effects, won by one of them;
 - ``event-window``: what the last event window saw (6.5.1) names cards of the game.
 """
 
@@ -28,7 +30,7 @@ from mitosz_core.games.mitosz.machine import (
     COUNTER_LEAVES,
     COUNTER_RESPOND_STEPS,
 )
-from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
+from mitosz_core.games.mitosz.rules.board import board_cards, held_cards, leader_slot
 from mitosz_core.games.mitosz.rules.maneuvers import TURNING
 from mitosz_core.games.mitosz.state import CounterFrame, Game
 from mitosz_core.kernel.state import State
@@ -101,10 +103,22 @@ def _fight_sides(game: Game, places: tuple[str, ...]) -> None:
     for j, who in enumerate(helpers):
         if who in (fight.attacker, fight.defender) or helpers.index(who) != j:
             fail(f"{at}.helpers[{j}]", "fight", f"player {who} cannot help here (5.13)")
+    for side, name in enumerate(("attack", "defend")):
+        players = {fight.attacker if side == 0 else fight.defender}
+        players.update(who for who, helped in fight.helpers if helped == side)
+        for j, leader in enumerate(getattr(fight, name)):
+            found = None if leader is None else leader_slot(game, leader)
+            if found is not None and found[0] not in players:
+                fail(
+                    f"{at}.{name}[{j}]",
+                    "fight",
+                    f"player {found[0]}'s leader #{leader} leads a line of the other side "
+                    "(7.3.2, 5.13; a stolen leader leads for its taker, 5.2)",
+                )
 
 
 def check_counters(state: State[Game]) -> None:
-    """Permits, markers, round marks, the turn's counters and the tie-breaks."""
+    """Permits, markers, round marks and the turn's counters."""
     game = state.game
     for j, (grantor, grantee) in enumerate(game.permits):
         if grantor == grantee or game.permits.index((grantor, grantee)) != j:
@@ -134,9 +148,6 @@ def check_counters(state: State[Game]) -> None:
             "turn-counter",
             f"{uses} uses in a turn of {turn.deeds} deeds: each use is a deed (6.5.1)",
         )
-    for j, tie in enumerate(game.tiebreaks):
-        if tie.a == tie.b or tie.winner not in (tie.a, tie.b):
-            fail(f"{GAME}.tiebreaks[{j}]", "tiebreak", "a tie between two effects, won by one")
 
 
 def _event_window(game: Game) -> None:
