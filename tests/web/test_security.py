@@ -65,6 +65,7 @@ def _deciding(clients: list[Client]) -> tuple[Client, Client]:
 
 BAD = [
     ("{not json", "bad-json"),
+    ("[" * 60_000, "bad-json"),  # nested too deep for the parser, within the size limit
     ("[1, 2]", "bad-message"),
     (json.dumps({"type": "shout"}), "unknown-type"),
     (json.dumps({"type": "act", "version": 99, "number": 0, "index": 0}), "bad-version"),
@@ -194,6 +195,8 @@ def test_the_table_limit_and_bad_tables_are_refused() -> None:
             answer = client.post("/api/tables", json={"type": "new_table", **request})
             assert answer.status_code == 400 and answer.json()["code"] == code, request
         assert client.post("/api/tables", content=b"{oops").json()["code"] == "bad-json"
+        deep = client.post("/api/tables", content=b"[" * 200_000)  # within the size limit
+        assert deep.status_code == 400 and deep.json()["code"] == "bad-json"
         assert "table" in new_table(client, ruleset="mythos", bots=[None, "random"])
         answer = client.post("/api/tables", json={"ruleset": "mythos", "bots": [None, None]})
         assert answer.json()["code"] == "full"

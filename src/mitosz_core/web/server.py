@@ -363,7 +363,7 @@ def app(store: Store, limits: Limits | None = None) -> Starlette:
         try:
             data = json.loads(body)
             table, tokens = server.new_table(data)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             return JSONResponse(error(ProtocolError("bad-json", f"not JSON: {exc}")), 400)
         except ProtocolError as exc:
             return JSONResponse(error(exc), 400)
