@@ -12,10 +12,10 @@ it was. Every game's JSON round trip is checked at its end.
 Games run on ``--workers`` processes. Any exception other than an expected
 ``IllegalActionError`` is a failure: it is printed with its game's set-up and step, and
 the run exits with status 1. A summary (games by ruleset and player count, decisions,
-illegal actions tried, failures, minutes) is printed at the end, and written as JSON with
-``--report``.
+illegal actions tried, failures, minutes) is printed at the end, written as JSON with
+``--report`` and as the docs' table (``docs/figures/soak.inc``) with ``--rst``.
 
-    python tools/soak.py --games 10000 --workers 2       # nox -s soak: about an hour
+    python tools/soak.py --games 10000 --workers 2       # nox -s soak
     python tools/soak.py --games 40 --workers 2          # the short soak of CI
     python tools/soak.py --minutes 5                     # as many games as fit
 """
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import sys
 import time
@@ -31,6 +32,7 @@ import traceback
 from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import mitosz_core as mc
@@ -136,6 +138,40 @@ def worker(job: tuple[int, int, int, float, int]) -> Tally:
     return tally
 
 
+def table(summary: dict[str, Any]) -> str:
+    """The summary of a run as the list-table of ``docs/reliability.rst``."""
+    kinds = summary["games_by_kind"]
+    mitosz = [kinds.get(f"mitosz-{n}p", 0) for n in (2, 3, 4)]
+    shown = (
+        f"Mítosz {mitosz[0]:,} for 2 players, {mitosz[1]:,} for 3, {mitosz[2]:,} for 4; "
+        f"MYTHOS {kinds.get('mythos-2p', 0):,}"
+    )
+    rows = [
+        ("command", f"``{summary['command']}``"),
+        ("games", f"{summary['games']:,}: {shown}"),
+        ("decisions", f"{summary['decisions']:,}, each followed by the validator"),
+        (
+            "illegal actions",
+            f"{summary['illegal_actions_tried']:,} tried, "
+            f"{summary['illegal_actions_refused']:,} refused with ``IllegalActionError``",
+        ),
+        (
+            f"games stopped at the cap of {MAX_DECISIONS:,} decisions",
+            f"{summary['games_stopped_at_the_decision_cap']:,}",
+        ),
+        ("failures", f"**{summary['failures']:,}**"),
+        (
+            "minutes",
+            f"{summary['minutes']} on {summary['workers']} process(es) "
+            f"(Python {platform.python_version()})",
+        ),
+    ]
+    lines = [".. list-table::", "   :header-rows: 0", "   :widths: 30 70", ""]
+    for name, value in rows:
+        lines += [f"   * - {name}", f"     - {value}"]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random games with every invariant checked.")
     parser.add_argument("--games", type=int, default=10_000, help="games to play (default 10000)")
@@ -143,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--base", type=int, default=0, help="picks the run's games (default 0)")
     parser.add_argument("--report", default=None, help="write the summary as JSON here")
+    parser.add_argument("--rst", type=Path, help="write the summary as the docs' table here")
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
@@ -175,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         with open(args.report, "w", encoding="utf-8") as out:
             json.dump({**summary, "failure_texts": total.failures}, out, indent=2)
+    if args.rst is not None:
+        args.rst.write_text(table(summary), encoding="utf-8")
     return 1 if total.failures else 0
 
 
