@@ -350,6 +350,18 @@ def test_duplicate_mythos_blocks() -> None:
     refused(bad, "fight", "$.state.game.combat.blocks")
 
 
+@pytest.mark.parametrize("name", ["attack_mod", "life_mod"])
+@pytest.mark.parametrize("value", [100, -100, 10**9])
+def test_an_unbounded_mythos_modifier(name: str, value: int) -> None:
+    s: Y = reached("mythos-combat")
+    who, player = next((i, p) for i, p in enumerate(s.game.players) if p.battlefield)
+    row = (replace(player.battlefield[0], **{name: value}), *player.battlefield[1:])
+    players = list(s.game.players)
+    players[who] = replace(player, battlefield=row)
+    bad = s.evolve(game=replace(s.game, players=tuple(players)))
+    refused(bad, "modifier", f"$.state.game.players[{who}].battlefield[0].{name}")
+
+
 # --- both --------------------------------------------------------------------------------------
 
 
