@@ -153,7 +153,8 @@ def table(summary: dict[str, Any]) -> str:
         (
             "illegal actions",
             f"{summary['illegal_actions_tried']:,} tried, "
-            f"{summary['illegal_actions_refused']:,} refused with ``IllegalActionError``",
+            f"{summary['illegal_actions_refused']:,} refused with ``IllegalActionError``, "
+            "the state unchanged",
         ),
         (
             f"games stopped at the cap of {MAX_DECISIONS:,} decisions",
