@@ -9,8 +9,9 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz import state as game_state
+from mitosz_core.games.mitosz.rules import S, checks
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.state import Game, cached, derived
+from mitosz_core.games.mitosz.state import Game, Marker, PlayPending, cached, derived
 from mitosz_core.kernel.values import replace
 
 
@@ -135,3 +136,29 @@ def test_every_cached_view_agrees_with_a_fresh_computation(
             if s.is_over:
                 break
             s = mc.apply(s, chooser.choice(mc.legal_actions(s)))
+
+
+def test_a_change_to_the_pending_stack_alone_runs_no_board_check_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board checks found nothing on a game; a game that differs by its pending stack
+    alone (a counter round's every step changes it) is not checked in full again, but
+    a change to what is in force is."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    runs: list[int] = []
+
+    def counted(s: S) -> S:
+        runs.append(1)
+        return s
+
+    monkeypatch.setattr(checks, "settle_conflicts", counted)
+    s = mc.new_game("mitosz", seed=3)
+    assert checks.state_checks(s).game is s.game
+    card = s.game.players[0].hand[0]
+    pending = s.evolve(game=replace(s.game, stack=(PlayPending(id=99, player=0, card=card),)))
+    before = len(runs)
+    assert checks.state_checks(pending).game is pending.game
+    assert len(runs) == before
+    marker = s.evolve(game=replace(s.game, markers=(Marker(card=s.game.players[0].high_god),)))
+    checks.state_checks(marker)
+    assert len(runs) == before + 1
