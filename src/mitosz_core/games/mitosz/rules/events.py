@@ -465,6 +465,19 @@ def _settle(s: S) -> S | None:
     return _with_priority(s, player)
 
 
+def _only_pass(s: S) -> bool:
+    """Whether the player with priority certainly has no deed but the pass: another
+    player than the one whose turn it is, who fails the cheap tests that
+    :func:`open_response` probes by (no card to play at any time, no maneuver or fate
+    that might answer now). Then the engine passes for it without listing its deeds."""
+    player = _decider(s)
+    game = s.game
+    if player == game.active or summoning.may_play_anytime(game, player):
+        return False
+    combat = turn_phase(s) is Phase.COMBAT
+    return not (_may_answer(game, player) and _might_answer(s, player, combat))
+
+
 RESPONSE = dispatch(
     (
         Rule(Pass, allowed, _pass),
@@ -473,6 +486,7 @@ RESPONSE = dispatch(
     candidates=_candidates,
     decider=_decider,
     settle=_settle,
+    only_pass=_only_pass,
 )
 """The response (6.1.4): the player who has priority answers with a deed, or passes."""
 
