@@ -9,7 +9,7 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz import state as game_state
-from mitosz_core.games.mitosz.rules import S, checks
+from mitosz_core.games.mitosz.rules import S, checks, summoning
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.state import Game, Marker, PlayPending, cached, derived
 from mitosz_core.kernel.values import replace
@@ -162,3 +162,29 @@ def test_a_change_to_the_pending_stack_alone_runs_no_board_check_again(
     marker = s.evolve(game=replace(s.game, markers=(Marker(card=s.game.players[0].high_god),)))
     checks.state_checks(marker)
     assert len(runs) == before + 1
+
+
+def test_who_could_answer_is_worked_out_again_only_when_a_part_it_reads_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whether a player could play a card at any time (the responders' index of the
+    response probe) is kept while the hand, the board and what is in force stay the
+    same objects: a pass or a counter changes none of them."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    calls: list[int] = []
+    work = summoning._may_play_anytime
+
+    def counted(game: Game, player: int) -> bool:
+        calls.append(player)
+        return work(game, player)
+
+    monkeypatch.setattr(summoning, "_may_play_anytime", counted)
+    game = mc.new_game("mitosz", seed=3).game
+    first = summoning.may_play_anytime(game, 1)
+    later = replace(game, next_id=game.next_id + 1)  # a new game value, the same parts
+    assert summoning.may_play_anytime(later, 1) == first
+    assert calls == [1]
+    q = later.players[1]
+    drawn = later.with_player(1, q.changed(hand=q.hand[1:], deck=(*q.deck, q.hand[0])))
+    summoning.may_play_anytime(drawn, 1)  # the hand changed: worked out again
+    assert calls == [1, 1]

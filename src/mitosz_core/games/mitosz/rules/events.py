@@ -186,7 +186,17 @@ def could_answer(game: Game, player: int) -> bool:
 def _may_answer(game: Game, player: int) -> bool:
     """Whether ``player`` holds a maneuver that may be used in another player's turn
     (4.2.1: anything but an action), on the board (:func:`answering_maneuvers`) or a free
-    maneuver in hand, or a fate in hand (3.7)."""
+    maneuver in hand, or a fate in hand (3.7). A view of the board and the hand, cached
+    with the board's views (:func:`.state.cached`): the responders' index."""
+    key = ("may answer", player)
+    found: bool | None = memoised(game, key)
+    if found is not None:
+        return found
+    hand = game.players[player].hand
+    return cached(game, key, (hand,), lambda: _holds_answer(game, player))
+
+
+def _holds_answer(game: Game, player: int) -> bool:
     if answering_maneuvers(game, player):
         return True
     return any(
