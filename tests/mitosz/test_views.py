@@ -188,3 +188,19 @@ def test_who_could_answer_is_worked_out_again_only_when_a_part_it_reads_changes(
     drawn = later.with_player(1, q.changed(hand=q.hand[1:], deck=(*q.deck, q.hand[0])))
     summoning.may_play_anytime(drawn, 1)  # the hand changed: worked out again
     assert calls == [1, 1]
+
+
+def test_a_copy_of_a_game_keeps_its_claim_on_the_board_cache_while_its_realms_stay() -> None:
+    """A game value that found the board's cache its own passes that on to a copy that
+    changes none of the cards, the owners, the players or the board (a counter round's
+    step, say), and not to one that changes a player."""
+    game = mc.new_game("mitosz", seed=3).game
+    board_cards(game, 0)  # a view: the game value finds the board's cache its own
+    assert game._base is not None and game._base is game.board._base
+    later = replace(game, next_id=game.next_id + 1, frames=())
+    assert later._base is game._base
+    assert later._memo is None  # its views are not carried, only the claim
+    p = game.players[0]
+    moved = replace(game, players=(p.changed(hand=p.hand[1:]), *game.players[1:]))
+    assert moved._base is None
+    assert replace(game, board=replace(game.board))._base is None
