@@ -10,7 +10,7 @@ zone: a deck, a hand, a graveyard, or a slot of the battlefield, infirmary or sa
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from mitosz_core.games.mythos.cards import CardDef
 
@@ -67,6 +67,13 @@ class Player:
     battlefield: tuple[Slot, ...] = ()
     infirmary: tuple[Slot, ...] = ()
     sanctuary: tuple[Slot, ...] = ()
+    _calm: tuple[object, ...] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The printed cards and the instances of a game in which the state checks of deaths
+    and aura found nothing to do for this player (:mod:`.rules.checks`): they read only
+    its rows, its aura and those, so while they are the same objects they find nothing
+    again. A memo: not saved, not compared, and never carried to a changed player."""
 
     def row(self, row: Row) -> tuple[Slot, ...]:
         if row is Row.BATTLEFIELD:
