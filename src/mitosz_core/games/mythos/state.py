@@ -10,9 +10,10 @@ zone: a deck, a hand, a graveyard, or a slot of the battlefield, infirmary or sa
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from mitosz_core.games.mythos.cards import CardDef
+from mitosz_core.kernel.values import replace
 
 CardId = int
 
