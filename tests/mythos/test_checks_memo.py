@@ -8,6 +8,7 @@ import random
 import pytest
 
 import mitosz_core as mc
+from mitosz_core.games.mythos import state as mythos_state
 from mitosz_core.games.mythos.rules import S, checks
 from mitosz_core.games.mythos.rules.deaths import deaths
 from mitosz_core.games.mythos.state import Player
@@ -22,7 +23,7 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return deaths(s)
 
     monkeypatch.setattr(checks, "deaths", counted)
-    monkeypatch.setattr(checks, "CHECK_VIEWS", False)
+    monkeypatch.setattr(mythos_state, "CHECK_VIEWS", False)
     return runs
 
 
@@ -39,6 +40,13 @@ def test_the_checks_run_again_only_for_a_changed_player(monkeypatch: pytest.Monk
     changed = s.evolve(game=s.game.with_player(0, Player(p.life, p.aura + 1, p.deck, p.hand)))
     checks.state_checks(changed)
     assert len(runs) == before + 1
+    q = s.game.players[1]  # a card drawn: the rows and the aura stay, and the mark
+    drawn = s.evolve(game=s.game.with_player(1, replace(q, hand=q.hand[1:], deck=q.deck)))
+    assert checks.state_checks(drawn) is drawn
+    assert len(runs) == before + 1
+    rich = s.evolve(game=s.game.with_player(1, replace(q, aura=q.aura + 20)))  # above the cap
+    assert checks.state_checks(rich).game.players[1].aura < q.aura + 20
+    assert len(runs) == before + 2
 
 
 @pytest.mark.rule("06.4.3", "03.4")
@@ -61,7 +69,7 @@ def test_random_games_end_alike_with_the_marks_checked_from_scratch(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """With the debug mode on, every skipped check runs and must find nothing."""
-    monkeypatch.setattr(checks, "CHECK_VIEWS", True)
+    monkeypatch.setattr(mythos_state, "CHECK_VIEWS", True)
     for seed in range(3):
         rng = random.Random(seed)
         s = mc.new_game("mythos", seed=seed)

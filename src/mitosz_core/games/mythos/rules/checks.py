@@ -13,8 +13,7 @@ from mitosz_core.games.mythos.rules.aura import clamp
 from mitosz_core.games.mythos.rules.combat import tidy
 from mitosz_core.games.mythos.rules.deaths import deaths
 from mitosz_core.games.mythos.rules.victory import check_life
-from mitosz_core.games.mythos.state import Player
-from mitosz_core.kernel.values import CHECK_VIEWS, same_objects
+from mitosz_core.games.mythos.state import calm, mark_calm, marked_calm
 
 
 def state_checks(s: S) -> S:
@@ -24,25 +23,21 @@ def state_checks(s: S) -> S:
 
 
 def _deaths_and_aura(s: S) -> S:
-    """Deaths (06.4.3), then aura above the cap (03.4, 03.5), unless they found nothing
-    to do for every player already: each reads only a player's rows and aura (and the
-    printed cards), so a player value on which they found nothing is marked
-    (:attr:`~..state.Player._calm`). In the debug mode (``MITOSZ_CHECK_VIEWS=1``) they run
-    anyway, and must find nothing to do there."""
+    """Deaths (06.4.3), then aura above the cap (03.4, 03.5), each for the players on
+    which they have not found nothing to do already (:func:`~..state.calm`: they read
+    only a player's rows and aura, and the printed cards). Once they find nothing, every
+    player is marked. In the debug mode (``MITOSZ_CHECK_VIEWS=1``) they run for every
+    player, and must find nothing to do on a marked one."""
     game = s.game
-    base = (game.cards, game.instances)
-    known = all(_calm_in(p, base) for p in game.players)
-    if known and not CHECK_VIEWS:
+    players = range(len(game.players))
+    if all(calm(game, i) for i in players):
         return s
     checked = clamp(deaths(s))
     if checked.game.players is game.players:
-        for p in game.players:
-            object.__setattr__(p, "_calm", base)
+        mark_calm(game)
     else:
-        assert not known, "the checks of deaths and aura changed a player they had found calm"
+        changed = [i for i in players if checked.game.players[i] is not game.players[i]]
+        assert not any(marked_calm(game, i) for i in changed), (
+            "the checks of deaths and aura changed a player they had found calm"
+        )
     return checked
-
-
-def _calm_in(player: Player, base: tuple[object, ...]) -> bool:
-    calm = player._calm
-    return calm is not None and same_objects(calm, base)
