@@ -9,8 +9,9 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz import state as game_state
+from mitosz_core.games.mitosz.rules import S, checks, summoning
 from mitosz_core.games.mitosz.rules.board import board_cards
-from mitosz_core.games.mitosz.state import Game, cached, derived
+from mitosz_core.games.mitosz.state import Game, Marker, PlayPending, cached, derived
 from mitosz_core.kernel.values import replace
 
 
@@ -135,3 +136,71 @@ def test_every_cached_view_agrees_with_a_fresh_computation(
             if s.is_over:
                 break
             s = mc.apply(s, chooser.choice(mc.legal_actions(s)))
+
+
+def test_a_change_to_the_pending_stack_alone_runs_no_board_check_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board checks found nothing on a game; a game that differs by its pending stack
+    alone (a counter round's every step changes it) is not checked in full again, but
+    a change to what is in force is."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    runs: list[int] = []
+
+    def counted(s: S) -> S:
+        runs.append(1)
+        return s
+
+    monkeypatch.setattr(checks, "settle_conflicts", counted)
+    s = mc.new_game("mitosz", seed=3)
+    assert checks.state_checks(s).game is s.game
+    card = s.game.players[0].hand[0]
+    pending = s.evolve(game=replace(s.game, stack=(PlayPending(id=99, player=0, card=card),)))
+    before = len(runs)
+    assert checks.state_checks(pending).game is pending.game
+    assert len(runs) == before
+    marker = s.evolve(game=replace(s.game, markers=(Marker(card=s.game.players[0].high_god),)))
+    checks.state_checks(marker)
+    assert len(runs) == before + 1
+
+
+def test_who_could_answer_is_worked_out_again_only_when_a_part_it_reads_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whether a player could play a card at any time (the responders' index of the
+    response probe) is kept while the hand, the board and what is in force stay the
+    same objects: a pass or a counter changes none of them."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    calls: list[int] = []
+    work = summoning._may_play_anytime
+
+    def counted(game: Game, player: int) -> bool:
+        calls.append(player)
+        return work(game, player)
+
+    monkeypatch.setattr(summoning, "_may_play_anytime", counted)
+    game = mc.new_game("mitosz", seed=3).game
+    first = summoning.may_play_anytime(game, 1)
+    later = replace(game, next_id=game.next_id + 1)  # a new game value, the same parts
+    assert summoning.may_play_anytime(later, 1) == first
+    assert calls == [1]
+    q = later.players[1]
+    drawn = later.with_player(1, q.changed(hand=q.hand[1:], deck=(*q.deck, q.hand[0])))
+    summoning.may_play_anytime(drawn, 1)  # the hand changed: worked out again
+    assert calls == [1, 1]
+
+
+def test_a_copy_of_a_game_keeps_its_claim_on_the_board_cache_while_its_realms_stay() -> None:
+    """A game value that found the board's cache its own passes that on to a copy that
+    changes none of the cards, the owners, the players or the board (a counter round's
+    step, say), and not to one that changes a player."""
+    game = mc.new_game("mitosz", seed=3).game
+    board_cards(game, 0)  # a view: the game value finds the board's cache its own
+    assert game._base is not None and game._base is game.board._base
+    later = replace(game, next_id=game.next_id + 1, frames=())
+    assert later._base is game._base
+    assert later._memo is None  # its views are not carried, only the claim
+    p = game.players[0]
+    moved = replace(game, players=(p.changed(hand=p.hand[1:]), *game.players[1:]))
+    assert moved._base is None
+    assert replace(game, board=replace(game.board))._base is None

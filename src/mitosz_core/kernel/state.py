@@ -236,19 +236,19 @@ class State(Generic[G]):
     def evolve(self, **changes: Any) -> State[G]:
         """A copy with ``changes``; everything else is shared (a shallow copy, never a
         deep one). The memoised legal actions are not carried over."""
-        for old_name, new_name in _RENAMED.items():
-            if old_name in changes:
-                _deprecated(f"State.evolve({old_name}=...)", f"State.evolve({new_name}=...)")
-                changes[new_name] = changes.pop(old_name)
-        unknown = changes.keys() - _EVOLVABLE
-        if unknown:
-            raise TypeError(f"State has no field {sorted(unknown)[0]!r}")
+        if not _EVOLVABLE.issuperset(changes):  # a deprecated name, or no field at all
+            for old_name, new_name in _RENAMED.items():
+                if old_name in changes:
+                    _deprecated(f"State.evolve({old_name}=...)", f"State.evolve({new_name}=...)")
+                    changes[new_name] = changes.pop(old_name)
+            unknown = changes.keys() - _EVOLVABLE
+            if unknown:
+                raise TypeError(f"State has no field {sorted(unknown)[0]!r}")
         new = object.__new__(State)
         fields = new.__dict__
         fields.update(self.__dict__)
         fields.update(changes)
-        fields["_legal"] = None
-        fields["_derived"] = None
+        fields.update(_UNMEMOISED)
         return new
 
     def derived(self) -> dict[str, Any]:
@@ -344,6 +344,8 @@ _KERNEL_FIELDS = {
 }
 """The kernel's part of the saved format: JSON key -> field. The keys are those of the
 format's first version (``over``, ``log``), whatever the fields are called now."""
+_UNMEMOISED = {"_legal": None, "_derived": None}
+"""The memos of a state, empty in an evolved one."""
 _RENAMED = {"over": "is_over", "log": "_log"}
 """Arguments of :meth:`State.evolve` renamed (deprecated in version 0.1): old name -> new
 name."""

@@ -20,6 +20,7 @@ from mitosz_core.kernel.api import legal_actions
 from mitosz_core.kernel.history import check_history
 from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import State
+from mitosz_core.kernel.values import CHECK_VIEWS
 
 G = TypeVar("G")
 A = TypeVar("A", bound=Action)
@@ -46,6 +47,12 @@ class Step(Generic[G]):
     ``why_not`` (and the kernel's own checks of :meth:`StepRuleset.why_not`): then the
     legal actions are the candidates as they come, never re-checked one by one. The
     property suite keeps this true in every state it reaches."""
+    only_pass: Callable[[State[G]], bool] | None = None
+    """A cheap test, true only when the ruleset's ``pass_action`` is the one legal action
+    (a responder who holds nothing that could answer): in an :attr:`~StepRuleset.auto_pass_steps`
+    step the engine then passes without listing the legal actions. False when unsure;
+    in the debug mode (``MITOSZ_CHECK_VIEWS=1``) every true answer is checked against
+    the list."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +78,12 @@ def dispatch(
     settle: Callable[[State[G]], State[G] | None] | None = None,
     *,
     exact: bool = False,
+    only_pass: Callable[[State[G]], bool] | None = None,
 ) -> Step[G]:
     """A decision step that dispatches on the action's class, one :class:`Rule` per
     class. ``candidates`` gives the step's actions in their documented order; ``exact``
-    if it gives exactly the legal ones (:attr:`Step.exact`)."""
+    if it gives exactly the legal ones (:attr:`Step.exact`); ``only_pass`` a cheap test
+    that the pass is the one legal action (:attr:`Step.only_pass`)."""
     table: dict[type[Action], Rule[G, Any]] = {}
     for rule in rules:
         if rule.action in table:
@@ -93,7 +102,7 @@ def dispatch(
     def perform(state: State[G], action: Action) -> State[G]:
         return rule_of(action).perform(state, action)
 
-    return Step(tuple(table), candidates, why_not, perform, decider, settle, exact)
+    return Step(tuple(table), candidates, why_not, perform, decider, settle, exact, only_pass)
 
 
 class StepRuleset(Ruleset[G]):
@@ -190,7 +199,17 @@ class StepRuleset(Ruleset[G]):
         return self.settle(self.steps[state.phase].perform(state, action))
 
     def auto_action(self, state: State[G]) -> Action | None:
-        if state.phase not in self.auto_pass_steps or self.pass_action is None:
+        """The pass, in an :attr:`auto_pass_steps` step whose one legal action it is: told
+        by the step's cheap test (:attr:`Step.only_pass`) where it answers, else by
+        the legal actions."""
+        passing = self.pass_action
+        if state.phase not in self.auto_pass_steps or passing is None:
             return None
+        only_pass = self.steps[state.phase].only_pass
+        if state._legal is None and only_pass is not None and only_pass(state):
+            if CHECK_VIEWS:
+                listed = legal_actions(state)
+                assert listed == (passing,), f"not only a pass in {state.phase!r}: {listed}"
+            return passing
         legal = legal_actions(state)
-        return self.pass_action if legal == (self.pass_action,) else None
+        return passing if legal == (passing,) else None

@@ -3,7 +3,9 @@
 :func:`replace` does what :func:`dataclasses.replace` does for the engine's frozen value
 types, several times faster: it copies the fields straight across instead of calling
 ``__init__`` (frozen values have no ``__post_init__`` here). Fields not given in
-``changes`` are shared, never copied. Fields with ``init=False`` (memos) start afresh.
+``changes`` are shared, never copied. Fields with ``init=False`` (memos) start afresh,
+but for a memo marked :data:`KEPT_UNLESS`, kept while the fields it names are not
+changed.
 A value with an instance dictionary (not slotted) is copied through its dictionary in
 one step.
 """
@@ -30,7 +32,12 @@ def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return len(a) == len(b) and all(map(is_, a, b))  # in C: no bytecode per part
 
 
-_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool]
+KEPT_UNLESS = "kept_unless"
+"""The metadata key of a memo field (``init=False``) that a copy keeps unless one of the
+fields it names changes: ``field(init=False, metadata={KEPT_UNLESS: ("a", "b")})``."""
+
+_Kept = tuple[tuple[str, Any, frozenset[str]], ...]
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool, _Kept]
 _PLANS: dict[type, _Plan] = {}
 
 
@@ -39,29 +46,39 @@ def _plan(cls: type) -> _Plan:
     if plan is None:
         fields = dataclasses.fields(cls)
         init = tuple(f.name for f in fields if f.init)
-        fresh = tuple((f.name, f.default) for f in fields if not f.init)
+        memos = [f for f in fields if not f.init]
+        fresh = tuple((f.name, f.default) for f in memos if KEPT_UNLESS not in f.metadata)
+        kept = tuple(
+            (f.name, f.default, frozenset(f.metadata[KEPT_UNLESS]))
+            for f in memos
+            if KEPT_UNLESS in f.metadata
+        )
         by_dict = "__dict__" in dir(cls) and not hasattr(cls, "__slots__")
-        plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict)
+        plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict, kept)
     return plan
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
     cls = type(obj)
-    init, fresh, names, by_dict = _PLANS.get(cls) or _plan(cls)
+    init, fresh, names, by_dict, kept = _PLANS.get(cls) or _plan(cls)
     if not changes.keys() <= names:
         unknown = sorted(changes.keys() - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     new = object.__new__(cls)
+    setter = object.__setattr__
     if by_dict:
         fields = new.__dict__
         fields.update(obj.__dict__)
         fields.update(changes)
         fields.update(fresh)
-        return new
-    setter = object.__setattr__
-    for name in init:
-        setter(new, name, changes[name] if name in changes else getattr(obj, name))
-    for name, default in fresh:
-        setter(new, name, default)
+    else:
+        for name in init:
+            setter(new, name, changes[name] if name in changes else getattr(obj, name))
+        for name, default in fresh:
+            setter(new, name, default)
+    for name, default, unless in kept:
+        if by_dict and unless.isdisjoint(changes):
+            continue  # copied with the dictionary
+        setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
     return new

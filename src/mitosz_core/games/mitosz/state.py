@@ -18,7 +18,7 @@ from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Edge
 from mitosz_core.kernel.tagged import Tagged
-from mitosz_core.kernel.values import CHECK_VIEWS, replace, same_objects
+from mitosz_core.kernel.values import CHECK_VIEWS, KEPT_UNLESS, replace, same_objects
 
 T = TypeVar("T")
 
@@ -654,9 +654,15 @@ class Game:
     )
     """Views worked out for this game value (see :func:`cached`)."""
     _base: tuple[object, ...] | None = field(
-        default=None, init=False, repr=False, compare=False, hash=False
+        default=None,
+        init=False,
+        repr=False,
+        compare=False,
+        hash=False,
+        metadata={KEPT_UNLESS: ("cards", "instances", "players", "board")},
     )
-    """The board's ``_base`` once this game value found it its own (see :func:`cached`)."""
+    """The board's ``_base`` once this game value found it its own (see :func:`cached`):
+    a copy keeps it while the parts of that base and the board are the same."""
     waiting: tuple[Waiting, ...] = ()
     """Delayed effects waiting to take hold (6.2.1.3, 6.2.4.5, 7.4.12, 7.6.5)."""
     permits: tuple[tuple[int, int], ...] = ()

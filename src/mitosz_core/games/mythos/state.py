@@ -10,9 +10,10 @@ zone: a deck, a hand, a graveyard, or a slot of the battlefield, infirmary or sa
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from mitosz_core.games.mythos.cards import CardDef
+from mitosz_core.kernel.values import CHECK_VIEWS, KEPT_UNLESS, replace
 
 CardId = int
 
@@ -67,6 +68,19 @@ class Player:
     battlefield: tuple[Slot, ...] = ()
     infirmary: tuple[Slot, ...] = ()
     sanctuary: tuple[Slot, ...] = ()
+    _calm: tuple[object, ...] | None = field(
+        default=None,
+        init=False,
+        repr=False,
+        compare=False,
+        hash=False,
+        metadata={KEPT_UNLESS: ("battlefield", "infirmary", "sanctuary", "aura")},
+    )
+    """The printed cards and the instances of a game in which the state checks of deaths
+    and aura found nothing to do for this player (:mod:`.rules.checks`): they read only
+    its rows, its aura and those, so while they are the same they find nothing again
+    (:func:`calm`). A memo: not saved, not compared; a copy keeps it while its rows and
+    aura stay (a card drawn or life lost changes neither)."""
 
     def row(self, row: Row) -> tuple[Slot, ...]:
         if row is Row.BATTLEFIELD:
@@ -74,6 +88,29 @@ class Player:
         if row is Row.INFIRMARY:
             return self.infirmary
         return self.sanctuary
+
+
+def calm(game: Game, player: int) -> bool:
+    """Whether the state checks of deaths and aura found nothing to do on ``player``'s
+    rows and aura, in a game of these printed cards and instances
+    (:attr:`Player._calm`). Never in the debug mode (``MITOSZ_CHECK_VIEWS=1``), where
+    they run every time."""
+    return not CHECK_VIEWS and marked_calm(game, player)
+
+
+def marked_calm(game: Game, player: int) -> bool:
+    """Whether ``player`` carries the mark of :func:`calm` for ``game``, whatever the
+    debug mode."""
+    memo = game.players[player]._calm
+    return memo is not None and memo[0] is game.cards and memo[1] is game.instances
+
+
+def mark_calm(game: Game) -> None:
+    """Mark every player of ``game`` calm (:func:`calm`): the checks of deaths and aura
+    found nothing to do on it."""
+    base = (game.cards, game.instances)
+    for p in game.players:
+        object.__setattr__(p, "_calm", base)
 
 
 @dataclass(frozen=True, slots=True)

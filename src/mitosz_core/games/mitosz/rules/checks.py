@@ -83,7 +83,12 @@ def _board_checks(s: S) -> S:
     """The checks of the board and of what is in force, unless they found nothing to do
     on this game value (its memo) or on the same parts of another (the board's cache).
     In the debug mode (``MITOSZ_CHECK_VIEWS=1``) they run anyway, and must find nothing
-    to do there."""
+    to do there.
+
+    The lingering cards (3.7, 3.9) are checked apart, every time: that check is a few
+    tests, and what it reads (the pending stack, the queued effects, a choice being
+    made) changes at nearly every step of a counter round, which would otherwise make
+    the other checks run again in full where none of their parts changed."""
     before = s.game
     debug = checking_views()
     known = memoised(before, STABLE) is not None
@@ -92,25 +97,30 @@ def _board_checks(s: S) -> S:
     parts = _board_check_parts(s)
     marked = known or settled(before, STABLE, parts)
     if marked and not debug:
-        memo_settled(before, STABLE)
+        s = _lingering(s)
+        if s.game is before:
+            memo_settled(before, STABLE)
         return s
     s = settle_conflicts(s)
     s = _base_levels(s)
     s = _uniques(s)
+    found = s.game is not before
     s = _lingering(s)
+    released = s
     s = update_holds(s)
     if s.game is before:
         settle(before, STABLE, parts)
         memo_settled(before, STABLE)
     else:
-        assert not marked, "the board checks changed a game they had found settled"
+        found = found or s is not released
+        assert not (marked and found), "the board checks changed a game they had found settled"
     return s
 
 
 def _board_check_parts(s: S) -> tuple[object, ...]:
-    """Everything the board checks read besides the realms: the board, what is in force
-    and its tie-breaks, the fight, the lingering cards and what they wait for, the power
-    holds (and, for a hold that starts, the turn and the active player)."""
+    """Everything the board checks read besides the realms and the lingering cards'
+    check: the board, what is in force and its tie-breaks, the fight, the power holds
+    (and, for a hold that starts, the turn and the active player)."""
     game = s.game
     return (
         game.board,
@@ -118,10 +128,6 @@ def _board_check_parts(s: S) -> tuple[object, ...]:
         game.markers,
         game.fight,
         game.tiebreaks,
-        game.lingering,
-        game.stack,
-        game.todo,
-        game.choice,
         *[p.hold for p in game.players],
     )
 

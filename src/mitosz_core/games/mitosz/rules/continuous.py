@@ -265,12 +265,14 @@ def card_type(game: Game, card: CardId) -> CardType:
     gave it, which replaces the old one (the strongest such effect wins, 5.9). Every rule
     that depends on the type of a card on the board reads it here."""
     printed = own_type(game, card)  # 8.monster.1: a monster in a fight is a troop
-    changers = cached(
-        game,
-        "type-changers",
-        (game.effects, game.fight),  # those of lasting()
-        lambda: _type_changers(game),
-    )
+    changers: tuple[Lasting[BecomeType], ...] | None = memoised(game, "type-changers")
+    if changers is None:
+        changers = cached(
+            game,
+            "type-changers",
+            (game.effects, game.fight),  # those of lasting()
+            lambda: _type_changers(game),
+        )
     if not changers:
         return printed
     found = [item for item in changers if applies_to(game, item, card)]

@@ -24,11 +24,17 @@ def counter_or_locked(game: Game, card: CardId) -> bool:
     return any(m.counter or m.locked for m in game.card(card).maneuvers)
 
 
+def holds_counter_play(game: Game, player: int) -> bool:
+    """Whether ``player`` holds a card with a counter or locked effect (4.2.6), without
+    which it plays no card in a counter round."""
+    return any(counter_or_locked(game, card) for card in game.players[player].hand)
+
+
 def candidates(s: S, player: int) -> Iterator[AnytimePlay]:
     """The plays ``player`` may make in a counter round: exactly those :func:`why_not`
     passes, in the order of :func:`.summoning.plays`."""
     game = s.game
-    if not any(counter_or_locked(game, card) for card in game.players[player].hand):
+    if not holds_counter_play(game, player):
         return
     for a in summoning.plays(s, player, anytime_only=True):
         if isinstance(a, ANYTIME_PLAYS) and counter_or_locked(game, a.card):
@@ -49,6 +55,6 @@ def why_not(s: S, player: int, a: AnytimePlay) -> str | None:
 
 
 SOURCE: ResponseSource[AnytimePlay] = ResponseSource(
-    2, ANYTIME_PLAYS, candidates, why_not, summoning.perform_play
+    2, ANYTIME_PLAYS, candidates, why_not, summoning.perform_play, holds_counter_play
 )
 """A card with a counter or locked effect played in a counter round (6.4.1)."""

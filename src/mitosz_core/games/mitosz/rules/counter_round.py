@@ -156,6 +156,15 @@ def respond(s: S, a: Action, w: Wiring) -> S:
     return _source(a, w).perform(s, player, a)
 
 
+def holds_nothing(s: S, w: Wiring) -> bool:
+    """Whether the responder holds nothing that any of ``w``'s response sources could
+    answer with (each source's cheap test, :attr:`~.hooks.ResponseSource.holds`): then
+    its one legal action is the pass."""
+    game = s.game
+    player = responder(s)
+    return all(source.holds is not None and not source.holds(game, player) for source in w.sources)
+
+
 def respond_step(w: Wiring) -> Step[Game]:
     """The ``respond`` step, answered by the deeds of ``w``'s response sources."""
     return Step(
@@ -164,6 +173,7 @@ def respond_step(w: Wiring) -> Step[Game]:
         why_not=lambda s, a: respond_why_not(s, a, w),
         perform=lambda s, a: respond(s, a, w),
         decider=responder,
+        only_pass=lambda s: holds_nothing(s, w),
     )
 
 

@@ -186,7 +186,17 @@ def could_answer(game: Game, player: int) -> bool:
 def _may_answer(game: Game, player: int) -> bool:
     """Whether ``player`` holds a maneuver that may be used in another player's turn
     (4.2.1: anything but an action), on the board (:func:`answering_maneuvers`) or a free
-    maneuver in hand, or a fate in hand (3.7)."""
+    maneuver in hand, or a fate in hand (3.7). A view of the board and the hand, cached
+    with the board's views (:func:`.state.cached`): the responders' index."""
+    key = ("may answer", player)
+    found: bool | None = memoised(game, key)
+    if found is not None:
+        return found
+    hand = game.players[player].hand
+    return cached(game, key, (hand,), lambda: _holds_answer(game, player))
+
+
+def _holds_answer(game: Game, player: int) -> bool:
     if answering_maneuvers(game, player):
         return True
     return any(
@@ -465,6 +475,19 @@ def _settle(s: S) -> S | None:
     return _with_priority(s, player)
 
 
+def _only_pass(s: S) -> bool:
+    """Whether the player with priority certainly has no deed but the pass: another
+    player than the one whose turn it is, who fails the cheap tests that
+    :func:`open_response` probes by (no card to play at any time, no maneuver or fate
+    that might answer now). Then the engine passes for it without listing its deeds."""
+    player = _decider(s)
+    game = s.game
+    if player == game.active or summoning.may_play_anytime(game, player):
+        return False
+    combat = turn_phase(s) is Phase.COMBAT
+    return not (_may_answer(game, player) and _might_answer(s, player, combat))
+
+
 RESPONSE = dispatch(
     (
         Rule(Pass, allowed, _pass),
@@ -473,6 +496,7 @@ RESPONSE = dispatch(
     candidates=_candidates,
     decider=_decider,
     settle=_settle,
+    only_pass=_only_pass,
 )
 """The response (6.1.4): the player who has priority answers with a deed, or passes."""
 

@@ -20,7 +20,7 @@ from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import Choose
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.interpret import Handlers, Handles
-from mitosz_core.games.mitosz.state import ChoicePurpose, Pending
+from mitosz_core.games.mitosz.state import ChoicePurpose, Game, Pending
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.compiled import mypyc_attr
 
@@ -43,6 +43,10 @@ class ResponseSource(Generic[A]):
     why_not: Callable[[S, int, A], str | None]
     perform: Callable[[S, int, A], S]
     """Make the deed; it pushes its event with :func:`.counter_round.push`."""
+    holds: Callable[[Game, int], bool] | None = None
+    """A cheap necessary condition of a deed of this source: whether the player holds
+    anything it could answer a counter round with at all. ``None`` if the source gives
+    no such test (its deeds are then always listed)."""
 
 
 @mypyc_attr(native_class=False)  # generic: mypyc cannot compile it

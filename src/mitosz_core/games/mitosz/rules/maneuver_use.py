@@ -120,7 +120,7 @@ def _enemy(s: S, item: ManeuverPending) -> int:
 
 
 SOURCE: ResponseSource[ManeuverAction] = ResponseSource(
-    1, MANEUVER_ACTIONS, maneuvers.candidates, maneuvers.why_not, _use
+    1, MANEUVER_ACTIONS, maneuvers.candidates, maneuvers.why_not, _use, maneuvers.holds_counter
 )
 """A maneuver use answers in a counter round (4.6.4, 6.4.1)."""
 

@@ -53,6 +53,7 @@ from mitosz_core.games.mitosz.state import (
     PlayPending,
     Spheres,
     cached,
+    memoised,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 
@@ -468,6 +469,32 @@ def candidates(s: S, player: int) -> Iterator[ManeuverAction]:
                 for target, pending in target_options(s, player, m, None):
                     for times in times_paid:
                         yield PlayFate(card, index, target, pending, times)
+
+
+def holds_counter(game: Game, player: int) -> bool:
+    """Whether ``player`` holds a maneuver it might use in a counter round, where only a
+    counter or locked effect answers (6.4.1; :func:`timely`): a counter effect among the
+    bound maneuvers of its side (:func:`bound_maneuvers`, none of them locked), or a
+    free maneuver or fate in hand with a counter or locked effect. A necessary condition
+    of a maneuver action in a counter round (:func:`candidates`), cached as a view of the
+    board and the hand (:func:`.state.cached`)."""
+    key = ("holds counter", player)
+    found: bool | None = memoised(game, key)
+    if found is not None:
+        return found
+    hand = game.players[player].hand
+    return cached(game, key, (hand,), lambda: _holds_counter(game, player, hand))
+
+
+def _holds_counter(game: Game, player: int, hand: tuple[CardId, ...]) -> bool:
+    if any(m.counter for _, _, m in bound_maneuvers(game, player)):
+        return True
+    return any(
+        m.counter or m.locked
+        for card in hand
+        if game.card(card).type in (CardType.MANEUVER, CardType.FATE)
+        for m in game.card(card).maneuvers
+    )
 
 
 def bound_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuver], ...]:

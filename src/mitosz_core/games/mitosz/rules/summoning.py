@@ -80,6 +80,7 @@ from mitosz_core.games.mitosz.state import (
     PeopleSlot,
     PlayPending,
     cached,
+    memoised,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
@@ -207,7 +208,17 @@ def may_play_anytime(game: Game, player: int) -> bool:
     """Whether :func:`plays` with ``anytime_only`` could yield anything for ``player``
     (a necessary condition, cheap to check): an intrigue in hand (3.6), an item in hand
     linked to some leader on the board (3.5), or a card in hand that an effect lets the
-    player play without summoning (1.5.3)."""
+    player play without summoning (1.5.3). A view of the hand, the board and what is in
+    force, cached with the board's views (:func:`.state.cached`)."""
+    key = ("may play anytime", player)
+    found: bool | None = memoised(game, key)
+    if found is not None:
+        return found
+    parts = (game.players[player].hand, game.effects, game.fight)  # the fight: lasting()
+    return cached(game, key, parts, lambda: _may_play_anytime(game, player))
+
+
+def _may_play_anytime(game: Game, player: int) -> bool:
     p = game.players[player]
     for card in p.hand:
         d = game.card(card)

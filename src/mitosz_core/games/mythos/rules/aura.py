@@ -11,6 +11,7 @@ from __future__ import annotations
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.rules.stats import aura_cap, places
 from mitosz_core.games.mythos.rules.zones import update_player
+from mitosz_core.games.mythos.state import calm
 
 CURVE_TOP = 10
 """The curve stops rising at round 10 (03.2)."""
@@ -49,8 +50,11 @@ def generate(s: S, player: int) -> S:
 
 
 def clamp(s: S) -> S:
-    """A state check: aura above a player's cap falls to it (03.4, 03.5)."""
+    """A state check: aura above a player's cap falls to it (03.4, 03.5); not looked at
+    for a player on which the state checks found nothing (:func:`~..state.calm`)."""
     for i, p in enumerate(s.game.players):
+        if calm(s.game, i):
+            continue
         cap = aura_cap(s.game, i)
         if p.aura > cap:
             s = update_player(s, i, aura=cap)

@@ -13,10 +13,31 @@ from mitosz_core.games.mythos.rules.aura import clamp
 from mitosz_core.games.mythos.rules.combat import tidy
 from mitosz_core.games.mythos.rules.deaths import deaths
 from mitosz_core.games.mythos.rules.victory import check_life
+from mitosz_core.games.mythos.state import calm, mark_calm, marked_calm
 
 
 def state_checks(s: S) -> S:
-    s = deaths(s)
-    s = clamp(s)
+    s = _deaths_and_aura(s)
     s = tidy(s)
     return check_life(s)
+
+
+def _deaths_and_aura(s: S) -> S:
+    """Deaths (06.4.3), then aura above the cap (03.4, 03.5), each for the players on
+    which they have not found nothing to do already (:func:`~..state.calm`: they read
+    only a player's rows and aura, and the printed cards). Once they find nothing, every
+    player is marked. In the debug mode (``MITOSZ_CHECK_VIEWS=1``) they run for every
+    player, and must find nothing to do on a marked one."""
+    game = s.game
+    players = range(len(game.players))
+    if all(calm(game, i) for i in players):
+        return s
+    checked = clamp(deaths(s))
+    if checked.game.players is game.players:
+        mark_calm(game)
+    else:
+        changed = [i for i in players if checked.game.players[i] is not game.players[i]]
+        assert not any(marked_calm(game, i) for i in changed), (
+            "the checks of deaths and aura changed a player they had found calm"
+        )
+    return checked

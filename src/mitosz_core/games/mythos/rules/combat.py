@@ -18,7 +18,6 @@ less die (06.4.3), and the surviving attackers return to the infirmary (06.4.2, 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from itertools import chain
 
 from mitosz_core.games.mythos.actions import Attack, Block, DamageOrder, Done
@@ -39,6 +38,7 @@ from mitosz_core.games.mythos.rules.zones import (
 from mitosz_core.games.mythos.state import CardId, Combat, Row
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule, allowed, dispatch
+from mitosz_core.kernel.values import replace
 
 # attacking ------------------------------------------------------------------------------
 

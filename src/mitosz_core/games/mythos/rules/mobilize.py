@@ -10,8 +10,6 @@ infirmary, free, in its owner's turn; it keeps its damage and cannot block from 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mitosz_core.games.mythos.actions import Mobilize, Recall
 from mitosz_core.games.mythos.cards import CardType
 from mitosz_core.games.mythos.rules import S
@@ -19,6 +17,7 @@ from mitosz_core.games.mythos.rules.aura import pay, why_not_afford
 from mitosz_core.games.mythos.rules.stats import row_units
 from mitosz_core.games.mythos.rules.zones import add_slot, free, remove_slot
 from mitosz_core.games.mythos.state import Row
+from mitosz_core.kernel.values import replace
 
 
 def mobilize_candidates(s: S, player: int) -> tuple[Mobilize, ...]:

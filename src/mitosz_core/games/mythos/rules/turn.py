@@ -16,7 +16,6 @@ play (ruling R-04.4-windows).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 
 from mitosz_core.games.mythos.actions import (
     Activate,
@@ -62,6 +61,7 @@ from mitosz_core.games.mythos.rules.zones import update_player
 from mitosz_core.games.mythos.state import Game
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule, Step, allowed, dispatch
+from mitosz_core.kernel.values import replace
 
 DRAW_SACRIFICE_AURA = 1
 """03.7: +1 aura instead of the draw (also with an empty hand, 07.ex-empty-hand)."""

@@ -23,7 +23,6 @@ are chosen one at a time in ``turn.pay``; the attach may wait as long as the pla
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from mitosz_core.games.mythos.actions import Attach, PayDiscard, PayLife, PaySacrifice
 from mitosz_core.games.mythos.cards import AttachCostKind, CardType
@@ -42,6 +41,7 @@ from mitosz_core.games.mythos.rules.zones import (
 from mitosz_core.games.mythos.state import CardId, Payment, Slot
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule, dispatch
+from mitosz_core.kernel.values import replace
 
 
 def _loose(s: S, player: int, kind: CardType) -> tuple[Slot, ...]:

@@ -11,10 +11,9 @@ which nobody can or will win: ruling R-01.5 adds two endings, both draws:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.rules.flow import fire, other
+from mitosz_core.kernel.values import replace
 
 ROUND_LIMIT = 40
 """The last round (R-01.5)."""

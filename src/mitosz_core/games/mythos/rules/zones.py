@@ -10,12 +10,13 @@ the battlefield (02.2). The graveyard (02.5) has no limit.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.games.mythos.cards import CardType
 from mitosz_core.games.mythos.rules import S
 from mitosz_core.games.mythos.state import CardId, Game, Player, Row, Slot
+from mitosz_core.kernel.values import replace
 
 ROW_SLOTS = 5
 """Slots per row (02.1)."""

@@ -331,6 +331,7 @@ def respond_step(w: Wiring) -> Step[Game]:
         why_not=lambda s, a: _respond_why_not(s, a, w),
         perform=lambda s, a: counter_round.respond(s, a, w),
         decider=responder,
+        only_pass=lambda s: counter_round.holds_nothing(s, w),
     )
 
 

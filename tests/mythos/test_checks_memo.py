@@ -1,0 +1,77 @@
+"""The state checks of deaths and aura (06.4.3, 03.4) are skipped for players on which
+they found nothing to do, and run again once a player's rows or aura change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mitosz_core as mc
+from mitosz_core.games.mythos import state as mythos_state
+from mitosz_core.games.mythos.rules import S, checks
+from mitosz_core.games.mythos.rules.deaths import deaths
+from mitosz_core.games.mythos.state import Player
+from mitosz_core.kernel.values import replace
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    runs: list[int] = []
+
+    def counted(s: S) -> S:
+        runs.append(1)
+        return deaths(s)
+
+    monkeypatch.setattr(checks, "deaths", counted)
+    monkeypatch.setattr(mythos_state, "CHECK_VIEWS", False)
+    return runs
+
+
+@pytest.mark.rule("06.4.3", "03.4")
+def test_the_checks_run_again_only_for_a_changed_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = _counted(monkeypatch)
+    s = mc.new_game("mythos", seed=2)  # its set-up checked its players
+    before = len(runs)
+    assert checks.state_checks(s) is s
+    moved = s.evolve(game=replace(s.game, round=s.game.round + 1))  # the same players
+    assert checks.state_checks(moved) is moved
+    assert len(runs) == before
+    p = s.game.players[0]
+    changed = s.evolve(game=s.game.with_player(0, Player(p.life, p.aura + 1, p.deck, p.hand)))
+    checks.state_checks(changed)
+    assert len(runs) == before + 1
+    q = s.game.players[1]  # a card drawn: the rows and the aura stay, and the mark
+    drawn = s.evolve(game=s.game.with_player(1, replace(q, hand=q.hand[1:], deck=q.deck)))
+    assert checks.state_checks(drawn) is drawn
+    assert len(runs) == before + 1
+    rich = s.evolve(game=s.game.with_player(1, replace(q, aura=q.aura + 20)))  # above the cap
+    assert checks.state_checks(rich).game.players[1].aura < q.aura + 20
+    assert len(runs) == before + 2
+
+
+@pytest.mark.rule("06.4.3", "03.4")
+def test_a_calm_player_in_another_game_is_checked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The mark holds for the printed cards and instances it was found with only."""
+    runs = _counted(monkeypatch)
+    s = mc.new_game("mythos", seed=2)
+    before = len(runs)
+    elsewhere = s.evolve(game=replace(s.game, instances=(*s.game.instances,)))
+    assert elsewhere.game.instances is not s.game.instances
+    assert elsewhere.game.players is s.game.players
+    checks.state_checks(elsewhere)
+    assert len(runs) == before + 1
+
+
+@pytest.mark.rule("06.4.3")
+def test_random_games_end_alike_with_the_marks_checked_from_scratch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the debug mode on, every skipped check runs and must find nothing."""
+    monkeypatch.setattr(mythos_state, "CHECK_VIEWS", True)
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = mc.new_game("mythos", seed=seed)
+        while not s.is_over:
+            s = mc.apply(s, rng.choice(mc.legal_actions(s)))
