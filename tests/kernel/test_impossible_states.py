@@ -355,7 +355,11 @@ def test_duplicate_mythos_blocks() -> None:
 def test_an_unbounded_mythos_modifier(name: str, value: int) -> None:
     s: Y = reached("mythos-combat")
     who, player = next((i, p) for i, p in enumerate(s.game.players) if p.battlefield)
-    row = (replace(player.battlefield[0], **{name: value}), *player.battlefield[1:])
+    slot = player.battlefield[0]
+    changed = (
+        replace(slot, attack_mod=value) if name == "attack_mod" else replace(slot, life_mod=value)
+    )
+    row = (changed, *player.battlefield[1:])
     players = list(s.game.players)
     players[who] = replace(player, battlefield=row)
     bad = s.evolve(game=replace(s.game, players=tuple(players)))
