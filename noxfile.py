@@ -386,6 +386,22 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def instructions(session: nox.Session) -> None:
+    """The engine's machine instructions per decision (``benchmarks/instructions.py``,
+    callgrind: no load on the machine changes them), Mítosz for 2 and 4 players and
+    MYTHOS for 2, 3 seeded games each, against the figure kept at the commit where the
+    speed work started (``benchmarks/instructions-baseline.json``); writes
+    ``docs/figures/instructions.inc``. Needs valgrind with its headers and a C compiler;
+    about 10 minutes of one core."""
+    session.install(".[bench]")
+    session.run(
+        "python", "-m", "benchmarks.instructions", "--engine", "--games", "3",
+        "--against", "benchmarks/instructions-baseline.json",
+        "--rst", "docs/figures/instructions.inc",
+    )  # fmt: skip
+
+
+@nox.session
 def load(session: nox.Session) -> None:
     """The game server's bounded load test (``benchmarks/server_load.py``): 200 MYTHOS
     tables played at once, every seat a WebSocket client, the server restarted in the

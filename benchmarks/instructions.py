@@ -4,7 +4,8 @@ valgrind with its headers and a C compiler).
 ``python -m benchmarks.instructions --engine`` counts the engine's own: random games of
 Mítosz with 2 and 4 players and of MYTHOS with 2, on fixed seeds (the figure the speed
 work steers by; ``--write FILE`` keeps it as JSON with the commit it was measured at,
-``--against FILE`` prints the ratio to such a file). Without ``--engine`` it counts the
+``--against FILE`` prints the ratio to such a file, ``--rst FILE`` writes both as the
+table of ``docs/performance.rst``). Without ``--engine`` it counts the
 adapters' overhead per decision (needs the ``rl`` extra).
 
 For each ruleset, one process under valgrind's ``callgrind`` plays an untimed game of
@@ -128,6 +129,7 @@ def main() -> None:
     parser.add_argument("--engine", action="store_true", help="the engine's own figure")
     parser.add_argument("--write", type=Path, help="keep the engine's figure as JSON here")
     parser.add_argument("--against", type=Path, help="a kept figure to compare with")
+    parser.add_argument("--rst", type=Path, help="write the engine's figure as a docs table")
     args = parser.parse_args()
     if args.child:
         ruleset, games, library = args.child
@@ -138,7 +140,7 @@ def main() -> None:
         engine_child(int(games), library)
         return
     if args.engine:
-        engine(args.games, args.write, args.against)
+        engine(args.games, args.write, args.against, args.rst)
         return
     print(f"{'ruleset':8} {'raw':>11} {'pettingzoo':>20} {'openspiel':>20}  (instructions)")
     for ruleset in ("mitosz", "mythos"):
@@ -150,21 +152,51 @@ def main() -> None:
         )
 
 
-def engine(games: int, write: Path | None, against: Path | None) -> None:
-    """Measure, print, and keep or compare the engine's instructions per decision."""
+def engine(games: int, write: Path | None, against: Path | None, rst: Path | None = None) -> None:
+    """Measure, print, and keep or compare the engine's instructions per decision; with
+    ``rst``, write the figures (and the ratios to ``against``) as a docs table."""
     per = measure_engine(games)
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
     before: dict[str, float] = {}
+    kept = ""
     if against is not None:
-        before = json.loads(against.read_text())["instructions_per_decision"]
+        data = json.loads(against.read_text())
+        before, kept = data["instructions_per_decision"], str(data.get("commit", ""))
     for name, value in per.items():
         ratio = f"  {value / before[name]:.2f}x of the kept figure" if name in before else ""
         print(f"{name:10} {value:12,.0f} instructions a decision{ratio}")
     if write is not None:
         data = {"commit": commit, "games": games, "instructions_per_decision": per}
         write.write_text(json.dumps(data, indent=2) + "\n")
+    if rst is not None:
+        rst.write_text(table(per, before, commit, kept, games), encoding="utf-8")
+
+
+def table(
+    per: dict[str, float], before: dict[str, float], commit: str, kept: str, games: int
+) -> str:
+    """The engine's instructions per decision as a list-table, with the ratio to the
+    kept figure where there is one."""
+    lines = [
+        f".. list-table:: Instructions per decision at ``{commit}``, {games} games a workload",
+        "   :header-rows: 1",
+        "",
+        "   * - workload",
+        "     - instructions per decision",
+    ]
+    if before:
+        lines += [f"     - at ``{kept}``", "     - ratio"]
+    for name, value in per.items():
+        lines += [f"   * - {name}", f"     - {value:,.0f}"]
+        if before:
+            old = before.get(name)
+            lines += [
+                f"     - {old:,.0f}" if old else "     -",
+                f"     - {value / old:.2f}x" if old else "     -",
+            ]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import pytest
 pyperf = pytest.importorskip("pyperf", reason="the benchmarks need the extra mitosz-core[bench]")
 
 import mitosz_core  # noqa: E402
-from benchmarks import report, worker, workloads  # noqa: E402
+from benchmarks import instructions, report, worker, workloads  # noqa: E402
 from benchmarks.catalogue import CHESS, MICRO, NAMES, PLAYOUTS, SIZES  # noqa: E402
 from mitosz_core import bench  # noqa: E402
 
@@ -171,3 +171,15 @@ def test_the_bench_command_times_decisions_only_and_counts_automatic_passes(
     assert result.decisions == sum(not d.auto for d in history) == result.seconds
     assert result.auto_passes == sum(d.auto for d in history)
     assert f"(+{result.auto_passes} automatic passes)" in result.report()
+
+
+def test_the_instructions_table_gives_each_workload_and_its_ratio_to_the_kept_figure() -> None:
+    per = {"mitosz-2p": 2_000_000.4, "mythos-2p": 900_000.0}
+    kept = {"mitosz-2p": 2_500_000.0, "mythos-2p": 1_000_000.0}
+    text = instructions.table(per, kept, "abc1234", "0123456", 3)
+    assert "at ``abc1234``, 3 games a workload" in text and "at ``0123456``" in text
+    rows = text.split("   * - ")[2:]
+    assert [r.split()[0] for r in rows] == ["mitosz-2p", "mythos-2p"]
+    assert "2,000,000" in rows[0] and "2,500,000" in rows[0] and "0.80x" in rows[0]
+    assert "0.90x" in rows[1]
+    assert "ratio" not in instructions.table(per, {}, "abc1234", "", 3)
