@@ -393,7 +393,7 @@ def instructions(session: nox.Session) -> None:
     speed work started (``benchmarks/instructions-baseline.json``); writes
     ``docs/figures/instructions.inc``. Needs valgrind with its headers and a C compiler;
     about 10 minutes of one core."""
-    session.install(".[bench]")
+    session.install(".[bench,rl]")  # rl: the workloads module reads the adapters
     session.run(
         "python", "-m", "benchmarks.instructions", "--engine", "--games", "3",
         "--against", "benchmarks/instructions-baseline.json",

@@ -7,7 +7,9 @@ the position builders use: every card in one place, owners, zones, limits, spher
 frames, fight, result, the deciding player, a legal action). At about one decision in
 five, an action legal in another state of another game of the same ruleset is tried: if
 it is not legal here, ``apply`` must raise ``IllegalActionError`` and leave the state as
-it was. Every game's JSON round trip is checked at its end.
+it was; if it is an identical copy of a listed action (the same action naming another
+copy of a card that no rule tells apart, which ``legal_actions`` lists once and which
+stays legal), ``apply`` must take it. Every game's JSON round trip is checked at its end.
 
 Games run on ``--workers`` processes. Any exception other than an expected
 ``IllegalActionError`` is a failure: it is printed with its game's set-up and step, and
@@ -37,6 +39,7 @@ from typing import Any
 
 import mitosz_core as mc
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.copies import list_once
 from mitosz_core.kernel.registry import get
 
 MAX_DECISIONS = 3000
@@ -55,6 +58,7 @@ class Tally:
     decisions: int = 0
     illegal_tried: int = 0
     illegal_refused: int = 0
+    copies_taken: int = 0
     stopped: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -63,6 +67,7 @@ class Tally:
         self.decisions += other.decisions
         self.illegal_tried += other.illegal_tried
         self.illegal_refused += other.illegal_refused
+        self.copies_taken += other.copies_taken
         self.stopped += other.stopped
         self.failures += other.failures
 
@@ -109,6 +114,11 @@ def play_one(index: int, base: int, foreign: dict[str, deque[Action]], tally: Ta
 
 def _try_illegal(s: mc.State[Any], action: Action, legal: tuple[Action, ...], tally: Tally) -> None:
     if action in legal:
+        return
+    rules = get(s.ruleset)
+    if len(list_once((*legal, action), rules.interchangeable(s), rules.card_fields)) == len(legal):
+        mc.apply(s, action)  # an identical copy of a listed action: legal, listed once
+        tally.copies_taken += 1
         return
     tally.illegal_tried += 1
     before = hash(s)
@@ -157,6 +167,11 @@ def table(summary: dict[str, Any]) -> str:
             "the state unchanged",
         ),
         (
+            "unlisted identical copies",
+            f"{summary['unlisted_copies_taken']:,} tried, each taken by ``apply`` (listed "
+            "once, still legal)",
+        ),
+        (
             f"games stopped at the cap of {MAX_DECISIONS:,} decisions",
             f"{summary['games_stopped_at_the_decision_cap']:,}",
         ),
@@ -198,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         "decisions": total.decisions,
         "illegal_actions_tried": total.illegal_tried,
         "illegal_actions_refused": total.illegal_refused,
+        "unlisted_copies_taken": total.copies_taken,
         "games_stopped_at_the_decision_cap": total.stopped,
         "failures": len(total.failures),
         "workers": args.workers,
