@@ -392,7 +392,7 @@ def instructions(session: nox.Session) -> None:
     MYTHOS for 2, 3 seeded games each, against the figure kept at the commit where the
     speed work started (``benchmarks/instructions-baseline.json``); writes
     ``docs/figures/instructions.inc``. Needs valgrind with its headers and a C compiler;
-    about 10 minutes of one core."""
+    a minute or two of one core."""
     session.install(".[bench,rl]")  # rl: the workloads module reads the adapters
     session.run(
         "python", "-m", "benchmarks.instructions", "--engine", "--games", "3",
@@ -459,7 +459,7 @@ def learn(session: nox.Session) -> None:
     docs/howto-train.rst): the learn extra's smoke test, then sb3-contrib's MaskablePPO
     trained through the Gymnasium wrapper against the random bot, then the heuristic one,
     and evaluated over 200 games against the random bot, for both rulesets on two
-    processes (about an hour on 2 cores); writes ``docs/figures/learn.inc``. The extra
+    processes (about half an hour on 2 cores); writes ``docs/figures/learn.inc``. The extra
     (torch) is not in CI's install: its smoke run is here. Arguments go to the script,
     e.g. ``-- --random-steps 4096 --heuristic-steps 0 --games 20`` for a short look."""
     session.install(".[learn,test]")
