@@ -41,8 +41,8 @@ class Limits:
     json_depth: int = 64
     """Deepest nesting of JSON arrays and objects; a saved state nests 13 deep."""
     json_values: int = 1 << 19
-    """Most values in one JSON text: arrays, objects, strings, numbers, ``true``,
-    ``false`` and ``null`` (an object's keys aside). Parsed, a value takes tens of bytes
+    """Most values in one JSON text (arrays, objects, strings, numbers, ``true``,
+    ``false`` and ``null``; an object's keys aside). Parsed, a value takes tens of bytes
     however short its text (``[]`` is two), so a text within ``json_bytes`` could take
     many times its size; this bounds it. At the ``json_bytes`` limit it allows a value
     every 32 bytes on average."""
