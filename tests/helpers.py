@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import mitosz_core as mc
@@ -22,3 +23,10 @@ def play_random(
             return s
         s = mc.apply(s, rng.choice(mc.legal_actions(s)))
     raise AssertionError("the game did not end")
+
+
+def compiled(module: ModuleType) -> bool:
+    """Whether ``module`` is an extension module of the compiled build (mypyc): its
+    functions then call each other directly, so replacing one with ``monkeypatch``
+    does not reach the calls made inside the module."""
+    return not str(getattr(module, "__file__", "")).endswith(".py")
