@@ -41,10 +41,14 @@ class Client:
         return message
 
     def until_state(self) -> Message:
+        """The next ``state`` message; an ``error`` on the way fails the test at once
+        (no state would follow it: waiting for one would never end)."""
         while True:
             message = self.receive()
             if message["type"] == "state":
                 return message
+            if message["type"] == "error":
+                raise AssertionError(f"the server refused: {message['code']}: {message['message']}")
 
     def send(self, message: Message) -> None:
         self.socket.send_text(json.dumps(message))
@@ -52,6 +56,12 @@ class Client:
 
 def server(path: str = ":memory:", **limits: Any) -> TestClient:
     return TestClient(app(Store(path), Limits(**limits)))
+
+
+def game_server(path: str = ":memory:") -> TestClient:
+    """A server for tests that play whole games as fast as the machine goes: its flood
+    limit (tested on its own) must not refuse a seat that answers at once."""
+    return server(path, messages_per_second=10_000.0, burst=10_000)
 
 
 def new_table(client: TestClient, **request: Any) -> Message:
@@ -106,7 +116,7 @@ def play(client: TestClient, table: str, tokens: list[str | None], seed: int) ->
                 me.send({"type": "act", "number": me.state["number"], "action": option["action"]})
             else:
                 me.send({"type": "act", "number": me.state["number"], "index": option["index"]})
-            for c in clients:
+            for c in sorted(clients, key=lambda c: c is not me):  # a refusal goes to me
                 c.until_state()
         else:
             raise AssertionError("the game did not end")

@@ -15,7 +15,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 import mitosz_core as mc
 from mitosz_core.render import svg
 from mitosz_core.web.tables import seen
-from tests.web.support import new_table, play, server, shown_ids
+from tests.web.support import game_server, new_table, play, shown_ids
 
 GAMES = [
     ("mitosz", [None, "random"]),
@@ -37,7 +37,7 @@ def _ids_named(action: dict[str, Any] | None) -> set[int]:
 def test_a_whole_game_over_websockets_replays_and_leaks_nothing(
     ruleset: str, bots: list[str | None]
 ) -> None:
-    with server() as client:
+    with game_server() as client:
         reply = new_table(client, ruleset=ruleset, bots=bots)
         table = reply["table"]
         clients = play(client, table, reply["tokens"], seed=len(bots))

@@ -13,7 +13,7 @@ pytest.importorskip("starlette", reason="the server needs the extra 'web'")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 import mitosz_core as mc
-from tests.web.support import Client, new_table, play, server
+from tests.web.support import Client, game_server, new_table, play, server
 
 
 def _some_moves(client: object, table: str, token: str, moves: int) -> int:
@@ -38,7 +38,7 @@ def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
         number = _some_moves(client, table, token, 15)
         before = client.app.state.server.tables[table].state  # type: ignore[attr-defined]
     assert number > 0
-    with server(path) as client:
+    with game_server(path) as client:
         resumed = client.app.state.server.tables[table].state  # type: ignore[attr-defined]
         assert resumed == before
         assert mc.state_digest(resumed) == mc.state_digest(before)
