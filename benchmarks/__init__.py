@@ -5,7 +5,7 @@
   against any version of the engine;
 - ``suite`` and ``worker``: pyperf's manager and worker processes, one benchmark each run;
 - ``memory``: the retained memory per state, in a fresh process;
-- ``report``: the table (text, reST, JSON) and the Core v2 targets;
+- ``report``: the table (text, reST, JSON) and the speed targets;
 - ``run``: the current checkout against the baseline commit, interleaved in one run
   (``python -m benchmarks.run`` or ``nox -s bench``).
 """
