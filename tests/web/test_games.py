@@ -55,8 +55,9 @@ def test_a_whole_game_over_websockets_replays_and_leaks_nothing(
         assert saved.status_code == 200
         assert mc.State.from_json(saved.text) == final
         # every state a seat could be sent, by decision number
-        states = {0: mc.new_game(ruleset, decks=game.spec.decks, seed=game.seed, players=len(bots))}
-        s = states[0]
+        # (the first state may come after automatic decisions: keyed by its own count)
+        s = mc.new_game(ruleset, decks=game.spec.decks, seed=game.seed, players=len(bots))
+        states = {s.decision_count: s}
         for action in game.actions:
             s = mc.apply(s, action)
             states[s.decision_count] = s
