@@ -487,9 +487,10 @@ def test_a_steal_of_every_enemy_item_attaches_each_of_them() -> None:
     # item is stolen once the thief has placed the one before (the counter round's
     # resolve step does the queued effects one by one, each after the choice before)
     mine = sky(empire=CROSS, leaders=(Leader("Hero"),))
-    s = build(mine, sea(empire=CROSS, leaders=(Leader("King", items=("Sword", "Plate")),)))
+    king = Leader("King", items=("Sword", "Plate", "Horn"))  # three: each one is asked
+    s = build(mine, sea(empire=CROSS, leaders=(king,)))
     me, other = 0, 1
-    sword, plate = the(s, "Sword", other), the(s, "Plate", other)
+    sword, plate, horn = the(s, "Sword", other), the(s, "Plate", other), the(s, "Horn", other)
     every_item = Steal(Every(Cards(types=(CardType.ITEM,), side=Side.ENEMY)))
     s = apply_todo(s, Todo(every_item, me, the(s, "Hero"), None))
     hero = the(s, "Hero")
@@ -503,8 +504,8 @@ def test_a_steal_of_every_enemy_item_attaches_each_of_them() -> None:
         else:
             todo, rest = s.game.todo[0], s.game.todo[1:]
             s = apply_todo(s.evolve(game=replace(s.game, todo=rest)), todo)
-    assert sorted(asked) == sorted((sword, plate))
+    assert sorted(asked) == sorted((sword, plate, horn))
     (row,) = s.game.players[other].leaders
     assert row.items == ()
     (taker,) = (x for x in s.game.players[me].leaders if x.card == hero)
-    assert set(taker.items) == {sword, plate}
+    assert set(taker.items) == {sword, plate, horn}
