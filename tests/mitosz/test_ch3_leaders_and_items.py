@@ -61,6 +61,8 @@ def test_a_row_over_its_limit_forces_its_owner_to_sacrifice() -> None:
     assert s.phase == "forced.sacrifice_leader"
     assert s.to_act == other  # the owner decides, even in another player's turn
     assert set(mc.legal_actions(s)) == {SacrificeLeader(c) for c in leaders}
+    with pytest.raises(mc.IllegalActionError, match="is not a leader in the row of player"):
+        act(s, SacrificeLeader(s.game.players[other].hand[0]))  # only a leader of the row
     s = act(s, SacrificeLeader(leaders[1]))
     assert s.phase == "turn.summoning_1" and s.to_act == me
     assert leaders[1] in s.game.players[other].underworld

@@ -17,6 +17,7 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.carddata.checks import check_card
 from mitosz_core.games.mitosz.effects.language import Cards
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
@@ -29,7 +30,7 @@ from mitosz_core.games.mitosz.rules.board import (
 from mitosz_core.games.mitosz.rules.levels import level, road_level
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost
-from mitosz_core.mitosz import Leader
+from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     ATTACHMENT_POOL,
@@ -231,6 +232,46 @@ def test_a_scribe_attaches_a_rune_which_then_acts_on_that_card_only() -> None:
     slot = leader_slot(s.game, captain)
     assert slot is not None and slot[1].turned
     assert fx.runes(s) == (fx.rune(ward, captain),)
+
+
+SCRIBE_OF_HELLAS = replace(
+    fx.ATTACHMENT_POOL["Scribe"],
+    key="Scribe of Hellas",
+    name_en="Scribe of Hellas",
+    links=("Ward Rune",),
+)
+"""A scribe in mythic link with the Ward Rune (2.8), so it uses it for free (3.9)."""
+LINKED_RULESET = MitoszRuleset(pool={**fx.ATTACHMENT_POOL, "Scribe of Hellas": SCRIBE_OF_HELLAS})
+
+
+@pytest.mark.rule("8.rune", "3.9", "4.2.2")
+@pytest.mark.ruling("R-8.rune")
+def test_a_rune_is_attached_only_where_and_when_its_maneuver_could_take_hold() -> None:
+    # Ward Rune: action, 1 magic, +1 level to a chosen own leader
+    def position(spheres: tuple[int, int, int, int], scribe: str = "Scribe") -> S:
+        mine = sky(
+            empire=(People("Cross", 10, 10),),
+            leaders=(Leader(scribe), Leader("Cheap")),
+            hand=("Ward Rune",),
+            spheres=spheres,
+        )
+        return build(mine, sea(), ruleset=LINKED_RULESET)
+
+    s = position((1, 0, 0, 0))
+    scribe, captain, ward = the(s, "Scribe"), the(s, "Cheap"), the(s, "Ward Rune")
+    god, cross = s.game.players[0].high_god, the(s, "Cross")
+    assert AttachRune(ward, scribe, captain) in mc.legal_actions(s)  # its cost, once
+    assert why(s, AttachRune(ward, scribe, captain, index=1)) == "Ward Rune has no maneuver 1"
+    assert "is not a permanent or troop on the board" in why(s, AttachRune(ward, scribe, god))
+    # a people is no leader: the Ward could not act on it, so it is not attached there
+    assert why(s, AttachRune(ward, scribe, cross)) == (
+        "Ward Rune cannot act on Cross, so it cannot be attached to it (8.rune)"
+    )
+    broke = position((0, 0, 0, 0))
+    assert AttachRune(ward, scribe, captain) not in mc.legal_actions(broke)  # 4.2.2
+    linked = position((0, 0, 0, 0), "Scribe of Hellas")
+    user = the(linked, "Scribe of Hellas")
+    assert AttachRune(ward, user, captain) in mc.legal_actions(linked)  # 3.9: free
 
 
 @pytest.mark.rule("8.rune", "1.4.2")

@@ -117,6 +117,7 @@ def test_host_of_and_immunity_follow_every_kind_of_attachment() -> None:
     assert host_of(game, cheap) == cross and host_of(game, market) == cheap  # 5.15
     assert host_of(game, sword) == king and host_of(game, horse) == king  # 3.5, 8.mount
     assert host_of(game, cross) is None and host_of(game, king) is None
+    assert attached_to(game, market) == () and carried_by(game, market) == ()  # nothing on it
     assert attached_to(game, cross) == (karnak, cheap, runes)
     assert carried_by(game, cross) == (karnak, cheap, market, runes)
     for card in (runes, cheap, market):  # directly or indirectly on the immune Cross
