@@ -13,13 +13,13 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Pass, Summon
+from mitosz_core.games.mitosz.actions import Pass, PlayWithoutSummoning, Summon
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.flow import turn_phase
 from mitosz_core.games.mitosz.state import ResponseFrame
-from tests.mitosz.fight_fixtures import arena
-from tests.mitosz.fixtures import act, to_hand
+from tests.mitosz.fight_fixtures import RULESET, arena
+from tests.mitosz.fixtures import act, put_leader, to_hand
 
 
 def _window(s: S) -> ResponseFrame | None:
@@ -116,3 +116,37 @@ def test_a_phase_where_nobody_holds_anything_usable_costs_no_decision() -> None:
     # the end phase, the other player's start and draw phases: no decision at all
     assert s.game.active == other and turn_phase(s) is Phase.SUMMONING_1
     assert s.game.frames == ()
+
+
+@pytest.mark.rule("4.1", "6.1.4", "7.2.1", "6.2.3.1")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_the_active_player_plays_in_its_own_phases_only_what_may_be_played_at_any_time() -> None:
+    s, me, _ = arena(auto_pass=False)
+    s, banner = to_hand(s, me, "Banner")
+    s, cheap = to_hand(s, me, "Cheap")  # a leader: summoned only in a summoning step
+    s, sword = to_hand(s, me, "Sword")
+    s, hero = put_leader(s, me, "Hero")
+    s = act(s, Pass())
+    while turn_phase(s) is Phase.SUMMONING_1:
+        s = act(s, Pass())
+    s = _pass_others(s, me)
+    assert s.phase == "turn.combat.declare" and s.to_act == me
+    assert mc.is_legal(s, Summon(banner))  # an intrigue may affect a fight (7.3.5)
+    assert RULESET.why_not(s, Summon(cheap)) == (
+        "a leader is summoned only in one's own summoning step (6.2.3.1)"
+    )
+    # an item may be played without summoning at any time, but not before a fight (7.2.1)
+    assert RULESET.why_not(s, PlayWithoutSummoning(sword, hero)) == (
+        "before a fight is declared only the high god, fate, intrigues and a location's "
+        "non-combat maneuver may be used in the combat phase (7.2.1, 7.3.5, 7.5.2)"
+    )
+    while turn_phase(s) is not Phase.SUMMONING_2:
+        s = act(s, Pass())
+    s = act(s, Pass())
+    while _window(s) is None:
+        s = act(s, Pass())
+    assert turn_phase(s) is Phase.END and s.game.active == me and s.to_act == me
+    assert RULESET.why_not(s, Summon(cheap)) == (
+        "a leader is summoned only in one's own summoning step (6.2.3.1)"
+    )
+    assert mc.is_legal(s, Summon(banner))
