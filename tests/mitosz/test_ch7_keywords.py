@@ -204,6 +204,29 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
     assert pegasus in s.game.players[me].leaders[0].items  # it stays with its rider
 
 
+@pytest.mark.rule("8.mount", "2.4")
+def test_a_mount_is_attached_only_from_its_players_row_onto_a_leader_that_is_no_mount() -> None:
+    s, me, other = arena()
+    s, captain = put_leader(s, me, "Captain")
+    s, horse = put_leader(s, me, "Winged Horse")
+    s, second = put_leader(s, me, "Winged Horse")
+    s, in_hand = to_hand(s, me, "Winged Horse")
+    s, theirs = put_leader(s, other, "Winged Horse")
+    assert AttachMount(horse, captain) in legal(s)
+
+    def why(action: AttachMount) -> str | None:
+        return FIGHT_RULESET.why_not(s, action)
+
+    for card in (in_hand, theirs):  # not in my row: in my hand, in the other player's row
+        assert (
+            why(AttachMount(card, captain))
+            == f"#{card} is not a mount in your leader row (8.mount)"
+        )
+    assert why(AttachMount(horse, second)) == (
+        "a mount is attached only to a leader that is not a mount (8.mount)"
+    )
+
+
 @pytest.mark.rule("8.fortress", "5.8", "3.3")
 def test_a_fortress_weakens_attacking_troops_and_strengthens_defending_ones() -> None:
     s, me, other = arena(auto_pass=False)
