@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import json
 import os
+import platform
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -26,9 +29,10 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 DEEP_EXAMPLES = int(os.environ.get("MITOSZ_DEEP_EXAMPLES", "80"))
 """Examples per test in the deep profile: 80 runs of up to 120 rules each (each rule one
-or more steps of play) keep ``nox -s properties`` (which also traces every step for the
-reach report, and adds the reach sweeps) under about 20 minutes on 2 cores; raise it for
-a longer hunt. The reach of every machine state does not depend on it (the sweeps)."""
+or more steps of play); ``nox -s properties`` (which also traces every step for the
+reach report, and adds the reach sweeps) writes its run's time in
+``docs/figures/properties.inc``; raise it for a longer hunt. The reach of every machine
+state does not depend on it (the sweeps)."""
 
 settings.register_profile(
     "deep",
@@ -87,10 +91,29 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_STARTED] = time.monotonic()
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     data = terminalreporter.config.stash.get(_REACH, None)
     if data is None:
         return
+    target = os.environ.get(reach.ENV_RST)
+    if target:  # the docs' table of this run (nox -s properties)
+        stats = terminalreporter.stats
+        profile = settings()  # the loaded profile's settings
+        run = {
+            "command": "nox -s properties",
+            "seconds": time.monotonic() - terminalreporter.config.stash[_STARTED],
+            "passed": len(stats.get("passed", ())),
+            "failed": len(stats.get("failed", ())) + len(stats.get("error", ())),
+            "skipped": len(stats.get("skipped", ())),
+            "examples": profile.max_examples,
+            "steps": profile.stateful_step_count,
+            "python": platform.python_version(),
+        }
+        Path(target).write_text(reach.table(data, run), encoding="utf-8")
 
     terminalreporter.section("reach report (tests/properties/reach.py)")
     for line in reach.summary(data):
@@ -100,3 +123,4 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 _REACH = pytest.StashKey[dict[str, object]]()
+_STARTED = pytest.StashKey[float]()

@@ -202,6 +202,10 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
     assert side_level(s.game, fight, 0) == 3 + 2 + 1  # the Winged Horse: 2, +1 (5.8)
     s = lay_underworld(pass_rounds(s))
     assert pegasus in s.game.players[me].leaders[0].items  # it stays with its rider
+    while s.game.fight is not None:  # the spoils, then the fight is cleaned up (7.4.13)
+        s = act(s, Pass() if Pass() in legal(s) else legal(s)[0])
+    assert pegasus in s.game.players[me].leaders[0].items  # not a troop that is discarded
+    assert pegasus not in s.game.players[me].underworld
 
 
 @pytest.mark.rule("8.mount", "2.4")

@@ -21,8 +21,9 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
+from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.engine import MitoszRuleset
-from mitosz_core.games.mitosz.rules import S, maneuvers
+from mitosz_core.games.mitosz.rules import S, counter_plays, maneuvers
 from mitosz_core.games.mitosz.rules.board import leader_slot
 from mitosz_core.games.mitosz.rules.keywords.rune import why_not_attach_rune
 from mitosz_core.games.mitosz.rules.levels import level
@@ -316,3 +317,26 @@ def test_a_card_without_a_counter_or_locked_effect_is_still_refused_in_a_counter
     s = fx.pass_counter(s)
     assert s.phase == "response.respond" and s.to_act == OTHER
     assert {Summon(rumour), PlayWithoutSummoning(charm, hero)} <= set(mc.legal_actions(s))
+
+
+PLAIN_INTRIGUE = fx.card("Plain Intrigue", CardType.INTRIGUE, cost=(0, 1, 0, 0))
+"""An intrigue with no maneuver at all: summoned at any time (3.6), but not in a counter
+round, having no counter or locked effect."""
+PLAIN_RULESET = MitoszRuleset(pool={**fx.POOL, PLAIN_INTRIGUE.key: PLAIN_INTRIGUE})
+
+
+@pytest.mark.rule("6.4.1", "3.6", "4.2.6")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_a_counter_round_offers_anytime_plays_of_cards_with_counter_or_locked_effects_only() -> (
+    None
+):
+    # Banner: an intrigue, locked; Bulwark: a leader, locked (summoned only in one's
+    # own summoning step, 6.2.3.1); Plain Intrigue: no effect to answer with
+    hand = ("Banner", "Bulwark", "Plain Intrigue")
+    s = build(sky(empire=CROSS), sea(empire=CROSS, hand=hand), ruleset=PLAIN_RULESET)
+    banner, plain = the(s, "Banner", OTHER), the(s, "Plain Intrigue", OTHER)
+    assert {a.card for a in counter_plays.candidates(s, OTHER)} == {banner}
+    assert counter_plays.why_not(s, OTHER, Summon(plain)) == (
+        "Plain Intrigue has no counter or locked effect: only such a card is played in a "
+        "counter round (6.4.1)"
+    )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Pass, PlayWithoutSummoning, Summon
+from mitosz_core.games.mitosz.actions import Pass, PlayWithoutSummoning, Summon, UseManeuver
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.flow import turn_phase
@@ -126,12 +126,21 @@ def test_the_active_player_plays_in_its_own_phases_only_what_may_be_played_at_an
     s, cheap = to_hand(s, me, "Cheap")  # a leader: summoned only in a summoning step
     s, sword = to_hand(s, me, "Sword")
     s, hero = put_leader(s, me, "Hero")
+    s, thunder = put_leader(s, me, "Stormlord")  # Thunder: a combat maneuver
+    s, turned = put_leader(s, me, "Stormlord", turned=True)
     s = act(s, Pass())
     while turn_phase(s) is Phase.SUMMONING_1:
         s = act(s, Pass())
     s = _pass_others(s, me)
     assert s.phase == "turn.combat.declare" and s.to_act == me
-    assert mc.is_legal(s, Summon(banner))  # an intrigue may affect a fight (7.3.5)
+    assert Summon(banner) in mc.legal_actions(s)  # an intrigue may affect a fight (7.3.5)
+    assert RULESET.why_not(s, UseManeuver(thunder, 0, None)) == (
+        "Stormlord: before a fight is declared only the high god, fate, intrigues and a "
+        "location's non-combat maneuver may be used in the combat phase (7.2.1, 7.3.5, 7.5.2)"
+    )
+    assert RULESET.why_not(s, UseManeuver(turned, 0, None)) == (
+        "Stormlord is turned: a turned card uses only a permanent maneuver (3.4.1, 4.1, 4.2.6)"
+    )
     assert RULESET.why_not(s, Summon(cheap)) == (
         "a leader is summoned only in one's own summoning step (6.2.3.1)"
     )

@@ -44,6 +44,9 @@ from mitosz_core.kernel.steps import StepRuleset
 
 ENV_REPORT = "MITOSZ_REACH_REPORT"
 ENV_REQUIRE = "MITOSZ_REACH_REQUIRE"
+ENV_RST = "MITOSZ_REACH_RST"
+"""With this set to a path, the session writes there the table of its run and reach that
+``docs/reliability.rst`` shows (``nox -s properties`` sets it)."""
 RULE_ID = re.compile(r"(?<![\w.])(G\d|\d+(?:\.\d+)*(?:\.[a-z][a-z_]*(?:\.\d+)*)?)(?![\w])")
 """A rule id as the docs write them: ``6.2.4.1``, ``8.monster.5``, ``G2``."""
 REGISTRY = Path(__file__).resolve().parents[2] / "specs" / "rules" / "mitosz-1.1.2.yaml"
@@ -196,3 +199,40 @@ def summary(data: dict[str, Any]) -> list[str]:
             f"not derivable: {len(part['not_derivable_rules'])}",
         ]
     return lines
+
+
+def table(data: dict[str, Any], run: dict[str, Any]) -> str:
+    """The run and its reach as the list-table of ``docs/reliability.rst``: ``run`` holds
+    the session's ``command``, ``seconds``, ``passed``, ``failed``, ``skipped``, the
+    profile's ``examples`` per test and ``steps`` per example, and the ``python``."""
+    rows = [("command", f"``{run['command']}``")]
+    rows.append(
+        (
+            "tests",
+            f"{run['passed']} passed, {run['failed']} failed, {run['skipped']} skipped; "
+            f"{run['examples']} examples a property, up to {run['steps']} steps each",
+        )
+    )
+    for name, part in (("Mítosz", data), ("MYTHOS", data.get(MYTHOS))):
+        if not part or "states" not in part:
+            continue
+        unreached = part["unreached_states"]
+        rows.append(
+            (
+                f"{name} machine states reached",
+                f"{len(part['reached_states'])} of {len(part['states'])}"
+                + (f"; **not reached**: {', '.join(unreached)}" if unreached else ""),
+            )
+        )
+        rows.append(
+            (
+                f"{name} actions taken",
+                f"{sum(part['actions'].values()):,}, of {len(part['actions'])} kinds",
+            )
+        )
+    minutes = run["seconds"] / 60
+    rows.append(("minutes", f"{minutes:.0f} on one process (Python {run['python']})"))
+    lines = [".. list-table::", "   :header-rows: 0", "   :widths: 30 70", ""]
+    for name, value in rows:
+        lines += [f"   * - {name}", f"     - {value}"]
+    return "\n".join(lines) + "\n"
