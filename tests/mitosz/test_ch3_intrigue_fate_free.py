@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import mitosz_core as mc
@@ -13,13 +15,21 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.effects.language import Permission, PlayerPermission
+from mitosz_core.games.mitosz.effects.language import (
+    Draw,
+    ManeuverStep,
+    Permission,
+    PlayerPermission,
+)
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import ActiveEffect
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import late_arena
 from tests.mitosz.fixtures import (
+    CROSS,
     act,
     build,
     duel,
@@ -250,3 +260,28 @@ def test_a_counter_fate_goes_to_the_underworld_right_after_use_and_its_effect_en
     assert twist in s.game.players[other].underworld and twist not in s.game.lingering
     assert level(s.game, king) == 3  # the lasting part ended right after use
     assert all(e.free_card != twist for e in s.game.effects)
+
+
+_FEINT = fx.POOL["Feint"]
+STEPPED_FEINT = replace(
+    _FEINT,
+    key="Stepped Feint",
+    name_en="Stepped Feint",
+    serial="9990",
+    maneuvers=(replace(_FEINT.maneuvers[0], steps=(ManeuverStep((1, 0, 0, 0), Draw(1)),)),),
+)
+"""The Feint (1 magic: turn an enemy leader) with a further step (1 magic: draw a card)."""
+STEPPED_RULESET = MitoszRuleset(pool={**fx.POOL, STEPPED_FEINT.key: STEPPED_FEINT})
+
+
+@pytest.mark.rule("3.9", "4.2.6", "4.2.2")
+def test_a_free_maneuvers_use_pays_its_first_step_only() -> None:
+    # a free maneuver is used once, its first step (a use names no further steps)
+    mine = sky(empire=CROSS, leaders=(Leader("Hero"),), hand=("Stepped Feint",))
+    s = build(mine, sea(leaders=(Leader("King"),)), ruleset=STEPPED_RULESET)
+    hero, feint, king = the(s, "Hero"), the(s, "Stepped Feint"), the(s, "King", 1)
+    magic, hand = s.game.players[0].spheres[0], len(s.game.players[0].hand)
+    s = settle_counter(act(s, UseFreeManeuver(feint, hero, 0, king)))
+    assert s.game.players[0].spheres[0] == magic - 1
+    assert len(s.game.players[0].hand) == hand - 1  # the card was used; nothing drawn
+    assert s.game.players[1].leaders[0].turned
