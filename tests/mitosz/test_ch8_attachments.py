@@ -124,6 +124,58 @@ def test_a_building_goes_onto_a_region_as_if_onto_the_people_one_per_region() ->
     assert mc.State.from_json(saved.to_json()) == saved  # the census counts the building once
 
 
+@pytest.mark.rule("6.3.6", "8.region", "8.building", "3.3", "3.5", "8.weapon")
+@pytest.mark.ruling("R-6.3.6")
+def test_a_card_to_attach_whose_host_cannot_take_it_when_it_resolves_goes_to_the_underworld() -> (
+    None
+):
+    s, me, _ = attachment_arena(auto_pass=False)
+    s, cross = put_people(s, me, "Cross", 0, 0)
+    s, line = put_people(s, me, "Line", 2, 0)
+    s, vale = attach_location(s, me, "Vale", cross)
+    s, wild = attach_location(s, me, "Wild Vale", line)
+    s, hero = put_leader(s, me, "Hero")
+    s, mill = to_hand(s, me, "Mill")
+    s = set_player(s, me, spheres=(6, 6, 6, 6))
+    s, second_vale = to_hand(s, me, "Vale")
+    assert why(s, Summon(second_vale, vale)) == (
+        "only a building is attached to a region (8.region, 8.building)"
+    )
+    # a building goes onto its own region only, whatever other regions the player has
+    built = fx.settle_counter(act(s, Summon(mill, vale)))
+    assert [(e.location, e.building) for e in built.game.players[me].empire] == [
+        (vale, mill),
+        (wild, None),
+    ]
+    # the region took another building meanwhile (as a response would): no room
+    s, forge = to_hand(s, me, "Forge")
+    pending = act(s, Summon(mill, vale))
+    empire = tuple(
+        replace(e, building=forge) if e.location == vale else e
+        for e in pending.game.players[me].empire
+    )
+    pending = fx.settle_counter(set_player(pending, me, empire=empire))
+    assert mill in pending.game.players[me].underworld
+    assert [e.building for e in pending.game.players[me].empire] == [forge, None]
+    # a people given a location meanwhile takes no other (3.3)
+    s, bare = put_people(s, me, "Cross", 4, 0)
+    s, market = to_hand(s, me, "Market")
+    pending = act(s, Summon(market, bare))
+    pending, tower = attach_location(pending, me, "Tower", bare)
+    pending = fx.settle_counter(pending)
+    assert market in pending.game.players[me].underworld
+    found = people_slot(pending.game, bare)
+    assert found is not None and found[1].location == tower
+    # a leader given a weapon meanwhile takes no second one (8.weapon)
+    s, sword = to_hand(s, me, "Sword")
+    pending = act(s, Summon(sword, hero))
+    pending, first = fx.attach_item(pending, me, "Sword", hero)
+    pending = fx.settle_counter(pending)
+    assert sword in pending.game.players[me].underworld
+    slot = leader_slot(pending.game, hero)
+    assert slot is not None and slot[1].items == (first,)
+
+
 @pytest.mark.rule("8.region")
 def test_a_destroyed_region_takes_its_people_and_building_with_it() -> None:
     s, me, other = attachment_arena()
