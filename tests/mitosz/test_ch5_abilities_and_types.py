@@ -6,6 +6,8 @@ the board until its condition is met (5.15)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import mitosz_core as mc
@@ -195,6 +197,11 @@ def test_rules_keyed_on_the_card_type_follow_the_new_type() -> None:
     assert not leader_slot(used.game, seer)[1].turned  # type: ignore[index]
 
 
+def _ends(text: str) -> str:
+    """A pattern for a refusal whose reason ends with ``text``, word for word."""
+    return re.escape(text) + "$"
+
+
 @pytest.mark.ruling("R-6.3.4")
 @pytest.mark.rule("5.11", "6.3.4")
 def test_the_summoning_player_meets_the_condition_with_their_own_cards() -> None:
@@ -207,14 +214,23 @@ def test_the_summoning_player_meets_the_condition_with_their_own_cards() -> None
         a.pay_with for a in mc.legal_actions(s) if isinstance(a, Summon) and a.card == tyrant
     }
     assert offered == {cheap}
-    with pytest.raises(mc.IllegalActionError, match=r"5\.11"):
-        act(s, Summon(tyrant, pay_with=king))  # an enemy's leader
-    with pytest.raises(mc.IllegalActionError, match=r"5\.11"):
-        act(s, Summon(tyrant, pay_with=own_in_hand))  # not on the board (1.2.4)
+    board = "meets the condition, by sacrifice from the board (5.11, 1.2.4)"
+    for given in (king, own_in_hand):  # an enemy's leader; one not on the board (1.2.4)
+        with pytest.raises(mc.IllegalActionError, match=_ends(board)):
+            act(s, Summon(tyrant, pay_with=given))
+    given_up = ": summoning Tyrant needs a card given up for its condition (6.3.4)"
+    with pytest.raises(mc.IllegalActionError, match=_ends(given_up)):
+        act(s, Summon(tyrant))
+    god = s.game.players[me].high_god
+    with pytest.raises(
+        mc.IllegalActionError, match=_ends("the high god cannot be sacrificed (3.1)")
+    ):
+        act(s, Summon(tyrant, pay_with=god))
     s, changeling = to_hand(s, me, "Changeling")  # summoning: discard an item
     s, their_sword = to_hand(s, other, "Sword")
     s, my_sword = to_hand(s, me, "Sword")
-    with pytest.raises(mc.IllegalActionError, match=r"5\.11"):
+    hand = "discards from their own hand (5.11, 1.5.1)"
+    with pytest.raises(mc.IllegalActionError, match=_ends(hand)):
         act(s, Summon(changeling, pay_with=their_sword))  # from another's hand
     done = play(s, Summon(changeling, pay_with=my_sword))
     assert my_sword in done.game.players[me].underworld
