@@ -16,7 +16,7 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.carddata.checks import check_card
-from mitosz_core.games.mitosz.effects.language import Cards
+from mitosz_core.games.mitosz.effects.language import Cards, Neutralize
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
@@ -293,7 +293,18 @@ SCRIBE_OF_HELLAS = replace(
     links=("Ward Rune",),
 )
 """A scribe in mythic link with the Ward Rune (2.8), so it uses it for free (3.9)."""
-LINKED_RULESET = MitoszRuleset(pool={**fx.ATTACHMENT_POOL, "Scribe of Hellas": SCRIBE_OF_HELLAS})
+_WARD = fx.ATTACHMENT_POOL["Ward Rune"]
+NULL_RUNE = replace(
+    _WARD,
+    key="Null Rune",
+    name_en="Null Rune",
+    serial="9991",
+    maneuvers=(replace(_WARD.maneuvers[0], effect=Neutralize()),),
+)
+"""A rune whose maneuver names a pending event, not a card (4.2.6)."""
+LINKED_RULESET = MitoszRuleset(
+    pool={**fx.ATTACHMENT_POOL, "Scribe of Hellas": SCRIBE_OF_HELLAS, "Null Rune": NULL_RUNE}
+)
 
 
 @pytest.mark.rule("8.rune", "3.9", "4.2.2")
@@ -304,7 +315,7 @@ def test_a_rune_is_attached_only_where_and_when_its_maneuver_could_take_hold() -
         mine = sky(
             empire=(People("Cross", 10, 10),),
             leaders=(Leader(scribe), Leader("Cheap")),
-            hand=("Ward Rune",),
+            hand=("Ward Rune", "Null Rune"),
             spheres=spheres,
         )
         return build(mine, sea(), ruleset=LINKED_RULESET)
@@ -314,6 +325,9 @@ def test_a_rune_is_attached_only_where_and_when_its_maneuver_could_take_hold() -
     god, cross = s.game.players[0].high_god, the(s, "Cross")
     assert AttachRune(ward, scribe, captain) in mc.legal_actions(s)  # its cost, once
     assert why(s, AttachRune(ward, scribe, captain, index=1)) == "Ward Rune has no maneuver 1"
+    assert why(s, AttachRune(the(s, "Null Rune"), scribe, captain)) == (
+        "a rune that acts on a pending event has no card to act on (ruling R-8.rune)"
+    )
     assert "is not a permanent or troop on the board" in why(s, AttachRune(ward, scribe, god))
     # a people is no leader: the Ward could not act on it, so it is not attached there
     assert why(s, AttachRune(ward, scribe, cross)) == (
