@@ -492,6 +492,29 @@ def test_an_attachment_of_an_unknown_kind() -> None:
     assert "glue" in str(info.value)
 
 
+@pytest.mark.rule("3.3", "8.region")
+@pytest.mark.parametrize("kind", ["location", "building"])
+def test_a_location_or_building_record_on_the_board(kind: str) -> None:
+    # the realms keep a people's location and building, not the board's relation
+    text = _attach_edit(lambda p, a, b: _attachment(a, p, kind))
+    refused(text, "attachment", f"{AT}[0].kind")
+
+
+@pytest.mark.rule("8.region")
+def test_a_building_on_a_people_without_a_location() -> None:
+    def change(data: Json) -> None:
+        for i, p in enumerate(mg(data)["players"]):
+            for j, e in enumerate(p["realm"]["empire"]):
+                if e.get("location") is None:
+                    e["building"] = p["deck"][0]
+                    path.append(f"$.state.game.players[{i}].realm.empire[{j}].building")
+                    return
+
+    path: list[str] = []
+    text = _edit(mitosz_states()["empire"], change)
+    refused(text, "attachment-host", path[0])
+
+
 @pytest.mark.rule("5.15")
 def test_a_held_leader_without_its_release_condition() -> None:
     text = _attach_edit(lambda p, a, b: _attachment(a, p, "held", player=0))

@@ -32,6 +32,7 @@ from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset
 from mitosz_core.games.mitosz.rules.events import seen_now
+from mitosz_core.games.mitosz.rules.hosting import realm_walk
 from mitosz_core.games.mitosz.state import (
     AttachKind,
     Attachment,
@@ -337,18 +338,19 @@ class _Layout:
         """The first card of ``key`` on ``player``'s side of the board."""
         if not 0 <= player < len(players):
             raise InvalidStateError(f"{path}.player", "player-index", f"no player {player}")
-        p = players[player]
+        realm = players[player].realm
+        attached = tuple(realm_walk(realm))
         board = (
-            p.high_god,
-            *(s.card for s in p.empire),
-            *(s.location for s in p.empire),
-            *(s.building for s in p.empire),
-            *(s.card for s in p.leaders),
-            *(c for s in p.leaders for c in s.items),
-            *p.intrigues,
+            realm.high_god,
+            *(s.card for s in realm.empire),
+            *(c for c, _, kind in attached if kind is AttachKind.LOCATION),
+            *(c for c, _, kind in attached if kind is AttachKind.BUILDING),
+            *(s.card for s in realm.leaders),
+            *(c for c, _, kind in attached if kind is AttachKind.ITEM),
+            *realm.intrigues,
         )
         for card in board:
-            if card is not None and self.keys[card] == key:
+            if self.keys[card] == key:
                 return card
         raise InvalidStateError(
             f"{path}.card" if rule == "marker" else f"{path}.host",

@@ -487,12 +487,15 @@ class Fight:
 
 
 class AttachKind(StrEnum):
-    """How a card kept in :attr:`Board.attachments` is attached to its host (1.4.2).
+    """How a card is attached to its host (1.4.2).
 
-    A people's location and building and a row leader's items stay in the realms
-    (:attr:`PeopleSlot.location`, :attr:`PeopleSlot.building`, :attr:`LeaderSlot.items`)
-    until they move into the relation too; :mod:`~mitosz_core.games.mitosz.rules.hosting`
-    answers for both."""
+    The board's relation (:attr:`Board.attachments`) keeps :attr:`MOUNT`, :attr:`RUNE`,
+    :attr:`HELD` and a held leader's :attr:`ITEM` records. A people's location and
+    building and a row leader's items stay in the realms (:attr:`PeopleSlot.location`,
+    :attr:`PeopleSlot.building`, :attr:`LeaderSlot.items`) until they move into the
+    relation too; :func:`~mitosz_core.games.mitosz.rules.hosting.walk` gives them as
+    :attr:`LOCATION`, :attr:`BUILDING` and :attr:`ITEM` attachments beside the board's, so
+    that :mod:`~mitosz_core.games.mitosz.rules.hosting` answers for both."""
 
     MOUNT = "mount"
     """A mount (*hátas*, 8.mount) attached to its rider, a leader; the card is also among
@@ -505,8 +508,17 @@ class AttachKind(StrEnum):
     until ``release`` is met, then back there with what is attached to it (its
     :attr:`ITEM` attachments). It goes to the underworld with its host (1.4.2)."""
     ITEM = "item"
-    """An item (3.5) attached to a held leader (:attr:`HELD`): it stays attached to the
-    leader card while it is held (the relation is transitive)."""
+    """An item (3.5) attached to a leader. In the board's relation, an item of a held
+    leader (:attr:`HELD`): it stays attached to the leader card while it is held (the
+    relation is transitive). In the walk, also each card of a row leader's
+    :attr:`LeaderSlot.items`: its items, its mount (8.mount, which has a :attr:`MOUNT`
+    record too) and, while a battle lasts, the troops of the line it leads (7.3.4)."""
+    LOCATION = "location"
+    """A people's location (3.3), kept in :attr:`PeopleSlot.location`: its host is the
+    people."""
+    BUILDING = "building"
+    """A building (8.region), kept in :attr:`PeopleSlot.building`: its host is the region
+    it is attached to, the people's location."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ from mitosz_core.games.mitosz.machine import (
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE, hand_size
+from mitosz_core.games.mitosz.rules.hosting import attached_as, walk
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER, power
 from mitosz_core.games.mitosz.rules.setup import build_game
@@ -514,7 +515,8 @@ _FACTS: Mapping[AttachKind, tuple[str, ...]] = {
     AttachKind.HELD: ("player", "release", "turned"),
     AttachKind.ITEM: (),
 }
-"""The facts each kind of attachment may carry (:class:`~.state.Attachment`)."""
+"""The facts each kind of attachment kept on the board may carry
+(:class:`~.state.Attachment`); the realms keep the other kinds."""
 _REQUIRED: Mapping[AttachKind, tuple[str, ...]] = {AttachKind.HELD: ("player", "release")}
 """The facts a kind of attachment must carry."""
 _HOST_KINDS: Mapping[AttachKind, tuple[AttachKind, ...]] = {AttachKind.ITEM: (AttachKind.HELD,)}
@@ -522,20 +524,32 @@ _HOST_KINDS: Mapping[AttachKind, tuple[AttachKind, ...]] = {AttachKind.ITEM: (At
 
 
 def _attachments(game: Game) -> None:
-    """The board's relation (:attr:`~.state.Board.attachments`): each record carries the
-    facts of its kind only; no card is attached twice (but a held leader's mount, which
-    is both its item and its mount, 8.mount); nothing is attached to itself; every host
-    is a card on the board (a held leader's item's host a held leader)."""
+    """The attachment relation, the realms' and the board's alike
+    (:func:`~.rules.hosting.walk`): a building sits on a people's location (8.region);
+    each record of the board (:attr:`~.state.Board.attachments`) carries the facts of its
+    kind only; no card is attached twice, wherever it is kept (but a mount, which is both
+    its rider's item and its mount, 8.mount); nothing is attached to itself; every host
+    of a record is a card on the board (a held leader's item's host a held leader)."""
+    for i, p in enumerate(game.players):
+        for j, slot in enumerate(p.empire):
+            if slot.building is not None and slot.location is None:
+                fail(
+                    f"{GAME}.players[{i}].realm.empire[{j}].building",
+                    "attachment-host",
+                    f"card #{slot.building} has no region to be attached to (8.region)",
+                )
     attachments = game.board.attachments
     if not attachments:
         return
     on_board = {c for i in range(len(game.players)) for c in board_cards(game, i)}
-    kinds: dict[int, set[AttachKind]] = {}
-    for a in attachments:
-        kinds.setdefault(a.card, set()).add(a.kind)
-    held = {c for c, k in kinds.items() if k & {AttachKind.HELD, AttachKind.ITEM}}
+    kinds: dict[int, list[AttachKind]] = {}
+    for card, _, kind in walk(game):
+        kinds.setdefault(card, []).append(kind)
+    held = {c for c, k in kinds.items() if AttachKind.HELD in k or AttachKind.ITEM in k}
     for j, a in enumerate(attachments):
         at = f"{GAME}.board.attachments[{j}]"
+        if a.kind not in _FACTS:
+            fail(f"{at}.kind", "attachment", f"a {a.kind} is kept in its people's slot")
         for name in ("shared", "player", "release", "turned"):
             value = getattr(a, name)
             if name not in _FACTS[a.kind] and value not in (None, False):
@@ -546,13 +560,11 @@ def _attachments(game: Game) -> None:
         if a.card == a.host:
             fail(f"{at}.host", "attachment-host", f"card #{a.card} is attached to itself")
         found = kinds[a.card]
-        if len(found) != len([b for b in attachments if b.card == a.card]) or (
-            len(found) > 1 and found != {AttachKind.MOUNT, AttachKind.ITEM}
-        ):
+        if len(found) > 1 and sorted(found) != [AttachKind.ITEM, AttachKind.MOUNT]:
             fail(f"{at}.card", "attached-twice", f"card #{a.card} is attached more than once")
         hosts = _HOST_KINDS.get(a.kind)
         if hosts is not None:
-            if not kinds.get(a.host, set()) & set(hosts):
+            if not set(kinds.get(a.host, ())) & set(hosts):
                 fail(
                     f"{at}.host",
                     "attachment-host",
@@ -587,12 +599,13 @@ def _zones(game: Game) -> None:
         expect(p.high_god, ROW_OF_TYPE["high_god"], f"{at}.high_god")
         for j, slot in enumerate(p.empire):
             expect(slot.card, ROW_OF_TYPE["empire"], f"{at}.empire[{j}].card")
-            if slot.location is not None:
-                expect(slot.location, ROW_OF_TYPE["location"], f"{at}.empire[{j}].location")
+            for location in attached_as(game, slot.card, AttachKind.LOCATION):
+                expect(location, ROW_OF_TYPE["location"], f"{at}.empire[{j}].location")
         for j, leader in enumerate(p.leaders):
             rider = game.card(leader.card)
             expect(leader.card, ROW_OF_TYPE["leaders"], f"{at}.leaders[{j}].card")
-            attached = [game.card(c) for c in leader.items if c not in troops]
+            carried = attached_as(game, leader.card, AttachKind.ITEM)
+            attached = [game.card(c) for c in carried if c not in troops]
             for k, d in enumerate(attached):
                 if d.type is not CardType.ITEM and not d.has_subtype(MOUNT):
                     fail(
@@ -607,7 +620,7 @@ def _zones(game: Game) -> None:
                     "mount",
                     "a leader rides one mount, and a mount rides none (8.mount)",
                 )
-            if game.fight is None and any(c in troops for c in leader.items):
+            if game.fight is None and any(c in troops for c in carried):
                 fail(f"{at}.leaders[{j}].items", "zone-type", "troops only while a fight lasts")
             items = [d for d in attached if d.type is CardType.ITEM]
             for keyword in ONE_EACH:

@@ -5,25 +5,29 @@ Attached cards are kept in two places of the state: in the realms, a people's lo
 (:attr:`PeopleSlot.location`) and the building on its region (:attr:`PeopleSlot.building`)
 and a row leader's items, mount and troops (:attr:`LeaderSlot.items`); and in the one
 relation of the board, :attr:`Board.attachments` (:class:`Attachment`: mounts, runes,
-leaders held by cards with their items, each with its :class:`AttachKind`). Every rule
-that asks "what is ``card`` attached to" or "what is attached to ``card``, directly or
-indirectly" asks it here, so no rule walks the containers itself and none forgets one of
-them.
+leaders held by cards with their items, each with its :class:`AttachKind`). :func:`walk`
+is the one place that reads both: every rule and view that asks "what is ``card``
+attached to" or "what is attached to ``card``, directly or indirectly" asks it here, so
+none walks the containers itself and none forgets one of them. :func:`take_off` is the
+one place that takes cards out of both.
 
 The board's relation has an index, built once per :class:`Board` value and kept on it
 (boards are immutable, so it never goes stale): its attachments by kind and by card.
 :func:`attach` and :func:`detach` give a new board, sharing what did not change.
 
+- :func:`walk`: every attached card of the game, ``(card, host, kind)``.
 - :func:`host_of`: the card ``card`` is directly attached to (a location's people, a
   building's region, an item's, mount's or troop's leader, a rune's card, a held
   leader's card), or ``None``.
 - :func:`hosts_of`: its hosts up the chain, the nearest first (a building, its region,
   the region's people).
 - :func:`attached_to`: the cards directly attached to ``card``.
+- :func:`attached_as`: the cards attached to a host as one kind (a people's location, a
+  leader's items), from the realms or the board's relation alike.
 - :func:`carried_by`: the cards attached to ``card`` directly or indirectly (*akár
-  közvetve*, 5.12), each host before what is attached to it.
-- :func:`of_kind`, :func:`attachment_of`, :func:`attached_as`: the board's attachments of
-  a kind, the one record of a card, the cards attached to a host as a kind.
+  közvetve*, 5.12): what leaves the board with it, in the order it leaves.
+- :func:`of_kind`, :func:`attachment_of`: the board relation's records of a kind, the
+  one record of a card there.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from mitosz_core.games.mitosz.state import (
     Board,
     CardId,
     Game,
+    PeopleSlot,
+    Realm,
     cached,
     memoised,
 )
@@ -82,11 +88,6 @@ def attachment_of(game: Game, card: CardId) -> Attachment | None:
     return board_index(game.board).cards.get(card)
 
 
-def attached_as(game: Game, host: CardId, kind: AttachKind) -> tuple[CardId, ...]:
-    """The cards attached to ``host`` as ``kind`` on the board, in the order attached."""
-    return tuple(a.card for a in of_kind(game, kind) if a.host == host)
-
-
 def held_facts(held: Attachment) -> tuple[int, Release]:
     """A held leader's player and release condition (5.15), which every ``HELD`` record
     has (the validator sees to it in a loaded state)."""
@@ -110,9 +111,50 @@ def detach(game: Game, cards: frozenset[CardId] | set[CardId]) -> Game:
     return replace(game, board=replace(board, attachments=kept))
 
 
-Relation = tuple[dict[CardId, CardId], dict[CardId, tuple[CardId, ...]]]
-"""The host of each attached card, and the cards directly attached to each host, in
-the order they were attached."""
+Link = tuple[CardId, CardId, AttachKind]
+"""One attached card of :func:`walk`: the card, its host, and how it is attached."""
+MOUNT = AttachKind.MOUNT
+RUNE = AttachKind.RUNE
+LOCATION = AttachKind.LOCATION
+BUILDING = AttachKind.BUILDING
+ITEM = AttachKind.ITEM
+
+
+def walk(game: Game) -> Iterator[Link]:
+    """Every attached card of ``game`` as ``(card, host, kind)``, realm-kept and
+    relation-kept alike: first the realms', player by player (each people's
+    :attr:`~AttachKind.LOCATION` on it, then the :attr:`~AttachKind.BUILDING` on that
+    region, 8.region; then each row leader's :attr:`~AttachKind.ITEM` cards, 3.5, in
+    order), then the board's relation in the order attached. A mount comes twice: among
+    its rider's items and as its :attr:`~AttachKind.MOUNT` record (8.mount)."""
+    for p in game.players:
+        yield from realm_walk(p.realm)
+    for a in game.board.attachments:
+        yield a.card, a.host, a.kind
+
+
+def realm_walk(realm: Realm) -> Iterator[Link]:
+    """The attached cards one realm keeps, as :func:`walk` gives them: each people's
+    location, then the building on that region; then each row leader's items."""
+    for slot in realm.empire:
+        location = slot.location
+        if location is not None:
+            yield location, slot.card, LOCATION  # 3.3
+            if slot.building is not None:
+                yield slot.building, location, BUILDING  # 8.region: onto the region
+    for leader in realm.leaders:
+        for item in leader.items:  # 3.5 items, 8.mount mounts, 7.3.1 troops
+            yield item, leader.card, ITEM
+
+
+Relation = tuple[
+    dict[CardId, CardId],
+    dict[CardId, tuple[CardId, ...]],
+    dict[tuple[CardId, AttachKind], tuple[CardId, ...]],
+]
+"""The host of each attached card; the cards directly attached to each host, in the
+order they leave with it (:func:`_build`); and the cards attached to each host as each
+kind, in the order of :func:`walk`."""
 
 
 def _relation(game: Game) -> Relation:
@@ -122,36 +164,31 @@ def _relation(game: Game) -> Relation:
     return cached(game, "hosting", (), lambda: _build(game))
 
 
-def _pairs(game: Game) -> Iterator[tuple[CardId, CardId]]:
-    """Every ``(card, host)`` pair of the board: the realms' slots, then the board's
-    relation."""
-    for p in game.players:
-        for slot in p.empire:
-            if slot.location is not None:
-                yield slot.location, slot.card  # 3.3
-                if slot.building is not None:
-                    yield slot.building, slot.location  # 8.region: onto the region
-        for leader in p.leaders:
-            for item in leader.items:  # 3.5 items, 8.mount mounts, 7.3.1 troops
-                yield item, leader.card
-    index = board_index(game.board)
-    # The board's relation, kind by kind: per host, what is in the realms comes first,
-    # then held leaders (5.15) with their items, then runes (8.rune). Mounts are among
-    # their riders' items already.
-    for a in game.board.attachments:
-        if a.kind is AttachKind.HELD or a.kind is AttachKind.ITEM:
-            yield a.card, a.host
-    for a in index.kinds.get(AttachKind.RUNE, ()):
-        yield a.card, a.host
-
-
 def _build(game: Game) -> Relation:
+    """The relation of :func:`walk`. Per host, what is kept in the realms comes first,
+    then held leaders (5.15) with their items, then runes (8.rune); a mount's record
+    adds no card (it is among its rider's items already)."""
     hosts: dict[CardId, CardId] = {}
     attached: dict[CardId, list[CardId]] = {}
-    for card, host in _pairs(game):
+    kinds: dict[tuple[CardId, AttachKind], list[CardId]] = {}
+    runes: list[tuple[CardId, CardId]] = []
+    for card, host, kind in walk(game):
+        kinds.setdefault((host, kind), []).append(card)
+        if kind is MOUNT:
+            continue
+        if kind is RUNE:
+            runes.append((card, host))
+            continue
         hosts[card] = host
         attached.setdefault(host, []).append(card)
-    return hosts, {h: tuple(cs) for h, cs in attached.items()}
+    for card, host in runes:
+        hosts[card] = host
+        attached.setdefault(host, []).append(card)
+    return (
+        hosts,
+        {h: tuple(cs) for h, cs in attached.items()},
+        {k: tuple(cs) for k, cs in kinds.items()},
+    )
 
 
 def host_of(game: Game, card: CardId) -> CardId | None:
@@ -171,20 +208,76 @@ def hosts_of(game: Game, card: CardId) -> tuple[CardId, ...]:
 
 
 def attached_to(game: Game, card: CardId) -> tuple[CardId, ...]:
-    """The cards directly attached to ``card``, in the order they were attached."""
+    """The cards directly attached to ``card``: those kept in the realms in the order
+    they were attached, then the leaders it holds (5.15), then its runes (8.rune)."""
     return _relation(game)[1].get(card, ())
 
 
+def attached_as(game: Game, host: CardId, kind: AttachKind) -> tuple[CardId, ...]:
+    """The cards attached to ``host`` as ``kind``, in the order attached, whichever
+    container keeps them: a people's location, a region's building, a leader's items
+    (a row leader's or a held one's), a rider's mount, a card's runes or held leaders."""
+    return _relation(game)[2].get((host, kind), ())
+
+
 def carried_by(game: Game, card: CardId) -> tuple[CardId, ...]:
-    """The cards attached to ``card`` directly or indirectly (5.12 *akár közvetve*),
-    each before the cards attached to it."""
+    """The cards attached to ``card`` directly or indirectly (5.12 *akár közvetve*):
+    what leaves the board with it (1.4.2), in the order it leaves. That is the order of
+    the relation, kind by kind: first what the realms keep (a people's location, then
+    the building on it; a leader's items), then the leaders held by any of these (5.15),
+    each with its items, then the runes on any of these (8.rune), each group in the
+    order attached."""
     attached = _relation(game)[1]
-    found: list[CardId] = []
+    found: set[CardId] = set()
     todo = list(attached.get(card, ()))
     while todo:
-        c = todo.pop(0)
+        c = todo.pop()
         if c in found or c == card:
             continue
-        found.append(c)
-        todo[:0] = attached.get(c, ())
-    return tuple(found)
+        found.add(c)
+        todo += attached.get(c, ())
+    if len(found) < 2:
+        return tuple(found)
+    runes = [c for c, _, kind in walk(game) if kind is RUNE and c in found]
+    rest = [c for c, _, kind in walk(game) if kind is not RUNE and kind is not MOUNT and c in found]
+    return tuple(dict.fromkeys((*rest, *runes)))
+
+
+def take_off(game: Game, cards: frozenset[CardId] | set[CardId]) -> Game:
+    """``game`` with ``cards`` attached nowhere any more: out of the realms' slots that
+    keep them (a people's location and building, a leader's items) and out of the
+    board's relation, with the records of what is attached to them (what is left
+    unchanged is shared). The cards themselves go nowhere: the caller puts them in
+    their next zone."""
+    players = list(game.players)
+    for i, p in enumerate(players):
+        empire = p.empire
+        if any(s.location in cards or s.building in cards for s in empire):
+            empire = tuple(_off_people(s, cards) for s in empire)
+        leaders = p.leaders
+        if any(c in cards for leader in leaders for c in leader.items):
+            leaders = tuple(
+                replace(leader, items=tuple(c for c in leader.items if c not in cards))
+                if any(c in cards for c in leader.items)
+                else leader
+                for leader in leaders
+            )
+        if empire is not p.empire or leaders is not p.leaders:
+            players[i] = p.changed(empire=empire, leaders=leaders)
+    if any(a is not b for a, b in zip(players, game.players, strict=True)):
+        game = replace(game, players=tuple(players))
+    board = game.board
+    kept = tuple(a for a in board.attachments if a.card not in cards and a.host not in cards)
+    if len(kept) == len(board.attachments):
+        return game
+    return replace(game, board=replace(board, attachments=kept))
+
+
+def _off_people(slot: PeopleSlot, cards: frozenset[CardId] | set[CardId]) -> PeopleSlot:
+    """A people's slot without its location or building if they are among ``cards`` (a
+    region takes its building with it, 8.region)."""
+    if slot.location in cards:
+        return replace(slot, location=None, building=None)
+    if slot.building in cards:
+        return replace(slot, building=None)
+    return slot
