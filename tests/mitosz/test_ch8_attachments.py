@@ -26,9 +26,11 @@ from mitosz_core.games.mitosz.rules.board import (
     people_slot,
     remove_to_underworld,
 )
+from mitosz_core.games.mitosz.rules.hosting import placed_on
 from mitosz_core.games.mitosz.rules.levels import level, road_level
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost
+from mitosz_core.games.mitosz.state import AttachKind, Attachment
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
@@ -63,9 +65,9 @@ def add_building(s: S, player: int, key: str, region: int) -> tuple[S, int]:
     """Attach building ``key`` to ``region`` in ``player``'s empire directly."""
     s, card = to_hand(s, player, key)
     p = s.game.players[player]
-    empire = tuple(replace(e, building=card) if e.location == region else e for e in p.empire)
     hand = tuple(c for c in p.hand if c != card)
-    return set_player(s, player, empire=empire, hand=hand), card
+    s = set_player(s, player, hand=hand)
+    return fx.attached(s, Attachment(card, region, AttachKind.BUILDING)), card
 
 
 def roads(s: S, player: int, people: int) -> list[int]:
@@ -89,7 +91,7 @@ def test_a_region_linked_to_its_people_is_summoned_free() -> None:
     s = play(s, Summon(vale, cross))
     assert s.game.players[me].spheres == spheres
     found = people_slot(s.game, cross)
-    assert found is not None and found[1].location == vale
+    assert found is not None and fx.location(s.game, found[1].card) == vale
 
 
 @pytest.mark.rule("8.region", "8.building")
@@ -109,7 +111,7 @@ def test_a_building_goes_onto_a_region_as_if_onto_the_people_one_per_region() ->
     spheres = s.game.players[me].spheres
     s = play(s, Summon(forge, vale))
     found = people_slot(s.game, cross)
-    assert found is not None and (found[1].location, found[1].building) == (vale, forge)
+    assert found is not None and placed_on(s.game, found[1].card) == (vale, forge)
     assert s.game.players[me].spheres == spheres
     assert roads(s, me, cross) == [r + 2 for r in before]  # as if attached to the people
     assert forge in board_cards(s.game, me)
@@ -162,7 +164,7 @@ def test_a_building_is_sacrificed_as_a_maneuver_unless_cursed() -> None:
     s = act(s, SacrificeBuilding(forge))
     assert forge in s.game.players[me].underworld
     found = people_slot(s.game, cross)
-    assert found is not None and found[1].location == vale and found[1].building is None
+    assert found is not None and placed_on(s.game, found[1].card) == (vale,)
 
 
 @pytest.mark.rule("8.potion")

@@ -23,7 +23,7 @@ from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld
-from mitosz_core.games.mitosz.rules.hosting import carried_by, host_of, of_kind, walk
+from mitosz_core.games.mitosz.rules.hosting import carried_by, host_of, of_kind, placed_on, walk
 from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.kernel.position_files import position_schema
@@ -293,14 +293,14 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
         AttachKind.HELD: [("Leonidas", "Mount Olympus")],
         AttachKind.ITEM: [("Bow of Heracles", "Leonidas")],
         AttachKind.RUNE: [("Runes of Warding", "Spartans")],
-        AttachKind.LOCATION: [],
-        AttachKind.BUILDING: [],
+        AttachKind.LOCATION: [("Mount Olympus", "Athenians")],
+        AttachKind.BUILDING: [("Agora of Athens", "Mount Olympus")],
     }
     assert [(_key(s, c), _key(s, h), k) for c, h, k in walk(game)] == [  # every kind
+        ("Aegis", "Pharaoh", AttachKind.ITEM),  # a row leader's items: in the realm
+        ("Pegasus", "Pharaoh", AttachKind.ITEM),
         ("Mount Olympus", "Athenians", AttachKind.LOCATION),
         ("Agora of Athens", "Mount Olympus", AttachKind.BUILDING),
-        ("Aegis", "Pharaoh", AttachKind.ITEM),
-        ("Pegasus", "Pharaoh", AttachKind.ITEM),
         ("Pegasus", "Pharaoh", AttachKind.MOUNT),
         ("Leonidas", "Mount Olympus", AttachKind.HELD),
         ("Bow of Heracles", "Leonidas", AttachKind.ITEM),
@@ -309,8 +309,8 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
     held = of_kind(game, AttachKind.HELD)[0]
     assert (held.player, held.release, held.turned) == (1, Release.ATTACKED, True)
     athenians = s.game.players[0].empire[0]
-    assert athenians.location is not None and athenians.building is not None
-    assert host_of(game, athenians.building) == athenians.location  # 8.region
+    olympus, agora = placed_on(game, athenians.card)
+    assert host_of(game, agora) == olympus  # 8.region
     carried = [_key(s, c) for c in carried_by(game, athenians.card)]
     assert carried == ["Mount Olympus", "Agora of Athens", "Leonidas", "Bow of Heracles"]
     rune = of_kind(game, AttachKind.RUNE)[0].card
@@ -345,13 +345,12 @@ def test_a_sacrifice_is_described_with_the_card_it_leaves() -> None:
     game = s.game
     name = {_key(s, c): game.card(c).name_en for c in range(len(game.instances))}
     athenians, pharaoh = game.players[0].empire[0], game.players[0].leaders[0]
-    assert athenians.building is not None and pharaoh.items
+    agora = placed_on(game, athenians.card)[1]
     aegis = describe(s, SacrificeItem(pharaoh.items[0]))
     assert aegis == f"sacrifices the item {name['Aegis']} from {name['Pharaoh']}"
-    agora = describe(s, SacrificeBuilding(athenians.building))
-    assert (
-        agora == f"sacrifices the building {name['Agora of Athens']} from {name['Mount Olympus']}"
-    )
+    region = name["Mount Olympus"]
+    sacrifice = describe(s, SacrificeBuilding(agora))
+    assert sacrifice == f"sacrifices the building {name['Agora of Athens']} from {region}"
 
 
 @pytest.mark.rule("1.4.2", "5.15", "8.rune")

@@ -284,20 +284,22 @@ class _Layout:
     ) -> Player:
         at = f"players[{i}]"
         god = self.take(i, side.high_god, f"{at}.high_god")
-        empire = tuple(
-            PeopleSlot(
-                self.take(i, p.card, f"{at}.empire[{j}].card"),
-                p.x,
-                p.y,
-                None
-                if p.location is None
-                else self.take(i, p.location, f"{at}.empire[{j}].location"),
-                None
-                if p.building is None
-                else self.take(i, p.building, f"{at}.empire[{j}].building"),
-            )
-            for j, p in enumerate(side.empire)
-        )
+        empire = []
+        for j, p in enumerate(side.empire):
+            people = self.take(i, p.card, f"{at}.empire[{j}].card")
+            empire.append(PeopleSlot(people, p.x, p.y))
+            if p.location is not None:  # 3.3: onto the people
+                location = self.take(i, p.location, f"{at}.empire[{j}].location")
+                self.attachments.append(Attachment(location, people, AttachKind.LOCATION))
+                if p.building is not None:  # 8.region: onto the region
+                    building = self.take(i, p.building, f"{at}.empire[{j}].building")
+                    self.attachments.append(Attachment(building, location, AttachKind.BUILDING))
+            elif p.building is not None:
+                raise InvalidStateError(
+                    f"{at}.empire[{j}].building",
+                    "attachment-host",
+                    "a building is attached to a region: this people has no location (8.region)",
+                )
         leaders = []
         for j, leader in enumerate(side.leaders):
             card = self.take(i, leader.card, f"{at}.leaders[{j}].card")
@@ -320,7 +322,7 @@ class _Layout:
                 self.placed[f"runes[{j}]"] = (self.take(i, r.card, f"runes[{j}].card"), ())
         spheres = self.pool[side.high_god].spheres if side.spheres is None else side.spheres
         return Player(
-            realm=Realm(god, empire, tuple(leaders), intrigues),
+            realm=Realm(god, tuple(empire), tuple(leaders), intrigues),
             spheres=tuple(spheres),  # type: ignore[arg-type]
             deck=deck,
             hand=hand,
@@ -339,14 +341,21 @@ class _Layout:
         if not 0 <= player < len(players):
             raise InvalidStateError(f"{path}.player", "player-index", f"no player {player}")
         realm = players[player].realm
-        attached = tuple(realm_walk(realm))
+        peoples = [s.card for s in realm.empire]
+        locations = [
+            a.card for a in self.attachments if a.kind is AttachKind.LOCATION and a.host in peoples
+        ]
         board = (
             realm.high_god,
-            *(s.card for s in realm.empire),
-            *(c for c, _, kind in attached if kind is AttachKind.LOCATION),
-            *(c for c, _, kind in attached if kind is AttachKind.BUILDING),
+            *peoples,
+            *locations,
+            *(
+                a.card
+                for a in self.attachments
+                if a.kind is AttachKind.BUILDING and a.host in locations
+            ),
             *(s.card for s in realm.leaders),
-            *(c for c, _, kind in attached if kind is AttachKind.ITEM),
+            *(c for c, _, kind in realm_walk(realm) if kind is AttachKind.ITEM),
             *realm.intrigues,
         )
         for card in board:

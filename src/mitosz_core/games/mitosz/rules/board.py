@@ -16,6 +16,7 @@ from mitosz_core.games.mitosz.rules.hosting import (
     carried_by,
     host_of,
     of_kind,
+    placed_on,
     realm_walk,
     take_off,
 )
@@ -44,21 +45,21 @@ def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
 
 
 def _board_cards(game: Game, player: int) -> Iterator[CardId]:
-    """The high god; each people, then what is attached to it (its location, then the
-    building on that region, 8.region); each leader, then its items; the intrigues;
-    then the runes on any of these (8.rune)."""
+    """The high god; each people, then its location and the building on that region
+    (8.region); each leader, then its items; the intrigues; then the runes on any of
+    these (8.rune)."""
     realm = game.players[player].realm
     on: dict[CardId, list[CardId]] = {}
     for card, host, _ in realm_walk(realm):
         on.setdefault(host, []).append(card)
     yield realm.high_god
     mine: list[CardId] = []
-    for row in (realm.empire, realm.leaders):
-        for slot in row:
-            mine.append(slot.card)
-            for found in on.get(slot.card, ()):
-                mine.append(found)
-                mine += on.get(found, ())  # a region's building (8.region)
+    for people in realm.empire:
+        mine.append(people.card)
+        mine += placed_on(game, people.card)
+    for leader in realm.leaders:
+        mine.append(leader.card)
+        mine += on.get(leader.card, ())
     mine += realm.intrigues
     yield from mine
     runes = of_kind(game, AttachKind.RUNE)
@@ -206,11 +207,10 @@ def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
     """The empire slot whose location is region ``card`` (8.region), with its player."""
     if not game.card(card).has_subtype(Subtype.REGION):
         return None
-    for i, p in enumerate(game.players):
-        for slot in p.empire:
-            if slot.location == card:
-                return i, slot
-    return None
+    found = attachment_of(game, card)
+    if found is None or found.kind is not AttachKind.LOCATION:
+        return None
+    return people_slot(game, found.host)
 
 
 def remove_to_hand(s: S, card: CardId) -> S:

@@ -1,19 +1,18 @@
 """What is attached to what (1.4.2, 3.3, 3.5, 5.12, 5.15, 8.mount, 8.region, 8.rune): the
 one query of the attachment relation, whatever container a card is kept in.
 
-Attached cards are kept in two places of the state: in the realms, a people's location
-(:attr:`PeopleSlot.location`) and the building on its region (:attr:`PeopleSlot.building`)
-and a row leader's items, mount and troops (:attr:`LeaderSlot.items`); and in the one
-relation of the board, :attr:`Board.attachments` (:class:`Attachment`: mounts, runes,
-leaders held by cards with their items, each with its :class:`AttachKind`). :func:`walk`
-is the one place that reads both: every rule and view that asks "what is ``card``
-attached to" or "what is attached to ``card``, directly or indirectly" asks it here, so
-none walks the containers itself and none forgets one of them. :func:`take_off` is the
-one place that takes cards out of both.
+Attached cards are kept in two places of the state: in the realms, a row leader's
+items, mount and troops (:attr:`LeaderSlot.items`); and in the one relation of the
+board, :attr:`Board.attachments` (:class:`Attachment`: the peoples' locations and the
+regions' buildings, mounts, runes, leaders held by cards with their items, each with its
+:class:`AttachKind`). :func:`walk` is the one place that reads both: every rule and view
+that asks "what is ``card`` attached to" or "what is attached to ``card``, directly or
+indirectly" asks it here, so none walks the containers itself and none forgets one of
+them. :func:`take_off` is the one place that takes cards out of both.
 
 The board's relation has an index, built once per :class:`Board` value and kept on it
-(boards are immutable, so it never goes stale): its attachments by kind and by card.
-:func:`attach` and :func:`detach` give a new board, sharing what did not change.
+(boards are immutable, so it never goes stale): its attachments by kind, by card and by
+host. :func:`attach` and :func:`detach` give a new board, sharing what did not change.
 
 - :func:`walk`: every attached card of the game, ``(card, host, kind)``.
 - :func:`host_of`: the card ``card`` is directly attached to (a location's people, a
@@ -23,7 +22,8 @@ The board's relation has an index, built once per :class:`Board` value and kept 
   the region's people).
 - :func:`attached_to`: the cards directly attached to ``card``.
 - :func:`attached_as`: the cards attached to a host as one kind (a people's location, a
-  leader's items), from the realms or the board's relation alike.
+  leader's items), from the realms or the board's relation alike; :func:`placed_on`
+  and :func:`location_of`, a people's location and the building on it.
 - :func:`carried_by`: the cards attached to ``card`` directly or indirectly (*akár
   közvetve*, 5.12): what leaves the board with it, in the order it leaves.
 - :func:`of_kind`, :func:`attachment_of`: the board relation's records of a kind, the
@@ -42,7 +42,6 @@ from mitosz_core.games.mitosz.state import (
     Board,
     CardId,
     Game,
-    PeopleSlot,
     Realm,
     cached,
     memoised,
@@ -60,6 +59,10 @@ class BoardIndex:
     """The attachments of each kind, in the order attached."""
     cards: dict[CardId, Attachment]
     """The record of each attached card."""
+    hosted: dict[tuple[CardId, AttachKind], tuple[CardId, ...]]
+    """The cards attached to each host as each kind, in the order attached."""
+    placed: dict[CardId, tuple[CardId, ...]]
+    """The location on each people that has one, with the building on it (8.region)."""
 
 
 def board_index(board: Board) -> BoardIndex:
@@ -69,10 +72,14 @@ def board_index(board: Board) -> BoardIndex:
         return found
     kinds: dict[AttachKind, list[Attachment]] = {}
     cards: dict[CardId, Attachment] = {}
+    hosted: dict[tuple[CardId, AttachKind], list[CardId]] = {}
     for a in board.attachments:
         kinds.setdefault(a.kind, []).append(a)
         cards[a.card] = a
-    index = BoardIndex({k: tuple(v) for k, v in kinds.items()}, cards)
+        hosted.setdefault((a.host, a.kind), []).append(a.card)
+    on = {k: tuple(v) for k, v in hosted.items()}
+    placed = {a.host: (a.card, *on.get((a.card, BUILDING), ())) for a in kinds.get(LOCATION, ())}
+    index = BoardIndex({k: tuple(v) for k, v in kinds.items()}, cards, on, placed)
     object.__setattr__(board, "_index", index)
     return index
 
@@ -115,6 +122,7 @@ Link = tuple[CardId, CardId, AttachKind]
 """One attached card of :func:`walk`: the card, its host, and how it is attached."""
 MOUNT = AttachKind.MOUNT
 RUNE = AttachKind.RUNE
+HELD = AttachKind.HELD
 LOCATION = AttachKind.LOCATION
 BUILDING = AttachKind.BUILDING
 ITEM = AttachKind.ITEM
@@ -122,11 +130,11 @@ ITEM = AttachKind.ITEM
 
 def walk(game: Game) -> Iterator[Link]:
     """Every attached card of ``game`` as ``(card, host, kind)``, realm-kept and
-    relation-kept alike: first the realms', player by player (each people's
-    :attr:`~AttachKind.LOCATION` on it, then the :attr:`~AttachKind.BUILDING` on that
-    region, 8.region; then each row leader's :attr:`~AttachKind.ITEM` cards, 3.5, in
-    order), then the board's relation in the order attached. A mount comes twice: among
-    its rider's items and as its :attr:`~AttachKind.MOUNT` record (8.mount)."""
+    relation-kept alike: first the realms', player by player (each row leader's
+    :attr:`~AttachKind.ITEM` cards, 3.5, in order), then the board's relation in the
+    order attached (a people's :attr:`~AttachKind.LOCATION`, 3.3, and the
+    :attr:`~AttachKind.BUILDING` on a region, 8.region, among them). A mount comes twice:
+    among its rider's items and as its :attr:`~AttachKind.MOUNT` record (8.mount)."""
     for p in game.players:
         yield from realm_walk(p.realm)
     for a in game.board.attachments:
@@ -134,14 +142,8 @@ def walk(game: Game) -> Iterator[Link]:
 
 
 def realm_walk(realm: Realm) -> Iterator[Link]:
-    """The attached cards one realm keeps, as :func:`walk` gives them: each people's
-    location, then the building on that region; then each row leader's items."""
-    for slot in realm.empire:
-        location = slot.location
-        if location is not None:
-            yield location, slot.card, LOCATION  # 3.3
-            if slot.building is not None:
-                yield slot.building, location, BUILDING  # 8.region: onto the region
+    """The attached cards one realm keeps, as :func:`walk` gives them: each row
+    leader's items, in order."""
     for leader in realm.leaders:
         for item in leader.items:  # 3.5 items, 8.mount mounts, 7.3.1 troops
             yield item, leader.card, ITEM
@@ -150,11 +152,11 @@ def realm_walk(realm: Realm) -> Iterator[Link]:
 Relation = tuple[
     dict[CardId, CardId],
     dict[CardId, tuple[CardId, ...]],
-    dict[tuple[CardId, AttachKind], tuple[CardId, ...]],
+    dict[CardId, tuple[CardId, ...]],
 ]
 """The host of each attached card; the cards directly attached to each host, in the
-order they leave with it (:func:`_build`); and the cards attached to each host as each
-kind, in the order of :func:`walk`."""
+order they leave with it (:func:`in_leaving_order`); and each leader's items, a row
+leader's or a held one's."""
 
 
 def _relation(game: Game) -> Relation:
@@ -164,30 +166,40 @@ def _relation(game: Game) -> Relation:
     return cached(game, "hosting", (), lambda: _build(game))
 
 
+def in_leaving_order(game: Game) -> Iterator[Link]:
+    """The links of :func:`walk` but the mounts' records (a mount is among its rider's
+    items), kind by kind in the order cards leave with their host (1.4.2): a people's
+    location and a region's building, and a row leader's items; then held leaders
+    (5.15), each with its items; then runes (8.rune); each kind in the order attached."""
+    board = game.board.attachments
+    for a in board:
+        if a.kind is LOCATION or a.kind is BUILDING:
+            yield a.card, a.host, a.kind
+    for p in game.players:
+        yield from realm_walk(p.realm)
+    for a in board:
+        if a.kind is HELD or a.kind is ITEM:
+            yield a.card, a.host, a.kind
+    for a in board:
+        if a.kind is RUNE:
+            yield a.card, a.host, a.kind
+
+
 def _build(game: Game) -> Relation:
-    """The relation of :func:`walk`. Per host, what is kept in the realms comes first,
-    then held leaders (5.15) with their items, then runes (8.rune); a mount's record
-    adds no card (it is among its rider's items already)."""
+    """The relation of :func:`in_leaving_order`: per host, what is attached to it in the
+    order it leaves with it."""
     hosts: dict[CardId, CardId] = {}
     attached: dict[CardId, list[CardId]] = {}
-    kinds: dict[tuple[CardId, AttachKind], list[CardId]] = {}
-    runes: list[tuple[CardId, CardId]] = []
-    for card, host, kind in walk(game):
-        kinds.setdefault((host, kind), []).append(card)
-        if kind is MOUNT:
-            continue
-        if kind is RUNE:
-            runes.append((card, host))
-            continue
+    items: dict[CardId, list[CardId]] = {}
+    for card, host, kind in in_leaving_order(game):
         hosts[card] = host
         attached.setdefault(host, []).append(card)
-    for card, host in runes:
-        hosts[card] = host
-        attached.setdefault(host, []).append(card)
+        if kind is ITEM:
+            items.setdefault(host, []).append(card)
     return (
         hosts,
         {h: tuple(cs) for h, cs in attached.items()},
-        {k: tuple(cs) for k, cs in kinds.items()},
+        {h: tuple(cs) for h, cs in items.items()},
     )
 
 
@@ -208,8 +220,9 @@ def hosts_of(game: Game, card: CardId) -> tuple[CardId, ...]:
 
 
 def attached_to(game: Game, card: CardId) -> tuple[CardId, ...]:
-    """The cards directly attached to ``card``: those kept in the realms in the order
-    they were attached, then the leaders it holds (5.15), then its runes (8.rune)."""
+    """The cards directly attached to ``card``: its location or building, or its items,
+    then the leaders it holds (5.15), then its runes (8.rune), each in the order they
+    were attached."""
     return _relation(game)[1].get(card, ())
 
 
@@ -217,16 +230,29 @@ def attached_as(game: Game, host: CardId, kind: AttachKind) -> tuple[CardId, ...
     """The cards attached to ``host`` as ``kind``, in the order attached, whichever
     container keeps them: a people's location, a region's building, a leader's items
     (a row leader's or a held one's), a rider's mount, a card's runes or held leaders."""
-    return _relation(game)[2].get((host, kind), ())
+    if kind is ITEM:
+        return _relation(game)[2].get(host, ())
+    return board_index(game.board).hosted.get((host, kind), ())
+
+
+def placed_on(game: Game, people: CardId) -> tuple[CardId, ...]:
+    """The location attached to ``people`` (3.3) and the building on it when it is a
+    region (8.region), in that order."""
+    return board_index(game.board).placed.get(people, ())
+
+
+def location_of(game: Game, people: CardId) -> CardId | None:
+    """The location attached to ``people`` (3.3), if it has one."""
+    found = board_index(game.board).hosted.get((people, LOCATION))
+    return None if found is None else found[0]
 
 
 def carried_by(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The cards attached to ``card`` directly or indirectly (5.12 *akár közvetve*):
-    what leaves the board with it (1.4.2), in the order it leaves. That is the order of
-    the relation, kind by kind: first what the realms keep (a people's location, then
-    the building on it; a leader's items), then the leaders held by any of these (5.15),
-    each with its items, then the runes on any of these (8.rune), each group in the
-    order attached."""
+    what leaves the board with it (1.4.2), in the order it leaves
+    (:func:`in_leaving_order`: its location and the building on it, or its items; then
+    the leaders held by any of these, each with its items; then the runes on any of
+    these)."""
     attached = _relation(game)[1]
     found: set[CardId] = set()
     todo = list(attached.get(card, ()))
@@ -238,22 +264,16 @@ def carried_by(game: Game, card: CardId) -> tuple[CardId, ...]:
         todo += attached.get(c, ())
     if len(found) < 2:
         return tuple(found)
-    runes = [c for c, _, kind in walk(game) if kind is RUNE and c in found]
-    rest = [c for c, _, kind in walk(game) if kind is not RUNE and kind is not MOUNT and c in found]
-    return tuple(dict.fromkeys((*rest, *runes)))
+    return tuple(dict.fromkeys(c for c, _, _ in in_leaving_order(game) if c in found))
 
 
 def take_off(game: Game, cards: frozenset[CardId] | set[CardId]) -> Game:
-    """``game`` with ``cards`` attached nowhere any more: out of the realms' slots that
-    keep them (a people's location and building, a leader's items) and out of the
-    board's relation, with the records of what is attached to them (what is left
-    unchanged is shared). The cards themselves go nowhere: the caller puts them in
-    their next zone."""
+    """``game`` with ``cards`` attached nowhere any more: out of the leaders' items that
+    keep them and out of the board's relation, with the records of what is attached to
+    them (what is left unchanged is shared). The cards themselves go nowhere: the
+    caller puts them in their next zone."""
     players = list(game.players)
     for i, p in enumerate(players):
-        empire = p.empire
-        if any(s.location in cards or s.building in cards for s in empire):
-            empire = tuple(_off_people(s, cards) for s in empire)
         leaders = p.leaders
         if any(c in cards for leader in leaders for c in leader.items):
             leaders = tuple(
@@ -262,8 +282,7 @@ def take_off(game: Game, cards: frozenset[CardId] | set[CardId]) -> Game:
                 else leader
                 for leader in leaders
             )
-        if empire is not p.empire or leaders is not p.leaders:
-            players[i] = p.changed(empire=empire, leaders=leaders)
+            players[i] = p.changed(leaders=leaders)
     if any(a is not b for a, b in zip(players, game.players, strict=True)):
         game = replace(game, players=tuple(players))
     board = game.board
@@ -271,13 +290,3 @@ def take_off(game: Game, cards: frozenset[CardId] | set[CardId]) -> Game:
     if len(kept) == len(board.attachments):
         return game
     return replace(game, board=replace(board, attachments=kept))
-
-
-def _off_people(slot: PeopleSlot, cards: frozenset[CardId] | set[CardId]) -> PeopleSlot:
-    """A people's slot without its location or building if they are among ``cards`` (a
-    region takes its building with it, 8.region)."""
-    if slot.location in cards:
-        return replace(slot, location=None, building=None)
-    if slot.building in cards:
-        return replace(slot, building=None)
-    return slot
