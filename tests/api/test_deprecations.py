@@ -75,7 +75,7 @@ def test_replay_arguments_given_twice_or_missing_are_type_errors() -> None:
 def test_the_saved_format_keeps_its_keys() -> None:
     state = _played()
     saved = json.loads(state.to_json())
-    assert saved["format"] == "mitosz-core/state/1"
+    assert saved["format"] == "mitosz-core/state/2"
     assert sorted(saved["state"]) == sorted(
         [
             "ruleset",

@@ -24,7 +24,7 @@ from mitosz_core.games.mitosz.rules.continuous import level_bonus
 from mitosz_core.games.mitosz.rules.fights.army import side_level, troop_level
 from mitosz_core.games.mitosz.rules.flow import turn_state
 from mitosz_core.games.mitosz.rules.high_god import maxima
-from mitosz_core.games.mitosz.rules.hosting import of_kind
+from mitosz_core.games.mitosz.rules.hosting import attached_as, of_kind
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level
 from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.games.mitosz.state import Game as MitoszGame
@@ -110,8 +110,8 @@ def _mitosz(state: mc.State[MitoszGame]) -> dict[str, Json]:
                     {
                         "people": _c(game, slot.card),
                         "cell": [slot.x, slot.y],
-                        "location": _c(game, slot.location),
-                        "building": _c(game, slot.building),
+                        "location": _one(game, slot.card, AttachKind.LOCATION),
+                        "building": _building(game, slot.card),
                         "roads": [
                             [
                                 road.edge.value,
@@ -177,6 +177,18 @@ def _mitosz(state: mc.State[MitoszGame]) -> dict[str, Json]:
         "stack_cards": [_c(game, item.card) for item in game.stack if item.card is not None],
         "deckout": None if game.deckout is None else [game.deckout.turn, game.deckout.round_owner],
     }
+
+
+def _one(game: MitoszGame, host: int, kind: AttachKind) -> Json:
+    """The card attached to ``host`` as ``kind`` (a people's location, a region's
+    building), as the projection names a card, or ``None``."""
+    found = attached_as(game, host, kind)
+    return _c(game, found[0] if found else None)
+
+
+def _building(game: MitoszGame, people: int) -> Json:
+    location = attached_as(game, people, AttachKind.LOCATION)
+    return _one(game, location[0], AttachKind.BUILDING) if location else None
 
 
 # --- MYTHOS ------------------------------------------------------------------------------

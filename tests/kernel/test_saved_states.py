@@ -492,6 +492,57 @@ def test_an_attachment_of_an_unknown_kind() -> None:
     assert "glue" in str(info.value)
 
 
+def _attach_at() -> str:
+    """The path of the first record ``_attach_edit`` adds, after those of the state."""
+    return f"{AT}[{len(mg(json.loads(mitosz_states()['empire']))['board']['attachments'])}]"
+
+
+def _in_format(text: str, version: str) -> str:
+    def change(data: Json) -> None:
+        data["format"] = version
+
+    return _edit(text, change)
+
+
+@pytest.mark.rule("3.3")
+def test_a_mitosz_state_of_the_first_format_is_refused_naming_what_changed() -> None:
+    text = _in_format(mitosz_states()["start"], "mitosz-core/state/1")
+    with pytest.raises(DecodeError) as info:
+        mc.State.from_json(text)
+    assert info.value.path == "$.format"
+    assert "'mitosz-core/state/1'" in str(info.value) and "board.attachments" in str(info.value)
+    with pytest.raises(DecodeError, match=r"expected format 'mitosz-core/state/2'"):
+        mc.State.from_json(_in_format(mitosz_states()["start"], "mitosz-core/state/0"))
+
+
+def test_a_mythos_state_of_the_first_format_still_loads() -> None:
+    text = mythos_states()["start"]
+    assert json.loads(text)["format"] == "mitosz-core/state/2"
+    assert mc.State.from_json(_in_format(text, "mitosz-core/state/1")) == mc.State.from_json(text)
+
+
+@pytest.mark.rule("3.3")
+def test_a_location_on_a_card_that_is_no_people() -> None:
+    text = _attach_edit(lambda p, a, b: _attachment(a, b, "location"))
+    refused(text, "attachment-host", f"{_attach_at()}.host")
+
+
+@pytest.mark.rule("8.region")
+def test_a_building_on_a_card_that_is_no_location() -> None:
+    text = _attach_edit(lambda p, a, b: _attachment(a, p, "building"))
+    refused(text, "attachment-host", f"{_attach_at()}.host")
+
+
+@pytest.mark.rule("3.3")
+def test_two_locations_on_one_people() -> None:
+    two = (
+        lambda p, a, b: _attachment(a, p, "location"),
+        lambda p, a, b: _attachment(b, p, "location"),
+    )
+    error = refused(_attach_edit(*two), "attachment")
+    assert "one location" in str(error)
+
+
 @pytest.mark.rule("5.15")
 def test_a_held_leader_without_its_release_condition() -> None:
     text = _attach_edit(lambda p, a, b: _attachment(a, p, "held", player=0))

@@ -23,8 +23,15 @@ from mitosz_core.games.mitosz.machine import COUNTER_RESPOND_STEPS, Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import at_quiet_moment, turn_phase
-from mitosz_core.games.mitosz.rules.hosting import attach, of_kind
-from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.rules.hosting import attach, location_of, of_kind, placed_on
+from mitosz_core.games.mitosz.state import (
+    AttachKind,
+    Attachment,
+    CardId,
+    Game,
+    LeaderSlot,
+    PeopleSlot,
+)
 from mitosz_core.kernel.state import DeckEntry, DeckList, GameConfig
 from mitosz_core.mitosz import People, Position
 from mitosz_core.mitosz import Side as PlayerSide
@@ -194,9 +201,27 @@ def attach_item(s: S, player: int, key: str, leader: int) -> tuple[S, int]:
 
 def attach_location(s: S, player: int, key: str, people: int) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
+    return attached(s, Attachment(cid, people, AttachKind.LOCATION)), cid
+
+
+def location(game: Game, people: CardId) -> CardId | None:
+    """The location attached to ``people`` (3.3), if any."""
+    return location_of(game, people)
+
+
+def building(game: Game, people: CardId) -> CardId | None:
+    """The building on the region attached to ``people`` (8.region), if any."""
+    placed = placed_on(game, people)
+    return placed[1] if len(placed) > 1 else None
+
+
+def with_building(s: S, player: int, building: CardId, people: CardId) -> S:
+    """``s`` with ``building`` from ``player``'s hand onto the region on ``people``."""
+    region = location_of(s.game, people)
+    assert region is not None
     p = s.game.players[player]
-    empire = tuple(replace(x, location=cid) if x.card == people else x for x in p.empire)
-    return s.evolve(game=s.game.with_player(player, p.changed(empire=empire))), cid
+    s = set_player(s, player, hand=tuple(c for c in p.hand if c != building))
+    return attached(s, Attachment(building, region, AttachKind.BUILDING))
 
 
 def set_player(s: S, player: int, **changes: Any) -> S:

@@ -436,9 +436,9 @@ def test_a_stolen_location_goes_only_onto_the_people_its_thief_chooses() -> None
     s = steal(s, me, market)
     s = answer_attach(s, Choose(line))
     # the Market left the other player's Cross; their Line keeps the Tower
-    assert [e.location for e in s.game.players[other].empire] == [None, tower]
+    assert [fx.location(s.game, e.card) for e in s.game.players[other].empire] == [None, tower]
     # it went onto my Line only: my Cross has still no location
-    assert [e.location for e in s.game.players[me].empire] == [None, market]
+    assert [fx.location(s.game, e.card) for e in s.game.players[me].empire] == [None, market]
 
 
 @pytest.mark.rule("5.2", "3.5")

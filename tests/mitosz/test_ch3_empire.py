@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz.rules.empire import (
 )
 from mitosz_core.games.mitosz.rules.levels import road_level
 from mitosz_core.mitosz import MarkerAt, People
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     act,
     build,
@@ -124,7 +125,7 @@ def test_one_location_per_own_people() -> None:
     me = s.game.active
     cross = s.game.players[me].empire[0].card
     s = play(s, Summon(market, cross))
-    assert s.game.players[me].empire[0].location == market
+    assert fx.location(s.game, s.game.players[me].empire[0].card) == market
     tower = s.game.players[me].hand[0]
     with pytest.raises(mc.IllegalActionError, match=r"Cross already has a location \(3\.3\)"):
         act(s, Summon(tower, cross))

@@ -328,7 +328,7 @@ def test_an_attached_leader_goes_to_the_underworld_with_its_card() -> None:
         s = act(s, mc.legal_actions(s)[0])
     assert fx.held_leaders(s) == ()
     assert {c["hill"], c["king"], c["sword"]} <= set(s.game.players[me].underworld)
-    assert s.game.players[me].empire[0].location is None
+    assert fx.location(s.game, s.game.players[me].empire[0].card) is None
     saved = mc.arrange(s)  # put in place by hand: the start of an arranged game
     assert mc.State.from_json(saved.to_json()) == saved
 

@@ -46,7 +46,6 @@ from tests.mitosz.fixtures import (
     put_leader,
     put_people,
     sea,
-    set_game,
     set_player,
     settle_counter,
     sky,
@@ -172,7 +171,7 @@ def test_only_the_cards_of_the_battle_list_act_in_a_battle() -> None:
     with pytest.raises(mc.IllegalActionError, match=r"free maneuver only while it fights"):
         act(s, UseFreeManeuver(muster, far, 0))
     runes = (fx.rune(plague, horn), fx.rune(muster, idle))  # 7.3.5 8: attached to them
-    fighting = fighting_cards(set_game(s, attachments=runes).game)
+    fighting = fighting_cards(fx.attached(s, *runes).game)
     assert {stone, tower, guardian, horn, plague} <= fighting
     assert not {far, far_tower, idle, idle_horn, muster} & fighting
     hand = len(s.game.players[other].hand)

@@ -27,9 +27,11 @@ from mitosz_core.games.mitosz.rules.board import (
     people_slot,
     remove_to_underworld,
 )
+from mitosz_core.games.mitosz.rules.hosting import placed_on
 from mitosz_core.games.mitosz.rules.levels import level, road_level
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost
+from mitosz_core.games.mitosz.state import AttachKind, Attachment
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
@@ -64,9 +66,9 @@ def add_building(s: S, player: int, key: str, region: int) -> tuple[S, int]:
     """Attach building ``key`` to ``region`` in ``player``'s empire directly."""
     s, card = to_hand(s, player, key)
     p = s.game.players[player]
-    empire = tuple(replace(e, building=card) if e.location == region else e for e in p.empire)
     hand = tuple(c for c in p.hand if c != card)
-    return set_player(s, player, empire=empire, hand=hand), card
+    s = set_player(s, player, hand=hand)
+    return fx.attached(s, Attachment(card, region, AttachKind.BUILDING)), card
 
 
 def roads(s: S, player: int, people: int) -> list[int]:
@@ -90,7 +92,7 @@ def test_a_region_linked_to_its_people_is_summoned_free() -> None:
     s = play(s, Summon(vale, cross))
     assert s.game.players[me].spheres == spheres
     found = people_slot(s.game, cross)
-    assert found is not None and found[1].location == vale
+    assert found is not None and fx.location(s.game, found[1].card) == vale
 
 
 @pytest.mark.rule("8.region", "8.building")
@@ -110,7 +112,7 @@ def test_a_building_goes_onto_a_region_as_if_onto_the_people_one_per_region() ->
     spheres = s.game.players[me].spheres
     s = play(s, Summon(forge, vale))
     found = people_slot(s.game, cross)
-    assert found is not None and (found[1].location, found[1].building) == (vale, forge)
+    assert found is not None and placed_on(s.game, found[1].card) == (vale, forge)
     assert s.game.players[me].spheres == spheres
     assert roads(s, me, cross) == [r + 2 for r in before]  # as if attached to the people
     assert forge in board_cards(s.game, me)
@@ -133,7 +135,7 @@ def test_a_card_to_attach_whose_host_cannot_take_it_when_it_resolves_goes_to_the
     s, cross = put_people(s, me, "Cross", 0, 0)
     s, line = put_people(s, me, "Line", 2, 0)
     s, vale = attach_location(s, me, "Vale", cross)
-    s, wild = attach_location(s, me, "Wild Vale", line)
+    s, _ = attach_location(s, me, "Wild Vale", line)  # another region
     s, hero = put_leader(s, me, "Hero")
     s, mill = to_hand(s, me, "Mill")
     s = set_player(s, me, spheres=(6, 6, 6, 6))
@@ -143,20 +145,13 @@ def test_a_card_to_attach_whose_host_cannot_take_it_when_it_resolves_goes_to_the
     )
     # a building goes onto its own region only, whatever other regions the player has
     built = fx.settle_counter(act(s, Summon(mill, vale)))
-    assert [(e.location, e.building) for e in built.game.players[me].empire] == [
-        (vale, mill),
-        (wild, None),
-    ]
+    assert [fx.building(built.game, p) for p in (cross, line)] == [mill, None]
     # the region took another building meanwhile (as a response would): no room
     s, forge = to_hand(s, me, "Forge")
     pending = act(s, Summon(mill, vale))
-    empire = tuple(
-        replace(e, building=forge) if e.location == vale else e
-        for e in pending.game.players[me].empire
-    )
-    pending = fx.settle_counter(set_player(pending, me, empire=empire))
+    pending = fx.settle_counter(fx.with_building(pending, me, forge, cross))
     assert mill in pending.game.players[me].underworld
-    assert [e.building for e in pending.game.players[me].empire] == [forge, None]
+    assert [fx.building(pending.game, p) for p in (cross, line)] == [forge, None]
     # a people given a location meanwhile takes no other (3.3)
     s, bare = put_people(s, me, "Cross", 4, 0)
     s, market = to_hand(s, me, "Market")
@@ -164,8 +159,7 @@ def test_a_card_to_attach_whose_host_cannot_take_it_when_it_resolves_goes_to_the
     pending, tower = attach_location(pending, me, "Tower", bare)
     pending = fx.settle_counter(pending)
     assert market in pending.game.players[me].underworld
-    found = people_slot(pending.game, bare)
-    assert found is not None and found[1].location == tower
+    assert fx.location(pending.game, bare) == tower
     # a leader given a weapon meanwhile takes no second one (8.weapon)
     s, sword = to_hand(s, me, "Sword")
     pending = act(s, Summon(sword, hero))
@@ -215,7 +209,7 @@ def test_a_building_is_sacrificed_as_a_maneuver_unless_cursed() -> None:
     s = act(s, SacrificeBuilding(forge))
     assert forge in s.game.players[me].underworld
     found = people_slot(s.game, cross)
-    assert found is not None and found[1].location == vale and found[1].building is None
+    assert found is not None and placed_on(s.game, found[1].card) == (vale,)
 
 
 @pytest.mark.rule("8.potion")

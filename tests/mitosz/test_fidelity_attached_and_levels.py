@@ -5,8 +5,6 @@ once (3.6)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 import mitosz_core as mc
@@ -58,9 +56,7 @@ FULL = (6, 6, 6, 6)
 
 def _with_building(s: S, player: int, people: int, building: int) -> S:
     """``building`` from ``player``'s hand onto the region of ``people`` (8.region)."""
-    p = s.game.players[player]
-    empire = tuple(replace(e, building=building) if e.card == people else e for e in p.empire)
-    return set_player(s, player, empire=empire, hand=tuple(c for c in p.hand if c != building))
+    return fx.with_building(s, player, building, people)
 
 
 @pytest.mark.rule("5.12", "8.region", "8.building", "8.shrine")
@@ -85,7 +81,7 @@ def test_immunity_reaches_a_building_on_a_region_of_an_immune_people() -> None:
     assert hosts_of(s.game, pyramid) == (olympus, athenians)
     assert immune(s.game, pyramid, Immunity.CALAMITY)  # indirectly attached (5.12)
     s = lay_underworld(play(s, PlayFate(the(s, "Ragnarök"))))
-    assert s.game.players[other].empire[-1].building == pyramid
+    assert fx.building(s.game, s.game.players[other].empire[-1].card) == pyramid
     assert pyramid not in s.game.players[other].underworld
 
 
@@ -277,7 +273,8 @@ def test_a_cursed_location_or_building_goes_onto_an_enemy_people_or_region() -> 
         act(s, Summon(mill, vale))
     s = play(play(s, Summon(ruins, cross)), Summon(tower, vale))
     cross_slot, line_slot = s.game.players[other].empire
-    assert cross_slot.location == ruins and line_slot.building == tower
+    assert fx.location(s.game, cross_slot.card) == ruins
+    assert fx.building(s.game, line_slot.card) == tower
     assert s.game.owner(ruins) == me and s.game.owner(tower) == me  # still mine (G1)
     assert controller(s.game, ruins) == other  # on the side of the card it is attached to
 

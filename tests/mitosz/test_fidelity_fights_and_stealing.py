@@ -430,8 +430,8 @@ def test_a_stolen_item_or_location_is_attached_to_a_card_of_the_thief() -> None:
     assert set(mc.legal_actions(s)) == {Choose(mine)}
     s = fx.settle_counter(act(s, Choose(mine)))
     assert controller(s.game, keep) == me
-    assert s.game.players[me].empire[0].location == keep
-    assert s.game.players[other].empire[-1].location is None
+    assert fx.location(s.game, s.game.players[me].empire[0].card) == keep
+    assert fx.location(s.game, s.game.players[other].empire[-1].card) is None
 
 
 # --- 8.monster.1: a monster in a fight is a troop ----------------------------------------------

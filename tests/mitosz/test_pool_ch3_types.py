@@ -24,6 +24,7 @@ from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level
 from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import (
     act,
@@ -77,7 +78,7 @@ def test_type_location_delphi_raises_its_peoples_roads() -> None:
     before = road_level(s.game, me, slot, road)
     s = play(s, Summon(delphi, athenians))
     slot = s.game.players[me].empire[0]
-    assert slot.location == delphi
+    assert fx.location(s.game, slot.card) == delphi
     # the location's level, +1 as both share the high god's (hellenic) mythos (5.8)
     assert road_level(s.game, me, slot, road) == before + sample("Delphi").level + 1
 

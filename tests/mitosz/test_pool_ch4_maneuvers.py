@@ -33,6 +33,7 @@ from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import E, battle, to_combat
 from tests.mitosz.fixtures import (
     act,
@@ -526,7 +527,7 @@ def test_player_permission_summon_free_samhain_opens_the_mounds() -> None:
     assert s.game.players[me].spheres == (0, 0, 0, 0)
     assert Summon(tara, cross) in mc.legal_actions(s)
     s = play(s, Summon(tara, cross))
-    assert s.game.players[me].empire[0].location == tara
+    assert fx.location(s.game, s.game.players[me].empire[0].card) == tara
 
 
 @pytest.mark.rule("4.2.5", "1.5.3")

@@ -27,6 +27,7 @@ from mitosz_core.games.mitosz.effects.language import Immunity
 from mitosz_core.games.mitosz.rules.board import remove_to_hand
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
+from mitosz_core.games.mitosz.rules.hosting import placed_on
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import FightKind, LineName
 from mitosz_core.mitosz import Leader
@@ -282,7 +283,7 @@ def test_subtype_region_and_building_mount_olympus_holds_the_agora_and_falls_wit
     assert Summon(agora, olympus) in mc.legal_actions(turn)
     turn = play(turn, Summon(agora, olympus))
     slot = turn.game.players[other].empire[-1]
-    assert (slot.card, slot.location, slot.building) == (athenians, olympus, agora)
+    assert (slot.card, *placed_on(turn.game, slot.card)) == (athenians, olympus, agora)
     s, wrath = to_hand(s, me, "Wrath of Poseidon")  # destroys an enemy location
     s = set_player(s, me, spheres=FULL)
     s = lay_underworld(play(s, PlayFate(wrath, 0, olympus)))

@@ -18,11 +18,12 @@ from jsonschema import Draft202012Validator
 
 import mitosz_core as mc
 from mitosz_core.errors import InvalidStateError
-from mitosz_core.games.mitosz.actions import Pass, PlacePeople
+from mitosz_core.games.mitosz.actions import Pass, PlacePeople, SacrificeBuilding, SacrificeItem
+from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET
-from mitosz_core.games.mitosz.rules.board import controller
-from mitosz_core.games.mitosz.rules.hosting import carried_by, host_of, of_kind
+from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld
+from mitosz_core.games.mitosz.rules.hosting import carried_by, host_of, of_kind, placed_on, walk
 from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.kernel.position_files import position_schema
@@ -287,22 +288,69 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
     s = ATTACHED.state()
     game = s.game
     kinds = {k: [(_key(s, a.card), _key(s, a.host)) for a in of_kind(game, k)] for k in AttachKind}
-    assert kinds == {
+    assert kinds == {  # the board's relation
         AttachKind.MOUNT: [("Pegasus", "Pharaoh")],
         AttachKind.HELD: [("Leonidas", "Mount Olympus")],
         AttachKind.ITEM: [("Bow of Heracles", "Leonidas")],
         AttachKind.RUNE: [("Runes of Warding", "Spartans")],
+        AttachKind.LOCATION: [("Mount Olympus", "Athenians")],
+        AttachKind.BUILDING: [("Agora of Athens", "Mount Olympus")],
     }
+    assert [(_key(s, c), _key(s, h), k) for c, h, k in walk(game)] == [  # every kind
+        ("Aegis", "Pharaoh", AttachKind.ITEM),  # a row leader's items: in the realm
+        ("Pegasus", "Pharaoh", AttachKind.ITEM),
+        ("Mount Olympus", "Athenians", AttachKind.LOCATION),
+        ("Agora of Athens", "Mount Olympus", AttachKind.BUILDING),
+        ("Pegasus", "Pharaoh", AttachKind.MOUNT),
+        ("Leonidas", "Mount Olympus", AttachKind.HELD),
+        ("Bow of Heracles", "Leonidas", AttachKind.ITEM),
+        ("Runes of Warding", "Spartans", AttachKind.RUNE),
+    ]
     held = of_kind(game, AttachKind.HELD)[0]
     assert (held.player, held.release, held.turned) == (1, Release.ATTACKED, True)
     athenians = s.game.players[0].empire[0]
-    assert athenians.location is not None and athenians.building is not None
-    assert host_of(game, athenians.building) == athenians.location  # 8.region
+    olympus, agora = placed_on(game, athenians.card)
+    assert host_of(game, agora) == olympus  # 8.region
     carried = [_key(s, c) for c in carried_by(game, athenians.card)]
     assert carried == ["Mount Olympus", "Agora of Athens", "Leonidas", "Bow of Heracles"]
     rune = of_kind(game, AttachKind.RUNE)[0].card
     assert game.owner(rune) == 0 and controller(game, rune) == 1  # on its host's side
     assert mc.legal_actions(s)
+
+
+@pytest.mark.rule("1.4.2", "5.15", "8.rune", "8.region")
+def test_what_leaves_with_a_card_leaves_kind_by_kind() -> None:
+    # the rune is on the region, the leader held by the people: the rune still leaves
+    # after the held leader and its item (the realms' cards, then held leaders, then runes)
+    s = replace(
+        ATTACHED,
+        runes=(RuneAt(0, "Runes of Warding", 0, "Mount Olympus"),),
+        held=(HeldAt(1, "Leonidas", 0, "Athenians", "attacked", True, ("Bow of Heracles",)),),
+    ).state()
+    athenians = s.game.players[0].empire[0].card
+    after = ["Mount Olympus", "Agora of Athens", "Leonidas", "Bow of Heracles", "Runes of Warding"]
+    assert [_key(s, c) for c in carried_by(s.game, athenians)] == after
+    gone = remove_to_underworld(s, athenians).game
+    assert [[_key(s, c) for c in batch.cards] for batch in gone.limbo] == [
+        ["Athenians", "Mount Olympus", "Agora of Athens", "Runes of Warding"],
+        ["Leonidas", "Bow of Heracles"],
+    ]
+    assert gone.players[0].empire == ()
+    assert [_key(s, a.card) for a in gone.board.attachments] == ["Pegasus"]  # the mount
+
+
+@pytest.mark.rule("3.5", "8.building")
+def test_a_sacrifice_is_described_with_the_card_it_leaves() -> None:
+    s = ATTACHED.state()
+    game = s.game
+    name = {_key(s, c): game.card(c).name_en for c in range(len(game.instances))}
+    athenians, pharaoh = game.players[0].empire[0], game.players[0].leaders[0]
+    agora = placed_on(game, athenians.card)[1]
+    aegis = describe(s, SacrificeItem(pharaoh.items[0]))
+    assert aegis == f"sacrifices the item {name['Aegis']} from {name['Pharaoh']}"
+    region = name["Mount Olympus"]
+    sacrifice = describe(s, SacrificeBuilding(agora))
+    assert sacrifice == f"sacrifices the building {name['Agora of Athens']} from {region}"
 
 
 @pytest.mark.rule("1.4.2", "5.15", "8.rune")

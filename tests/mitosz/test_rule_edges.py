@@ -201,7 +201,7 @@ def test_a_mount_or_a_building_on_a_region_is_not_stolen() -> None:
     theirs = sea(empire=(People("Cross", 0, 0, location="Vale"),), hand=("Forge",))
     s = build(sky(empire=CROSS), theirs, ruleset=fx.ATTACHMENT_RULESET)
     s, forge = add_building(s, other, "Forge", the(s, "Vale", other))
-    assert s.game.players[me].empire[0].location is None
+    assert fx.location(s.game, s.game.players[me].empire[0].card) is None
     assert steal(s, me, forge) == s
 
 

@@ -18,7 +18,15 @@ from hypothesis import strategies as st
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Mythos
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Maneuver
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.state import ActiveEffect, CardId, Instance, LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.state import (
+    ActiveEffect,
+    AttachKind,
+    Attachment,
+    CardId,
+    Instance,
+    LeaderSlot,
+    PeopleSlot,
+)
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 from tests.mitosz import fixtures as fx
@@ -155,9 +163,7 @@ def place(s: S, player: int, d: CardDef) -> tuple[S, CardId]:
         return fx.set_player(s, player, empire=(*p.empire, PeopleSlot(cid, *cell))), cid
     if d.type is CardType.LOCATION:
         s, people = fx.put_people(s, player, "Cross", len(p.empire) * 3 + 40, 40 + player)
-        p = s.game.players[player]
-        empire = tuple(replace(x, location=cid) if x.card == people else x for x in p.empire)
-        return fx.set_player(s, player, empire=empire), cid
+        return fx.attached(s, Attachment(cid, people, AttachKind.LOCATION)), cid
     if d.type is CardType.ITEM:
         s, leader = fx.put_leader(s, player, "Cheap")
         p = s.game.players[player]

@@ -40,7 +40,7 @@ from mitosz_core.kernel.codec import loads
 from mitosz_core.kernel.history import start_of
 from mitosz_core.kernel.limits import current_limits
 from mitosz_core.kernel.registry import get
-from mitosz_core.kernel.state import FORMAT, State
+from mitosz_core.kernel.state import State
 
 LOG_FIELDS = {
     "ruleset",
@@ -103,9 +103,7 @@ def load(path: str) -> Game:
 def _load(path: str, text: str) -> Game:
     data = loads(text, "a game file")
     if isinstance(data, dict) and "format" in data:
-        if data["format"] != FORMAT:
-            raise DecodeError("$.format", f"expected {FORMAT!r}, got {data['format']!r}")
-        final = State.from_json(text)
+        final = State.from_json(text)  # which checks the format
         return _walk(start_of(final, get(final.ruleset)), list(final.history), final)
     if not isinstance(data, dict):
         raise DecodeError("$", "a game file is a saved state or a game log object")

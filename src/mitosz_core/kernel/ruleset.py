@@ -170,6 +170,11 @@ class Ruleset(ABC, Generic[G]):
     card_fields: ClassVar[frozenset[str]] = frozenset()
     """The action fields that hold card ids (for :meth:`interchangeable`)."""
 
+    reads_formats: ClassVar[frozenset[str]] = frozenset()
+    """Earlier versions of the saved format (:data:`~mitosz_core.kernel.state.FORMAT`)
+    in which this ruleset's states are saved as they are now, so that
+    :meth:`State.from_json <mitosz_core.State.from_json>` still loads them."""
+
     card_id_fields: ClassVar[CardIdFields] = {}
     """Where the game data holds card ids. Per dataclass, each field that holds one and
     its shape (:mod:`mitosz_core.kernel.copies`), read by :meth:`interchangeable` and the

@@ -293,12 +293,20 @@ class State(Generic[G]):
         unknown = sorted(set(data) - {"format", "ruleset", "state"})
         if unknown:
             raise DecodeError("$", f"unknown field {unknown[0]!r}")
-        if data.get("format") != FORMAT:
-            raise DecodeError("$.format", f"expected format {FORMAT!r}, got {data.get('format')!r}")
+        saved = data.get("format")
+        if saved != FORMAT and saved not in EARLIER_FORMATS:
+            raise DecodeError("$.format", f"expected format {FORMAT!r}, got {saved!r}")
         name = data.get("ruleset")
         if not isinstance(name, str):
             raise DecodeError("$.ruleset", "expected the ruleset name as a string")
         ruleset = get(name)
+        if saved != FORMAT and saved not in ruleset.reads_formats:
+            raise DecodeError(
+                "$.format",
+                f"a {name} state saved in format {saved!r} cannot be loaded: "
+                f"{EARLIER_FORMATS[saved]} (format {FORMAT!r}); "
+                "load it with the version that saved it, or replay its log",
+            )
         body = data.get("state")
         if not isinstance(body, dict):
             raise DecodeError("$.state", "expected an object")
@@ -334,7 +342,16 @@ def set_svg_renderer(render: Callable[[State[Any]], str]) -> None:
     _svg_renderer = render
 
 
-FORMAT = "mitosz-core/state/1"
+FORMAT = "mitosz-core/state/2"
+"""The saved format of :meth:`State.to_json`."""
+EARLIER_FORMATS: dict[str, str] = {
+    "mitosz-core/state/1": "a Mítosz people's location and building are now attached to "
+    "it in board.attachments, no longer fields of its empire slot",
+}
+"""The earlier versions of the saved format, each with what changed after it. A state
+saved in one loads if its ruleset reads that version
+(:attr:`~mitosz_core.kernel.ruleset.Ruleset.reads_formats`: its states are saved the
+same way); else it is refused with what changed."""
 _EVOLVABLE = frozenset(f.name for f in dataclasses.fields(State) if f.init)
 _KERNEL_FIELDS = {
     **{name: name for name in ("ruleset", "config", "phase", "to_act", "turn", "winner")},

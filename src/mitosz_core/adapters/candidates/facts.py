@@ -25,6 +25,7 @@ from mitosz_core.adapters.tensors.layout import (
     size_of,
 )
 from mitosz_core.adapters.tensors.mitosz_fields import cards as mitosz_cards
+from mitosz_core.games.mitosz.rules.hosting import placed_on
 from mitosz_core.games.mitosz.rules.levels import level as mitosz_level
 from mitosz_core.games.mitosz.sample import hidden_from as mitosz_hidden
 from mitosz_core.games.mitosz.state import Game as MitoszGame
@@ -88,7 +89,7 @@ def _in_play_mitosz(game: MitoszGame, card: int) -> tuple[bool, bool]:
             if card in slot.items:
                 return True, False
         for people in realm.empire:
-            if card in (people.card, people.location, people.building):
+            if card == people.card or card in placed_on(game, people.card):
                 return True, False
     fight = game.fight
     if fight is not None and any(t.card == card for t in fight.troops):

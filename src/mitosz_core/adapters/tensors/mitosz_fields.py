@@ -18,6 +18,7 @@ from mitosz_core.adapters.tensors.layout import (
 from mitosz_core.adapters.tensors.packing import blank, floats
 from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
 from mitosz_core.games.mitosz.rules.empire import is_open
+from mitosz_core.games.mitosz.rules.hosting import placed_on
 from mitosz_core.games.mitosz.rules.levels import level, road_level_now
 from mitosz_core.games.mitosz.state import Game as MitoszGame
 from mitosz_core.games.mitosz.state import LeaderSlot, cached, derived
@@ -104,12 +105,13 @@ def empire_values(game: MitoszGame, i: int) -> bytes:
     empire = game.players[i].empire[:M_PEOPLES]
     parts = []
     for slot in empire:
+        placed = len(placed_on(game, slot.card))  # a location, and a building on it
         row = [
             1.0,
             slot.x / 6,
             slot.y / 6,
-            float(slot.location is not None),
-            float(slot.building is not None),
+            float(placed > 0),
+            float(placed > 1),
             0.0,
             0.0,
             0.0,

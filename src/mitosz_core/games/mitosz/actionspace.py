@@ -46,7 +46,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.rules.hosting import of_kind
+from mitosz_core.games.mitosz.rules.hosting import attached_as, of_kind
 from mitosz_core.games.mitosz.state import AttachKind, FightKind, Game, LineName, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
@@ -140,7 +140,9 @@ _INTRIGUE_CODES = tuple(_ATTACHED_BASE + ATTACHED + PEOPLES * 3 + t for t in ran
 
 
 def _board(game: Game, player: int) -> dict[object, int]:
-    """The cards of one board by slot, numbered from 0."""
+    """The cards of one board by slot, numbered from 0: the high god, the leaders with
+    the cards attached to them as items (:func:`~.rules.hosting.attached_as`), the
+    peoples with their locations and the buildings on these, the intrigues."""
     realm = game.players[player].realm
     out: dict[object, int] = {realm.high_god: 0}
     # the first LEADERS, ATTACHED, PEOPLES, INTRIGUES of each (no zip: a call with its
@@ -148,17 +150,17 @@ def _board(game: Game, player: int) -> dict[object, int]:
     attached = _ATTACHED_BASE
     for i, slot in enumerate(realm.leaders[:LEADERS]):
         out[slot.card] = 1 + i
-        for card in slot.items:
+        for card in attached_as(game, slot.card, AttachKind.ITEM):
             if attached < _PEOPLE_BASES[0]:
                 out[card] = attached
                 attached += 1
     for k, people in enumerate(realm.empire[:PEOPLES]):
         base = _PEOPLE_BASES[k]
         out[people.card] = base
-        if people.location is not None:
-            out[people.location] = base + 1
-        if people.building is not None:
-            out[people.building] = base + 2
+        for location in attached_as(game, people.card, AttachKind.LOCATION):
+            out[location] = base + 1
+            for building in attached_as(game, location, AttachKind.BUILDING):
+                out[building] = base + 2
     for t, card in enumerate(realm.intrigues[:INTRIGUES]):
         out[card] = _INTRIGUE_CODES[t]
     return out

@@ -37,7 +37,7 @@ USED = Each(At(((0, CARD),)))
 """``(card, maneuver index)`` pairs."""
 
 CARD_IDS: CardIdFields = {
-    PeopleSlot: {"card": CARD, "location": CARD, "building": CARD},
+    PeopleSlot: {"card": CARD},
     LeaderSlot: {"card": CARD, "items": CARDS},
     Marker: {"card": CARD},
     Realm: {"high_god": CARD, "intrigues": CARDS},

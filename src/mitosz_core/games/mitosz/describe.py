@@ -7,6 +7,7 @@ from collections.abc import Callable
 from mitosz_core.games.mitosz.actions import (
     AskHelp,
     AttachMount,
+    AttachRune,
     Attack,
     Choose,
     ChooseTroopMode,
@@ -19,6 +20,7 @@ from mitosz_core.games.mitosz.actions import (
     PlayFate,
     PlayWithoutSummoning,
     Regain,
+    SacrificeBuilding,
     SacrificeCommander,
     SacrificeItem,
     SacrificeLeader,
@@ -32,6 +34,7 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.hosting import host_of
 from mitosz_core.kernel.action import Action
 
 
@@ -55,7 +58,11 @@ def describe(s: S, a: Action) -> str:
     if isinstance(a, PlayWithoutSummoning):
         return f"plays {name(a.card)} onto {name(a.target)} without summoning"
     if isinstance(a, SacrificeItem):
-        return f"sacrifices the item {name(a.card)}"
+        return f"sacrifices the item {name(a.card)}{_on(s, a.card)}"
+    if isinstance(a, SacrificeBuilding):
+        return f"sacrifices the building {name(a.card)}{_on(s, a.card)}"
+    if isinstance(a, AttachRune):
+        return f"has {name(a.user)} attach the rune {name(a.card)} to {name(a.target)}"
     if isinstance(a, SacrificeLeader):
         return f"sacrifices the leader {name(a.card)} (leader row over its limit)"
     if isinstance(a, UseManeuver):
@@ -106,6 +113,13 @@ def _describe_fight(s: S, a: Action, name: Callable[[int | None], str]) -> str |
         share = f", sharing {a.shared}" if a.shared else ""
         return f"attaches the mount {name(a.card)} to {name(a.rider)}{share}"
     return None
+
+
+def _on(s: S, card: int) -> str:
+    """Where attached card ``card`` is: the card it is attached to, whatever kind of
+    attachment (:func:`~.rules.hosting.host_of`)."""
+    host = host_of(s.game, card)
+    return "" if host is None else f" from {s.game.card(host).name_en}"
 
 
 def _aim(s: S, target: int | None, pending: int | None) -> str:

@@ -67,12 +67,8 @@ def observe(s: S, me: int) -> Observation:
                     "people": card_view(game, slot.card),
                     "x": slot.x,
                     "y": slot.y,
-                    "location": None
-                    if slot.location is None
-                    else leveled_view(game, slot.location),
-                    "building": None
-                    if slot.building is None
-                    else leveled_view(game, slot.building),
+                    "location": _attached_view(game, slot.card, AttachKind.LOCATION),
+                    "building": _building_view(game, slot.card),
                     "roads": [
                         {
                             "edge": road.edge.value,
@@ -90,7 +86,9 @@ def observe(s: S, me: int) -> Observation:
                     "leader": card_view(game, slot.card),
                     "turned": slot.turned,
                     "level": level(game, slot.card),
-                    "items": [leveled_view(game, c) for c in slot.items],
+                    "items": [
+                        leveled_view(game, c) for c in attached_as(game, slot.card, AttachKind.ITEM)
+                    ],
                 }
                 for slot in p.leaders
             ],
@@ -168,6 +166,20 @@ def observe(s: S, me: int) -> Observation:
         ],
         "players": players,
     }
+
+
+def _attached_view(game: Game, host: CardId, kind: AttachKind) -> LeveledCardView | None:
+    """The card attached to ``host`` as ``kind`` (a people's location, a region's
+    building), if there is one, with its level now."""
+    found = attached_as(game, host, kind)
+    return leveled_view(game, found[0]) if found else None
+
+
+def _building_view(game: Game, people: CardId) -> LeveledCardView | None:
+    """The building on the region on ``people`` (8.region), if there is one."""
+    for location in attached_as(game, people, AttachKind.LOCATION):
+        return _attached_view(game, location, AttachKind.BUILDING)
+    return None
 
 
 def _pending_view(game: Game, item: AnyPending) -> PendingView:

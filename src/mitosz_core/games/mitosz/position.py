@@ -32,6 +32,7 @@ from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset
 from mitosz_core.games.mitosz.rules.events import seen_now
+from mitosz_core.games.mitosz.rules.hosting import realm_walk
 from mitosz_core.games.mitosz.state import (
     AttachKind,
     Attachment,
@@ -283,20 +284,22 @@ class _Layout:
     ) -> Player:
         at = f"players[{i}]"
         god = self.take(i, side.high_god, f"{at}.high_god")
-        empire = tuple(
-            PeopleSlot(
-                self.take(i, p.card, f"{at}.empire[{j}].card"),
-                p.x,
-                p.y,
-                None
-                if p.location is None
-                else self.take(i, p.location, f"{at}.empire[{j}].location"),
-                None
-                if p.building is None
-                else self.take(i, p.building, f"{at}.empire[{j}].building"),
-            )
-            for j, p in enumerate(side.empire)
-        )
+        empire = []
+        for j, p in enumerate(side.empire):
+            people = self.take(i, p.card, f"{at}.empire[{j}].card")
+            empire.append(PeopleSlot(people, p.x, p.y))
+            if p.location is not None:  # 3.3: onto the people
+                location = self.take(i, p.location, f"{at}.empire[{j}].location")
+                self.attachments.append(Attachment(location, people, AttachKind.LOCATION))
+                if p.building is not None:  # 8.region: onto the region
+                    building = self.take(i, p.building, f"{at}.empire[{j}].building")
+                    self.attachments.append(Attachment(building, location, AttachKind.BUILDING))
+            elif p.building is not None:
+                raise InvalidStateError(
+                    f"{at}.empire[{j}].building",
+                    "attachment-host",
+                    "a building is attached to a region: this people has no location (8.region)",
+                )
         leaders = []
         for j, leader in enumerate(side.leaders):
             card = self.take(i, leader.card, f"{at}.leaders[{j}].card")
@@ -319,7 +322,7 @@ class _Layout:
                 self.placed[f"runes[{j}]"] = (self.take(i, r.card, f"runes[{j}].card"), ())
         spheres = self.pool[side.high_god].spheres if side.spheres is None else side.spheres
         return Player(
-            realm=Realm(god, empire, tuple(leaders), intrigues),
+            realm=Realm(god, tuple(empire), tuple(leaders), intrigues),
             spheres=tuple(spheres),  # type: ignore[arg-type]
             deck=deck,
             hand=hand,
@@ -337,18 +340,26 @@ class _Layout:
         """The first card of ``key`` on ``player``'s side of the board."""
         if not 0 <= player < len(players):
             raise InvalidStateError(f"{path}.player", "player-index", f"no player {player}")
-        p = players[player]
+        realm = players[player].realm
+        peoples = [s.card for s in realm.empire]
+        locations = [
+            a.card for a in self.attachments if a.kind is AttachKind.LOCATION and a.host in peoples
+        ]
         board = (
-            p.high_god,
-            *(s.card for s in p.empire),
-            *(s.location for s in p.empire),
-            *(s.building for s in p.empire),
-            *(s.card for s in p.leaders),
-            *(c for s in p.leaders for c in s.items),
-            *p.intrigues,
+            realm.high_god,
+            *peoples,
+            *locations,
+            *(
+                a.card
+                for a in self.attachments
+                if a.kind is AttachKind.BUILDING and a.host in locations
+            ),
+            *(s.card for s in realm.leaders),
+            *(c for c, _, kind in realm_walk(realm) if kind is AttachKind.ITEM),
+            *realm.intrigues,
         )
         for card in board:
-            if card is not None and self.keys[card] == key:
+            if self.keys[card] == key:
                 return card
         raise InvalidStateError(
             f"{path}.card" if rule == "marker" else f"{path}.host",

@@ -36,15 +36,13 @@ class Instance:
 
 @dataclass(frozen=True, slots=True)
 class PeopleSlot:
-    """A people (*nép*) in an empire at grid cell ``(x, y)``, with its location (3.3)."""
+    """A people (*nép*) in an empire at grid cell ``(x, y)``. Its location (3.3) and the
+    building on a region (8.region) are attached to it in :attr:`Board.attachments`
+    (:attr:`AttachKind.LOCATION`, :attr:`AttachKind.BUILDING`)."""
 
     card: CardId
     x: int
     y: int
-    location: CardId | None = None
-    building: CardId | None = None
-    """A building attached to the location when that is a region (*régió*, 8.region):
-    attached to the region as if to the people, it leaves with the region."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +80,9 @@ class RoundMark:
 
 @dataclass(frozen=True, slots=True)
 class Realm:
-    """A player's side of the board (*pást*, 1.2): the high god, the empire with its
-    locations, the leader row with its items, the intrigues. A change to a player's hand,
+    """A player's side of the board (*pást*, 1.2): the high god, the empire (its
+    locations are in :attr:`Board.attachments`), the leader row with its items, the
+    intrigues. A change to a player's hand,
     deck, piles or spheres leaves the realm (and every view of the board derived from
     it, :func:`cached`) as it was."""
 
@@ -487,12 +486,13 @@ class Fight:
 
 
 class AttachKind(StrEnum):
-    """How a card kept in :attr:`Board.attachments` is attached to its host (1.4.2).
+    """How a card is attached to its host (1.4.2).
 
-    A people's location and building and a row leader's items stay in the realms
-    (:attr:`PeopleSlot.location`, :attr:`PeopleSlot.building`, :attr:`LeaderSlot.items`)
-    until they move into the relation too; :mod:`~mitosz_core.games.mitosz.rules.hosting`
-    answers for both."""
+    The board's relation (:attr:`Board.attachments`) keeps every kind but a row leader's
+    items, which stay in the realm (:attr:`LeaderSlot.items`) until they move into the
+    relation too; :func:`~mitosz_core.games.mitosz.rules.hosting.walk` gives them as
+    :attr:`ITEM` attachments beside the board's, so that
+    :mod:`~mitosz_core.games.mitosz.rules.hosting` answers for both."""
 
     MOUNT = "mount"
     """A mount (*hátas*, 8.mount) attached to its rider, a leader; the card is also among
@@ -505,8 +505,16 @@ class AttachKind(StrEnum):
     until ``release`` is met, then back there with what is attached to it (its
     :attr:`ITEM` attachments). It goes to the underworld with its host (1.4.2)."""
     ITEM = "item"
-    """An item (3.5) attached to a held leader (:attr:`HELD`): it stays attached to the
-    leader card while it is held (the relation is transitive)."""
+    """An item (3.5) attached to a leader. In the board's relation, an item of a held
+    leader (:attr:`HELD`): it stays attached to the leader card while it is held (the
+    relation is transitive). In the walk, also each card of a row leader's
+    :attr:`LeaderSlot.items`: its items, its mount (8.mount, which has a :attr:`MOUNT`
+    record too) and, while a battle lasts, the troops of the line it leads (7.3.4)."""
+    LOCATION = "location"
+    """A people's location (3.3): its host is the people (one location a people)."""
+    BUILDING = "building"
+    """A building on a region (8.region): its host is the region, a people's location;
+    it leaves the board with the region."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,10 +583,11 @@ TURN_FIELDS = frozenset(f.name for f in fields(Turn))
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """What is attached across the board beyond the realms (:class:`Attachment`: mounts,
-    8.mount; runes, 8.rune; leaders held by cards, 5.15, with their items), and the
-    thefts. It changes seldom, so it also keeps the views derived from the board (see
-    :func:`cached`)."""
+    """What is attached to cards across the board, but a row leader's items
+    (:class:`Attachment`: the peoples' locations, 3.3, and the regions' buildings,
+    8.region; mounts, 8.mount; runes, 8.rune; leaders held by cards, 5.15, with their
+    items), and the thefts. It changes seldom, so it also keeps the views derived from
+    the board (see :func:`cached`)."""
 
     attachments: tuple[Attachment, ...] = ()
     """The attached cards kept here, in the order they were attached (a held leader's
@@ -647,8 +656,8 @@ class Game:
     fight: Fight | None = None
     """The fight of the current combat phase, while it lasts (chapter 7)."""
     board: Board = Board()
-    """Mounts, runes and held leaders (:attr:`Board.attachments`), thefts, and the cache of
-    board views."""
+    """Locations, buildings, mounts, runes and held leaders (:attr:`Board.attachments`),
+    thefts, and the cache of board views."""
     _memo: dict[Hashable, Any] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )

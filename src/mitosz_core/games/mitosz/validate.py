@@ -51,6 +51,7 @@ from mitosz_core.games.mitosz.machine import (
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE, hand_size
+from mitosz_core.games.mitosz.rules.hosting import attached_as, walk
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER, power
 from mitosz_core.games.mitosz.rules.setup import build_game
@@ -343,8 +344,7 @@ def _indices(state: State[Game]) -> None:
         for name in ("deck", "hand", "underworld", "oblivion"):
             cards(getattr(p, name), f"{at}.{name}")
         for j, slot in enumerate(p.empire):
-            for name in ("card", "location", "building"):
-                card(getattr(slot, name), f"{at}.realm.empire[{j}].{name}")
+            card(slot.card, f"{at}.realm.empire[{j}].card")
         for j, leader in enumerate(p.leaders):
             card(leader.card, f"{at}.realm.leaders[{j}].card")
             cards(leader.items, f"{at}.realm.leaders[{j}].items")
@@ -513,27 +513,43 @@ _FACTS: Mapping[AttachKind, tuple[str, ...]] = {
     AttachKind.RUNE: (),
     AttachKind.HELD: ("player", "release", "turned"),
     AttachKind.ITEM: (),
+    AttachKind.LOCATION: (),
+    AttachKind.BUILDING: (),
 }
 """The facts each kind of attachment may carry (:class:`~.state.Attachment`)."""
 _REQUIRED: Mapping[AttachKind, tuple[str, ...]] = {AttachKind.HELD: ("player", "release")}
 """The facts a kind of attachment must carry."""
-_HOST_KINDS: Mapping[AttachKind, tuple[AttachKind, ...]] = {AttachKind.ITEM: (AttachKind.HELD,)}
-"""Kinds attached only to the card of another attachment: a held leader's items."""
+_HOST_KINDS: Mapping[AttachKind, tuple[AttachKind, ...]] = {
+    AttachKind.ITEM: (AttachKind.HELD,),
+    AttachKind.BUILDING: (AttachKind.LOCATION,),
+}
+"""Kinds attached only to the card of another attachment: a held leader's items, a
+region's building (8.region)."""
+_ONE_EACH: Mapping[AttachKind, str] = {
+    AttachKind.LOCATION: "a people has one location (3.3)",
+    AttachKind.BUILDING: "a region has one building (8.building)",
+}
+"""Kinds of which a host has at most one."""
 
 
 def _attachments(game: Game) -> None:
-    """The board's relation (:attr:`~.state.Board.attachments`): each record carries the
-    facts of its kind only; no card is attached twice (but a held leader's mount, which
-    is both its item and its mount, 8.mount); nothing is attached to itself; every host
-    is a card on the board (a held leader's item's host a held leader)."""
+    """The attachment relation, the realms' and the board's alike
+    (:func:`~.rules.hosting.walk`): each record of the board
+    (:attr:`~.state.Board.attachments`) carries the facts of its kind only; no card is
+    attached twice, wherever it is kept (but a mount, which is both its rider's item and
+    its mount, 8.mount); nothing is attached to itself; every host of a record is a card
+    on the board (a held leader's item's host a held leader, a location's a people of an
+    empire, a building's a location); a people has one location and a region one
+    building."""
     attachments = game.board.attachments
     if not attachments:
         return
     on_board = {c for i in range(len(game.players)) for c in board_cards(game, i)}
-    kinds: dict[int, set[AttachKind]] = {}
-    for a in attachments:
-        kinds.setdefault(a.card, set()).add(a.kind)
-    held = {c for c, k in kinds.items() if k & {AttachKind.HELD, AttachKind.ITEM}}
+    peoples = {slot.card for p in game.players for slot in p.empire}
+    kinds: dict[int, list[AttachKind]] = {}
+    for card, _, kind in walk(game):
+        kinds.setdefault(card, []).append(kind)
+    held = {c for c, k in kinds.items() if AttachKind.HELD in k or AttachKind.ITEM in k}
     for j, a in enumerate(attachments):
         at = f"{GAME}.board.attachments[{j}]"
         for name in ("shared", "player", "release", "turned"):
@@ -546,13 +562,20 @@ def _attachments(game: Game) -> None:
         if a.card == a.host:
             fail(f"{at}.host", "attachment-host", f"card #{a.card} is attached to itself")
         found = kinds[a.card]
-        if len(found) != len([b for b in attachments if b.card == a.card]) or (
-            len(found) > 1 and found != {AttachKind.MOUNT, AttachKind.ITEM}
-        ):
+        if len(found) > 1 and sorted(found) != [AttachKind.ITEM, AttachKind.MOUNT]:
             fail(f"{at}.card", "attached-twice", f"card #{a.card} is attached more than once")
+        if a.kind in _ONE_EACH and len(attached_as(game, a.host, a.kind)) > 1:
+            fail(f"{at}.host", "attachment", _ONE_EACH[a.kind])
         hosts = _HOST_KINDS.get(a.kind)
-        if hosts is not None:
-            if not kinds.get(a.host, set()) & set(hosts):
+        if a.kind is AttachKind.LOCATION:
+            if a.host not in peoples:
+                fail(
+                    f"{at}.host",
+                    "attachment-host",
+                    f"card #{a.host} is no people of an empire, so no location's host (3.3)",
+                )
+        elif hosts is not None:
+            if not set(kinds.get(a.host, ())) & set(hosts):
                 fail(
                     f"{at}.host",
                     "attachment-host",
@@ -587,12 +610,11 @@ def _zones(game: Game) -> None:
         expect(p.high_god, ROW_OF_TYPE["high_god"], f"{at}.high_god")
         for j, slot in enumerate(p.empire):
             expect(slot.card, ROW_OF_TYPE["empire"], f"{at}.empire[{j}].card")
-            if slot.location is not None:
-                expect(slot.location, ROW_OF_TYPE["location"], f"{at}.empire[{j}].location")
         for j, leader in enumerate(p.leaders):
             rider = game.card(leader.card)
             expect(leader.card, ROW_OF_TYPE["leaders"], f"{at}.leaders[{j}].card")
-            attached = [game.card(c) for c in leader.items if c not in troops]
+            carried = attached_as(game, leader.card, AttachKind.ITEM)
+            attached = [game.card(c) for c in carried if c not in troops]
             for k, d in enumerate(attached):
                 if d.type is not CardType.ITEM and not d.has_subtype(MOUNT):
                     fail(
@@ -607,7 +629,7 @@ def _zones(game: Game) -> None:
                     "mount",
                     "a leader rides one mount, and a mount rides none (8.mount)",
                 )
-            if game.fight is None and any(c in troops for c in leader.items):
+            if game.fight is None and any(c in troops for c in carried):
                 fail(f"{at}.leaders[{j}].items", "zone-type", "troops only while a fight lasts")
             items = [d for d in attached if d.type is CardType.ITEM]
             for keyword in ONE_EACH:
@@ -619,6 +641,9 @@ def _zones(game: Game) -> None:
                     )
         for j, card in enumerate(p.intrigues):
             expect(card, ROW_OF_TYPE["intrigues"], f"{at}.intrigues[{j}]")
+    for j, a in enumerate(game.board.attachments):  # 3.3, 8.region: onto a people or region
+        if a.kind is AttachKind.LOCATION or a.kind is AttachKind.BUILDING:
+            expect(a.card, ROW_OF_TYPE["location"], f"{GAME}.board.attachments[{j}].card")
 
 
 def _limits(state: State[Game]) -> None:

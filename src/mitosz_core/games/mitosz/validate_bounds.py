@@ -38,7 +38,6 @@ from mitosz_core.kernel.validation import (
     GAME,
     check_index,
     check_indices,
-    check_optional_index,
     check_range,
     fail,
 )
@@ -160,10 +159,7 @@ def _event_window(game: Game) -> None:
         for name in ("hand", "underworld", "oblivion", "intrigues"):
             check_indices(getattr(glance, name), ids, f"{at}.{name}", "event-window", "card")
         for j, slot in enumerate(glance.empire):
-            for name in ("card", "location", "building"):
-                check_optional_index(
-                    getattr(slot, name), ids, f"{at}.empire[{j}].{name}", "event-window", "card"
-                )
+            check_index(slot.card, ids, f"{at}.empire[{j}].card", "event-window", "card")
         for j, leader in enumerate(glance.leaders):
             check_index(leader.card, ids, f"{at}.leaders[{j}].card", "event-window", "card")
             check_indices(leader.items, ids, f"{at}.leaders[{j}].items", "event-window", "card")

@@ -107,6 +107,7 @@ class MythosRuleset(StepRuleset[Game]):
 
     name = "mythos"
     title = "MYTHOS"
+    reads_formats = frozenset(("mitosz-core/state/1",))  # MYTHOS states did not change
     observation_type = Observation
     card_fields = frozenset(CARD_FIELDS)
     card_id_fields = CARD_IDS

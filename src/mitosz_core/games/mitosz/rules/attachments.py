@@ -49,6 +49,7 @@ from mitosz_core.games.mitosz.rules.hosting import (
     detach,
     held_facts,
     of_kind,
+    placed_on,
 )
 from mitosz_core.games.mitosz.rules.zones import update_player
 from mitosz_core.games.mitosz.state import (
@@ -66,11 +67,9 @@ from mitosz_core.games.mitosz.subtypes import Subtype
 def building_hosts(game: Game, player: int) -> tuple[CardId, ...]:
     """The regions of ``player``'s empire that can still take a building (8.region)."""
     return tuple(
-        slot.location
-        for slot in game.players[player].empire
-        if slot.location is not None
-        and slot.building is None
-        and game.card(slot.location).has_subtype(Subtype.REGION)
+        placed[0]
+        for placed in (placed_on(game, slot.card) for slot in game.players[player].empire)
+        if len(placed) == 1 and game.card(placed[0]).has_subtype(Subtype.REGION)
     )
 
 
@@ -83,7 +82,7 @@ def why_not_onto_region(game: Game, player: int, card: CardId, region: CardId) -
         return f"#{region} is not a region of your empire (8.region)"
     if not game.card(card).has_subtype(Subtype.BUILDING):
         return "only a building is attached to a region (8.region, 8.building)"
-    if found[1].building is not None:
+    if attached_as(game, region, AttachKind.BUILDING):
         return f"{game.card(region).name} already has a building (8.building)"
     return None
 
@@ -104,8 +103,8 @@ def free_by_link(game: Game, card: CardId, target: CardId | None) -> bool:
 def buildings(game: Game, player: int) -> Iterator[CardId]:
     """``player``'s buildings on the board: on a people or on a region."""
     for slot in game.players[player].empire:
-        for card in (slot.location, slot.building):
-            if card is not None and game.card(card).has_subtype(Subtype.BUILDING):
+        for card in placed_on(game, slot.card):
+            if game.card(card).has_subtype(Subtype.BUILDING):
                 yield card
 
 
@@ -194,7 +193,7 @@ def release_attacked(s: S, people: CardId) -> S:
     if found is None or not held:
         return s
     slot = found[1]
-    hosts = {c for c in (slot.card, slot.location, slot.building) if c is not None}
+    hosts = {slot.card, *placed_on(s.game, slot.card)}
     return release_leaders(
         s, tuple(h for h in held if h.release is Release.ATTACKED and h.host in hosts)
     )

@@ -10,7 +10,16 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.hosting import attached_as, attachment_of, detach, of_kind
+from mitosz_core.games.mitosz.rules.hosting import (
+    attached_as,
+    attachment_of,
+    carried_by,
+    host_of,
+    of_kind,
+    placed_on,
+    realm_walk,
+    take_off,
+)
 from mitosz_core.games.mitosz.rules.zones import to_oblivion, to_underworld, update_player
 from mitosz_core.games.mitosz.state import (
     AttachKind,
@@ -36,26 +45,28 @@ def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
 
 
 def _board_cards(game: Game, player: int) -> Iterator[CardId]:
-    p = game.players[player]
-    yield p.high_god
-    for slot in p.empire:
-        yield slot.card
-        if slot.location is not None:
-            yield slot.location
-        if slot.building is not None:  # 8.region
-            yield slot.building
-    for leader in p.leaders:
-        yield leader.card
-        yield from leader.items
-    yield from p.intrigues
+    """The high god; each people, then its location and the building on that region
+    (8.region); each leader, then its items; the intrigues; then the runes on any of
+    these (8.rune)."""
+    realm = game.players[player].realm
+    on: dict[CardId, list[CardId]] = {}
+    for card, host, _ in realm_walk(realm):
+        on.setdefault(host, []).append(card)
+    yield realm.high_god
+    mine: list[CardId] = []
+    for people in realm.empire:
+        mine.append(people.card)
+        mine += placed_on(game, people.card)
+    for leader in realm.leaders:
+        mine.append(leader.card)
+        mine += on.get(leader.card, ())
+    mine += realm.intrigues
+    yield from mine
     runes = of_kind(game, AttachKind.RUNE)
     if runes:  # 8.rune: a rune is on the side of the card it is attached to
-        mine = {slot.card for slot in p.empire}
-        mine |= {c for slot in p.empire for c in (slot.location, slot.building) if c is not None}
-        mine |= {c for leader in p.leaders for c in (leader.card, *leader.items)}
-        mine |= set(p.intrigues)
+        on_side = set(mine)
         for rune in runes:
-            if rune.host in mine:
+            if rune.host in on_side:
                 yield rune.card
 
 
@@ -127,88 +138,32 @@ def is_high_god_leader(game: Game, player: int, card: CardId) -> bool:
 
 
 def _lift(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
-    """Take ``card`` off the board; returns the state and the cards that left, ``card``
-    first, then its attachments in the order they were attached (1.4.2): those kept in
-    its realm slot, then those of the board's relation, kind by kind (:data:`LEAVING`)."""
-    found = attachment_of(s.game, card)
-    gone: tuple[CardId, ...] = (card,)
-    if found is not None and found.kind is not AttachKind.MOUNT:  # kept on the board only
-        s = _cleared(s.evolve(game=detach(s.game, {card})), gone)
-    else:
-        s, gone = _lift_slot(s, card)
-    return _lift_attached(s, gone)
-
-
-LEAVING: tuple[AttachKind, ...] = (AttachKind.HELD, AttachKind.MOUNT, AttachKind.RUNE)
-"""The order in which the board's attachments of the cards that left go with them:
-leaders held by them with their items (5.15), mounts (8.mount: the card is among its
-rider's items, so only the record goes), runes on any of these (8.rune)."""
-
-
-def _lift_attached(s: S, gone: tuple[CardId, ...]) -> tuple[S, tuple[CardId, ...]]:
-    """1.4.2, one walk of the board's relation: every attachment whose host (or whose
-    own card) left goes, with what is attached to it, kind by kind (:data:`LEAVING`);
-    the record of a card that left goes too (it would otherwise name a card that may
-    now be hidden in a hand)."""
-    for kind in LEAVING:
-        records = of_kind(s.game, kind)
-        if not records:
-            continue
-        left = set(gone)
-        going = [a for a in records if a.host in left or a.card in left]
-        if not going:
-            continue
-        game = s.game
-        cards = tuple(
-            c
-            for a in going
-            for c in (a.card, *attached_as(game, a.card, AttachKind.ITEM))
-            if c not in left
-        )
-        s = s.evolve(game=detach(game, {a.card for a in going} | set(cards)))
-        if cards:
-            s = _cleared(s, cards)
-            gone = (*gone, *cards)
-    return s, gone
-
-
-def _lift_slot(s: S, card: CardId) -> tuple[S, tuple[CardId, ...]]:
+    """Take ``card`` off the board (1.4.2): out of its place (a people's slot, a leader's
+    slot, the intrigues, or the card it is attached to), with everything attached to it
+    directly or indirectly, in one walk of the relation (:func:`~.hosting.carried_by`,
+    whatever kind each attachment is). Returns the state and the cards that left,
+    ``card`` first, then its attachments in the order they leave."""
     game = s.game
+    gone = (card, *carried_by(game, card))
+    if host_of(game, card) is None:
+        game = _off_row(game, card)
+    game = take_off(game, set(gone))
+    return _cleared(s.evolve(game=game), gone), gone
+
+
+def _off_row(game: Game, card: CardId) -> Game:
+    """``game`` with ``card``, a card attached to none, out of its row: a people's slot
+    (3.2), a leader's (3.4) or the intrigues (3.6)."""
     for i, p in enumerate(game.players):
-        for slot in p.empire:
-            if slot.card == card:
-                gone: tuple[CardId, ...] = tuple(
-                    c for c in (card, slot.location, slot.building) if c is not None
-                )
-                empire = tuple(e for e in p.empire if e.card != card)
-                return _cleared(update_player(s, i, empire=empire), gone), gone
-            if slot.location == card:  # a region takes its building with it (8.region)
-                gone = (card,) if slot.building is None else (card, slot.building)
-                empire = tuple(
-                    replace(e, location=None, building=None) if e.card == slot.card else e
-                    for e in p.empire
-                )
-                return _cleared(update_player(s, i, empire=empire), gone), gone
-            if slot.building == card:
-                empire = tuple(
-                    replace(e, building=None) if e.card == slot.card else e for e in p.empire
-                )
-                return _cleared(update_player(s, i, empire=empire), (card,)), (card,)
-        for leader in p.leaders:
-            if leader.card == card:
-                gone = (card, *leader.items)
-                leaders = tuple(entry for entry in p.leaders if entry.card != card)
-                return _cleared(update_player(s, i, leaders=leaders), gone), gone
-            if card in leader.items:
-                items = tuple(c for c in leader.items if c != card)
-                leaders = tuple(
-                    replace(entry, items=items) if entry.card == leader.card else entry
-                    for entry in p.leaders
-                )
-                return _cleared(update_player(s, i, leaders=leaders), (card,)), (card,)
+        if any(slot.card == card for slot in p.empire):
+            empire = tuple(slot for slot in p.empire if slot.card != card)
+            return game.with_player(i, p.changed(empire=empire))
+        if any(slot.card == card for slot in p.leaders):
+            leaders = tuple(slot for slot in p.leaders if slot.card != card)
+            return game.with_player(i, p.changed(leaders=leaders))
         if card in p.intrigues:
             intrigues = tuple(c for c in p.intrigues if c != card)
-            return _cleared(update_player(s, i, intrigues=intrigues), (card,)), (card,)
+            return game.with_player(i, p.changed(intrigues=intrigues))
     raise ValueError(f"card #{card} is not on the board")
 
 
@@ -252,11 +207,10 @@ def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:
     """The empire slot whose location is region ``card`` (8.region), with its player."""
     if not game.card(card).has_subtype(Subtype.REGION):
         return None
-    for i, p in enumerate(game.players):
-        for slot in p.empire:
-            if slot.location == card:
-                return i, slot
-    return None
+    found = attachment_of(game, card)
+    if found is None or found.kind is not AttachKind.LOCATION:
+        return None
+    return people_slot(game, found.host)
 
 
 def remove_to_hand(s: S, card: CardId) -> S:

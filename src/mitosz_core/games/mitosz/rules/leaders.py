@@ -15,6 +15,7 @@ from mitosz_core.games.mitosz.rules.board import (
     region_slot,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type
+from mitosz_core.games.mitosz.rules.hosting import location_of
 from mitosz_core.games.mitosz.state import CardId, Game, cached
 from mitosz_core.games.mitosz.subtypes import Subtype
 
@@ -80,7 +81,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
             return f"#{target} is not a people of your empire (3.3)"
         if card_type(game, target) is not CardType.PEOPLE:  # 5.16: it lost the people type
             return f"{game.card(target).name} is a {card_type(game, target)} now, not a people"
-        if found[1].location is not None:
+        if location_of(game, target) is not None:
             return f"{game.card(target).name} already has a location (3.3)"
         return None
     if d.type is CardType.ITEM:

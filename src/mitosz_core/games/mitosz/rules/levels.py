@@ -16,6 +16,7 @@ from mitosz_core.games.mitosz.rules.continuous import (
     neutralized,
     power_bonus,
 )
+from mitosz_core.games.mitosz.rules.hosting import placed_on
 from mitosz_core.games.mitosz.rules.precedence import strongest
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
 from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached, derived
@@ -42,8 +43,8 @@ def location_bonus(game: Game, player: int, slot: PeopleSlot) -> int:
     """What a people's location adds to each of its roads (3.3, 5.8), with a building
     attached to its region as if to the people (8.region)."""
     total = 0
-    for card in (slot.location, slot.building):
-        if card is None or neutralized(game, card):
+    for card in placed_on(game, slot.card):
+        if neutralized(game, card):
             continue  # 5.5: a neutralised location gives no level
         total += base_level(game, card) + same_mythos_bonus(
             game, player, game.card(card), game.card(slot.card)

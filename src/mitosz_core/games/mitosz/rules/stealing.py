@@ -27,7 +27,7 @@ from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import war_leaders
 from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.hooks import Answer
-from mitosz_core.games.mitosz.rules.hosting import of_kind
+from mitosz_core.games.mitosz.rules.hosting import attach, attachment_of, detach, of_kind
 from mitosz_core.games.mitosz.rules.interpret import Handles, targets, used_in_fight
 from mitosz_core.games.mitosz.rules.leaders import why_not_target
 from mitosz_core.games.mitosz.rules.zones import update_player
@@ -179,10 +179,11 @@ def _held_back(game: Game, t: Theft) -> tuple[Attachment, ...]:
 def _attached(game: Game, card: CardId) -> bool:
     """Whether ``card`` is an item in a leader row or a location attached to a people
     (not a troop or monster of a fight, nor a building on a region)."""
+    found = attachment_of(game, card)
+    if found is not None and found.kind is AttachKind.LOCATION:
+        return _not_in_fight(game, card)
     for p in game.players:
-        if any(card in slot.items for slot in p.leaders) or any(
-            e.location == card for e in p.empire
-        ):
+        if any(card in slot.items for slot in p.leaders):
             return _not_in_fight(game, card)
     return False
 
@@ -213,19 +214,20 @@ def answer_attach(s: S, a: Choose) -> S:
     side = controller(s.game, card)
     if side is None or side == me or why_not_target(s.game, me, card, host) is not None:
         return s  # it left the board, or its new host did, meanwhile
-    theirs = s.game.players[side]
-    kept = tuple(replace(x, items=tuple(i for i in x.items if i != card)) for x in theirs.leaders)
-    empire = tuple(replace(e, location=None) if e.location == card else e for e in theirs.empire)
-    s = update_player(s, side, leaders=kept, empire=empire)
-    mine = s.game.players[me]
     if s.game.card(card).type is CardType.ITEM:
+        theirs = s.game.players[side]
+        kept = tuple(
+            replace(x, items=tuple(i for i in x.items if i != card)) for x in theirs.leaders
+        )
+        s = update_player(s, side, leaders=kept)
+        mine = s.game.players[me]
         leaders = tuple(
             replace(x, items=(*x.items, card)) if x.card == host else x for x in mine.leaders
         )
         return update_player(s, me, leaders=leaders)
-    return update_player(
-        s, me, empire=tuple(replace(e, location=card) if e.card == host else e for e in mine.empire)
-    )
+    # a location: its record goes to the new host; a building on it stays on it (8.region)
+    moved = detach(s.game, {card})
+    return s.evolve(game=attach(moved, Attachment(card, host, AttachKind.LOCATION)))
 
 
 STEAL = Handles(Steal, steal_cards)

@@ -59,6 +59,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     withheld_permission,
 )
 from mitosz_core.games.mitosz.rules.hooks import Resolves
+from mitosz_core.games.mitosz.rules.hosting import attach
 from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.rules.leaders import (
     plays_without_summoning,
@@ -74,6 +75,8 @@ from mitosz_core.games.mitosz.rules.zones import (
     update_player,
 )
 from mitosz_core.games.mitosz.state import (
+    AttachKind,
+    Attachment,
     CardId,
     Game,
     LeaderSlot,
@@ -652,24 +655,17 @@ def _reach_board(s: S, item: PlayPending) -> S:
         p = s.game.players[me]
         return update_player(s, me, intrigues=(*p.intrigues, item.card))
     elif kind is CardType.LOCATION:  # onto a people or a region, an enemy's too if cursed (2.4)
-        region = region_slot(game, item.target) if item.target is not None else None
-        if region is not None:
+        region_card = item.target
+        region = region_slot(game, region_card) if region_card is not None else None
+        if region is not None and region_card is not None:
             if why_not_target(game, me, item.card, item.target) is None:  # 8.building
-                side = region[0]
-                empire = tuple(
-                    replace(e, building=item.card) if e.location == item.target else e
-                    for e in game.players[side].empire
-                )
-                return update_player(s, side, empire=empire)
+                building = Attachment(item.card, region_card, AttachKind.BUILDING)
+                return s.evolve(game=attach(game, building))
             return to_underworld(s, (item.card,))
         people = people_slot(game, item.target) if item.target is not None else None
         if people is not None and why_not_target(game, me, item.card, item.target) is None:
-            side = people[0]
-            empire = tuple(
-                replace(e, location=item.card) if e.card == item.target else e
-                for e in game.players[side].empire
-            )
-            return update_player(s, side, empire=empire)
+            location = Attachment(item.card, people[1].card, AttachKind.LOCATION)  # 3.3
+            return s.evolve(game=attach(game, location))
     elif kind is CardType.ITEM:
         found = leader_slot(game, item.target) if item.target is not None else None
         still_fits = why_not_target(game, me, item.card, item.target) is None

@@ -12,6 +12,7 @@ from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
+from mitosz_core.games.mitosz.rules.hosting import location_of, placed_on
 from mitosz_core.games.mitosz.state import (
     LINES,
     Army,
@@ -171,7 +172,7 @@ def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
         if found is not None:
             slot = found[1]
             cards.append(fight.people)  # 7.3.5 5
-            cards += (c for c in (slot.location, slot.building) if c is not None)  # 7.3.5 6
+            cards += placed_on(game, slot.card)  # 7.3.5 6
     for card in cards:
         yield card
         yield from runes_on(game, card)  # 7.3.5 6, 8, 9: other cards attached to them
@@ -237,8 +238,7 @@ def attacked_location(game: Game, fight: Fight) -> CardId | None:
     """The location attached to the attacked people (7.3.5 6)."""
     if fight.people is None:
         return None
-    found = people_slot(game, fight.people)
-    return None if found is None else found[1].location
+    return location_of(game, fight.people)
 
 
 def combat_order(game: Game, first: int, players: set[int]) -> tuple[int, ...]:
