@@ -175,6 +175,10 @@ class Ruleset(ABC, Generic[G]):
     in which this ruleset's states are saved as they are now, so that
     :meth:`State.from_json <mitosz_core.State.from_json>` still loads them."""
 
+    format_changes: ClassVar[dict[str, str]] = {}
+    """For the earlier versions of the saved format this ruleset does not read: what
+    changed in how its states are saved, told to whoever loads such a state."""
+
     card_id_fields: ClassVar[CardIdFields] = {}
     """Where the game data holds card ids. Per dataclass, each field that holds one and
     its shape (:mod:`mitosz_core.kernel.copies`), read by :meth:`interchangeable` and the

@@ -301,10 +301,11 @@ class State(Generic[G]):
             raise DecodeError("$.ruleset", "expected the ruleset name as a string")
         ruleset = get(name)
         if saved != FORMAT and saved not in ruleset.reads_formats:
+            changed = ruleset.format_changes.get(saved, "its game data is saved differently")
             raise DecodeError(
                 "$.format",
                 f"a {name} state saved in format {saved!r} cannot be loaded: "
-                f"{EARLIER_FORMATS[saved]} (format {FORMAT!r}); "
+                f"{changed} (format {FORMAT!r}); "
                 "load it with the version that saved it, or replay its log",
             )
         body = data.get("state")
@@ -344,14 +345,11 @@ def set_svg_renderer(render: Callable[[State[Any]], str]) -> None:
 
 FORMAT = "mitosz-core/state/2"
 """The saved format of :meth:`State.to_json`."""
-EARLIER_FORMATS: dict[str, str] = {
-    "mitosz-core/state/1": "a Mítosz people's location and building are now attached to "
-    "it in board.attachments, no longer fields of its empire slot",
-}
-"""The earlier versions of the saved format, each with what changed after it. A state
-saved in one loads if its ruleset reads that version
-(:attr:`~mitosz_core.kernel.ruleset.Ruleset.reads_formats`: its states are saved the
-same way); else it is refused with what changed."""
+EARLIER_FORMATS = frozenset({"mitosz-core/state/1"})
+"""The earlier versions of the saved format. A state saved in one loads if its ruleset
+reads that version (:attr:`~mitosz_core.kernel.ruleset.Ruleset.reads_formats`: its
+states are saved the same way); else it is refused with what changed for that ruleset
+(:attr:`~mitosz_core.kernel.ruleset.Ruleset.format_changes`)."""
 _EVOLVABLE = frozenset(f.name for f in dataclasses.fields(State) if f.init)
 _KERNEL_FIELDS = {
     **{name: name for name in ("ruleset", "config", "phase", "to_act", "turn", "winner")},

@@ -13,6 +13,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import ClassVar
 
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mitosz import observe as observation
@@ -207,6 +208,10 @@ class MitoszRuleset(StepRuleset[Game]):
 
     name = "mitosz"
     title = "Mítosz 1.1.2"
+    format_changes: ClassVar[dict[str, str]] = {
+        "mitosz-core/state/1": "a people's location and the building on its region are "
+        "attached to it in board.attachments, no longer fields of its empire slot"
+    }
     observation_type = Observation
     card_fields = frozenset((*CARD_FIELDS, "pay_with"))
     card_id_fields = CARD_IDS
