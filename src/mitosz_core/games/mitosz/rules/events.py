@@ -540,7 +540,7 @@ def _own_play(s: S, a: AnytimePlay) -> S:
 
 
 def _declare_candidates(s: S) -> Iterable[Action]:
-    return chain(declare.DECLARE.candidates(s), _deeds(s, s.game.active))
+    return chain(declare.candidates(s), _deeds(s, s.game.active))
 
 
 def _declare_settle(s: S) -> S | None:

@@ -21,10 +21,9 @@ from mitosz_core.games.mitosz.rules.fights.keywords import (
     may_fight,
     unturned,
 )
-from mitosz_core.games.mitosz.rules.flow import active_player, fire
+from mitosz_core.games.mitosz.rules.flow import fire
 from mitosz_core.games.mitosz.state import CardId, Fight, FightKind, Game
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.steps import Rule, allowed, dispatch
 from mitosz_core.kernel.values import replace
 
 
@@ -86,7 +85,10 @@ def nothing_to_declare(s: S) -> bool:
     return all(why_not_fight(game, game.active, k) is not None for k in FightKind)
 
 
-def _candidates(s: S) -> Iterator[Action]:
+def candidates(s: S) -> Iterator[Action]:
+    """The combat declaration's own choices (6.2.3.2): a pass, or a fight of each kind;
+    the step of :mod:`..events` (the phase window of the declaration, ruling
+    R-6.1.4-phases) adds the player's deeds and asks the gate about each."""
     yield Pass()
     for kind in FightKind:
         yield DeclareFight(kind)
@@ -102,13 +104,6 @@ def declare(s: S, a: DeclareFight) -> S:
     return fire(s, Trigger.BATTLE if a.fight is FightKind.BATTLE else Trigger.DUEL)
 
 
-def _settle(s: S) -> S | None:
-    """6.2.3.2: the combat phase. The active player may start one fight (chapter 7); when
-    no fight can be started, the phase ends at once. ``None`` when the player has that
-    decision to make."""
-    return no_fight(s) if nothing_to_declare(s) else None
-
-
 def closing(s: S) -> S:
     """The combat phase is closing: once it is no longer the turn's phase, the effects
     lasting until its end end (4.2.1, 4.2.5; ruling R-7.2.1-every)."""
@@ -118,14 +113,3 @@ def closing(s: S) -> S:
 def no_fight(s: S) -> S:
     """6.2.3.2: no fight this combat phase; the phase ends (:func:`closing`)."""
     return fire(closing(s), Trigger.SKIP)
-
-
-DECLARE = dispatch(
-    (
-        Rule(Pass, allowed, lambda s, a: no_fight(s)),
-        Rule(DeclareFight, why_not_declare, declare),
-    ),
-    candidates=_candidates,
-    decider=active_player,
-    settle=_settle,
-)
