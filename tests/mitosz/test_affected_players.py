@@ -9,14 +9,17 @@ import pytest
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
+    ChangeLevel,
     Delayed,
     Discard,
     Draw,
+    Every,
     Maneuver,
     ManeuverStep,
     Sequence,
     Timing,
     Trigger,
+    User,
     Who,
 )
 from mitosz_core.games.mitosz.engine import MitoszRuleset
@@ -24,7 +27,7 @@ from mitosz_core.games.mitosz.rules.affected import affected_players
 from mitosz_core.games.mitosz.state import ManeuverPending
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
-from tests.mitosz.fixtures import CROSS, build, sea, sky, the
+from tests.mitosz.fixtures import CROSS, ENEMY_LEADERS, build, sea, sky, the
 
 MINE = Draw(1)  # the user's player draws
 THEIRS = Discard(1, Who.EACH_OPPONENT)  # each opponent discards
@@ -42,6 +45,9 @@ HERALD = fx.card(
         _maneuver("Both", Sequence((MINE, THEIRS))),
         _maneuver("Later", Delayed(Trigger.TURN_END, THEIRS)),
         _maneuver("Scale", MINE, ManeuverStep((0, 0, 0, 0), THEIRS)),
+        _maneuver("All", Draw(1, Who.EACH_PLAYER)),
+        _maneuver("Self", ChangeLevel(User(), 1)),
+        _maneuver("Enemies", ChangeLevel(Every(ENEMY_LEADERS), -1)),
     ),
 )
 RULESET = MitoszRuleset(pool={**fx.POOL, HERALD.key: HERALD})
@@ -51,13 +57,29 @@ RULESET = MitoszRuleset(pool={**fx.POOL, HERALD.key: HERALD})
 @pytest.mark.ruling("R-6.4.1-affected")
 @pytest.mark.parametrize(
     ("index", "steps", "expected"),
-    [(0, 1, {0, 1, 2}), (1, 1, {1, 2}), (2, 1, {0}), (2, 2, {0, 1, 2})],
-    ids=["every-part-of-a-sequence", "a-delayed-effect", "first-step", "a-bought-step"],
+    [
+        (0, 1, {0, 1, 2}),
+        (1, 1, {1, 2}),
+        (2, 1, {0}),
+        (2, 2, {0, 1, 2}),
+        (3, 1, {0, 1, 2}),
+        (4, 1, {0}),
+        (5, 1, {1}),
+    ],
+    ids=[
+        "every-part-of-a-sequence",
+        "a-delayed-effect",
+        "first-step",
+        "a-bought-step",
+        "each-player",
+        "the-users-player",
+        "the-players-whose-cards-match",
+    ],
 )
 def test_the_players_an_untargeted_maneuver_affects(
     index: int, steps: int, expected: set[int]
 ) -> None:
     mine = sky(empire=CROSS, leaders=(Leader("Affecting Herald"),))
-    s = build(mine, sea(), sky(), ruleset=RULESET)
+    s = build(mine, sea(leaders=(Leader("King"),)), sky(), ruleset=RULESET)  # 2 has none
     used = ManeuverPending(0, 0, user=the(s, "Affecting Herald"), maneuver=index, steps=steps)
     assert affected_players(s.game, used) == frozenset(expected)
