@@ -24,7 +24,7 @@ from mitosz_core.games.mitosz.rules.continuous import level_bonus
 from mitosz_core.games.mitosz.rules.fights.army import side_level, troop_level
 from mitosz_core.games.mitosz.rules.flow import turn_state
 from mitosz_core.games.mitosz.rules.high_god import maxima
-from mitosz_core.games.mitosz.rules.hosting import attached_as, of_kind
+from mitosz_core.games.mitosz.rules.hosting import attached_as, items_of, of_kind
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level
 from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.games.mitosz.state import Game as MitoszGame
@@ -127,7 +127,7 @@ def _mitosz(state: mc.State[MitoszGame]) -> dict[str, Json]:
                         "leader": _c(game, slot.card),
                         "turned": slot.turned,
                         "level": level(game, slot.card),
-                        "items": _cs(game, slot.items),
+                        "items": _cs(game, items_of(game, slot.card)),
                     }
                     for slot in p.leaders
                 ],

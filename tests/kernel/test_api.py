@@ -12,6 +12,7 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Discard, Pass, PlacePeople, Summon
 from mitosz_core.games.mitosz.machine import MACHINE
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.hosting import items_of
 from tests.helpers import play_random
 from tests.mitosz.fixtures import duel, to_hand
 
@@ -176,7 +177,7 @@ def _public_ids(state: S) -> set[int]:
             public.add(slot.card)
         for leader in p.leaders:
             public.add(leader.card)
-            public.update(leader.items)
+            public.update(items_of(game, leader.card))
     for reveals in game.opening_reveals:
         public.update(reveals)
     return public

@@ -23,7 +23,13 @@ from mitosz_core.games.mitosz.machine import COUNTER_RESPOND_STEPS, Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
 from mitosz_core.games.mitosz.rules.flow import at_quiet_moment, turn_phase
-from mitosz_core.games.mitosz.rules.hosting import attach, location_of, of_kind, placed_on
+from mitosz_core.games.mitosz.rules.hosting import (
+    attach,
+    items_of,
+    location_of,
+    of_kind,
+    placed_on,
+)
 from mitosz_core.games.mitosz.state import (
     AttachKind,
     Attachment,
@@ -194,9 +200,18 @@ def put_leader(s: S, player: int, key: str, turned: bool = False) -> tuple[S, in
 
 def attach_item(s: S, player: int, key: str, leader: int) -> tuple[S, int]:
     s, cid = _pull(s, player, key)
-    p = s.game.players[player]
-    leaders = tuple(replace(x, items=(*x.items, cid)) if x.card == leader else x for x in p.leaders)
-    return s.evolve(game=s.game.with_player(player, p.changed(leaders=leaders))), cid
+    return attached(s, Attachment(cid, leader, AttachKind.ITEM)), cid
+
+
+def items(game: Game, leader: CardId) -> tuple[CardId, ...]:
+    """What ``leader`` carries (its items, its mount, a battle's troops), in the order
+    attached."""
+    return items_of(game, leader)
+
+
+def row_items(game: Game, player: int, index: int = 0) -> tuple[CardId, ...]:
+    """What the ``index``-th leader of ``player``'s leader row carries."""
+    return items_of(game, game.players[player].leaders[index].card)
 
 
 def attach_location(s: S, player: int, key: str, people: int) -> tuple[S, int]:
@@ -241,16 +256,18 @@ def rune(card: CardId, host: CardId) -> Attachment:
 
 
 def mount(card: CardId, rider: CardId) -> Attachment:
-    """Mount ``card`` attached to ``rider`` (8.mount); the card is among its items too."""
+    """Mount ``card`` attached to ``rider`` (8.mount)."""
     return Attachment(card, rider, AttachKind.MOUNT)
 
 
-def held(slot: LeaderSlot, host: CardId, player: int, release: Release) -> tuple[Attachment, ...]:
-    """Leader ``slot`` held by card ``host`` (5.15), with its items."""
+def held(
+    slot: LeaderSlot, host: CardId, player: int, release: Release, items: tuple[CardId, ...] = ()
+) -> tuple[Attachment, ...]:
+    """Leader ``slot`` held by card ``host`` (5.15), with ``items``."""
     leader = Attachment(
         slot.card, host, AttachKind.HELD, player=player, release=release, turned=slot.turned
     )
-    return (leader, *(Attachment(i, slot.card, AttachKind.ITEM) for i in slot.items))
+    return (leader, *(Attachment(i, slot.card, AttachKind.ITEM) for i in items))
 
 
 def attached(s: S, *added: Attachment) -> S:

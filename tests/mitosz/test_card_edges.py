@@ -454,7 +454,7 @@ def test_a_stolen_item_whose_chosen_leader_or_itself_left_meanwhile_is_not_moved
     after = answer_attach(gone, Choose(hero))
     assert after.game.choice is None
     assert after.game.players == gone.game.players
-    assert [x.items for x in after.game.players[other].leaders] == [(sword,)]
+    assert [fx.items(after.game, x.card) for x in after.game.players[other].leaders] == [(sword,)]
     # 5.2 "Ha a lap a túlvilágba kerül, a hatás megszűnik": the Sword itself went to the
     # underworld meanwhile; the answer moves nothing
     gone = remove_to_underworld(s, sword)
@@ -476,7 +476,7 @@ def test_a_stolen_item_already_on_the_thiefs_side_is_not_moved_between_leaders()
     after = answer_attach(s, Choose(hero))
     assert after.game.players == s.game.players
     (taken,) = (x for x in after.game.players[me].leaders if x.card == king)
-    assert taken.items == (sword,)
+    assert fx.items(after.game, taken.card) == (sword,)
 
 
 @pytest.mark.rule("5.2", "5.17")
@@ -506,6 +506,6 @@ def test_a_steal_of_every_enemy_item_attaches_each_of_them() -> None:
             s = apply_todo(s.evolve(game=replace(s.game, todo=rest)), todo)
     assert sorted(asked) == sorted((sword, plate, horn))
     (row,) = s.game.players[other].leaders
-    assert row.items == ()
+    assert fx.items(s.game, row.card) == ()
     (taker,) = (x for x in s.game.players[me].leaders if x.card == hero)
-    assert set(taker.items) == {sword, plate, horn}
+    assert set(fx.items(s.game, taker.card)) == {sword, plate, horn}

@@ -27,6 +27,7 @@ from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import Todo
 from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     ENEMY_LEADERS,
     OWN_LEADERS,
@@ -78,7 +79,7 @@ def test_a_sacrifice_is_taken_from_the_board() -> None:
     mine = sky(leaders=(Leader("Hero", items=("Sword",)), Leader("Cheap")), hand=("Sword",))
     s = build(mine, sea())
     me, hero, cheap = 0, the(s, "Hero"), the(s, "Cheap")
-    (sword,), (spare,) = s.game.players[me].leaders[0].items, s.game.players[me].hand
+    (sword,), (spare,) = fx.row_items(s.game, me), s.game.players[me].hand
     assert SacrificeItem(sword) in mc.legal_actions(s)
     assert SacrificeItem(spare) not in mc.legal_actions(s)
     with pytest.raises(mc.IllegalActionError, match="not an item on your side of the board"):

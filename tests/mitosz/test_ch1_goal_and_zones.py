@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.rules.zones import search, take_back
 from mitosz_core.kernel.state import DeckEntry, DeckList
 from mitosz_core.mitosz import Leader, People
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     RULESET,
     SKY,
@@ -262,4 +263,4 @@ def test_without_summoning_is_free_and_ignores_what_blocks_summoning() -> None:
         act(s, Summon(sword, hero))
     s = play(s, PlayWithoutSummoning(sword, hero))
     assert s.game.players[me].spheres == (0, 0, 0, 0)
-    assert sword in s.game.players[me].leaders[0].items
+    assert sword in fx.row_items(s.game, me)

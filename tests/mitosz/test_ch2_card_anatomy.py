@@ -15,6 +15,7 @@ from mitosz_core.games.mitosz.rules.empire import slot_at
 from mitosz_core.games.mitosz.rules.levels import leader_level, road_level
 from mitosz_core.games.mitosz.state import Marker
 from mitosz_core.mitosz import Leader, MarkerAt, People
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     POOL,
     act,
@@ -105,7 +106,7 @@ def test_duplicate_unique_cards_are_all_destroyed() -> None:
 @pytest.mark.rule("2.4")
 def test_cursed_item_cannot_be_sacrificed() -> None:
     s = build(sky(leaders=(Leader("Hero", items=("Cursed Ring", "Plate")),)), sea())
-    ring, plate = s.game.players[0].leaders[0].items
+    ring, plate = fx.row_items(s.game, 0)
     assert SacrificeItem(ring) not in mc.legal_actions(s)
     with pytest.raises(mc.IllegalActionError, match=r"cursed and cannot be sacrificed \(2\.4\)"):
         act(s, SacrificeItem(ring))
@@ -189,5 +190,5 @@ def test_a_cursed_item_may_be_attached_to_an_enemy_leader() -> None:
     king, ring, sword = the(s, "King", other), the(s, "Cursed Ring"), the(s, "Sword")
     assert Summon(sword, king) not in mc.legal_actions(s)  # a plain item: own leaders only
     s = play(s, Summon(ring, king))
-    assert ring in s.game.players[other].leaders[-1].items
+    assert ring in fx.row_items(s.game, other, -1)
     assert s.game.owner(ring) == me  # still mine (G1); it goes to my underworld later

@@ -10,6 +10,7 @@ from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import leader_level, power
 from mitosz_core.mitosz import Leader, People
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     act,
     build,
@@ -125,7 +126,7 @@ def test_items_go_onto_own_leaders_one_weapon_and_one_armour_each() -> None:
         act(s, Summon(sword, theirs))
     s = settle_counter(act(s, Summon(sword, hero)))
     s = settle_counter(act(s, Summon(the(s, "Plate"), hero)))
-    assert len(s.game.players[0].leaders[0].items) == 2
+    assert len(fx.row_items(s.game, 0)) == 2
     s = build(
         sky(leaders=(Leader("Hero", items=("Sword", "Plate")),), hand=("Axe", "Plate")), sea()
     )
@@ -160,7 +161,7 @@ def test_items_stay_attached_and_are_never_moved_between_leaders() -> None:
         after = act(s, action)
         for slot in after.game.players[0].leaders:
             if slot.card == cheap:
-                assert sword not in slot.items
+                assert sword not in fx.items(after.game, slot.card)
 
 
 @pytest.mark.rule("3.4.1")

@@ -141,7 +141,9 @@ def test_a_neutralised_item_or_locked_ability_gives_nothing() -> None:
     assert immune(s.game, bulwark, Immunity.INTRIGUE)
     silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, sword)
     assert level(silenced.game, king) == 3 + 1  # the item gives no level
-    assert sword in {i for x in silenced.game.players[other].leaders for i in x.items}
+    assert sword in {
+        i for x in silenced.game.players[other].leaders for i in fx.items(silenced.game, x.card)
+    }
     silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, banner)
     assert level(silenced.game, king) == 3 + 2  # the intrigue's locked ability is off
     silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, bulwark)
@@ -248,7 +250,7 @@ def test_an_attachment_lasts_until_its_card_is_destroyed() -> None:
     hero, sword = the(s, "Hero"), the(s, "Sword")
     s = next_turn(next_turn(s))  # turns pass; neutralising its ability does not detach it
     s = _lasting(s, NeutralizeAbility(Chosen(ANY)), other, hero, sword)
-    assert leader_slot(s.game, hero)[1].items == (sword,)  # type: ignore[index]
+    assert leader_slot(s.game, hero) is not None and fx.items(s.game, hero) == (sword,)
     s = refresh(remove_to_underworld(s, hero))
     while s.phase == "forced.underworld_order":
         s = act(s, mc.legal_actions(s)[0])
@@ -312,7 +314,7 @@ def test_an_attached_leader_returns_when_its_location_is_attacked_and_may_defend
     s = battle(s, c["cross"], E, captain)
     assert held_leader(s.game, king) is None
     slot = leader_slot(s.game, king)
-    assert slot is not None and slot[0] == me and slot[1].items == (c["sword"],)
+    assert slot is not None and slot[0] == me and fx.items(s.game, king) == (c["sword"],)
     while s.phase == "response.respond":
         s = act(s, mc.legal_actions(s)[0])
     assert s.phase.endswith("defender")
@@ -344,7 +346,7 @@ def test_a_leader_attached_until_its_players_turn_returns_then() -> None:
     assert s.game.active == me
     assert held_leader(s.game, king) is None
     slot = leader_slot(s.game, king)
-    assert slot is not None and slot[0] == me and slot[1].items == (c["sword"],)
+    assert slot is not None and slot[0] == me and fx.items(s.game, king) == (c["sword"],)
 
 
 @pytest.mark.rule("5.15")

@@ -28,6 +28,7 @@ from mitosz_core.games.mitosz.state import FightKind, LineName, Todo, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import RULESET as FIGHT_RULESET
 from tests.mitosz.fight_fixtures import (
     E,
@@ -78,7 +79,7 @@ def test_a_monster_fights_as_a_troop_and_is_kept_after_a_win() -> None:
     fight = s.game.fight
     assert fight is not None and fight.troops[0].monster
     assert controller(s.game, cyclops) == me
-    assert s.game.players[me].leaders[0].items == (cyclops,)  # a troop, not in the row
+    assert fx.row_items(s.game, me) == (cyclops,)  # a troop, not in the row
     assert s.to_act == me and legal(s) == (Pass(),)  # 8.monster.3: no more troops
     with pytest.raises(mc.IllegalActionError, match="a monster leads this line's troops"):
         act(s, SummonTroop(hoplites, captain, free=True))
@@ -190,7 +191,7 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
         act(s, AttachMount(pegasus, second))
     s = act(s, AttachMount(pegasus, captain, Subtype.FLYING))
     assert pegasus not in {x.card for x in s.game.players[me].leaders}  # 5.15
-    assert pegasus in s.game.players[me].leaders[0].items
+    assert pegasus in fx.row_items(s.game, me)
     with pytest.raises(mc.IllegalActionError, match="already has a mount"):
         act(s, AttachMount(second, captain))
     thief = apply_todo(s, Todo(Steal(Chosen()), other, None, pegasus))
@@ -201,10 +202,10 @@ def test_a_mount_carries_its_rider_and_helps_it_as_a_beast() -> None:
     assert fight is not None and fight.troops[0].mount
     assert side_level(s.game, fight, 0) == 3 + 2 + 1  # the Winged Horse: 2, +1 (5.8)
     s = lay_underworld(pass_rounds(s))
-    assert pegasus in s.game.players[me].leaders[0].items  # it stays with its rider
+    assert pegasus in fx.row_items(s.game, me)  # it stays with its rider
     while s.game.fight is not None:  # the spoils, then the fight is cleaned up (7.4.13)
         s = act(s, Pass() if Pass() in legal(s) else legal(s)[0])
-    assert pegasus in s.game.players[me].leaders[0].items  # not a troop that is discarded
+    assert pegasus in fx.row_items(s.game, me)  # not a troop that is discarded
     assert pegasus not in s.game.players[me].underworld
 
 

@@ -358,7 +358,7 @@ def test_a_mount_is_attached_in_a_summoning_step_sharing_no_race() -> None:
         act(s, AttachMount(steed, captain, Subtype.ELF))
     s = act(s, AttachMount(steed, captain, Subtype.FLYING))
     assert s.phase == "turn.summoning_1"
-    assert steed in next(x for x in s.game.players[me].leaders if x.card == captain).items
+    assert steed in fx.items(s.game, captain)
     assert steed not in {x.card for x in s.game.players[me].leaders}
 
 

@@ -167,7 +167,7 @@ def test_a_card_to_attach_whose_host_cannot_take_it_when_it_resolves_goes_to_the
     pending = fx.settle_counter(pending)
     assert sword in pending.game.players[me].underworld
     slot = leader_slot(pending.game, hero)
-    assert slot is not None and slot[1].items == (first,)
+    assert slot is not None and fx.items(pending.game, hero) == (first,)
 
 
 @pytest.mark.rule("8.region")

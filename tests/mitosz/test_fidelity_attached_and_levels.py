@@ -105,8 +105,9 @@ def test_host_of_and_immunity_follow_every_kind_of_attachment() -> None:
         the(s, "Market", other),
     )
     s = set_player(s, other, hand=())
-    held = fx.held(LeaderSlot(cheap, items=(market,)), cross, other, Release.TURN_START)
+    held = fx.held(LeaderSlot(cheap), cross, other, Release.TURN_START, items=(market,))
     assert fx.mounts(s) == (fx.mount(horse, king),)  # a mount among the items rides (8.mount)
+    assert fx.items(s.game, king) == (sword, horse)  # its one record, in the order attached
     s = fx.attached(s, fx.rune(runes, cross), *held)
     game = s.game
     assert host_of(game, karnak) == cross and host_of(game, runes) == cross  # 3.3, 8.rune
@@ -294,7 +295,7 @@ def test_a_cursed_mount_goes_onto_an_enemy_leader() -> None:
     with pytest.raises(mc.IllegalActionError, match=r"not another leader in your leader row"):
         act(s, AttachMount(pony, cheap))
     s = play(s, AttachMount(nightmare, cheap))
-    assert s.game.players[other].leaders[0].items == (nightmare,)
+    assert fx.row_items(s.game, other) == (nightmare,)
     assert host_of(s.game, nightmare) == cheap
 
 

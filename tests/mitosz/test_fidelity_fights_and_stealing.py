@@ -418,8 +418,8 @@ def test_a_stolen_item_or_location_is_attached_to_a_card_of_the_thief() -> None:
     assert set(mc.legal_actions(s)) == {Choose(pickpocket), Choose(captain)}
     s = fx.settle_counter(act(s, Choose(captain)))
     assert controller(s.game, sword) == me and s.game.owner(sword) == other
-    assert sword in next(x for x in s.game.players[me].leaders if x.card == captain).items
-    assert not next(x for x in s.game.players[other].leaders if x.card == guardian).items
+    assert sword in fx.items(s.game, captain)
+    assert not fx.items(s.game, guardian)
     # a location goes onto a people of the thief's without one (3.3)
     s, claimant = put_leader(s, me, "Claimant")
     s, hills = put_people(s, other, "Hillfolk", 0, 0)

@@ -294,7 +294,7 @@ def test_a_card_with_a_locked_effect_is_played_without_summoning_in_a_counter_ro
     assert PlayWithoutSummoning(aegis, hero) in mc.legal_actions(s)
     s = fx.settle_counter(act(s, PlayWithoutSummoning(aegis, hero)))
     (slot,) = [x for x in s.game.players[OTHER].leaders if x.card == hero]
-    assert aegis in slot.items
+    assert aegis in fx.items(s.game, slot.card)
 
 
 @pytest.mark.rule("6.4.1", "1.5.3")

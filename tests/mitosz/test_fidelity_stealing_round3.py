@@ -14,6 +14,7 @@ from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.rules.stealing import steal
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     FILLER,
     attach_item,
@@ -56,7 +57,7 @@ def test_a_stolen_leader_returns_at_the_next_turn_start_with_what_is_attached_to
     # the thief's Sword too (it keeps its owner, G1)
     found = leader_slot(s.game, king)
     assert found is not None and found[0] == other
-    assert found[1].items == (mine,)
+    assert fx.items(s.game, king) == (mine,)
     assert [x.card for x in s.game.players[me].leaders] == [the(s, "Set")]
     assert controller(s.game, mine) == other and s.game.owner(mine) == me
     assert s.game.thefts == ()

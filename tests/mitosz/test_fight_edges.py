@@ -254,7 +254,7 @@ def test_in_a_fight_an_item_goes_only_onto_ones_own_war_leader_and_intrigues_are
         act(s, PlayWithoutSummoning(blade, k["outside"]))
     assert Summon(k["Banner"]) in _legal(s)
     s = settle_counter(act(s, PlayWithoutSummoning(blade, captain)))
-    assert blade in next(x for x in s.game.players[k["me"]].leaders if x.card == captain).items
+    assert blade in fx.items(s.game, captain)
     s = settle_counter(act(until_turn_of(s, k["me"]), Summon(k["Banner"])))
     assert k["Banner"] in s.game.players[k["me"]].intrigues
 

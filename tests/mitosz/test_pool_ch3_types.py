@@ -114,7 +114,7 @@ def test_type_item_the_bow_of_heracles_is_played_free_on_its_linked_leader() -> 
     spheres = s.game.players[me].spheres
     s = play(s, PlayWithoutSummoning(bow, heracles))
     assert s.game.players[me].spheres == spheres
-    assert s.game.players[me].leaders[0].items == (bow,)
+    assert fx.row_items(s.game, me) == (bow,)
     assert level(s.game, heracles) == before + sample("Bow of Heracles").level + 1  # 5.8
 
 

@@ -164,7 +164,7 @@ def test_condition_sacrifice_the_mead_of_poetry_is_drunk_and_gone() -> None:
     s = play(s, UseManeuver(mead, 0))
     assert len(s.game.players[me].hand) == hand + 2
     assert mead in s.game.players[me].underworld
-    assert s.game.players[me].leaders[0].items == ()
+    assert fx.row_items(s.game, me) == ()
 
 
 @pytest.mark.rule("4.2.3", "5.1")
@@ -547,7 +547,7 @@ def test_player_permission_without_summoning_the_oath_of_the_einherjar_arms_lead
     king, oath, gram = the(s, "King"), the(s, "Oath of the Einherjar"), the(s, "Gram")
     assert PlayWithoutSummoning(gram, king) in mc.legal_actions(s)
     s = play(s, PlayWithoutSummoning(gram, king))
-    assert s.game.players[me].leaders[0].items == (gram,)
+    assert fx.row_items(s.game, me) == (gram,)
     del oath
 
 

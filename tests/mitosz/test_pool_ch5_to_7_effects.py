@@ -21,6 +21,7 @@ from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.state import Outcome
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import pass_rounds
 from tests.mitosz.fixtures import (
     act,
@@ -89,7 +90,7 @@ def test_flag_trigger_the_harp_of_the_bards_draws_when_played_and_pays_at_turn_e
     declined = settle_counter(act(s, Pass()))
     used = settle_counter(act(s, Choose(harp)))
     assert hand(declined, me) == 0 and hand(used, me) == 1
-    assert lugh in leaders(used, me) and used.game.players[me].leaders[-1].items == (harp,)
+    assert lugh in leaders(used, me) and fx.row_items(used.game, me, -1) == (harp,)
     # at the end of my turn: +1 influence (6.2.4.5), not at the end of the other's turn
     s, me, _ = game("Dagda (high god)")
     s, lugh = put_leader(s, me, "Lugh")

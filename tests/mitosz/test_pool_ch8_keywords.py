@@ -76,7 +76,7 @@ def test_subtype_mount_enbarr_carries_lugh_into_battle() -> None:
         act(s, AttachMount(enbarr, enbarr))
     s = act(s, AttachMount(enbarr, lugh))
     assert enbarr not in {x.card for x in s.game.players[me].leaders}  # 5.15
-    assert s.game.players[me].leaders[0].items == (enbarr,)
+    assert fx.row_items(s.game, me) == (enbarr,)
     s = to_rounds(s, lugh, line)
     fight = s.game.fight
     assert fight is not None and fight.troops[0].card == enbarr and fight.troops[0].mount
@@ -196,7 +196,7 @@ def test_subtype_relic_the_aegis_goes_only_onto_a_hellenic_leader() -> None:
     with pytest.raises(mc.IllegalActionError, match=r"own mythos \(8\.relic\)"):
         act(s, Summon(aegis, lugh))
     s = play(s, Summon(aegis, heracles))
-    assert s.game.players[me].leaders[0].items == (aegis,)
+    assert fx.row_items(s.game, me) == (aegis,)
 
 
 @pytest.mark.rule("8.weapon", "3.5")

@@ -23,7 +23,14 @@ from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld
-from mitosz_core.games.mitosz.rules.hosting import carried_by, host_of, of_kind, placed_on, walk
+from mitosz_core.games.mitosz.rules.hosting import (
+    carried_by,
+    host_of,
+    items_of,
+    of_kind,
+    placed_on,
+    walk,
+)
 from mitosz_core.games.mitosz.rules.levels import power
 from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.kernel.position_files import position_schema
@@ -291,16 +298,15 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
     assert kinds == {  # the board's relation
         AttachKind.MOUNT: [("Pegasus", "Pharaoh")],
         AttachKind.HELD: [("Leonidas", "Mount Olympus")],
-        AttachKind.ITEM: [("Bow of Heracles", "Leonidas")],
+        AttachKind.ITEM: [("Aegis", "Pharaoh"), ("Bow of Heracles", "Leonidas")],
         AttachKind.RUNE: [("Runes of Warding", "Spartans")],
         AttachKind.LOCATION: [("Mount Olympus", "Athenians")],
         AttachKind.BUILDING: [("Agora of Athens", "Mount Olympus")],
     }
     assert [(_key(s, c), _key(s, h), k) for c, h, k in walk(game)] == [  # every kind
-        ("Aegis", "Pharaoh", AttachKind.ITEM),  # a row leader's items: in the realm
-        ("Pegasus", "Pharaoh", AttachKind.ITEM),
         ("Mount Olympus", "Athenians", AttachKind.LOCATION),
         ("Agora of Athens", "Mount Olympus", AttachKind.BUILDING),
+        ("Aegis", "Pharaoh", AttachKind.ITEM),  # a row leader's items, its mount once
         ("Pegasus", "Pharaoh", AttachKind.MOUNT),
         ("Leonidas", "Mount Olympus", AttachKind.HELD),
         ("Bow of Heracles", "Leonidas", AttachKind.ITEM),
@@ -336,7 +342,8 @@ def test_what_leaves_with_a_card_leaves_kind_by_kind() -> None:
         ["Leonidas", "Bow of Heracles"],
     ]
     assert gone.players[0].empire == ()
-    assert [_key(s, a.card) for a in gone.board.attachments] == ["Pegasus"]  # the mount
+    left = [_key(s, a.card) for a in gone.board.attachments]
+    assert left == ["Aegis", "Pegasus"]  # the Pharaoh's item and mount
 
 
 @pytest.mark.rule("3.5", "8.building")
@@ -346,7 +353,7 @@ def test_a_sacrifice_is_described_with_the_card_it_leaves() -> None:
     name = {_key(s, c): game.card(c).name_en for c in range(len(game.instances))}
     athenians, pharaoh = game.players[0].empire[0], game.players[0].leaders[0]
     agora = placed_on(game, athenians.card)[1]
-    aegis = describe(s, SacrificeItem(pharaoh.items[0]))
+    aegis = describe(s, SacrificeItem(items_of(game, pharaoh.card)[0]))
     assert aegis == f"sacrifices the item {name['Aegis']} from {name['Pharaoh']}"
     region = name["Mount Olympus"]
     sacrifice = describe(s, SacrificeBuilding(agora))

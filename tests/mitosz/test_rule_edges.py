@@ -183,7 +183,7 @@ def test_a_stolen_leader_moves_to_the_thiefs_row_with_its_items() -> None:
     s = steal(s, me, king)
     assert s.game.players[me].leaders[: len(row)] == row
     taken = s.game.players[me].leaders[-1]
-    assert (taken.card, taken.items) == (king, (sword,))
+    assert (taken.card, fx.items(s.game, taken.card)) == (king, (sword,))
     assert [x.card for x in s.game.players[other].leaders] == [cheap]
     assert controller(s.game, sword) == me and s.game.owner(sword) == other
 

@@ -166,11 +166,7 @@ def place(s: S, player: int, d: CardDef) -> tuple[S, CardId]:
         return fx.attached(s, Attachment(cid, people, AttachKind.LOCATION)), cid
     if d.type is CardType.ITEM:
         s, leader = fx.put_leader(s, player, "Cheap")
-        p = s.game.players[player]
-        leaders = tuple(
-            replace(x, items=(*x.items, cid)) if x.card == leader else x for x in p.leaders
-        )
-        return fx.set_player(s, player, leaders=leaders), cid
+        return fx.attached(s, Attachment(cid, leader, AttachKind.ITEM)), cid
     raise ValueError(f"a {d.type.value} cannot be placed on the board here")
 
 

@@ -43,7 +43,8 @@ from mitosz_core.games.mitosz.effects.language import Sequence as Then
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset, census
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.events import seen_now
-from mitosz_core.games.mitosz.state import LeaderSlot, PeopleSlot
+from mitosz_core.games.mitosz.rules.hosting import attach, items_of
+from mitosz_core.games.mitosz.state import AttachKind, Attachment, Game, LeaderSlot, PeopleSlot
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.rng import SEEDS
@@ -462,11 +463,22 @@ def _arrange(
     p = p.changed(
         deck=deck + rest,  # the old hand goes under the deck
         hand=tuple(hand),
-        leaders=tuple(LeaderSlot(c, items=items.get(c, ())) for c in leaders),
+        leaders=tuple(LeaderSlot(c) for c in leaders),
     )
     players = list(state.game.players)
     players[player] = p
-    return state.evolve(game=replace(state.game, players=tuple(players)))
+    game = replace(state.game, players=tuple(players))
+    carried = (
+        Attachment(c, leader, AttachKind.MOUNT if _rides(game, c) else AttachKind.ITEM)
+        for leader in leaders
+        for c in items.get(leader, ())
+    )
+    return state.evolve(game=attach(game, *carried))
+
+
+def _rides(game: Game, card: int) -> bool:
+    """Whether ``card`` is a mount (8.mount): attached to a leader as its mount."""
+    return game.card(card).has_subtype(Subtype.MOUNT)
 
 
 def _legal(state: S, kind: type[Action], **fields: object) -> Action:
@@ -507,7 +519,7 @@ def two_weapons_scenario() -> list[str]:
     (slot,) = state.game.players[0].leaders
     return [
         state.game.card(c).name
-        for c in slot.items
+        for c in items_of(state.game, slot.card)
         if state.game.card(c).has_subtype(Subtype.WEAPON)
     ]
 
@@ -554,7 +566,7 @@ def known_bug_trigger(state: S, action: Action) -> str | None:
     card = getattr(action, "card", None)
     if MOUNT_ITEMS_BUG and isinstance(action, AttachMount):
         found = [slot for p in game.players for slot in p.leaders if slot.card == card]
-        if found and found[0].items:
+        if found and items_of(game, found[0].card):
             return "attaching a mount that carries cards"
     target = getattr(action, "target", None)
     if TWO_WEAPONS_BUG and isinstance(action, PlayWithoutSummoning | Summon) and target:

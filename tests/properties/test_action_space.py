@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import mitosz_core as mc
 import mitosz_core.mitosz as mitosz
+from mitosz_core.games.mitosz.rules.hosting import items_of
 from mitosz_core.kernel.registry import get
 from mitosz_core.mitosz import Leader, People, Position, SacrificeItem, Side
 
@@ -124,7 +125,7 @@ def test_every_legal_action_of_a_leader_with_four_items_has_an_index() -> None:
     check_state(state)
     sacrificed = {a.card for a in mc.legal_actions(state) if isinstance(a, SacrificeItem)}
     heracles = state.game.players[0].realm.leaders[0]
-    assert set(heracles.items) <= sacrificed  # the fourth item among them
+    assert set(items_of(state.game, heracles.card)) <= sacrificed  # the fourth item among them
 
 
 def test_a_board_with_every_attached_slot_filled_keeps_its_indices() -> None:

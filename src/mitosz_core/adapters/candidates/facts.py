@@ -25,7 +25,7 @@ from mitosz_core.adapters.tensors.layout import (
     size_of,
 )
 from mitosz_core.adapters.tensors.mitosz_fields import cards as mitosz_cards
-from mitosz_core.games.mitosz.rules.hosting import placed_on
+from mitosz_core.games.mitosz.rules.hosting import items_of, placed_on
 from mitosz_core.games.mitosz.rules.levels import level as mitosz_level
 from mitosz_core.games.mitosz.sample import hidden_from as mitosz_hidden
 from mitosz_core.games.mitosz.state import Game as MitoszGame
@@ -86,7 +86,7 @@ def _in_play_mitosz(game: MitoszGame, card: int) -> tuple[bool, bool]:
         for slot in realm.leaders:
             if slot.card == card:
                 return True, slot.turned
-            if card in slot.items:
+            if card in items_of(game, slot.card):
                 return True, False
         for people in realm.empire:
             if card == people.card or card in placed_on(game, people.card):

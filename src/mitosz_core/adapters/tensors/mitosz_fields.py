@@ -18,7 +18,7 @@ from mitosz_core.adapters.tensors.layout import (
 from mitosz_core.adapters.tensors.packing import blank, floats
 from mitosz_core.games.mitosz.cards import CardDef as MitoszCard
 from mitosz_core.games.mitosz.rules.empire import is_open
-from mitosz_core.games.mitosz.rules.hosting import placed_on
+from mitosz_core.games.mitosz.rules.hosting import items_of, placed_on
 from mitosz_core.games.mitosz.rules.levels import level, road_level_now
 from mitosz_core.games.mitosz.state import Game as MitoszGame
 from mitosz_core.games.mitosz.state import LeaderSlot, cached, derived
@@ -80,7 +80,7 @@ def board(game: MitoszGame, i: int, printed: bool) -> tuple[bytes, bytes]:
 
 def leader_values(game: MitoszGame, i: int) -> bytes:
     """The leaders field of seat ``i``: present, level / 10, turned, items / 3 per slot."""
-    return leader_fields(game.players[i].leaders, leader_levels(game, i))
+    return leader_fields(game, game.players[i].leaders, leader_levels(game, i))
 
 
 def leader_levels(game: MitoszGame, i: int) -> tuple[int, ...]:
@@ -88,11 +88,13 @@ def leader_levels(game: MitoszGame, i: int) -> tuple[int, ...]:
     return tuple([level(game, leader.card) for leader in game.players[i].leaders[:M_LEADERS]])
 
 
-def leader_fields(leaders: tuple[LeaderSlot, ...], levels: tuple[int, ...]) -> bytes:
+def leader_fields(
+    game: MitoszGame, leaders: tuple[LeaderSlot, ...], levels: tuple[int, ...]
+) -> bytes:
     """The leaders field of a seat from its leader slots and their ``levels``."""
     pack = LEADER.pack
     parts = [
-        pack(1.0, value / 10, float(leader.turned), len(leader.items) / 3)
+        pack(1.0, value / 10, float(leader.turned), len(items_of(game, leader.card)) / 3)
         for leader, value in zip(leaders[:M_LEADERS], levels, strict=True)
     ]
     parts.append(NO_LEADERS[len(levels)])

@@ -81,7 +81,7 @@ class MitoszBoards:
         else:
             if printed:
                 levels = self._levels(game, i, entry)
-                entry.leaders = leader_fields(realm.leaders, levels)
+                entry.leaders = leader_fields(game, realm.leaders, levels)
             else:
                 entry.leaders = leader_values(game, i)
             entry.leaders_parts = leaders_parts
@@ -100,11 +100,11 @@ class MitoszBoards:
 
     def _levels(self, game: MitoszGame, i: int, entry: _BoardEntry) -> tuple[int, ...]:
         """The levels of seat ``i``'s leaders while no lasting effect changes a level:
-        kept while the board, the markers and the high god are the same objects and the
-        leaders and their items equal."""
+        kept while the board (with the leaders' items), the markers and the high god are
+        the same objects and the leaders equal."""
         realm = game.players[i].realm
         parts = (game.board, game.markers, realm.high_god)
-        key = tuple([(leader.card, leader.items) for leader in realm.leaders[:M_LEADERS]])
+        key = tuple([leader.card for leader in realm.leaders[:M_LEADERS]])
         if same_objects(entry.levels_parts, parts) and entry.levels_key == key:
             if CHECK_VIEWS:
                 fresh = leader_levels(game, i)

@@ -46,7 +46,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.rules.hosting import attached_as, of_kind
+from mitosz_core.games.mitosz.rules.hosting import attached_as, items_of, of_kind
 from mitosz_core.games.mitosz.state import AttachKind, FightKind, Game, LineName, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
@@ -74,8 +74,8 @@ LEADERS = 7
 """Leader slots per board (peoples + 2, 3.4.2)."""
 ATTACHED = 45
 """Slots per board for the cards attached to leaders
-(:class:`~mitosz_core.games.mitosz.state.LeaderSlot`: items, mounts, and a battle's
-troops, monsters played as troops among them), numbered over the board's leaders in
+(:func:`~mitosz_core.games.mitosz.rules.hosting.items_of`: items, mounts, and a
+battle's troops, monsters played as troops among them), numbered over the board's leaders in
 order, then each leader's cards in order. No rule bounds one leader's items but to one
 weapon and one armour (3.5, 8.weapon, 8.armour), so they are not counted per leader. A
 card attached to a leader is an item, a troop, a mount or a monster of the game's decks
@@ -141,7 +141,7 @@ _INTRIGUE_CODES = tuple(_ATTACHED_BASE + ATTACHED + PEOPLES * 3 + t for t in ran
 
 def _board(game: Game, player: int) -> dict[object, int]:
     """The cards of one board by slot, numbered from 0: the high god, the leaders with
-    the cards attached to them as items (:func:`~.rules.hosting.attached_as`), the
+    the cards they carry (:func:`~.rules.hosting.items_of`: items, mount, troops), the
     peoples with their locations and the buildings on these, the intrigues."""
     realm = game.players[player].realm
     out: dict[object, int] = {realm.high_god: 0}
@@ -150,7 +150,7 @@ def _board(game: Game, player: int) -> dict[object, int]:
     attached = _ATTACHED_BASE
     for i, slot in enumerate(realm.leaders[:LEADERS]):
         out[slot.card] = 1 + i
-        for card in attached_as(game, slot.card, AttachKind.ITEM):
+        for card in items_of(game, slot.card):
             if attached < _PEOPLE_BASES[0]:
                 out[card] = attached
                 attached += 1

@@ -38,7 +38,7 @@ USED = Each(At(((0, CARD),)))
 
 CARD_IDS: CardIdFields = {
     PeopleSlot: {"card": CARD},
-    LeaderSlot: {"card": CARD, "items": CARDS},
+    LeaderSlot: {"card": CARD},
     Marker: {"card": CARD},
     Realm: {"high_god": CARD, "intrigues": CARDS},
     Player: {"deck": CARDS, "hand": CARDS, "underworld": CARDS, "oblivion": CARDS},

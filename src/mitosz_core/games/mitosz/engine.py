@@ -209,8 +209,9 @@ class MitoszRuleset(StepRuleset[Game]):
     name = "mitosz"
     title = "Mítosz 1.1.2"
     format_changes: ClassVar[dict[str, str]] = {
-        "mitosz-core/state/1": "a people's location and the building on its region are "
-        "attached to it in board.attachments, no longer fields of its empire slot"
+        "mitosz-core/state/1": "a people's location and the building on its region, and a "
+        "row leader's items, mount and troops, are attached to their host in "
+        "board.attachments, no longer fields of its empire slot or leader slot"
     }
     observation_type = Observation
     card_fields = frozenset((*CARD_FIELDS, "pay_with"))

@@ -19,7 +19,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.empire import is_open
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.high_god import maxima
-from mitosz_core.games.mitosz.rules.hosting import attached_as, held_facts, of_kind
+from mitosz_core.games.mitosz.rules.hosting import attached_as, held_facts, items_of, of_kind
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
 from mitosz_core.games.mitosz.state import (
     AnyPending,
@@ -86,9 +86,7 @@ def observe(s: S, me: int) -> Observation:
                     "leader": card_view(game, slot.card),
                     "turned": slot.turned,
                     "level": level(game, slot.card),
-                    "items": [
-                        leveled_view(game, c) for c in attached_as(game, slot.card, AttachKind.ITEM)
-                    ],
+                    "items": [leveled_view(game, c) for c in items_of(game, slot.card)],
                 }
                 for slot in p.leaders
             ],
@@ -157,7 +155,7 @@ def observe(s: S, me: int) -> Observation:
         "held_leaders": [
             {
                 "leader": card_view(game, h.card),
-                "items": [card_view(game, c) for c in attached_as(game, h.card, AttachKind.ITEM)],
+                "items": [card_view(game, c) for c in items_of(game, h.card)],
                 "host": card_view(game, h.host),
                 "player": held_facts(h)[0],
                 "release": held_facts(h)[1].value,

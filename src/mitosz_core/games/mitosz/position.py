@@ -32,7 +32,6 @@ from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.engine import RULESET, MitoszRuleset
 from mitosz_core.games.mitosz.rules.events import seen_now
-from mitosz_core.games.mitosz.rules.hosting import realm_walk
 from mitosz_core.games.mitosz.state import (
     AttachKind,
     Attachment,
@@ -304,10 +303,8 @@ class _Layout:
         for j, leader in enumerate(side.leaders):
             card = self.take(i, leader.card, f"{at}.leaders[{j}].card")
             items = self.many(i, leader.items, f"{at}.leaders[{j}].items")
-            for item in items:
-                if self.pool[self.keys[item]].has_subtype(MOUNT):
-                    self.attachments.append(Attachment(item, card, AttachKind.MOUNT))
-            leaders.append(LeaderSlot(card, leader.turned, items))
+            self.attachments += (self.carried(item, card) for item in items)
+            leaders.append(LeaderSlot(card, leader.turned))
         intrigues = self.many(i, side.intrigues, f"{at}.intrigues")
         hand = self.many(i, side.hand, f"{at}.hand")
         deck = self.many(i, side.deck, f"{at}.deck")
@@ -342,6 +339,7 @@ class _Layout:
             raise InvalidStateError(f"{path}.player", "player-index", f"no player {player}")
         realm = players[player].realm
         peoples = [s.card for s in realm.empire]
+        leaders = [s.card for s in realm.leaders]
         locations = [
             a.card for a in self.attachments if a.kind is AttachKind.LOCATION and a.host in peoples
         ]
@@ -354,8 +352,12 @@ class _Layout:
                 for a in self.attachments
                 if a.kind is AttachKind.BUILDING and a.host in locations
             ),
-            *(s.card for s in realm.leaders),
-            *(c for c, _, kind in realm_walk(realm) if kind is AttachKind.ITEM),
+            *leaders,
+            *(
+                a.card
+                for a in self.attachments
+                if (a.kind is AttachKind.ITEM or a.kind is AttachKind.MOUNT) and a.host in leaders
+            ),
             *realm.intrigues,
         )
         for card in board:
@@ -396,10 +398,12 @@ class _Layout:
                 card, host, AttachKind.HELD, player=h.player, release=release, turned=h.turned
             )
         )
-        for item in items:
-            self.attachments.append(Attachment(item, card, AttachKind.ITEM))
-            if self.pool[self.keys[item]].has_subtype(MOUNT):
-                self.attachments.append(Attachment(item, card, AttachKind.MOUNT))
+        self.attachments += (self.carried(item, card) for item in items)
+
+    def carried(self, item: int, leader: int) -> Attachment:
+        """The record of a card a leader carries: its mount (8.mount) or an item (3.5)."""
+        mount = self.pool[self.keys[item]].has_subtype(MOUNT)
+        return Attachment(item, leader, AttachKind.MOUNT if mount else AttachKind.ITEM)
 
 
 def position_from_data(data: Mapping[str, Any]) -> Position:

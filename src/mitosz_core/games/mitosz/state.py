@@ -47,13 +47,12 @@ class PeopleSlot:
 
 @dataclass(frozen=True, slots=True)
 class LeaderSlot:
-    """A leader (*vezér*) in the leader row: turned or not, with the cards attached to it:
-    items (3.5), a mount (8.mount), and, while a battle lasts, the troops in the line it
-    leads (7.3.4, ruling R-7.3.4-attached)."""
+    """A leader (*vezér*) in the leader row, turned or not. The cards attached to it, its
+    items (3.5), its mount (8.mount) and, while a battle lasts, the troops in the line it
+    leads (7.3.4, ruling R-7.3.4-attached), are in :attr:`Board.attachments`."""
 
     card: CardId
     turned: bool = False
-    items: tuple[CardId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +80,7 @@ class RoundMark:
 @dataclass(frozen=True, slots=True)
 class Realm:
     """A player's side of the board (*pást*, 1.2): the high god, the empire (its
-    locations are in :attr:`Board.attachments`), the leader row with its items, the
+    locations are in :attr:`Board.attachments`), the leader row (its items too), the
     intrigues. A change to a player's hand,
     deck, piles or spheres leaves the realm (and every view of the board derived from
     it, :func:`cached`) as it was."""
@@ -486,30 +485,28 @@ class Fight:
 
 
 class AttachKind(StrEnum):
-    """How a card is attached to its host (1.4.2).
-
-    The board's relation (:attr:`Board.attachments`) keeps every kind but a row leader's
-    items, which stay in the realm (:attr:`LeaderSlot.items`) until they move into the
-    relation too; :func:`~mitosz_core.games.mitosz.rules.hosting.walk` gives them as
-    :attr:`ITEM` attachments beside the board's, so that
-    :mod:`~mitosz_core.games.mitosz.rules.hosting` answers for both."""
+    """How a card is attached to its host (1.4.2), in the board's relation
+    (:attr:`Board.attachments`), which keeps every attached card of the game;
+    :mod:`~mitosz_core.games.mitosz.rules.hosting` is the one query of it."""
 
     MOUNT = "mount"
-    """A mount (*hátas*, 8.mount) attached to its rider, a leader; the card is also among
-    the rider's :attr:`LeaderSlot.items` (the record says that it rides, and ``shared``)."""
+    """A mount (*hátas*, 8.mount) attached to its rider, a leader (the record says what
+    it shares). It is not also an item of its rider:
+    :func:`~mitosz_core.games.mitosz.rules.hosting.items_of` gives a leader's items and
+    mount together, in the order attached."""
     RUNE = "rune"
     """A rune (*rúna*, 8.rune) attached by a scribe to a card on the board: a bound
     maneuver of that card from then on (3.9), it leaves the board with it."""
     HELD = "held"
     """A leader attached to a card by an effect (5.15): out of ``player``'s leader row
     until ``release`` is met, then back there with what is attached to it (its
-    :attr:`ITEM` attachments). It goes to the underworld with its host (1.4.2)."""
+    :attr:`ITEM` and :attr:`MOUNT` attachments, which stay attached to it meanwhile). It
+    goes to the underworld with its host (1.4.2)."""
     ITEM = "item"
-    """An item (3.5) attached to a leader. In the board's relation, an item of a held
-    leader (:attr:`HELD`): it stays attached to the leader card while it is held (the
-    relation is transitive). In the walk, also each card of a row leader's
-    :attr:`LeaderSlot.items`: its items, its mount (8.mount, which has a :attr:`MOUNT`
-    record too) and, while a battle lasts, the troops of the line it leads (7.3.4)."""
+    """An item (3.5) attached to a leader, in a leader row or held (:attr:`HELD`: the
+    relation is transitive). While a battle lasts, also each troop of the line a war
+    leader leads (7.3.4, ruling R-7.3.4-attached): a troop is attached to its leader as
+    an item is, and the fight keeps its own facts about it (:attr:`Fight.troops`)."""
     LOCATION = "location"
     """A people's location (3.3): its host is the people (one location a people)."""
     BUILDING = "building"
@@ -583,15 +580,14 @@ TURN_FIELDS = frozenset(f.name for f in fields(Turn))
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """What is attached to cards across the board, but a row leader's items
-    (:class:`Attachment`: the peoples' locations, 3.3, and the regions' buildings,
-    8.region; mounts, 8.mount; runes, 8.rune; leaders held by cards, 5.15, with their
-    items), and the thefts. It changes seldom, so it also keeps the views derived from
-    the board (see :func:`cached`)."""
+    """What is attached to cards across the board (:class:`Attachment`: the peoples'
+    locations, 3.3, and the regions' buildings, 8.region; the leaders' items, 3.5, and
+    troops, 7.3.4; mounts, 8.mount; runes, 8.rune; leaders held by cards, 5.15), and the
+    thefts. It also keeps the views derived from the board (see :func:`cached`)."""
 
     attachments: tuple[Attachment, ...] = ()
-    """The attached cards kept here, in the order they were attached (a held leader's
-    items right after it); :mod:`~mitosz_core.games.mitosz.rules.hosting` is the one
+    """Every attached card of the game, in the order attached;
+    :mod:`~mitosz_core.games.mitosz.rules.hosting` is the one
     query of them."""
     thefts: tuple[Theft, ...] = ()
     """Leaders and intrigues stolen until the stealing effect ends (5.2), in the order
@@ -656,7 +652,7 @@ class Game:
     fight: Fight | None = None
     """The fight of the current combat phase, while it lasts (chapter 7)."""
     board: Board = Board()
-    """Locations, buildings, mounts, runes and held leaders (:attr:`Board.attachments`),
+    """Every attached card, the leaders' items too (:attr:`Board.attachments`), the
     thefts, and the cache of board views."""
     _memo: dict[Hashable, Any] | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
@@ -728,8 +724,12 @@ class Game:
         return self.board.thefts
 
     def with_board(self, **changes: Any) -> Game:
-        """A copy with the board's ``attachments`` or ``thefts`` changed."""
-        return replace(self, board=replace(self.board, **changes))
+        """A copy with the board's ``attachments`` or ``thefts`` changed (the index of
+        the attachments kept when they are the same)."""
+        board = replace(self.board, **changes)
+        if "attachments" not in changes:
+            object.__setattr__(board, "_index", self.board._index)
+        return replace(self, board=board)
 
     def card(self, card: CardId) -> CardDef:
         """The printed card of ``card``."""
@@ -759,15 +759,15 @@ def cached(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callab
 
     Two caches, each owned by a value: the game value's own (a view is worked out at
     most once per game value), and the :class:`Board`'s, shared by every game value
-    that shares the board (until a mount, rune or held leader changes). The board's
+    that shares the board (until an attachment changes). The board's
     cache holds views of one set of printed cards, owners and realms, its *base*; a game
     value whose base is another empties it (:func:`_views`). There an entry per ``key``
     is valid while every value of ``parts`` is the very object it was computed from (the
     entry holds them, so no other object can take their ids). So a change to a hand, a
     counter or the machine state rebuilds no view of the board. Every input of
-    ``compute`` other than the realms, the board's own fields (mounts, runes, held
-    leaders: a change to one makes a new board, whose cache starts empty), the printed
-    cards and the owners must be in ``parts``.
+    ``compute`` other than the realms, the board's own fields (its attachments: a
+    change to one makes a new board, whose cache starts empty), the printed cards and
+    the owners must be in ``parts``.
     """
     memo = game._memo
     if memo is None:

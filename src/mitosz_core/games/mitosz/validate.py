@@ -51,7 +51,7 @@ from mitosz_core.games.mitosz.machine import (
 )
 from mitosz_core.games.mitosz.rules.board import board_cards, held_cards
 from mitosz_core.games.mitosz.rules.continuous import HAND_SIZE, hand_size
-from mitosz_core.games.mitosz.rules.hosting import attached_as, walk
+from mitosz_core.games.mitosz.rules.hosting import attached_as, items_of, walk
 from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER, power
 from mitosz_core.games.mitosz.rules.setup import build_game
@@ -347,7 +347,6 @@ def _indices(state: State[Game]) -> None:
             card(slot.card, f"{at}.realm.empire[{j}].card")
         for j, leader in enumerate(p.leaders):
             card(leader.card, f"{at}.realm.leaders[{j}].card")
-            cards(leader.items, f"{at}.realm.leaders[{j}].items")
         cards(p.intrigues, f"{at}.realm.intrigues")
         _round_mark(p.hold, n, f"{at}.hold")
     turn = game.this_turn
@@ -520,11 +519,12 @@ _FACTS: Mapping[AttachKind, tuple[str, ...]] = {
 _REQUIRED: Mapping[AttachKind, tuple[str, ...]] = {AttachKind.HELD: ("player", "release")}
 """The facts a kind of attachment must carry."""
 _HOST_KINDS: Mapping[AttachKind, tuple[AttachKind, ...]] = {
-    AttachKind.ITEM: (AttachKind.HELD,),
     AttachKind.BUILDING: (AttachKind.LOCATION,),
 }
-"""Kinds attached only to the card of another attachment: a held leader's items, a
-region's building (8.region)."""
+"""Kinds attached only to the card of another attachment: a region's building
+(8.region)."""
+_CARRIED = (AttachKind.ITEM, AttachKind.MOUNT)
+"""Kinds attached only to a leader, in a leader row or held (3.5, 8.mount, 5.15)."""
 _ONE_EACH: Mapping[AttachKind, str] = {
     AttachKind.LOCATION: "a people has one location (3.3)",
     AttachKind.BUILDING: "a region has one building (8.building)",
@@ -533,12 +533,11 @@ _ONE_EACH: Mapping[AttachKind, str] = {
 
 
 def _attachments(game: Game) -> None:
-    """The attachment relation, the realms' and the board's alike
-    (:func:`~.rules.hosting.walk`): each record of the board
+    """The attachment relation (:func:`~.rules.hosting.walk`): each record of the board
     (:attr:`~.state.Board.attachments`) carries the facts of its kind only; no card is
-    attached twice, wherever it is kept (but a mount, which is both its rider's item and
-    its mount, 8.mount); nothing is attached to itself; every host of a record is a card
-    on the board (a held leader's item's host a held leader, a location's a people of an
+    attached twice (a mount is its rider's mount, not also its item, 8.mount); nothing
+    is attached to itself; every host of a record is a card on the board (an item's or
+    a mount's a leader in a leader row or a held one, a location's a people of an
     empire, a building's a location); a people has one location and a region one
     building."""
     attachments = game.board.attachments
@@ -550,6 +549,9 @@ def _attachments(game: Game) -> None:
     for card, _, kind in walk(game):
         kinds.setdefault(card, []).append(kind)
     held = {c for c, k in kinds.items() if AttachKind.HELD in k or AttachKind.ITEM in k}
+    held |= {c for c, k in kinds.items() if AttachKind.MOUNT in k}
+    leaders = {slot.card for p in game.players for slot in p.leaders}
+    leaders |= {c for c, k in kinds.items() if AttachKind.HELD in k}
     for j, a in enumerate(attachments):
         at = f"{GAME}.board.attachments[{j}]"
         for name in ("shared", "player", "release", "turned"):
@@ -562,7 +564,7 @@ def _attachments(game: Game) -> None:
         if a.card == a.host:
             fail(f"{at}.host", "attachment-host", f"card #{a.card} is attached to itself")
         found = kinds[a.card]
-        if len(found) > 1 and sorted(found) != [AttachKind.ITEM, AttachKind.MOUNT]:
+        if len(found) > 1:
             fail(f"{at}.card", "attached-twice", f"card #{a.card} is attached more than once")
         if a.kind in _ONE_EACH and len(attached_as(game, a.host, a.kind)) > 1:
             fail(f"{at}.host", "attachment", _ONE_EACH[a.kind])
@@ -573,6 +575,14 @@ def _attachments(game: Game) -> None:
                     f"{at}.host",
                     "attachment-host",
                     f"card #{a.host} is no people of an empire, so no location's host (3.3)",
+                )
+        elif a.kind in _CARRIED:
+            if a.host not in leaders:
+                fail(
+                    f"{at}.host",
+                    "attachment-host",
+                    f"card #{a.host} is no leader in a leader row or held by a card,"
+                    f" so no {a.kind}'s host (3.5, 5.15)",
                 )
         elif hosts is not None:
             if not set(kinds.get(a.host, ())) & set(hosts):
@@ -599,6 +609,7 @@ def _owned(game: Game, n: int) -> tuple[frozenset[int], ...]:
 def _zones(game: Game) -> None:
     """Each zone of the board holds the card types it may hold (3.1-3.6, 3.8, 8.mount)."""
     troops = set() if game.fight is None else {t.card for t in game.fight.troops}
+    where = {a.card: f"{GAME}.board.attachments[{j}]" for j, a in enumerate(game.board.attachments)}
 
     def expect(card: int, kinds: frozenset[CardType], path: str) -> None:
         kind = game.card(card).type
@@ -613,29 +624,29 @@ def _zones(game: Game) -> None:
         for j, leader in enumerate(p.leaders):
             rider = game.card(leader.card)
             expect(leader.card, ROW_OF_TYPE["leaders"], f"{at}.leaders[{j}].card")
-            carried = attached_as(game, leader.card, AttachKind.ITEM)
-            attached = [game.card(c) for c in carried if c not in troops]
-            for k, d in enumerate(attached):
+            carried = items_of(game, leader.card)
+            attached = [(c, game.card(c)) for c in carried if c not in troops]
+            for c, d in attached:
                 if d.type is not CardType.ITEM and not d.has_subtype(MOUNT):
                     fail(
-                        f"{at}.leaders[{j}].items[{k}]",
+                        f"{where[c]}.card",
                         "zone-type",
                         f"a {d.type} card cannot be attached to a leader",
                     )
-            mounts = [d for d in attached if d.type is CardType.LEADER]
+            mounts = [d for _, d in attached if d.type is CardType.LEADER]
             if len(mounts) > 1 or (mounts and rider.has_subtype(MOUNT)):
                 fail(
-                    f"{at}.leaders[{j}].items",
+                    f"{at}.leaders[{j}].card",
                     "mount",
                     "a leader rides one mount, and a mount rides none (8.mount)",
                 )
             if game.fight is None and any(c in troops for c in carried):
-                fail(f"{at}.leaders[{j}].items", "zone-type", "troops only while a fight lasts")
-            items = [d for d in attached if d.type is CardType.ITEM]
+                fail(f"{at}.leaders[{j}].card", "zone-type", "troops only while a fight lasts")
+            items = [d for _, d in attached if d.type is CardType.ITEM]
             for keyword in ONE_EACH:
                 if sum(d.has_subtype(keyword) for d in items) > 1:
                     fail(
-                        f"{at}.leaders[{j}].items",
+                        f"{at}.leaders[{j}].card",
                         keyword,
                         f"a leader carries one {keyword} (8.{keyword})",
                     )

@@ -162,4 +162,3 @@ def _event_window(game: Game) -> None:
             check_index(slot.card, ids, f"{at}.empire[{j}].card", "event-window", "card")
         for j, leader in enumerate(glance.leaders):
             check_index(leader.card, ids, f"{at}.leaders[{j}].card", "event-window", "card")
-            check_indices(leader.items, ids, f"{at}.leaders[{j}].items", "event-window", "card")

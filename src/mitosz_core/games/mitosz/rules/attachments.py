@@ -48,6 +48,7 @@ from mitosz_core.games.mitosz.rules.hosting import (
     attached_as,
     detach,
     held_facts,
+    items_of,
     of_kind,
     placed_on,
 )
@@ -147,7 +148,7 @@ def attach_leaders(
     for leader in leaders:
         game = s.game
         found = leader_slot(game, leader)
-        if found is None or leader == host or host in found[1].items:
+        if found is None or leader == host or host in items_of(game, leader):
             continue
         if card_type(game, leader) is not CardType.LEADER or _fighting(game, leader):
             continue
@@ -157,8 +158,7 @@ def attach_leaders(
         held = Attachment(
             leader, host, AttachKind.HELD, player=player, release=release, turned=slot.turned
         )
-        items = (Attachment(item, leader, AttachKind.ITEM) for item in slot.items)
-        s = s.evolve(game=attach(s.game, held, *items))
+        s = s.evolve(game=attach(s.game, held))  # its items and mount stay attached to it
     return s
 
 
@@ -174,10 +174,8 @@ def release_leaders(s: S, released: tuple[Attachment, ...]) -> S:
     if not released:
         return s
     game = s.game
-    slots = tuple(
-        LeaderSlot(h.card, h.turned, attached_as(game, h.card, AttachKind.ITEM)) for h in released
-    )
-    s = s.evolve(game=detach(game, {c for x in slots for c in (x.card, *x.items)}))
+    slots = tuple(LeaderSlot(h.card, h.turned) for h in released)
+    s = s.evolve(game=detach(game, {x.card for x in slots}))  # what it carries stays on it
     for h, slot in zip(released, slots, strict=True):
         player = held_facts(h)[0]
         p = s.game.players[player]

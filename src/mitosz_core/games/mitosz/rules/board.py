@@ -15,9 +15,9 @@ from mitosz_core.games.mitosz.rules.hosting import (
     attachment_of,
     carried_by,
     host_of,
+    items_of,
     of_kind,
     placed_on,
-    realm_walk,
     take_off,
 )
 from mitosz_core.games.mitosz.rules.zones import to_oblivion, to_underworld, update_player
@@ -49,9 +49,6 @@ def _board_cards(game: Game, player: int) -> Iterator[CardId]:
     (8.region); each leader, then its items; the intrigues; then the runes on any of
     these (8.rune)."""
     realm = game.players[player].realm
-    on: dict[CardId, list[CardId]] = {}
-    for card, host, _ in realm_walk(realm):
-        on.setdefault(host, []).append(card)
     yield realm.high_god
     mine: list[CardId] = []
     for people in realm.empire:
@@ -59,7 +56,7 @@ def _board_cards(game: Game, player: int) -> Iterator[CardId]:
         mine += placed_on(game, people.card)
     for leader in realm.leaders:
         mine.append(leader.card)
-        mine += on.get(leader.card, ())
+        mine += items_of(game, leader.card)
     mine += realm.intrigues
     yield from mine
     runes = of_kind(game, AttachKind.RUNE)
@@ -77,7 +74,7 @@ def held_cards(game: Game) -> tuple[CardId, ...]:
     held = of_kind(game, AttachKind.HELD)
     if not held:
         return ()
-    cards = [c for h in held for c in (h.card, *attached_as(game, h.card, AttachKind.ITEM))]
+    cards = [c for h in held for c in (h.card, *items_of(game, h.card))]
     on = set(cards)
     cards += (r.card for r in of_kind(game, AttachKind.RUNE) if r.host in on)
     return tuple(cards)

@@ -75,9 +75,10 @@ from mitosz_core.kernel.values import replace
 def seen_now(s: S) -> Seen:
     """What a response notices (6.5.1): the phase, and for each player the deck's size,
     the hand, the public zones, the spheres and the board. The board's relation (the
-    locations, buildings, mounts, runes and held leaders attached to cards) is not
-    looked at: a card is attached only by a deed (a play or a maneuver use, counted in
-    ``deeds``), and it leaves its host only by a deed or for a zone a glance holds."""
+    locations, buildings, items, mounts, runes and held leaders attached to cards, and a
+    battle's troops) is not looked at: a card is attached only by a deed (a play, a
+    troop's too, or a maneuver use, counted in ``deeds``), and it leaves its host only
+    by a deed or for a zone a glance holds."""
     return Seen(
         turn_phase(s),
         tuple(

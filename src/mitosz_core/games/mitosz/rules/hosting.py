@@ -1,18 +1,19 @@
 """What is attached to what (1.4.2, 3.3, 3.5, 5.12, 5.15, 8.mount, 8.region, 8.rune): the
-one query of the attachment relation, whatever container a card is kept in.
+one query of the attachment relation.
 
-Attached cards are kept in two places of the state: in the realms, a row leader's
-items, mount and troops (:attr:`LeaderSlot.items`); and in the one relation of the
-board, :attr:`Board.attachments` (:class:`Attachment`: the peoples' locations and the
-regions' buildings, mounts, runes, leaders held by cards with their items, each with its
-:class:`AttachKind`). :func:`walk` is the one place that reads both: every rule and view
-that asks "what is ``card`` attached to" or "what is attached to ``card``, directly or
-indirectly" asks it here, so none walks the containers itself and none forgets one of
-them. :func:`take_off` is the one place that takes cards out of both.
+Every attached card of the game is an :class:`Attachment` in the one relation of the
+board, :attr:`Board.attachments`, with its :class:`AttachKind`: the peoples' locations
+and the regions' buildings, a leader's items (a row leader's or a held one's; while a
+battle lasts, also the troops of the line it leads), mounts, runes, and leaders held by
+cards. Every rule and view that asks "what is ``card`` attached to" or "what is
+attached to ``card``, directly or indirectly" asks it here, so none walks the relation
+itself. :func:`take_off` is the one place that takes cards out of it.
 
-The board's relation has an index, built once per :class:`Board` value and kept on it
-(boards are immutable, so it never goes stale): its attachments by kind, by card and by
-host. :func:`attach` and :func:`detach` give a new board, sharing what did not change.
+The relation has an index, kept on each :class:`Board` value (boards are immutable, so
+it never goes stale): its attachments by kind, by card and by host. :func:`attach` and
+:func:`detach` give a new board, sharing what did not change, and carry the index
+over, updated, rather than have it rebuilt: a leader's items change often (troops join
+and leave in every fight).
 
 - :func:`walk`: every attached card of the game, ``(card, host, kind)``.
 - :func:`host_of`: the card ``card`` is directly attached to (a location's people, a
@@ -22,17 +23,18 @@ host. :func:`attach` and :func:`detach` give a new board, sharing what did not c
   the region's people).
 - :func:`attached_to`: the cards directly attached to ``card``.
 - :func:`attached_as`: the cards attached to a host as one kind (a people's location, a
-  leader's items), from the realms or the board's relation alike; :func:`placed_on`
-  and :func:`location_of`, a people's location and the building on it.
+  leader's items); :func:`items_of`, a leader's items and mount together, in the order
+  attached; :func:`placed_on` and :func:`location_of`, a people's location and the
+  building on it.
 - :func:`carried_by`: the cards attached to ``card`` directly or indirectly (*akár
   közvetve*, 5.12): what leaves the board with it, in the order it leaves.
-- :func:`of_kind`, :func:`attachment_of`: the board relation's records of a kind, the
-  one record of a card there.
+- :func:`of_kind`, :func:`attachment_of`: the relation's records of a kind, the one
+  record of a card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from mitosz_core.games.mitosz.effects.language import Release
@@ -42,7 +44,6 @@ from mitosz_core.games.mitosz.state import (
     Board,
     CardId,
     Game,
-    Realm,
     cached,
     memoised,
 )
@@ -61,27 +62,100 @@ class BoardIndex:
     """The record of each attached card."""
     hosted: dict[tuple[CardId, AttachKind], tuple[CardId, ...]]
     """The cards attached to each host as each kind, in the order attached."""
+    carried: dict[CardId, tuple[CardId, ...]]
+    """Each leader's items and mount (:func:`items_of`), in the order attached."""
     placed: dict[CardId, tuple[CardId, ...]]
     """The location on each people that has one, with the building on it (8.region)."""
 
 
 def board_index(board: Board) -> BoardIndex:
-    """The index of ``board``'s attachments, built on first use and kept on the board."""
+    """The index of ``board``'s attachments, built on first use and kept on the board
+    (or carried over from the board it was made from, by :func:`attach` and
+    :func:`detach`)."""
     found: BoardIndex | None = board._index
     if found is not None:
         return found
     kinds: dict[AttachKind, list[Attachment]] = {}
     cards: dict[CardId, Attachment] = {}
     hosted: dict[tuple[CardId, AttachKind], list[CardId]] = {}
+    carried: dict[CardId, list[CardId]] = {}
     for a in board.attachments:
         kinds.setdefault(a.kind, []).append(a)
         cards[a.card] = a
         hosted.setdefault((a.host, a.kind), []).append(a.card)
+        if a.kind is ITEM or a.kind is MOUNT:
+            carried.setdefault(a.host, []).append(a.card)
     on = {k: tuple(v) for k, v in hosted.items()}
-    placed = {a.host: (a.card, *on.get((a.card, BUILDING), ())) for a in kinds.get(LOCATION, ())}
-    index = BoardIndex({k: tuple(v) for k, v in kinds.items()}, cards, on, placed)
+    index = BoardIndex(
+        {k: tuple(v) for k, v in kinds.items()},
+        cards,
+        on,
+        {k: tuple(v) for k, v in carried.items()},
+        _placed(on, kinds.get(LOCATION, ())),
+    )
     object.__setattr__(board, "_index", index)
     return index
+
+
+def _placed(
+    on: dict[tuple[CardId, AttachKind], tuple[CardId, ...]], locations: Iterable[Attachment]
+) -> dict[CardId, tuple[CardId, ...]]:
+    return {a.host: (a.card, *on.get((a.card, BUILDING), ())) for a in locations}
+
+
+def _extended(index: BoardIndex, added: tuple[Attachment, ...]) -> BoardIndex:
+    """``index`` with ``added`` attached last: the dictionaries copied, the entries of
+    what was added changed, the rest shared."""
+    kinds = dict(index.kinds)
+    cards = dict(index.cards)
+    hosted = dict(index.hosted)
+    carried = dict(index.carried)
+    for a in added:
+        kinds[a.kind] = (*kinds.get(a.kind, ()), a)
+        cards[a.card] = a
+        hosted[a.host, a.kind] = (*hosted.get((a.host, a.kind), ()), a.card)
+        if a.kind is ITEM or a.kind is MOUNT:
+            carried[a.host] = (*carried.get(a.host, ()), a.card)
+    placed = index.placed
+    if any(a.kind is LOCATION or a.kind is BUILDING for a in added):
+        placed = _placed(hosted, kinds.get(LOCATION, ()))
+    return BoardIndex(kinds, cards, hosted, carried, placed)
+
+
+def _reduced(index: BoardIndex, gone: tuple[Attachment, ...]) -> BoardIndex:
+    """``index`` without the records ``gone``: the entries they were in filtered."""
+    cards = dict(index.cards)
+    for a in gone:
+        cards.pop(a.card, None)
+    lost = {a.card for a in gone}
+    kinds = dict(index.kinds)
+    for kind in {a.kind for a in gone}:
+        kept = tuple(a for a in kinds[kind] if a.card not in lost)
+        if kept:
+            kinds[kind] = kept
+        else:
+            del kinds[kind]
+    hosted = dict(index.hosted)
+    for key in {(a.host, a.kind) for a in gone}:
+        left = tuple(c for c in hosted[key] if c not in lost)
+        if left:
+            hosted[key] = left
+        else:
+            del hosted[key]
+    carried = index.carried
+    held = {a.host for a in gone if a.kind is ITEM or a.kind is MOUNT}
+    if held:
+        carried = dict(carried)
+        for host in held:
+            left = tuple(c for c in carried[host] if c not in lost)
+            if left:
+                carried[host] = left
+            else:
+                del carried[host]
+    placed = index.placed
+    if any(a.kind is LOCATION or a.kind is BUILDING for a in gone):
+        placed = _placed(hosted, kinds.get(LOCATION, ()))
+    return BoardIndex(kinds, cards, hosted, carried, placed)
 
 
 def of_kind(game: Game, kind: AttachKind) -> tuple[Attachment, ...]:
@@ -90,8 +164,7 @@ def of_kind(game: Game, kind: AttachKind) -> tuple[Attachment, ...]:
 
 
 def attachment_of(game: Game, card: CardId) -> Attachment | None:
-    """The board's record of ``card``'s attachment (mount, rune, held leader or a held
-    leader's item), if it has one."""
+    """The record of ``card``'s attachment, if it is attached."""
     return board_index(game.board).cards.get(card)
 
 
@@ -104,18 +177,31 @@ def held_facts(held: Attachment) -> tuple[int, Release]:
 
 
 def attach(game: Game, *added: Attachment) -> Game:
-    """``game`` with ``added`` attached last (the board's other parts shared)."""
+    """``game`` with ``added`` attached last (the board's other parts shared, its index
+    carried over)."""
     board = game.board
-    return replace(game, board=replace(board, attachments=(*board.attachments, *added)))
+    new = replace(board, attachments=(*board.attachments, *added))
+    index: BoardIndex | None = board._index
+    if index is not None:
+        object.__setattr__(new, "_index", _extended(index, added))
+    return replace(game, board=new)
 
 
 def detach(game: Game, cards: frozenset[CardId] | set[CardId]) -> Game:
     """``game`` with the board's records of ``cards`` gone (``game`` itself if none)."""
+    return _without(game, lambda a: a.card in cards)
+
+
+def _without(game: Game, gone: Callable[[Attachment], bool]) -> Game:
     board = game.board
-    kept = tuple(a for a in board.attachments if a.card not in cards)
-    if len(kept) == len(board.attachments):
+    lost = tuple(a for a in board.attachments if gone(a))
+    if not lost:
         return game
-    return replace(game, board=replace(board, attachments=kept))
+    new = replace(board, attachments=tuple(a for a in board.attachments if not gone(a)))
+    index: BoardIndex | None = board._index
+    if index is not None:
+        object.__setattr__(new, "_index", _reduced(index, lost))
+    return replace(game, board=new)
 
 
 Link = tuple[CardId, CardId, AttachKind]
@@ -129,34 +215,17 @@ ITEM = AttachKind.ITEM
 
 
 def walk(game: Game) -> Iterator[Link]:
-    """Every attached card of ``game`` as ``(card, host, kind)``, realm-kept and
-    relation-kept alike: first the realms', player by player (each row leader's
-    :attr:`~AttachKind.ITEM` cards, 3.5, in order), then the board's relation in the
-    order attached (a people's :attr:`~AttachKind.LOCATION`, 3.3, and the
-    :attr:`~AttachKind.BUILDING` on a region, 8.region, among them). A mount comes twice:
-    among its rider's items and as its :attr:`~AttachKind.MOUNT` record (8.mount)."""
-    for p in game.players:
-        yield from realm_walk(p.realm)
+    """Every attached card of ``game`` as ``(card, host, kind)``, in the order attached:
+    a people's :attr:`~AttachKind.LOCATION` (3.3), the :attr:`~AttachKind.BUILDING` on a
+    region (8.region), a leader's :attr:`~AttachKind.ITEM` cards (3.5) and its
+    :attr:`~AttachKind.MOUNT` (8.mount), runes and held leaders."""
     for a in game.board.attachments:
         yield a.card, a.host, a.kind
 
 
-def realm_walk(realm: Realm) -> Iterator[Link]:
-    """The attached cards one realm keeps, as :func:`walk` gives them: each row
-    leader's items, in order."""
-    for leader in realm.leaders:
-        for item in leader.items:  # 3.5 items, 8.mount mounts, 7.3.1 troops
-            yield item, leader.card, ITEM
-
-
-Relation = tuple[
-    dict[CardId, CardId],
-    dict[CardId, tuple[CardId, ...]],
-    dict[CardId, tuple[CardId, ...]],
-]
-"""The host of each attached card; the cards directly attached to each host, in the
-order they leave with it (:func:`in_leaving_order`); and each leader's items, a row
-leader's or a held one's."""
+Relation = tuple[dict[CardId, CardId], dict[CardId, tuple[CardId, ...]]]
+"""The host of each attached card; and the cards directly attached to each host, in the
+order they leave with it (:func:`in_leaving_order`)."""
 
 
 def _relation(game: Game) -> Relation:
@@ -167,22 +236,27 @@ def _relation(game: Game) -> Relation:
 
 
 def in_leaving_order(game: Game) -> Iterator[Link]:
-    """The links of :func:`walk` but the mounts' records (a mount is among its rider's
-    items), kind by kind in the order cards leave with their host (1.4.2): a people's
-    location and a region's building, and a row leader's items; then held leaders
-    (5.15), each with its items; then runes (8.rune); each kind in the order attached."""
+    """The links of :func:`walk`, kind by kind in the order cards leave with their host
+    (1.4.2): a people's location and a region's building, and a row leader's items and
+    mount; then held leaders (5.15), each with its items and mount; then runes
+    (8.rune); each kind in the order attached."""
     board = game.board.attachments
+    index = board_index(game.board)
+    held = index.kinds.get(HELD, ())
+    held_cards = {h.card for h in held}
     for a in board:
         if a.kind is LOCATION or a.kind is BUILDING:
             yield a.card, a.host, a.kind
-    for p in game.players:
-        yield from realm_walk(p.realm)
     for a in board:
-        if a.kind is HELD or a.kind is ITEM:
+        if (a.kind is ITEM or a.kind is MOUNT) and a.host not in held_cards:
             yield a.card, a.host, a.kind
-    for a in board:
-        if a.kind is RUNE:
-            yield a.card, a.host, a.kind
+    cards = index.cards
+    for h in held:
+        yield h.card, h.host, h.kind
+        for c in index.carried.get(h.card, ()):
+            yield c, h.card, cards[c].kind
+    for a in index.kinds.get(RUNE, ()):
+        yield a.card, a.host, a.kind
 
 
 def _build(game: Game) -> Relation:
@@ -190,49 +264,49 @@ def _build(game: Game) -> Relation:
     order it leaves with it."""
     hosts: dict[CardId, CardId] = {}
     attached: dict[CardId, list[CardId]] = {}
-    items: dict[CardId, list[CardId]] = {}
-    for card, host, kind in in_leaving_order(game):
+    for card, host, _ in in_leaving_order(game):
         hosts[card] = host
         attached.setdefault(host, []).append(card)
-        if kind is ITEM:
-            items.setdefault(host, []).append(card)
-    return (
-        hosts,
-        {h: tuple(cs) for h, cs in attached.items()},
-        {h: tuple(cs) for h, cs in items.items()},
-    )
+    return hosts, {h: tuple(cs) for h, cs in attached.items()}
 
 
 def host_of(game: Game, card: CardId) -> CardId | None:
     """The card ``card`` is directly attached to, if it is attached to one."""
-    return _relation(game)[0].get(card)
+    found = board_index(game.board).cards.get(card)
+    return None if found is None else found.host
 
 
 def hosts_of(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The cards ``card`` is attached to, directly or indirectly, the nearest first."""
-    hosts = _relation(game)[0]
+    cards = board_index(game.board).cards
     chain: list[CardId] = []
-    host = hosts.get(card)
-    while host is not None and host not in chain and host != card:
-        chain.append(host)
-        host = hosts.get(host)
+    found = cards.get(card)
+    while found is not None and found.host not in chain and found.host != card:
+        chain.append(found.host)
+        found = cards.get(found.host)
     return tuple(chain)
 
 
 def attached_to(game: Game, card: CardId) -> tuple[CardId, ...]:
-    """The cards directly attached to ``card``: its location or building, or its items,
-    then the leaders it holds (5.15), then its runes (8.rune), each in the order they
-    were attached."""
+    """The cards directly attached to ``card``: its location or building, or its items
+    and mount, then the leaders it holds (5.15), then its runes (8.rune), each in the
+    order they were attached."""
     return _relation(game)[1].get(card, ())
 
 
 def attached_as(game: Game, host: CardId, kind: AttachKind) -> tuple[CardId, ...]:
-    """The cards attached to ``host`` as ``kind``, in the order attached, whichever
-    container keeps them: a people's location, a region's building, a leader's items
-    (a row leader's or a held one's), a rider's mount, a card's runes or held leaders."""
-    if kind is ITEM:
-        return _relation(game)[2].get(host, ())
+    """The cards attached to ``host`` as ``kind``, in the order attached: a people's
+    location, a region's building, a leader's items (and troops while a battle lasts), a
+    rider's mount, a card's runes or held leaders."""
     return board_index(game.board).hosted.get((host, kind), ())
+
+
+def items_of(game: Game, leader: CardId) -> tuple[CardId, ...]:
+    """The cards attached to ``leader`` as :attr:`~AttachKind.ITEM` or as its
+    :attr:`~AttachKind.MOUNT`, in the order attached: its items (3.5), its mount
+    (8.mount) and, while a battle lasts, the troops of the line it leads (7.3.4), all
+    that a leader carries, and what the views list under it."""
+    return board_index(game.board).carried.get(leader, ())
 
 
 def placed_on(game: Game, people: CardId) -> tuple[CardId, ...]:
@@ -250,9 +324,9 @@ def location_of(game: Game, people: CardId) -> CardId | None:
 def carried_by(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The cards attached to ``card`` directly or indirectly (5.12 *akár közvetve*):
     what leaves the board with it (1.4.2), in the order it leaves
-    (:func:`in_leaving_order`: its location and the building on it, or its items; then
-    the leaders held by any of these, each with its items; then the runes on any of
-    these)."""
+    (:func:`in_leaving_order`: its location and the building on it, or its items and
+    mount; then the leaders held by any of these, each with its items; then the runes on
+    any of these)."""
     attached = _relation(game)[1]
     found: set[CardId] = set()
     todo = list(attached.get(card, ()))
@@ -268,25 +342,8 @@ def carried_by(game: Game, card: CardId) -> tuple[CardId, ...]:
 
 
 def take_off(game: Game, cards: frozenset[CardId] | set[CardId]) -> Game:
-    """``game`` with ``cards`` attached nowhere any more: out of the leaders' items that
-    keep them and out of the board's relation, with the records of what is attached to
-    them (what is left unchanged is shared). The cards themselves go nowhere: the
-    caller puts them in their next zone."""
-    players = list(game.players)
-    for i, p in enumerate(players):
-        leaders = p.leaders
-        if any(c in cards for leader in leaders for c in leader.items):
-            leaders = tuple(
-                replace(leader, items=tuple(c for c in leader.items if c not in cards))
-                if any(c in cards for c in leader.items)
-                else leader
-                for leader in leaders
-            )
-            players[i] = p.changed(leaders=leaders)
-    if any(a is not b for a, b in zip(players, game.players, strict=True)):
-        game = replace(game, players=tuple(players))
-    board = game.board
-    kept = tuple(a for a in board.attachments if a.card not in cards and a.host not in cards)
-    if len(kept) == len(board.attachments):
-        return game
-    return replace(game, board=replace(board, attachments=kept))
+    """``game`` with ``cards`` attached nowhere any more: their records gone from the
+    relation, with the records of what is attached to them (what is left unchanged is
+    shared). The cards themselves go nowhere: the caller puts them in their next
+    zone."""
+    return _without(game, lambda a: a.card in cards or a.host in cards)

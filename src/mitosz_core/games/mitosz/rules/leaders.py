@@ -15,7 +15,7 @@ from mitosz_core.games.mitosz.rules.board import (
     region_slot,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type
-from mitosz_core.games.mitosz.rules.hosting import location_of
+from mitosz_core.games.mitosz.rules.hosting import items_of, location_of
 from mitosz_core.games.mitosz.state import CardId, Game, cached
 from mitosz_core.games.mitosz.subtypes import Subtype
 
@@ -93,7 +93,7 @@ def why_not_target(game: Game, player: int, card: CardId, target: CardId | None)
         leader = game.card(target)
         for keyword in (Subtype.WEAPON, Subtype.ARMOUR):
             if d.has_subtype(keyword) and any(
-                game.card(i).has_subtype(keyword) for i in slot[1].items
+                game.card(i).has_subtype(keyword) for i in items_of(game, target)
             ):
                 return f"{leader.name} already carries one {keyword} (8.{keyword})"
         if (

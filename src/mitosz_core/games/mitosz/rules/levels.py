@@ -16,7 +16,7 @@ from mitosz_core.games.mitosz.rules.continuous import (
     neutralized,
     power_bonus,
 )
-from mitosz_core.games.mitosz.rules.hosting import placed_on
+from mitosz_core.games.mitosz.rules.hosting import items_of, placed_on
 from mitosz_core.games.mitosz.rules.precedence import strongest
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
 from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached, derived
@@ -73,7 +73,7 @@ def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
     An item whose ability is neutralised gives no level (5.5)."""
     leader = game.card(slot.card)
     level = base_level(game, slot.card)
-    for item in slot.items:
+    for item in items_of(game, slot.card):
         item_def = game.card(item)
         if item_def.level_modifier and not neutralized(game, item):
             level += base_level(game, item) + same_mythos_bonus(game, player, item_def, leader)

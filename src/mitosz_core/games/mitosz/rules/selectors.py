@@ -28,7 +28,7 @@ def subtypes(game: Game, card: CardId) -> frozenset[Subtype]:
     for m in of_kind(game, AttachKind.MOUNT):
         if m.host == card and m.shared is not None:
             found = leader_slot(game, card)
-            if found is not None and m.card in found[1].items:
+            if found is not None:  # a rider in a leader row (not a held one, 5.15)
                 own.add(m.shared)
     return frozenset(own)
 

@@ -27,7 +27,13 @@ from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.fights.core import war_leaders
 from mitosz_core.games.mitosz.rules.flow import choice_of, source_of
 from mitosz_core.games.mitosz.rules.hooks import Answer
-from mitosz_core.games.mitosz.rules.hosting import attach, attachment_of, detach, of_kind
+from mitosz_core.games.mitosz.rules.hosting import (
+    attach,
+    attachment_of,
+    detach,
+    items_of,
+    of_kind,
+)
 from mitosz_core.games.mitosz.rules.interpret import Handles, targets, used_in_fight
 from mitosz_core.games.mitosz.rules.leaders import why_not_target
 from mitosz_core.games.mitosz.rules.zones import update_player
@@ -183,7 +189,7 @@ def _attached(game: Game, card: CardId) -> bool:
     if found is not None and found.kind is AttachKind.LOCATION:
         return _not_in_fight(game, card)
     for p in game.players:
-        if any(card in slot.items for slot in p.leaders):
+        if any(card in items_of(game, slot.card) for slot in p.leaders):
             return _not_in_fight(game, card)
     return False
 
@@ -214,20 +220,10 @@ def answer_attach(s: S, a: Choose) -> S:
     side = controller(s.game, card)
     if side is None or side == me or why_not_target(s.game, me, card, host) is not None:
         return s  # it left the board, or its new host did, meanwhile
-    if s.game.card(card).type is CardType.ITEM:
-        theirs = s.game.players[side]
-        kept = tuple(
-            replace(x, items=tuple(i for i in x.items if i != card)) for x in theirs.leaders
-        )
-        s = update_player(s, side, leaders=kept)
-        mine = s.game.players[me]
-        leaders = tuple(
-            replace(x, items=(*x.items, card)) if x.card == host else x for x in mine.leaders
-        )
-        return update_player(s, me, leaders=leaders)
-    # a location: its record goes to the new host; a building on it stays on it (8.region)
+    # its record goes to the new host, last; a building on a location stays on it (8.region)
+    kind = AttachKind.ITEM if s.game.card(card).type is CardType.ITEM else AttachKind.LOCATION
     moved = detach(s.game, {card})
-    return s.evolve(game=attach(moved, Attachment(card, host, AttachKind.LOCATION)))
+    return s.evolve(game=attach(moved, Attachment(card, host, kind)))
 
 
 STEAL = Handles(Steal, steal_cards)

@@ -59,7 +59,7 @@ from mitosz_core.games.mitosz.rules.high_god import (
     withheld_permission,
 )
 from mitosz_core.games.mitosz.rules.hooks import Resolves
-from mitosz_core.games.mitosz.rules.hosting import attach
+from mitosz_core.games.mitosz.rules.hosting import attach, items_of
 from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.rules.leaders import (
     plays_without_summoning,
@@ -151,7 +151,7 @@ def plays(s: S, player: int, anytime_only: bool) -> Iterator[Action]:
             yield from _plays_without_summoning(s, player, card, granted)
     if not anytime_only:
         for leader in p.leaders:
-            for item in leader.items:
+            for item in items_of(game, leader.card):
                 yield from _item_sacrifices(s, player, item)
         for building in attachments.buildings(game, player):
             if not is_cursed(game, building):  # 2.4, 8.building
@@ -489,7 +489,7 @@ def _why_not_sacrifice_item(s: S, player: int, a: SacrificeItem) -> str | None:
     d = game.card(a.card)
     if d.type is not CardType.ITEM or controller(game, a.card) != player:
         return f"#{a.card} is not an item on your side of the board"
-    if not any(a.card in slot.items for slot in game.players[player].leaders):
+    if not any(a.card in items_of(game, slot.card) for slot in game.players[player].leaders):
         return f"{d.name} is not attached to one of your leaders (3.5)"
     if is_cursed(game, a.card):  # 2.4, 8.rune
         return f"{d.name} is cursed and cannot be sacrificed (2.4)"
@@ -670,12 +670,8 @@ def _reach_board(s: S, item: PlayPending) -> S:
         found = leader_slot(game, item.target) if item.target is not None else None
         still_fits = why_not_target(game, me, item.card, item.target) is None
         if found is not None and still_fits:
-            side, host = found
-            leaders = tuple(
-                replace(e, items=(*e.items, item.card)) if e.card == host.card else e
-                for e in game.players[side].leaders
-            )
-            return update_player(s, side, leaders=leaders)
+            held = Attachment(item.card, found[1].card, AttachKind.ITEM)  # 3.5
+            return s.evolve(game=attach(game, held))
     return to_underworld(s, (item.card,))
 
 

@@ -15,7 +15,7 @@ from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.carddata.vocabulary import LEADER_SUBTYPES, RACE_SUBTYPES
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import Duration, Permission
-from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules import S, hosting
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
     controller,
@@ -42,9 +42,11 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 from mitosz_core.games.mitosz.rules.levels import level, road_level_now
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
 from mitosz_core.games.mitosz.rules.selectors import subtypes
-from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
+from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import (
     LINES,
+    AttachKind,
+    Attachment,
     CardId,
     Fight,
     Game,
@@ -193,27 +195,16 @@ def resolve_troop(s: S, item: PlayPending) -> S:
 
 
 def attach(s: S, leader: CardId, card: CardId) -> S:
-    """Attach ``card`` to a leader in the row (a troop, or a mount)."""
-    found = leader_slot(s.game, leader)
-    assert found is not None
-    player = found[0]
-    p = s.game.players[player]
-    leaders = tuple(
-        replace(x, items=(*x.items, card)) if x.card == leader else x for x in p.leaders
-    )
-    return update_player(s, player, leaders=leaders)
+    """Attach ``card`` to a leader in the row as a troop (7.3.4: an ``ITEM`` record, the
+    fight keeping its own facts about it in ``Fight.troops``)."""
+    assert leader_slot(s.game, leader) is not None
+    return s.evolve(game=hosting.attach(s.game, Attachment(card, leader, AttachKind.ITEM)))
 
 
 def detach(s: S, cards: tuple[CardId, ...]) -> S:
     """Take cards attached to leaders off the board, keeping no memories (1.2.6)."""
     gone = set(cards)
-    for i, p in enumerate(s.game.players):
-        if any(gone & set(x.items) for x in p.leaders):
-            leaders = tuple(
-                replace(x, items=tuple(c for c in x.items if c not in gone)) for x in p.leaders
-            )
-            s = update_player(s, i, leaders=leaders)
-    game = s.game
+    game = hosting.detach(s.game, gone)
     markers = tuple(m for m in game.markers if m.card not in gone)
     effects = tuple(e for e in game.effects if e.target not in gone)
     return s.evolve(game=replace(game, markers=markers, effects=effects))

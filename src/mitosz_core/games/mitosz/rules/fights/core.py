@@ -12,7 +12,7 @@ from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
-from mitosz_core.games.mitosz.rules.hosting import location_of, placed_on
+from mitosz_core.games.mitosz.rules.hosting import items_of, location_of, placed_on
 from mitosz_core.games.mitosz.state import (
     LINES,
     Army,
@@ -149,7 +149,7 @@ def troop_maneuvers_act(game: Game, card: CardId) -> bool:
 def attachments(game: Game, leader: CardId) -> tuple[CardId, ...]:
     """The cards attached to a leader: items, a mount, troops (7.3.1)."""
     found = leader_slot(game, leader)
-    return () if found is None else found[1].items
+    return () if found is None else items_of(game, leader)
 
 
 def fighting_cards(game: Game) -> frozenset[CardId]:

@@ -15,7 +15,8 @@ from mitosz_core.games.mitosz.effects.language import Permission
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import is_cursed, leader_slot
 from mitosz_core.games.mitosz.rules.continuous import permitted
-from mitosz_core.games.mitosz.rules.fights.army import attach, has, shareable
+from mitosz_core.games.mitosz.rules.fights.army import has, shareable
+from mitosz_core.games.mitosz.rules.hosting import attach, detach, items_of
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, Game
 from mitosz_core.games.mitosz.subtypes import Subtype
@@ -93,7 +94,7 @@ def why_not_mount(s: S, player: int, a: AttachMount) -> str | None:
         return f"#{a.rider} is not another leader in your leader row (8.mount, 2.4)"
     if game.card(a.rider).has_subtype(Subtype.MOUNT):
         return "a mount is attached only to a leader that is not a mount (8.mount)"
-    if any(game.card(c).has_subtype(Subtype.MOUNT) for c in rider[1].items):
+    if any(game.card(c).has_subtype(Subtype.MOUNT) for c in items_of(game, a.rider)):
         return f"{game.card(a.rider).name} already has a mount (8.mount)"
     if a.shared is not None and a.shared not in shareable(game, a.card):
         return f"{a.shared} is not a subtype the mount can share (8.mount)"
@@ -110,13 +111,10 @@ def attach_mount(s: S, a: AttachMount) -> S:
     player, slot = found
     p = game.players[player]
     s = update_player(s, player, leaders=tuple(x for x in p.leaders if x.card != a.card))
-    s = to_underworld(s, slot.items)
-    s = attach(s, a.rider, a.card)
-    kept = tuple(
-        m for m in s.game.board.attachments if m.kind is not AttachKind.MOUNT or m.card != a.card
-    )
+    carried = items_of(game, slot.card)
+    s = to_underworld(s.evolve(game=detach(s.game, set(carried))), carried)
     mounted = Attachment(a.card, a.rider, AttachKind.MOUNT, shared=a.shared)
-    return s.evolve(game=s.game.with_board(attachments=(*kept, mounted)))
+    return s.evolve(game=attach(detach(s.game, {a.card}), mounted))
 
 
 def mount_of(game: Game, rider: CardId) -> CardId | None:
@@ -124,7 +122,7 @@ def mount_of(game: Game, rider: CardId) -> CardId | None:
     found = leader_slot(game, rider)
     if found is None:
         return None
-    for card in found[1].items:
+    for card in items_of(game, rider):
         if game.card(card).type is CardType.LEADER and game.card(card).has_subtype(Subtype.MOUNT):
             return card
     return None
