@@ -14,7 +14,6 @@ from mitosz_core.games.mitosz.rules.continuous import (
     lasting_of,
     level_bonus,
     neutralized,
-    power_bonus,
 )
 from mitosz_core.games.mitosz.rules.precedence import strongest
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
@@ -109,8 +108,9 @@ def _power(game: Game, player: int) -> int:
     total = sum(game.card(c).power for c in cards)
     if game.markers:
         total += sum(m.power for m in game.markers if m.card in cards)
-    if lasting_of(game, ChangePower):  # created effects and locked maneuvers (an intrigue's)
-        total += sum(power_bonus(game, c) for c in cards)
+    changes = lasting_of(game, ChangePower)  # created effects and locked maneuvers
+    if changes:  # (an intrigue's): power_bonus of each card, the effects looked up once
+        total += sum(i.effect.amount for c in cards for i in changes if applies_to(game, i, c))
     p = game.players[player]
     # 3.4.3: each high god as a leader on this side gives one more, a stolen one too
     total += sum(is_high_god_leader(game, game.owner(x.card), x.card) for x in p.leaders)
