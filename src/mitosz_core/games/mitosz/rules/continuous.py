@@ -405,8 +405,12 @@ def settle_conflicts(s: S) -> S:
     levels, retyped = bool(setters), bool(types)
     groups: list[list[AnyLasting]] = []
     if contested or levels or retyped:
+        # a grant and a denial must both reach a card: the fewer side is asked first
+        fewer = [_fewer_side(found) for found in contested]
         for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
-            for found in contested:
+            for found, first in zip(contested, fewer, strict=True):
+                if not any(applies_to(game, i, card) for i in first):
+                    continue
                 here = [i for i in found if applies_to(game, i, card)]
                 if len({i.effect.allow for i in here if isinstance(i.effect, Grant)}) > 1:
                     groups.append(here)
@@ -424,6 +428,14 @@ def settle_conflicts(s: S) -> S:
             if len({i.effect.size for i in mine if isinstance(i.effect, SetHandSize)}) > 1:
                 groups.append(mine)
     return settle_ties(s, groups) if groups else s
+
+
+def _fewer_side(found: list[AnyLasting]) -> list[AnyLasting]:
+    """Of a permission's grants and denials in force (a contested one, 5.9), the side
+    with fewer effects: a card has that conflict only if one of these reaches it."""
+    allowing = [i for i in found if isinstance(i.effect, Grant) and i.effect.allow]
+    denying = [i for i in found if not (isinstance(i.effect, Grant) and i.effect.allow)]
+    return allowing if len(allowing) <= len(denying) else denying
 
 
 def _possible_conflicts(
