@@ -29,7 +29,7 @@ from mitosz_core.games.mitosz.rules.board import controller, held_leader, leader
 from mitosz_core.games.mitosz.rules.continuous import hand_size, immune
 from mitosz_core.games.mitosz.rules.fights.army import troop_level
 from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import is_turned
-from mitosz_core.games.mitosz.rules.levels import level, power
+from mitosz_core.games.mitosz.rules.levels import has_power, level, power, printed_power
 from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader
@@ -448,6 +448,21 @@ def test_effect_change_power_the_cult_of_the_pharaoh_empowers_rulers() -> None:
     s = play(s, Summon(cult))
     assert power(s.game, me) == before + 1
     del pharaoh
+
+
+@pytest.mark.rule("4.2.5", "1.1.1")
+def test_a_power_hold_is_judged_by_the_power_with_its_changes() -> None:
+    """The hold's test (:func:`has_power`) answers as the power does, whether the bounds
+    of what the changes in force could add decide it or the changes are counted."""
+    s, me, _ = game("Ra (high god)")
+    s, _ = put_leader(s, me, "Pharaoh")  # a ruler
+    s, _ = put_leader(s, me, "King")  # no ruler
+    s, cult = to_hand(s, me, "Cult of the Pharaoh")  # own rulers +1 power
+    s = play(s, Summon(cult))
+    printed, now = printed_power(s.game, me), power(s.game, me)
+    assert now == printed + 1
+    for amount in range(printed - 1, printed + 8):
+        assert has_power(s.game, me, amount) == (now >= amount), amount
 
 
 @pytest.mark.rule("4.2.5", "5.12")

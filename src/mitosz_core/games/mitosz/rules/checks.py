@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from mitosz_core.games.mitosz.cards import PERMANENT_TYPES, CardType
 from mitosz_core.games.mitosz.effects.language import ChangeLevel, SetLevel
@@ -62,11 +63,16 @@ def state_checks(s: S) -> S:
     nothing to do on some parts, they are not run again while those parts stay the same
     objects (a pass, a counter or a move between machine states changes none of them).
     The forced choices and the event window depend on the machine state too, and always
-    run."""
+    run: a leader row over its limit (3.4.2) is taken before cards waiting for their
+    owner's order (1.4.2), and neither while a forced choice is being made."""
     s = _board_checks(s)
-    s = _leader_rows(s)
-    s = _limbo(s)
-    return _combat_phase_over(notice(s))
+    if not (in_forced_choice(s) or s.is_over):
+        if _any_over_limit(s.game):
+            s = interrupt(s, ForcedFrame, Trigger.LEADER_OVERFLOW)
+        elif s.game.limbo:
+            s = interrupt(s, ForcedFrame, Trigger.UNDERWORLD_ORDER)
+    s = notice(s)
+    return _combat_phase_over(s) if s.game.this_turn.combat_closing else s
 
 
 def _combat_phase_over(s: S) -> S:
@@ -97,7 +103,8 @@ def _board_checks(s: S) -> S:
     parts = _board_check_parts(s)
     marked = known or settled(before, STABLE, parts)
     if marked and not debug:
-        s = _lingering(s)
+        if before.lingering:
+            s = _lingering(s)
         if s.game is before:
             memo_settled(before, STABLE)
         return s
@@ -128,8 +135,12 @@ def _board_check_parts(s: S) -> tuple[object, ...]:
         game.markers,
         game.fight,
         game.tiebreaks,
-        *[p.hold for p in game.players],
+        *map(_HOLD, game.players),
     )
+
+
+_HOLD = attrgetter("hold")
+"""A player's power hold."""
 
 
 def _lingering(s: S) -> S:
@@ -140,13 +151,6 @@ def _lingering(s: S) -> S:
     if not game.lingering or game.stack or game.todo or game.choice:
         return s
     return release_lingering(s)
-
-
-def _limbo(s: S) -> S:
-    """1.4.2: cards going to the underworld together wait for their owner's order."""
-    if in_forced_choice(s) or s.is_over or not s.game.limbo:
-        return s
-    return interrupt(s, ForcedFrame, Trigger.UNDERWORLD_ORDER)
 
 
 def _base_levels(s: S) -> S:
@@ -200,15 +204,6 @@ def _uniques(s: S) -> S:
     for card in doomed:  # destroyed: a unique region takes its people (8.region)
         if card in set(all_board_cards(s.game)):
             s = destroy(s, card)
-    return s
-
-
-def _leader_rows(s: S) -> S:
-    """3.4.2: enter the forced sacrifice while any row is over its limit."""
-    if in_forced_choice(s) or s.is_over:
-        return s
-    if _any_over_limit(s.game):
-        return interrupt(s, ForcedFrame, Trigger.LEADER_OVERFLOW)
     return s
 
 

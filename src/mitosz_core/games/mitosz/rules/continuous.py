@@ -51,7 +51,7 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 from mitosz_core.games.mitosz.rules.hosting import host_of
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
-from mitosz_core.games.mitosz.state import CardId, Game, cached, memoised
+from mitosz_core.games.mitosz.state import CardId, Game, cached, derived, memoised
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.values import replace
@@ -147,16 +147,36 @@ def _raw_lasting(game: Game) -> Iterator[AnyLasting]:
     for e in game.effects:
         yield Lasting(f"e{e.id}", e.effect, e.player, e.source, e.target)
     for side in range(len(game.players)):
-        for card in board_cards(game, side):
-            d = game.card(card)
-            if not d.maneuvers or d.type is CardType.MANEUVER:
-                continue
-            if d.type is CardType.TROOP and not troop_maneuvers_act(game, card):
+        for troop, item in _locked_on_side(game, side):
+            if troop is not None and not troop_maneuvers_act(game, troop):
                 continue  # 3.8: a support or reserve troop giving its level has no ability
-            for index, m in enumerate(d.maneuvers):
-                if m.locked and m.effect.lasting:
-                    target = card if isinstance(getattr(m.effect, "target", None), User) else None
-                    yield Lasting(f"s{card}.{index}", m.effect, side, card, target)
+            yield item
+
+
+def _locked_on_side(game: Game, side: int) -> tuple[tuple[CardId | None, AnyLasting], ...]:
+    """The locked maneuvers printed on the cards of ``side``'s side of the board that
+    make a lasting effect, in board order, each with its card if that is a troop (whose
+    maneuvers act only in some lines of a fight, 3.8): a view of that side's realm
+    alone (:func:`.state.derived`), so that a change to another side does not walk
+    this one's cards again."""
+    return derived(
+        game,
+        ("locked lasting", side),
+        (game.players[side].realm,),
+        lambda: tuple(_locked_printed(game, side)),
+    )
+
+
+def _locked_printed(game: Game, side: int) -> Iterator[tuple[CardId | None, AnyLasting]]:
+    for card in board_cards(game, side):
+        d = game.card(card)
+        if not d.maneuvers or d.type is CardType.MANEUVER:
+            continue
+        troop = card if d.type is CardType.TROOP else None
+        for index, m in enumerate(d.maneuvers):
+            if m.locked and m.effect.lasting:
+                target = card if isinstance(getattr(m.effect, "target", None), User) else None
+                yield troop, Lasting(f"s{card}.{index}", m.effect, side, card, target)
 
 
 def _reaches(game: Game, item: AnyLasting, card: CardId | None) -> bool:
@@ -385,8 +405,12 @@ def settle_conflicts(s: S) -> S:
     levels, retyped = bool(setters), bool(types)
     groups: list[list[AnyLasting]] = []
     if contested or levels or retyped:
+        # a grant and a denial must both reach a card: the fewer side is asked first
+        fewer = [_fewer_side(found) for found in contested]
         for card in (c for side in range(len(game.players)) for c in board_cards(game, side)):
-            for found in contested:
+            for found, first in zip(contested, fewer, strict=True):
+                if not any(applies_to(game, i, card) for i in first):
+                    continue
                 here = [i for i in found if applies_to(game, i, card)]
                 if len({i.effect.allow for i in here if isinstance(i.effect, Grant)}) > 1:
                     groups.append(here)
@@ -404,6 +428,14 @@ def settle_conflicts(s: S) -> S:
             if len({i.effect.size for i in mine if isinstance(i.effect, SetHandSize)}) > 1:
                 groups.append(mine)
     return settle_ties(s, groups) if groups else s
+
+
+def _fewer_side(found: list[AnyLasting]) -> list[AnyLasting]:
+    """Of a permission's grants and denials in force (a contested one, 5.9), the side
+    with fewer effects: a card has that conflict only if one of these reaches it."""
+    allowing = [i for i in found if isinstance(i.effect, Grant) and i.effect.allow]
+    denying = [i for i in found if not (isinstance(i.effect, Grant) and i.effect.allow)]
+    return allowing if len(allowing) <= len(denying) else denying
 
 
 def _possible_conflicts(

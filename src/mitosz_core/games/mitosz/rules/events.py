@@ -88,9 +88,9 @@ def seen_now(s: S) -> Seen:
                 p.underworld,
                 p.oblivion,
                 p.spheres,
-                p.empire,
-                p.leaders,
-                p.intrigues,
+                p.realm.empire,
+                p.realm.leaders,
+                p.realm.intrigues,
             )
             for p in s.game.players
         ),
@@ -105,22 +105,19 @@ def still_seen(seen: Seen, s: S) -> bool:
     if seen.deeds != game.this_turn.deeds or len(seen.players) != len(game.players):
         return False
     for g, p in zip(seen.players, game.players, strict=True):
+        realm = p.realm  # each part the very object seen, or else an equal one
         if not (
             g.deck == len(p.deck)
-            and _same(g.hand, p.hand)
-            and _same(g.spheres, p.spheres)
-            and _same(g.underworld, p.underworld)
-            and _same(g.oblivion, p.oblivion)
-            and _same(g.empire, p.empire)
-            and _same(g.leaders, p.leaders)
-            and _same(g.intrigues, p.intrigues)
+            and (g.hand is p.hand or g.hand == p.hand)
+            and (g.spheres is p.spheres or g.spheres == p.spheres)
+            and (g.underworld is p.underworld or g.underworld == p.underworld)
+            and (g.oblivion is p.oblivion or g.oblivion == p.oblivion)
+            and (g.empire is realm.empire or g.empire == realm.empire)
+            and (g.leaders is realm.leaders or g.leaders == realm.leaders)
+            and (g.intrigues is realm.intrigues or g.intrigues == realm.intrigues)
         ):
             return False
     return seen.seen_in(turn_phase(s))
-
-
-def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    return a is b or a == b
 
 
 def notice(s: S) -> S:

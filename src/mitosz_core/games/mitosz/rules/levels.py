@@ -14,7 +14,6 @@ from mitosz_core.games.mitosz.rules.continuous import (
     lasting_of,
     level_bonus,
     neutralized,
-    power_bonus,
 )
 from mitosz_core.games.mitosz.rules.hosting import items_of, placed_on
 from mitosz_core.games.mitosz.rules.precedence import strongest
@@ -87,35 +86,68 @@ def power(game: Game, player: int) -> int:
     lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
     type-line icon and survives neutralising (2.7).
 
-    Unless a power change is in force, it is a view of the player's realm and the
-    markers alone (:func:`.state.derived`): a change to another player's side of the
-    board does not recount it."""
+    The printed part (:func:`printed_power`) is a view of the player's realm and the
+    markers alone: a change to another player's side of the board does not recount it.
+    The lasting power changes, while one is in force, are counted again whenever the
+    board changes (what a change reaches may depend on any card)."""
+    printed = printed_power(game, player)
     if not lasting_of(game, ChangePower):
-        return derived(
-            game,
-            ("printed-power", player),
-            (game.players[player].realm, game.markers),
-            lambda: _power(game, player),
-        )
-    return cached(
+        return printed
+    return printed + cached(
         game,
-        ("power", player),
+        ("power-changes", player),
         (game.markers, game.effects, game.fight),  # 5.14, 7.2.1
-        lambda: _power(game, player),
+        lambda: _power_changes(game, player),
     )
 
 
-def _power(game: Game, player: int) -> int:
+def has_power(game: Game, player: int, amount: int = VICTORY_POWER) -> bool:
+    """Whether ``player``'s :func:`power` is at least ``amount`` (a power hold, 1.1.1).
+    While power changes are in force, the changes are counted only when the bounds of
+    what they could add to the player's cards leave the answer open: each card gains at
+    most the sum of the raising changes and loses at most that of the lowering ones."""
+    printed = printed_power(game, player)
+    changes = lasting_of(game, ChangePower)
+    if not changes:
+        return printed >= amount
+    cards = len(board_cards(game, player))
+    if printed + cards * sum(i.effect.amount for i in changes if i.effect.amount > 0) < amount:
+        return False
+    if printed + cards * sum(i.effect.amount for i in changes if i.effect.amount < 0) >= amount:
+        return True
+    return power(game, player) >= amount
+
+
+def printed_power(game: Game, player: int) -> int:
+    """A player's power without the lasting power changes: the cards on their side of
+    the board with their markers, and +1 for the high god as a leader (1.1.1, 3.4.3). A
+    view of the player's realm and the markers alone (:func:`.state.derived`)."""
+    return derived(
+        game,
+        ("printed-power", player),
+        (game.players[player].realm, game.markers),
+        lambda: _printed_power(game, player),
+    )
+
+
+def _printed_power(game: Game, player: int) -> int:
     cards = board_cards(game, player)
     total = sum(game.card(c).power for c in cards)
     if game.markers:
         total += sum(m.power for m in game.markers if m.card in cards)
-    if lasting_of(game, ChangePower):  # created effects and locked maneuvers (an intrigue's)
-        total += sum(power_bonus(game, c) for c in cards)
     p = game.players[player]
     # 3.4.3: each high god as a leader on this side gives one more, a stolen one too
     total += sum(is_high_god_leader(game, game.owner(x.card), x.card) for x in p.leaders)
     return total
+
+
+def _power_changes(game: Game, player: int) -> int:
+    """What the lasting power changes in force (created effects and locked maneuvers,
+    an intrigue's among them) add to ``player``'s cards: each card's
+    :func:`~.continuous.power_bonus`, the effects looked up once."""
+    changes = lasting_of(game, ChangePower)
+    cards = board_cards(game, player)
+    return sum(i.effect.amount for c in cards for i in changes if applies_to(game, i, c))
 
 
 def level(game: Game, card: CardId) -> int:

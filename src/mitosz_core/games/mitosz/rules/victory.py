@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from mitosz_core.games.mitosz.machine import Trigger
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.flow import fire
-from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER, power
+from mitosz_core.games.mitosz.rules.levels import has_power, power
 from mitosz_core.games.mitosz.state import RoundMark
 from mitosz_core.kernel.values import replace
 
@@ -24,7 +24,7 @@ def update_holds(s: S) -> S:
     players = list(game.players)
     changed = False
     for i, p in enumerate(players):
-        holding = power(game, i) >= VICTORY_POWER
+        holding = has_power(game, i)
         if holding and p.hold is None:
             players[i] = replace(p, hold=RoundMark(turn=s.turn, round_owner=game.active))
             changed = True
