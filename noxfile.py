@@ -395,13 +395,18 @@ def instructions(session: nox.Session) -> None:
     callgrind: no load on the machine changes them), Mítosz for 2 and 4 players and
     MYTHOS for 2, 3 seeded games each, against the figure kept at the commit where the
     speed work started (``benchmarks/instructions-baseline.json``); writes
-    ``docs/figures/instructions.inc``. Needs valgrind with its headers and a C compiler;
-    a minute or two of one core."""
+    ``docs/figures/instructions.inc``; then where a 2-player decision's time goes, by the
+    parts the speed work names (``benchmarks/profile.py``, cProfile of 8 seeded games):
+    ``docs/figures/profile.inc``. Needs valgrind with its headers and a C compiler; a
+    minute or two of one core."""
     session.install(".[bench,rl]")  # rl: the workloads module reads the adapters
     session.run(
         "python", "-m", "benchmarks.instructions", "--engine", "--games", "3",
         "--against", "benchmarks/instructions-baseline.json",
         "--rst", "docs/figures/instructions.inc",
+    )  # fmt: skip
+    session.run(
+        "python", "-m", "benchmarks.profile", "--games", "8", "--rst", "docs/figures/profile.inc"
     )  # fmt: skip
 
 
