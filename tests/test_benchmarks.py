@@ -18,7 +18,7 @@ import pytest
 pyperf = pytest.importorskip("pyperf", reason="the benchmarks need the extra mitosz-core[bench]")
 
 import mitosz_core  # noqa: E402
-from benchmarks import instructions, report, worker, workloads  # noqa: E402
+from benchmarks import instructions, profile, report, worker, workloads  # noqa: E402
 from benchmarks.catalogue import CHESS, MICRO, NAMES, PLAYOUTS, SIZES  # noqa: E402
 from mitosz_core import bench  # noqa: E402
 
@@ -187,3 +187,15 @@ def test_the_instructions_table_gives_each_workload_and_its_ratio_to_the_kept_fi
     assert "2,000,000" in rows[0] and "2,500,000" in rows[0] and "0.80x" in rows[0]
     assert "0.90x" in rows[1]
     assert "ratio" not in instructions.table(per, {}, "abc1234", "", 3)
+
+
+def test_the_profile_table_gives_every_part_its_share(tmp_path: Path) -> None:
+    target = tmp_path / "profile.inc"
+    assert profile.main(["--games", "1", "--rst", str(target)]) == 0
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith(".. list-table:: Where the time of 1 seeded 2-player Mítosz games")
+    for _, _, label in profile.PARTS:
+        share = text.split(f"   * - {label}\n     - ", 1)[1].split("%", 1)[0]
+        assert 0 <= int(share) <= 100, label
+    whole = text.split("apply, in all")[1].split("- ", 1)[1].split("%")[0]
+    assert int(whole) > 30  # the engine's own work is most of a game's time
