@@ -9,9 +9,10 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mythos import state as mythos_state
+from mitosz_core.games.mythos.cards import CardType
 from mitosz_core.games.mythos.rules import checks
 from mitosz_core.games.mythos.rules.stats import Bonuses, aura_cap, bonuses_and_cap
-from mitosz_core.games.mythos.state import Game, Player
+from mitosz_core.games.mythos.state import Game, Player, Slot
 from mitosz_core.kernel.values import replace
 
 
@@ -77,3 +78,52 @@ def test_random_games_end_alike_with_the_marks_checked_from_scratch(
         s = mc.new_game("mythos", seed=seed)
         while not s.is_over:
             s = mc.apply(s, rng.choice(mc.legal_actions(s)))
+
+
+@pytest.mark.rule("06.4.3", "09.4")
+def test_a_death_whose_effect_reaches_a_calm_player_changes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tantalus's on-exit effect (2 damage to the opponent) changes a player the checks
+    found calm: that is no fault of the marks (it raised an AssertionError in play)."""
+    monkeypatch.setattr(mythos_state, "CHECK_VIEWS", False)
+    s = mc.new_game("mythos", seed=2)
+    assert checks.state_checks(s) is s  # both players marked calm
+    me = next(
+        i
+        for i, p in enumerate(s.game.players)
+        if any(s.game.card(c).key == "Tantalus" for c in (*p.deck, *p.hand))
+    )
+    other = 1 - me
+    p, q = s.game.players[me], s.game.players[other]
+    (tantalus, *_) = [c for c in (*p.deck, *p.hand) if s.game.card(c).key == "Tantalus"]
+    dying = replace(
+        p,
+        deck=tuple(c for c in p.deck if c != tantalus),
+        hand=tuple(c for c in p.hand if c != tantalus),
+        battlefield=(*p.battlefield, Slot(tantalus, damage=3)),  # life 3: it dies
+    )
+    s = s.evolve(game=s.game.with_player(me, dying))
+    assert mythos_state.marked_calm(s.game, other)
+    checked = checks.state_checks(s)
+    assert tantalus not in {slot.card for slot in checked.game.players[me].battlefield}
+    assert checked.game.players[other].life == q.life - 2
+
+
+@pytest.mark.rule("06.4.3")
+def test_the_debug_mode_refuses_a_mark_on_a_player_with_a_death_due(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(mythos_state, "CHECK_VIEWS", True)
+    s = mc.new_game("mythos", seed=2)
+    p = s.game.players[0]
+    card = next(c for c in p.deck if s.game.card(c).type is CardType.UNIT)
+    dying = replace(
+        p,
+        deck=tuple(c for c in p.deck if c != card),
+        battlefield=(*p.battlefield, Slot(card, damage=99)),
+    )
+    s = s.evolve(game=s.game.with_player(0, dying))
+    mythos_state.mark_calm(s.game)  # a stale mark, as a faulty memo would leave
+    with pytest.raises(AssertionError, match="a player marked calm has a unit at 0 life"):
+        checks.state_checks(s)

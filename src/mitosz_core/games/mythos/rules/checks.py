@@ -32,9 +32,18 @@ def _deaths_and_aura(s: S) -> S:
     (:func:`~.stats.bonuses_and_cap`): the deaths are taken one at a time
     (:func:`~.deaths.deaths`) only when some unit is at 0 life or less. Once they find
     nothing, every player is marked. In the debug mode (``MITOSZ_CHECK_VIEWS=1``) they
-    run for every player, and must find nothing to do on a marked one."""
+    run for every player, and a marked one must have nothing for them to do: no unit at 0
+    life or less, no aura above its cap. (A marked player may still change while they
+    run: a death's effects reach other players, 09.4.)"""
     game = s.game
     players = range(len(game.players))
+    for i in players:  # in the debug mode, where no mark is trusted (calm is never true)
+        if marked_calm(game, i) and not calm(game, i):
+            table, cap = bonuses_and_cap(game, i)
+            assert game.players[i].aura <= cap, "a player marked calm has aura above its cap"
+            assert all(life(game, slot, table) > 0 for slot in units(game, i)), (
+                "a player marked calm has a unit at 0 life or less"
+            )
     restless = [i for i in players if not calm(game, i)]
     if not restless:
         return s
@@ -50,9 +59,6 @@ def _deaths_and_aura(s: S) -> S:
                 checked = update_player(checked, i, aura=cap)
     if checked.game.players is game.players:
         mark_calm(game)
-    else:
-        changed = [i for i in players if checked.game.players[i] is not game.players[i]]
-        assert not any(marked_calm(game, i) for i in changed), (
-            "the checks of deaths and aura changed a player they had found calm"
-        )
+    # else a death's effects may change a player found calm too (09.4: "deal 2 damage to
+    # the opponent"); its mark stays only while its rows and aura do (Player._calm)
     return checked
