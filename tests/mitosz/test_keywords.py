@@ -8,7 +8,9 @@ import pytest
 from mitosz_core.games.mitosz.actions import AttachRune
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
 from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.games.mitosz.rules.bearing import BEARINGS, Bearing
 from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
+from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
 from mitosz_core.games.mitosz.rules.keywords.rune import RUNE
 from mitosz_core.games.mitosz.state import AttachKind
 
@@ -28,6 +30,21 @@ def test_the_rune_keyword_is_declared_in_its_module() -> None:
     assert RUNE in KEYWORDS
     assert RUNE.kind is AttachKind.RUNE
     assert [r.action for r in RUNE.main_rules] == [AttachRune]
+    assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.RUNE
+    assert RUNE.bearing.bound_maneuver  # 3.9: a bound maneuver of its card
+
+
+def test_the_bearings_the_generic_rules_read_are_the_keywords_own() -> None:
+    """The rules below the keyword modules read :data:`BEARINGS`: it holds each declared
+    keyword's bearing, once, and no other."""
+    declared = [k.bearing for k in KEYWORDS if k.bearing is not None]
+    assert list(BEARINGS) == declared
+    assert len({b.kind for b in BEARINGS}) == len(BEARINGS)
+
+
+def test_a_keyword_whose_bearing_is_for_another_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"keyword odd: its bearing is for mount cards"):
+        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.RUNE, Bearing(AttachKind.MOUNT))
 
 
 @pytest.mark.parametrize("step", ["turn.summoning_1", "turn.summoning_2"])

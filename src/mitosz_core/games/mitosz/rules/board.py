@@ -251,12 +251,6 @@ def lose_everything(s: S, player: int) -> S:
 # --- 8.rune: runes attached to cards ------------------------------------------------------
 
 
-def rune_host(game: Game, rune: CardId) -> CardId | None:
-    """The card that attached rune ``rune`` is attached to, if it is one (8.rune)."""
-    found = attachment_of(game, rune)
-    return found.host if found is not None and found.kind is AttachKind.RUNE else None
-
-
 def runes_on(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The runes attached to ``card`` (8.rune)."""
     return attached_as(game, card, AttachKind.RUNE)

@@ -4,6 +4,9 @@ A keyword module (``rules/keywords/<name>.py``) holds its rules and one :class:`
 value saying what it adds to the game; :mod:`.keywords` lists the keyword values, and
 the generic code reads them there: the summoning step's rules and candidates, the kind
 its cards are attached as, what happens to them when they or their host leave the board.
+What its attached cards are to their host (:class:`~..bearing.Bearing`) the rules below
+the keyword modules read from :data:`~..bearing.BEARINGS`, since they cannot import the
+keywords back; the keyword's value names its bearing there.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.bearing import Bearing
 from mitosz_core.games.mitosz.state import AttachKind, Game
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
@@ -36,6 +40,9 @@ class Keyword:
     """The rule ids of the rulebook it implements."""
     kind: AttachKind | None = None
     """How its cards are attached (:attr:`~..state.Board.attachments`), if they are."""
+    bearing: Bearing | None = None
+    """What its attached cards are to their host (a bound maneuver of it, 3.9), if
+    anything: one of :data:`~..bearing.BEARINGS`, of its ``kind``."""
     leaves: str = ""
     """What happens when its card or its host leaves the board; the one walk of
     :func:`~..board.remove_to_underworld` over the relation does it for every kind."""
@@ -46,3 +53,10 @@ class Keyword:
     step's table."""
     main_candidates: Callable[[S, int], Iterator[Action]] = no_candidates
     """Its legal actions in a summoning step for a player, in their documented order."""
+
+    def __post_init__(self) -> None:
+        if self.bearing is not None and self.bearing.kind is not self.kind:
+            raise ValueError(
+                f"keyword {self.name}: its bearing is for {self.bearing.kind} cards,"
+                f" its cards are attached as {self.kind}"
+            )

@@ -24,12 +24,12 @@ from mitosz_core.games.mitosz.effects.language import (
     Sequence,
     User,
 )
-from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules import S, bearing
+from mitosz_core.games.mitosz.rules.bearing import bound_host
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
     controller,
     remove_to_underworld,
-    rune_host,
 )
 from mitosz_core.games.mitosz.rules.counter_round import push
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
@@ -187,7 +187,7 @@ def rune_resolution(
             return to_underworld(s, (rune,)), None, m
         s = s.evolve(game=attach(game, Attachment(rune, host, AttachKind.RUNE)))
         return s, replace(item, card=None), focused(m)
-    host = rune_host(game, rune)
+    host = bound_host(game, rune)
     if item.neutralized:
         return (s if host is None else remove_to_underworld(s, rune)), None, m
     return s, item, focused(m)
@@ -212,6 +212,7 @@ RUNE = Keyword(
     subtype=Subtype.RUNE,
     rules=("8.rune", "3.9", "2.4"),
     kind=AttachKind.RUNE,
+    bearing=bearing.RUNE,
     leaves=(
         "goes to the underworld with the card it is attached to, after that card's other"
         " attachments (1.4.2); alone when a use of it is neutralised (5.15)"
