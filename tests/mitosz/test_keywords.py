@@ -3,16 +3,22 @@ whole, and the generic code takes what it declares from it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+import mitosz_core as mc
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import AttachRune
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
 from mitosz_core.games.mitosz.engine import RULESET
 from mitosz_core.games.mitosz.rules.bearing import BEARINGS, Bearing
 from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
-from mitosz_core.games.mitosz.rules.keywords.rune import RUNE
-from mitosz_core.games.mitosz.state import AttachKind
+from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, rune_resolution
+from mitosz_core.games.mitosz.rules.maneuver_use import RESOLVES
+from mitosz_core.games.mitosz.state import AttachKind, ManeuverPending
+from mitosz_core.games.mitosz.subtypes import Subtype
 
 
 def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
@@ -32,6 +38,7 @@ def test_the_rune_keyword_is_declared_in_its_module() -> None:
     assert [r.action for r in RUNE.main_rules] == [AttachRune]
     assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.RUNE
     assert RUNE.bearing.bound_maneuver  # 3.9: a bound maneuver of its card
+    assert RUNE.resolve_use is rune_resolution  # a use of it, or attaching it, resolves there
 
 
 def test_the_bearings_the_generic_rules_read_are_the_keywords_own() -> None:
@@ -54,3 +61,19 @@ def test_the_summoning_steps_take_the_keywords_actions(step: str) -> None:
     accepts = RULESET.steps[step].accepts
     declared = tuple(r.action for k in KEYWORDS for r in k.main_rules)
     assert accepts[-len(declared) :] == declared
+
+
+def test_a_use_concerning_a_card_no_keyword_resolves_is_an_error_naming_it() -> None:
+    """A resolving use whose keyword card no declared keyword resolves is not taken for
+    a plain use: the resolver names the use and the card."""
+    s = mc.new_game(seed=1)
+    game = s.game
+    card = next(
+        c
+        for c in range(len(game.instances))
+        if game.card(c).maneuvers and not game.card(c).has_subtype(Subtype.RUNE)
+    )
+    item = ManeuverPending(7, 0, user=card, maneuver=0, rune=card)
+    name = re.escape(game.card(card).name)
+    with pytest.raises(MachineError, match=rf"pending use 7 concerns {name}, but no keyword"):
+        RESOLVES.resolve(s, item)

@@ -3,7 +3,8 @@
 A keyword module (``rules/keywords/<name>.py``) holds its rules and one :class:`Keyword`
 value saying what it adds to the game; :mod:`.keywords` lists the keyword values, and
 the generic code reads them there: the summoning step's rules and candidates, the kind
-its cards are attached as, what happens to them when they or their host leave the board.
+its cards are attached as, what happens to them when they or their host leave the board,
+how a use that concerns one of its cards resolves (:mod:`..maneuver_use`).
 What its attached cards are to their host (:class:`~..bearing.Bearing`) the rules below
 the keyword modules read from :data:`~..bearing.BEARINGS`, since they cannot import the
 keywords back; the keyword's value names its bearing there.
@@ -15,12 +16,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from mitosz_core.games.mitosz.effects.language import Maneuver
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.bearing import Bearing
-from mitosz_core.games.mitosz.state import AttachKind, Game
+from mitosz_core.games.mitosz.state import AttachKind, Game, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule
+
+ResolveUse = Callable[[S, ManeuverPending, Maneuver], tuple[S, ManeuverPending | None, Maneuver]]
+"""How a resolving use that concerns a keyword's card (:attr:`~..state.ManeuverPending.rune`)
+goes on: the state, the use as it goes on to take hold (``None`` if it ends here) and
+the maneuver it takes hold with."""
 
 
 def no_candidates(s: S, player: int) -> Iterator[Action]:
@@ -53,6 +60,10 @@ class Keyword:
     step's table."""
     main_candidates: Callable[[S, int], Iterator[Action]] = no_candidates
     """Its legal actions in a summoning step for a player, in their documented order."""
+    resolve_use: ResolveUse | None = None
+    """How a resolving use that concerns one of its cards goes on (a card of its subtype
+    in :attr:`~..state.ManeuverPending.rune`: attached by the use, or attached and used
+    as its host's bound maneuver), before the use's own conditions and effect (4.6.5)."""
 
     def __post_init__(self) -> None:
         if self.bearing is not None and self.bearing.kind is not self.kind:

@@ -219,5 +219,6 @@ RUNE = Keyword(
     ),
     main_rules=(Rule(AttachRune, lambda s, a: why_not_attach_rune(s, s.game.active, a), _attach),),
     main_candidates=_candidates,
+    resolve_use=rune_resolution,
 )
 """The rune keyword (8.rune)."""
