@@ -38,6 +38,7 @@ def test_the_rune_keyword_is_declared_in_its_module() -> None:
     assert [r.action for r in RUNE.main_rules] == [AttachRune]
     assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.RUNE
     assert RUNE.bearing.bound_maneuver  # 3.9: a bound maneuver of its card
+    assert RUNE.bearing.passes_cursed_magical  # 2.4: a cursed or magical rune marks its card
     assert RUNE.resolve_use is rune_resolution  # a use of it, or attaching it, resolves there
 
 

@@ -3,13 +3,15 @@ it (:class:`Bearing`), and the questions the generic rules ask about it.
 
 A keyword module (``rules/keywords/<name>.py``) holds its rules and its
 :class:`~.keywords.keyword.Keyword` value, which names its bearing. The generic rules
-that an attached card changes (who uses a maneuver and on what, :mod:`.maneuvers`) sit
-below the keyword modules: those import them to write their own rules, so these cannot
-import the keywords back. They ask here instead: :data:`BEARINGS` lists every declared
-bearing explicitly, and a test checks that it holds each keyword's bearing and nothing
-else. Nothing here names a keyword's rules.
+that an attached card changes (who uses a maneuver and on what, :mod:`.maneuvers`;
+whether a card is cursed or magical, :mod:`.board`) sit below the keyword modules:
+those import them to write their own rules, so these cannot import the keywords back.
+They ask here instead: :data:`BEARINGS` lists every declared bearing explicitly, and a
+test checks that it holds each keyword's bearing and nothing else. Nothing here names a
+keyword's rules.
 
 - :func:`bound_host`: the card whose bound maneuver an attached card is (3.9).
+- :data:`PASSING`: the kinds whose cursed or magical cards make their host so (2.4).
 """
 
 from __future__ import annotations
@@ -29,10 +31,13 @@ class Bearing:
     bound_maneuver: bool = False
     """Attached, its card acts as a bound maneuver of its host (3.9): the host uses it,
     and its maneuver acts on the host only."""
+    passes_cursed_magical: bool = False
+    """Attached, a cursed or magical card of it makes its host cursed or magical (2.4)."""
 
 
-RUNE = Bearing(AttachKind.RUNE, bound_maneuver=True)
-"""A rune (8.rune): a bound maneuver of the card it is attached to."""
+RUNE = Bearing(AttachKind.RUNE, bound_maneuver=True, passes_cursed_magical=True)
+"""A rune (8.rune): a bound maneuver of the card it is attached to, which a cursed or
+magical rune makes cursed or magical."""
 
 BEARINGS: tuple[Bearing, ...] = (RUNE,)
 """The bearings the keyword modules declare (:data:`.keywords.KEYWORDS`), listed
@@ -40,6 +45,8 @@ explicitly."""
 
 BOUND: frozenset[AttachKind] = frozenset(b.kind for b in BEARINGS if b.bound_maneuver)
 """The kinds whose cards act as their host's bound maneuver."""
+PASSING: tuple[AttachKind, ...] = tuple(b.kind for b in BEARINGS if b.passes_cursed_magical)
+"""The kinds whose cursed or magical cards make their host so."""
 
 
 def bound_host(game: Game, card: CardId) -> CardId | None:

@@ -238,7 +238,7 @@ def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1)
 
 def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver, steps: int) -> str | None:
     reason = why_not_ready(s, user, index, m, steps)
-    if reason is None and m.sacrifices_user and is_cursed(s.game, user):  # 2.4, 8.rune
+    if reason is None and m.sacrifices_user and is_cursed(s.game, user):  # 2.4
         return f"{s.game.card(user).name} is cursed and cannot be sacrificed (2.4)"
     return reason
 
