@@ -9,13 +9,15 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.errors import MachineError
-from mitosz_core.games.mitosz.actions import AttachRune
+from mitosz_core.games.mitosz import actionspace
+from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, SacrificeBuilding
+from mitosz_core.games.mitosz.actionspace import KEYWORD_SLOTS, layouts
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
-from mitosz_core.games.mitosz.engine import RULESET
+from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
 from mitosz_core.games.mitosz.rules.bearing import BEARINGS, Bearing
-from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
+from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
-from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, rune_resolution
+from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, rune_resolution
 from mitosz_core.games.mitosz.rules.maneuver_use import RESOLVES
 from mitosz_core.games.mitosz.state import AttachKind, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import Subtype
@@ -78,3 +80,24 @@ def test_a_use_concerning_a_card_no_keyword_resolves_is_an_error_naming_it() -> 
     name = re.escape(game.card(card).name)
     with pytest.raises(MachineError, match=rf"pending use 7 concerns {name}, but no keyword"):
         RESOLVES.resolve(s, item)
+
+
+def test_the_action_union_and_the_action_space_take_the_keywords_actions() -> None:
+    """A keyword's action classes are its own (the rune's ``AttachRune``): the union has
+    them after the core rules' actions, the action space lays each out after the action
+    it declares, and the keyword's attached cards have their codes (the flat indices
+    are pinned by the golden games' action indices)."""
+    assert [a.action for a in RUNE.actions] == [AttachRune]
+    assert AttachRune not in CORE_ACTION_TYPES
+    assert (*CORE_ACTION_TYPES, *KEYWORD_ACTIONS) == ACTION_TYPES
+    assert RULESET.action_types == ACTION_TYPES
+    kinds = [layout.kind for layout in layouts()]
+    assert kinds.index(AttachRune) == kinds.index(SacrificeBuilding) + 1
+    assert ("rune", AttachKind.RUNE, 4) in KEYWORD_SLOTS
+
+
+def test_a_keyword_action_with_no_place_or_unknown_positions_is_refused() -> None:
+    with pytest.raises(ValueError, match="follows AttachRune, which has no layout"):
+        actionspace._after([], AttachRune)
+    with pytest.raises(ValueError, match=r"AttachRune\.card: no positions 'pocket'"):
+        actionspace._positions({}, AttachRune, "card", "pocket")
