@@ -34,10 +34,8 @@ from typing import Any, Final, TypeAlias, cast
 
 from mitosz_core.errors import RulesetMismatchError
 from mitosz_core.games.mitosz.actions import (
-    ACTION_TYPES,
     AskHelp,
     AttachMount,
-    AttachRune,
     Attack,
     Choose,
     ChooseTroopMode,
@@ -65,6 +63,7 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
+from mitosz_core.games.mitosz.engine import ACTION_TYPES
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.observation import (
     CardView,
@@ -96,6 +95,7 @@ from mitosz_core.games.mitosz.position import (
     Side,
     load_position,
 )
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.state import FightKind, Game, LineName, Player, TroopMode
 from mitosz_core.games.mitosz.terms import Edge, Sphere
 from mitosz_core.kernel import api as _api
@@ -139,7 +139,8 @@ MitoszAction: TypeAlias = (
     | SacrificeBuilding
     | AttachRune
 )
-"""Every Mítosz action (the classes of :mod:`mitosz_core.games.mitosz.actions`)."""
+"""Every Mítosz action (the classes of :mod:`mitosz_core.games.mitosz.actions`, and the
+keywords' own: ``AttachRune`` of the rune's module)."""
 
 
 def _mine(state: _State[Any]) -> State:

@@ -18,7 +18,7 @@ import mitosz_core as mc  # noqa: E402
 import mitosz_core.mitosz as mitosz  # noqa: E402
 import mitosz_core.mythos as mythos  # noqa: E402
 from mitosz_core.errors import RulesetMismatchError  # noqa: E402
-from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS  # noqa: E402
+from mitosz_core.games.mitosz.engine import ACTION_TYPES as MITOSZ_ACTIONS  # noqa: E402
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

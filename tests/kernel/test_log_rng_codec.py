@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from mitosz_core.errors import DecodeError
-from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass, Regain
+from mitosz_core.games.mitosz.actions import Pass, Regain
 from mitosz_core.games.mitosz.cards import Sphere
+from mitosz_core.games.mitosz.engine import ACTION_TYPES
 from mitosz_core.kernel.action import Decision, Log
 from mitosz_core.kernel.codec import Decoder, encode
 from mitosz_core.kernel.rng import Rng

@@ -12,7 +12,6 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
-    AttachRune,
     Designate,
     Summon,
     UseFreeManeuver,
@@ -44,6 +43,7 @@ from mitosz_core.games.mitosz.rules.continuous import (
     neutralized,
 )
 from mitosz_core.games.mitosz.rules.hosting import attached_to
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.state import (

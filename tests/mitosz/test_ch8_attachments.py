@@ -9,7 +9,6 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.errors import CardDataError
 from mitosz_core.games.mitosz.actions import (
-    AttachRune,
     SacrificeBuilding,
     SacrificeItem,
     Summon,
@@ -28,6 +27,7 @@ from mitosz_core.games.mitosz.rules.board import (
     remove_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.hosting import placed_on
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.rules.levels import level, road_level
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost

@@ -12,7 +12,6 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
-    AttachRune,
     DeclareFight,
     Designate,
     Pass,
@@ -25,7 +24,7 @@ from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S, counter_plays, maneuvers
 from mitosz_core.games.mitosz.rules.board import leader_slot
-from mitosz_core.games.mitosz.rules.keywords.rune import why_not_attach_rune
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune, why_not_attach_rune
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import FightKind
 from mitosz_core.mitosz import Leader, Side

@@ -3,14 +3,24 @@ whole, and the generic code takes what it declares from it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from mitosz_core.games.mitosz.actions import AttachRune
+import mitosz_core as mc
+from mitosz_core.errors import MachineError
+from mitosz_core.games.mitosz import actionspace
+from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, SacrificeBuilding
+from mitosz_core.games.mitosz.actionspace import KEYWORD_SLOTS, layouts
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
-from mitosz_core.games.mitosz.engine import RULESET
-from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
-from mitosz_core.games.mitosz.rules.keywords.rune import RUNE
-from mitosz_core.games.mitosz.state import AttachKind
+from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
+from mitosz_core.games.mitosz.rules.bearing import BEARINGS, Bearing
+from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
+from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
+from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, rune_resolution
+from mitosz_core.games.mitosz.rules.maneuver_use import RESOLVES
+from mitosz_core.games.mitosz.state import AttachKind, ManeuverPending
+from mitosz_core.games.mitosz.subtypes import Subtype
 
 
 def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
@@ -28,6 +38,23 @@ def test_the_rune_keyword_is_declared_in_its_module() -> None:
     assert RUNE in KEYWORDS
     assert RUNE.kind is AttachKind.RUNE
     assert [r.action for r in RUNE.main_rules] == [AttachRune]
+    assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.RUNE
+    assert RUNE.bearing.bound_maneuver  # 3.9: a bound maneuver of its card
+    assert RUNE.bearing.passes_cursed_magical  # 2.4: a cursed or magical rune marks its card
+    assert RUNE.resolve_use is rune_resolution  # a use of it, or attaching it, resolves there
+
+
+def test_the_bearings_the_generic_rules_read_are_the_keywords_own() -> None:
+    """The rules below the keyword modules read :data:`BEARINGS`: it holds each declared
+    keyword's bearing, once, and no other."""
+    declared = [k.bearing for k in KEYWORDS if k.bearing is not None]
+    assert list(BEARINGS) == declared
+    assert len({b.kind for b in BEARINGS}) == len(BEARINGS)
+
+
+def test_a_keyword_whose_bearing_is_for_another_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"keyword odd: its bearing is for mount cards"):
+        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.RUNE, Bearing(AttachKind.MOUNT))
 
 
 @pytest.mark.parametrize("step", ["turn.summoning_1", "turn.summoning_2"])
@@ -37,3 +64,40 @@ def test_the_summoning_steps_take_the_keywords_actions(step: str) -> None:
     accepts = RULESET.steps[step].accepts
     declared = tuple(r.action for k in KEYWORDS for r in k.main_rules)
     assert accepts[-len(declared) :] == declared
+
+
+def test_a_use_concerning_a_card_no_keyword_resolves_is_an_error_naming_it() -> None:
+    """A resolving use whose keyword card no declared keyword resolves is not taken for
+    a plain use: the resolver names the use and the card."""
+    s = mc.new_game(seed=1)
+    game = s.game
+    card = next(
+        c
+        for c in range(len(game.instances))
+        if game.card(c).maneuvers and not game.card(c).has_subtype(Subtype.RUNE)
+    )
+    item = ManeuverPending(7, 0, user=card, maneuver=0, rune=card)
+    name = re.escape(game.card(card).name)
+    with pytest.raises(MachineError, match=rf"pending use 7 concerns {name}, but no keyword"):
+        RESOLVES.resolve(s, item)
+
+
+def test_the_action_union_and_the_action_space_take_the_keywords_actions() -> None:
+    """A keyword's action classes are its own (the rune's ``AttachRune``): the union has
+    them after the core rules' actions, the action space lays each out after the action
+    it declares, and the keyword's attached cards have their codes (the flat indices
+    are pinned by the golden games' action indices)."""
+    assert [a.action for a in RUNE.actions] == [AttachRune]
+    assert AttachRune not in CORE_ACTION_TYPES
+    assert (*CORE_ACTION_TYPES, *KEYWORD_ACTIONS) == ACTION_TYPES
+    assert RULESET.action_types == ACTION_TYPES
+    kinds = [layout.kind for layout in layouts()]
+    assert kinds.index(AttachRune) == kinds.index(SacrificeBuilding) + 1
+    assert ("rune", AttachKind.RUNE, 4) in KEYWORD_SLOTS
+
+
+def test_a_keyword_action_with_no_place_or_unknown_positions_is_refused() -> None:
+    with pytest.raises(ValueError, match="follows AttachRune, which has no layout"):
+        actionspace._after([], AttachRune)
+    with pytest.raises(ValueError, match=r"AttachRune\.card: no positions 'pocket'"):
+        actionspace._positions({}, AttachRune, "card", "pocket")

@@ -11,7 +11,6 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
     AttachMount,
-    AttachRune,
     Attack,
     DeclareFight,
     Designate,
@@ -28,6 +27,7 @@ from mitosz_core.games.mitosz.rules.board import remove_to_hand
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
 from mitosz_core.games.mitosz.rules.hosting import placed_on
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import FightKind, LineName
 from mitosz_core.mitosz import Leader

@@ -14,7 +14,6 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import (
-    AttachRune,
     Pass,
     SacrificeItem,
     SummonTroop,
@@ -32,6 +31,7 @@ from mitosz_core.games.mitosz.rules.board import (
 )
 from mitosz_core.games.mitosz.rules.fights.army import resolve_troop
 from mitosz_core.games.mitosz.rules.fights.core import ATTACK
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.precedence import _implied, rank
 from mitosz_core.games.mitosz.rules.stealing import steal

@@ -47,6 +47,7 @@ from mitosz_core.games.mitosz.machine import (
 )
 from mitosz_core.games.mitosz.rules.continuous import hand_size
 from mitosz_core.games.mitosz.rules.high_god import maxima
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.rules.leaders import leader_limit
 from mitosz_core.games.mitosz.state import AttachKind, FightKind
 from mitosz_core.games.mitosz.state import Game as MitoszGame
@@ -319,7 +320,7 @@ def _turned_user(game: MitoszGame, action: Action) -> list[Finding]:
     """3.4.1, 4.2.6, 4.6.3: the user of a maneuver that is not permanent is not turned."""
     if isinstance(action, ma.UseManeuver):
         source, user = action.user, _rune_host(game, action.user) or action.user
-    elif isinstance(action, (ma.UseFreeManeuver, ma.AttachRune)):
+    elif isinstance(action, (ma.UseFreeManeuver, AttachRune)):
         source, user = action.card, action.user
     else:
         return []

@@ -55,7 +55,7 @@ from mitosz_core.adapters.tensors.layout import (
 from mitosz_core.adapters.tensors.memo import TensorMemo
 from mitosz_core.adapters.tensors.mythos_fields import Extra, Tables
 from mitosz_core.adapters.tensors.packing import Tensor
-from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
+from mitosz_core.games.mitosz.engine import ACTION_TYPES as MITOSZ_ACTIONS
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS
 
 __all__ = [

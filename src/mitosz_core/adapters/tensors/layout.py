@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mitosz_core.games.mitosz import actionspace as mitosz_space
-from mitosz_core.games.mitosz.actions import ACTION_TYPES as MITOSZ_ACTIONS
+from mitosz_core.games.mitosz.engine import ACTION_TYPES as MITOSZ_ACTIONS
 from mitosz_core.games.mitosz.terms import CardType, Edge
 from mitosz_core.games.mythos import actionspace as mythos_space
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS

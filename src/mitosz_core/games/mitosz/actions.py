@@ -113,22 +113,6 @@ class SacrificeBuilding(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AttachRune(Action):
-    """A scribe ``user`` uses rune ``card`` (a free maneuver) from hand and attaches it to
-    ``target``: its maneuver ``index`` takes hold on that card only, and stays on it as a
-    bound maneuver (8.rune, 3.9, ruling R-8.rune)."""
-
-    kind: ClassVar[str] = "attach_rune"
-    card: int
-    user: int
-    target: int
-    index: int = 0
-
-    def __str__(self) -> str:
-        return f"attach_rune(#{self.card} by #{self.user} to #{self.target})"
-
-
-@dataclass(frozen=True, slots=True)
 class SacrificeLeader(Action):
     """Sacrifice a leader to bring the leader row back within its limit (3.4.2)."""
 
@@ -406,7 +390,7 @@ def _extras(a: UseManeuver | UseFreeManeuver | PlayFate) -> str:
     return "".join(parts)
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (
+CORE_ACTION_TYPES: tuple[type[Action], ...] = (
     Pass,
     PlacePeople,
     Summon,
@@ -434,5 +418,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     KeepMonster,
     AttachMount,
     SacrificeBuilding,
-    AttachRune,
 )
+"""The actions of the core rules, in their order in the action union; the keywords
+declared in modules bring their own (:data:`~.rules.keywords.KEYWORD_ACTIONS`), after
+these in :data:`~.engine.ACTION_TYPES`."""

@@ -19,7 +19,6 @@ from typing import Any
 from mitosz_core.games.mitosz.actions import (
     AskHelp,
     AttachMount,
-    AttachRune,
     Attack,
     Choose,
     ChooseTroopMode,
@@ -47,9 +46,11 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.rules.hosting import attached_as, items_of, of_kind
+from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.state import AttachKind, FightKind, Game, LineName, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import SPHERES, CardType, Edge
+from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.actionspace import (
     Domain,
     Either,
@@ -99,9 +100,16 @@ HELD = 4
 MOUNTS = 5
 """Mounts attached to riders (8.mount): mounts of the game's decks, 5 in the built-in
 ones."""
-RUNES = 4
-"""Runes attached to board cards (8.rune), whoever attached them: a rune is a bound
-maneuver of its host (3.9). Runes of the game's decks, 4 in the built-in ones."""
+KEYWORD_SLOTS: tuple[tuple[str, AttachKind, int], ...] = tuple(
+    (k.name, k.kind, k.slots) for k in KEYWORDS if k.kind is not None and k.slots
+)
+"""The attached cards of the keywords declared in modules that have codes of their own
+(:attr:`~.rules.keywords.keyword.Keyword.slots`), whoever attached them: per keyword,
+its name, its kind and how many. Their codes follow the core rules' own and any
+positions (a card that is a bound maneuver of its host, 3.9, is used as one of the
+deciding player's cards)."""
+KEYWORD_CODES = sum(size for _, _, size in KEYWORD_SLOTS)
+"""The codes of the keywords' attached cards."""
 LIMBO = 24
 """Cards going to the underworld together (1.4.2)."""
 OPTIONS = 64
@@ -131,7 +139,7 @@ DECK_BOUNDED: Mapping[str, int] = {
     "attached": ATTACHED,
     "troops": TROOPS,
     "mounts": MOUNTS,
-    "runes": RUNES,
+    **{f"{name}s": size for name, _, size in KEYWORD_SLOTS},
 }
 """The sizes bounded by what the game's decks hold (see :meth:`MitoszActionSpace.exceeded`)."""
 _ATTACHED_BASE = 1 + LEADERS
@@ -200,8 +208,11 @@ def _own(state: State[Any]) -> Mapping[object, int]:
     game: Game = state.game
     me = _me(state)
     out: dict[object, int] = {c: BOARD_SLOTS + i for c, i in _own_troops(game, me).items()}
-    for i, rune in enumerate(of_kind(game, AttachKind.RUNE)[:RUNES]):
-        out[rune.card] = BOARD_SLOTS + TROOPS + i
+    base = BOARD_SLOTS + TROOPS
+    for _, kind, size in KEYWORD_SLOTS:
+        for i, a in enumerate(of_kind(game, kind)[:size]):
+            out[a.card] = base + i
+        base += size
     out.update(_board(game, me))
     return out
 
@@ -211,7 +222,15 @@ def _own_name(code: int) -> str:
         return f"own {_board_slot_name(code)}"
     if code < BOARD_SLOTS + TROOPS:
         return f"own troop {code - BOARD_SLOTS}"
-    return f"own rune {code - BOARD_SLOTS - TROOPS}"
+    return f"own {_keyword_slot_name(code - BOARD_SLOTS - TROOPS)}"
+
+
+def _keyword_slot_name(code: int) -> str:
+    for name, _, size in KEYWORD_SLOTS:
+        if code < size:
+            return f"{name} {code}"
+        code -= size
+    return f"slot {code}"
 
 
 _EXTRA = SEATS * BOARD_SLOTS
@@ -219,7 +238,10 @@ _EXTRA = SEATS * BOARD_SLOTS
 _BOARD_KINDS = (
     (AttachKind.HELD, TROOPS + LINGERING, HELD),
     (AttachKind.MOUNT, TROOPS + LINGERING + HELD, MOUNTS),
-    (AttachKind.RUNE, TROOPS + LINGERING + HELD + MOUNTS, RUNES),
+    *(
+        (kind, TROOPS + LINGERING + HELD + MOUNTS + sum(s for _, _, s in KEYWORD_SLOTS[:j]), size)
+        for j, (_, kind, size) in enumerate(KEYWORD_SLOTS)
+    ),
 )
 """The board's attachments (:attr:`~mitosz_core.games.mitosz.state.Board.attachments`)
 that have codes of their own after the fight's troops and the lingering cards: per
@@ -256,7 +278,7 @@ def _any_name(code: int) -> str:
         if code < size:
             return f"{name} {code}"
         code -= size
-    return f"mount {code}" if code < MOUNTS else f"rune {code - MOUNTS}"
+    return f"mount {code}" if code < MOUNTS else _keyword_slot_name(code - MOUNTS)
 
 
 def _limbo(state: State[Any]) -> Mapping[object, int]:
@@ -342,8 +364,9 @@ def _names(prefix: str) -> Any:
 def layouts() -> tuple[Layout, ...]:
     """The blocks of the space, in index order."""
     hand = Positions("hand", HAND, _hand, _names("hand"))
-    own = Positions("own", BOARD_SLOTS + TROOPS + RUNES, _own, _own_name)
-    board = Positions("any", _EXTRA + TROOPS + LINGERING + HELD + MOUNTS + RUNES, _any, _any_name)
+    own = Positions("own", BOARD_SLOTS + TROOPS + KEYWORD_CODES, _own, _own_name)
+    extra = TROOPS + LINGERING + HELD + MOUNTS + KEYWORD_CODES
+    board = Positions("any", _EXTRA + extra, _any, _any_name)
     limbo = Positions("limbo", LIMBO, _limbo, _names("going to the underworld"))
     option = Positions("options", OPTIONS, _options, _names("option"))
     stack = Positions("stack", STACK, _stack, _names("on the stack at"))
@@ -357,7 +380,7 @@ def layouts() -> tuple[Layout, ...]:
     cell = Values(tuple(range(-GRID, GRID + 1)))
     lines = Values(tuple(LineName))
     owned = OrNone(Either(own, hand))
-    return (
+    core = (
         Layout(Pass),
         Layout(PlacePeople, (("card", hand), ("x", cell), ("y", cell))),
         Layout(
@@ -373,7 +396,6 @@ def layouts() -> tuple[Layout, ...]:
         Layout(PlayWithoutSummoning, (("card", hand), ("target", OrNone(board)))),
         Layout(SacrificeItem, (("card", own), ("index", index), ("target", OrNone(board)))),
         Layout(SacrificeBuilding, (("card", own),)),
-        Layout(AttachRune, (("card", hand), ("user", own), ("target", board), ("index", index))),
         Layout(SacrificeLeader, (("card", own),)),
         Layout(ToUnderworld, (("card", limbo),)),
         Layout(Discard, (("card", hand),)),
@@ -432,6 +454,35 @@ def layouts() -> tuple[Layout, ...]:
         Layout(KeepMonster, (("card", board),)),
         Layout(AttachMount, (("card|shared", _Shared(own)), ("rider", own))),
     )
+    positions: dict[str, Domain] = {"hand": hand, "own": own, "any": board, "index": index}
+    out = list(core)
+    for keyword in KEYWORDS:
+        for declared in keyword.actions:
+            fields = tuple(
+                (name, _positions(positions, declared.action, name, where))
+                for name, where in declared.fields
+            )
+            out.insert(_after(out, declared.after) + 1, Layout(declared.action, fields))
+    return tuple(out)
+
+
+def _positions(
+    positions: Mapping[str, Domain], action: type[Action], name: str, where: str
+) -> Domain:
+    """The positions a keyword action's field names, by their name."""
+    if where not in positions:
+        known = ", ".join(positions)
+        raise ValueError(f"{action.__name__}.{name}: no positions {where!r} (known: {known})")
+    return positions[where]
+
+
+def _after(layouts: list[Layout], action: type[Action]) -> int:
+    """Where the layout of ``action`` is among ``layouts``, for a keyword's action to
+    follow it."""
+    for i, layout in enumerate(layouts):
+        if layout.kind is action:
+            return i
+    raise ValueError(f"a keyword's action follows {action.__name__}, which has no layout")
 
 
 class MitoszActionSpace(LayoutSpace):
@@ -445,8 +496,9 @@ class MitoszActionSpace(LayoutSpace):
         """The sizes of the space that ``state``'s game could outgrow, by what its decks
         hold: a hand (:data:`HAND`, the largest deck), the cards attached to a board's
         leaders (:data:`ATTACHED`: items, troops, mounts and monsters), the fight's
-        troops (:data:`TROOPS`: troops and monsters), mounts (:data:`MOUNTS`) and runes
-        (:data:`RUNES`). Empty for every game on the built-in decks."""
+        troops (:data:`TROOPS`: troops and monsters), mounts (:data:`MOUNTS`) and the
+        keywords' attached cards (:data:`KEYWORD_SLOTS`, cards of the keyword's subtype).
+        Empty for every game on the built-in decks."""
         game: Game = state.game
         decks = [0] * len(game.players)
         found: Counter[str] = Counter()
@@ -458,7 +510,9 @@ class MitoszActionSpace(LayoutSpace):
             found["attached"] += troop or mount or printed.type is CardType.ITEM
             found["troops"] += troop
             found["mounts"] += mount
-            found["runes"] += Subtype.RUNE in printed.subtypes
+            for keyword in KEYWORDS:
+                if keyword.slots:
+                    found[f"{keyword.name}s"] += keyword.subtype in printed.subtypes
         found["hand"] = max(decks)
         return tuple(
             f"{name}: the decks allow {found[name]}, the space has {size}"

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from mitosz_core.games.mitosz.actions import (
     AskHelp,
     AttachMount,
-    AttachRune,
     Attack,
     Choose,
     ChooseTroopMode,
@@ -35,6 +34,7 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.hosting import host_of
+from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.kernel.action import Action
 
 

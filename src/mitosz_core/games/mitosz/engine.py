@@ -18,7 +18,7 @@ from typing import ClassVar
 from mitosz_core.errors import DeckError
 from mitosz_core.games.mitosz import observe as observation
 from mitosz_core.games.mitosz import sample as sampling
-from mitosz_core.games.mitosz.actions import ACTION_TYPES, Pass
+from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, Pass
 from mitosz_core.games.mitosz.actionspace import MitoszActionSpace
 from mitosz_core.games.mitosz.card_ids import CARD_IDS
 from mitosz_core.games.mitosz.carddata import builtin_decks as _builtin_decks
@@ -55,6 +55,7 @@ from mitosz_core.games.mitosz.rules.checks import state_checks
 from mitosz_core.games.mitosz.rules.fights import battle, duel, outcome, rounds, spoils
 from mitosz_core.games.mitosz.rules.flow import Step, fire, is_settled, turn_phase
 from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LEADER
+from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
 from mitosz_core.games.mitosz.state import FRAMES, PENDING, Frame, Game, Pending, derived
@@ -65,6 +66,10 @@ from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.copies import card_ids, copies_in_hand, field_ids
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
+
+ACTION_TYPES: tuple[type[Action], ...] = (*CORE_ACTION_TYPES, *KEYWORD_ACTIONS)
+"""Every Mítosz action class: the core rules' (:data:`.actions.CORE_ACTION_TYPES`), then
+the keywords' own (:data:`.rules.keywords.KEYWORD_ACTIONS`)."""
 
 CARD_FIELDS = ("card", "user", "target", "rider", "leader", "people")
 """Action fields that name a card id."""

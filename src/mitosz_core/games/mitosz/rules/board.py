@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.bearing import PASSING
 from mitosz_core.games.mitosz.rules.hosting import (
     attached_as,
     attachment_of,
@@ -248,26 +249,25 @@ def lose_everything(s: S, player: int) -> S:
 # --- 8.rune: runes attached to cards ------------------------------------------------------
 
 
-def rune_host(game: Game, rune: CardId) -> CardId | None:
-    """The card that attached rune ``rune`` is attached to, if it is one (8.rune)."""
-    found = attachment_of(game, rune)
-    return found.host if found is not None and found.kind is AttachKind.RUNE else None
-
-
 def runes_on(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The runes attached to ``card`` (8.rune)."""
     return attached_as(game, card, AttachKind.RUNE)
 
 
+# --- 2.4: cursed and magical cards --------------------------------------------------------
+
+
 def is_magical(game: Game, card: CardId) -> bool:
-    """Whether ``card`` is magical (2.4): printed so, or bearing a magical rune (8.rune)."""
+    """Whether ``card`` is magical (2.4): printed so, or bearing a magical card of a kind
+    that passes it on (:data:`~.bearing.PASSING`)."""
     if game.card(card).magical:
         return True
-    return any(game.card(r).magical for r in attached_as(game, card, AttachKind.RUNE))
+    return any(game.card(c).magical for k in PASSING for c in attached_as(game, card, k))
 
 
 def is_cursed(game: Game, card: CardId) -> bool:
-    """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed rune (8.rune)."""
+    """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed card of a kind
+    that passes it on (:data:`~.bearing.PASSING`)."""
     if game.card(card).cursed:
         return True
-    return any(game.card(r).cursed for r in attached_as(game, card, AttachKind.RUNE))
+    return any(game.card(c).cursed for k in PASSING for c in attached_as(game, card, k))

@@ -8,10 +8,12 @@ This module exports both (:data:`SOURCE`, :data:`RESOLVES`) for the wiring to ha
 
 from __future__ import annotations
 
+from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.actions import MANEUVER_ACTIONS, ManeuverAction
 from mitosz_core.games.mitosz.effects.language import (
     ChangeLevel,
     Duration,
+    Maneuver,
     Peek,
     Reveal,
     Sacrifice,
@@ -22,7 +24,7 @@ from mitosz_core.games.mitosz.rules import S, maneuvers
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.counter_round import push
 from mitosz_core.games.mitosz.rules.hooks import Resolves, ResponseSource
-from mitosz_core.games.mitosz.rules.keywords.rune import rune_resolution
+from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.rules.levels import maneuver_level
 from mitosz_core.games.mitosz.rules.zones import to_underworld, update_player
 from mitosz_core.games.mitosz.state import ManeuverPending, Todo
@@ -38,8 +40,8 @@ def _resolve_maneuver(s: S, item: ManeuverPending) -> S:
     """4.6.5-4.6.7: conditions, the effect (with the maneuver's level), the sacrifice."""
     game = s.game
     m = maneuvers.maneuver_of(game, item)
-    if item.rune is not None:  # 8.rune: attached by a scribe, or used on its card only
-        s, found, m = rune_resolution(s, item, m)
+    if item.rune is not None:  # a keyword's card attached by the use, or used on its host
+        s, found, m = _keyword_resolution(s, item, m)
         if found is None:
             return s
         item, game = found, s.game
@@ -73,6 +75,19 @@ def _resolve_maneuver(s: S, item: ManeuverPending) -> S:
         return to_underworld(s, (item.card,))
     lingering = game.lingering if item.card is None else (*game.lingering, item.card)
     return s.evolve(game=replace(game, todo=(*todos, *game.todo), lingering=lingering))
+
+
+def _keyword_resolution(
+    s: S, item: ManeuverPending, m: Maneuver
+) -> tuple[S, ManeuverPending | None, Maneuver]:
+    """A resolving use that concerns a keyword's card goes on as that keyword declares
+    (:attr:`~.keywords.keyword.Keyword.resolve_use`; 8.rune)."""
+    assert item.rune is not None
+    d = s.game.card(item.rune)
+    for keyword in KEYWORDS:
+        if keyword.resolve_use is not None and d.has_subtype(keyword.subtype):
+            return keyword.resolve_use(s, item, m)
+    raise MachineError(f"pending use {item.id} concerns {d.name}, but no keyword resolves it")
 
 
 def _conditions(s: S, item: ManeuverPending) -> tuple[S, bool]:

@@ -21,12 +21,12 @@ from mitosz_core.games.mitosz.effects.language import (
     Timing,
 )
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.bearing import bound_host
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
     controller,
     is_cursed,
     leader_slot,
-    rune_host,
     set_turned,
 )
 from mitosz_core.games.mitosz.rules.continuous import card_type, neutralized
@@ -75,7 +75,7 @@ NO_COST: Spheres = (0, 0, 0, 0)
 
 def maneuver_of(game: Game, item: ManeuverPending) -> Maneuver:
     """The maneuver a pending item uses."""
-    if item.rune is not None and item.card is None:  # a rune attached to its user (8.rune)
+    if item.rune is not None and item.card is None:  # 3.9: a bound maneuver attached to its user
         return game.card(item.rune).maneuvers[item.maneuver]
     if item.card is not None and game.card(item.card).type in (CardType.MANEUVER, CardType.FATE):
         return game.card(item.card).maneuvers[item.maneuver]
@@ -228,8 +228,8 @@ def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1)
         return f"{d.name}'s ability is neutralised: it cannot use maneuvers (5.5)"
     if (user, index) in game.blocked:
         return f"{d.name}'s maneuver was neutralised; usable again next turn (4.1)"
-    host = rune_host(game, user)
-    if host is not None:  # 8.rune: an attached rune is a bound maneuver of its card
+    host = bound_host(game, user)
+    if host is not None:  # 3.9: attached as a bound maneuver of its host, which uses it
         if neutralized(game, host):
             return f"{game.card(host).name}'s ability is neutralised (5.5)"
         return _why_not_ready(s, host, index, m, steps)
@@ -238,7 +238,7 @@ def _why_not_usable(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1)
 
 def _why_not_ready(s: S, user: CardId, index: int, m: Maneuver, steps: int) -> str | None:
     reason = why_not_ready(s, user, index, m, steps)
-    if reason is None and m.sacrifices_user and is_cursed(s.game, user):  # 2.4, 8.rune
+    if reason is None and m.sacrifices_user and is_cursed(s.game, user):  # 2.4
         return f"{s.game.card(user).name} is cursed and cannot be sacrificed (2.4)"
     return reason
 
@@ -328,7 +328,8 @@ def free_user_pool(s: S, player: int) -> tuple[tuple[CardId, CardDef], ...]:
     """The cards on ``player``'s side that may use some free maneuver now (3.9), with
     their printed cards: the facts of :func:`free_users` that do not depend on the free
     maneuver. Peoples and locations, by their current type (5.16), only while they fight
-    (3.2.2, 3.3); never an attached rune (8.rune), nor a neutralised card (5.5)."""
+    (3.2.2, 3.3); never a maneuver card attached to another (3.9), nor a neutralised card
+    (5.5)."""
     game = s.game
     combat = in_combat(s)
     pool = []
@@ -337,7 +338,7 @@ def free_user_pool(s: S, player: int) -> tuple[tuple[CardId, CardDef], ...]:
         if kind in (CardType.PEOPLE, CardType.LOCATION) and not combat:
             continue
         if kind is CardType.MANEUVER:
-            continue  # an attached rune (8.rune) is no permanent or troop (3.9)
+            continue  # an attached maneuver card is no permanent or troop (3.9)
         if neutralized(game, user):
             continue  # 5.5: a neutralised card uses no maneuver, free ones neither
         pool.append((user, game.card(user)))
@@ -363,8 +364,8 @@ def target_options(
     s: S, player: int, m: Maneuver, user: CardId | None
 ) -> Iterator[tuple[CardId | None, int | None]]:
     """``(target card, target pending)`` choices for using ``m`` now."""
-    host = None if user is None else rune_host(s.game, user)
-    if host is not None:  # 8.rune: an attached rune acts on its card only
+    host = None if user is None else bound_host(s.game, user)
+    if host is not None:  # 3.9: attached as a bound maneuver, it acts on its host only
         if pending_target(m) is None:
             yield host, None
         return
@@ -407,9 +408,9 @@ def _why_not_target(
 ) -> str | None:
     if (target, pending) in set(target_options(s, player, m, user)):
         return None
-    host = None if user is None else rune_host(s.game, user)
-    if host is not None:
-        return f"an attached rune acts only on the card it is attached to, #{host} (8.rune)"
+    host = None if user is None else bound_host(s.game, user)
+    if user is not None and host is not None:
+        return f"{s.game.card(user).name} acts only on the card it is attached to, #{host} (3.9)"
     if pending is not None:
         return f"pending event {pending} is not one this maneuver can counter"
     if target is None:
@@ -605,7 +606,7 @@ def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, ManeuverPending]:
     if isinstance(a, UseManeuver):
         m = game.card(a.user).maneuvers[a.index]
         s = update_player(s, player, spheres=pay(p.spheres, total_cost(m, a.steps, a.times, False)))
-        host = rune_host(game, a.user)  # 8.rune: the rune's card uses it
+        host = bound_host(game, a.user)  # 3.9: the card it is attached to uses it
         user = a.user if host is None else host
         s = _exhaust(s, user, a.index, m, a.steps)
         item = ManeuverPending(

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
 from mitosz_core.games.mitosz.rules.keywords.rune import RUNE
+from mitosz_core.kernel.action import Action
 
 KEYWORDS: tuple[Keyword, ...] = (RUNE,)
 """The keywords declared in modules, in the order the summoning step lists their
 actions."""
+
+KEYWORD_ACTIONS: tuple[type[Action], ...] = tuple(a.action for k in KEYWORDS for a in k.actions)
+"""The keywords' own action classes, in the order of :data:`KEYWORDS`: the action union
+(:data:`~..engine.ACTION_TYPES`) has them after the core rules' actions."""

@@ -3,7 +3,13 @@
 A keyword module (``rules/keywords/<name>.py``) holds its rules and one :class:`Keyword`
 value saying what it adds to the game; :mod:`.keywords` lists the keyword values, and
 the generic code reads them there: the summoning step's rules and candidates, the kind
-its cards are attached as, what happens to them when they or their host leave the board.
+its cards are attached as, what happens to them when they or their host leave the board,
+how a use that concerns one of its cards resolves (:mod:`..maneuver_use`), its own
+action classes and their layouts in the action space, and how many of its attached
+cards have codes of their own there.
+What its attached cards are to their host (:class:`~..bearing.Bearing`) the rules below
+the keyword modules read from :data:`~..bearing.BEARINGS`, since they cannot import the
+keywords back; the keyword's value names its bearing there.
 """
 
 from __future__ import annotations
@@ -12,11 +18,34 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from mitosz_core.games.mitosz.effects.language import Maneuver
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.state import AttachKind, Game
+from mitosz_core.games.mitosz.rules.bearing import Bearing
+from mitosz_core.games.mitosz.state import AttachKind, Game, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule
+
+ResolveUse = Callable[[S, ManeuverPending, Maneuver], tuple[S, ManeuverPending | None, Maneuver]]
+"""How a resolving use that concerns a keyword's card (:attr:`~..state.ManeuverPending.rune`)
+goes on: the state, the use as it goes on to take hold (``None`` if it ends here) and
+the maneuver it takes hold with."""
+
+
+@dataclass(frozen=True)
+class KeywordAction:
+    """An action class a keyword brings, and its layout in the integer action space
+    (:mod:`~mitosz_core.games.mitosz.actionspace`)."""
+
+    action: type[Action]
+    fields: tuple[tuple[str, str], ...]
+    """Each field of the action, in index order, with the name of the action space's
+    positions it is coded by: ``hand``, ``own`` (the deciding player's board), ``any``
+    (every board, and the cards with codes of their own), ``index`` (a maneuver printed
+    on a card)."""
+    after: type[Action]
+    """The action whose layout its own follows: the flat index of every action stays
+    where it was when the action moved into its keyword's module."""
 
 
 def no_candidates(s: S, player: int) -> Iterator[Action]:
@@ -36,6 +65,9 @@ class Keyword:
     """The rule ids of the rulebook it implements."""
     kind: AttachKind | None = None
     """How its cards are attached (:attr:`~..state.Board.attachments`), if they are."""
+    bearing: Bearing | None = None
+    """What its attached cards are to their host (a bound maneuver of it, 3.9), if
+    anything: one of :data:`~..bearing.BEARINGS`, of its ``kind``."""
     leaves: str = ""
     """What happens when its card or its host leaves the board; the one walk of
     :func:`~..board.remove_to_underworld` over the relation does it for every kind."""
@@ -46,3 +78,20 @@ class Keyword:
     step's table."""
     main_candidates: Callable[[S, int], Iterator[Action]] = no_candidates
     """Its legal actions in a summoning step for a player, in their documented order."""
+    actions: tuple[KeywordAction, ...] = ()
+    """Its own action classes and their layouts (:data:`~.KEYWORD_ACTIONS`, after the
+    core rules' in the action union)."""
+    slots: int = 0
+    """How many of its attached cards have codes of their own in the action space, after
+    the core rules' own and any positions; what its cards may number in a game's decks."""
+    resolve_use: ResolveUse | None = None
+    """How a resolving use that concerns one of its cards goes on (a card of its subtype
+    in :attr:`~..state.ManeuverPending.rune`: attached by the use, or attached and used
+    as its host's bound maneuver), before the use's own conditions and effect (4.6.5)."""
+
+    def __post_init__(self) -> None:
+        if self.bearing is not None and self.bearing.kind is not self.kind:
+            raise ValueError(
+                f"keyword {self.name}: its bearing is for {self.bearing.kind} cards,"
+                f" its cards are attached as {self.kind}"
+            )

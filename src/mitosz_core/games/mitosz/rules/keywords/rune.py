@@ -1,6 +1,6 @@
 """The rune keyword (*rúna*, 8.rune), whole: a scribe (*írnok*) uses a rune (a free
 maneuver of the rune subtype) from hand and attaches it to a permanent or troop on the
-board (:class:`~...actions.AttachRune`); it takes hold on that card only and stays on it
+board (:class:`AttachRune`); it takes hold on that card only and stays on it
 as its bound maneuver (3.9), acting on that card only. A magical or cursed rune makes
 the card magical or cursed (2.4; :func:`~..board.is_magical`, :func:`~..board.is_cursed`
 read the relation). It leaves the board with its card (1.4.2), and goes to the
@@ -12,8 +12,10 @@ underworld when a use of it is neutralised (5.15). Ruling R-8.rune.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar
 
-from mitosz_core.games.mitosz.actions import AttachRune
+from mitosz_core.games.mitosz.actions import SacrificeBuilding
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
@@ -24,17 +26,17 @@ from mitosz_core.games.mitosz.effects.language import (
     Sequence,
     User,
 )
-from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules import S, bearing
+from mitosz_core.games.mitosz.rules.bearing import bound_host
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
     controller,
     remove_to_underworld,
-    rune_host,
 )
 from mitosz_core.games.mitosz.rules.counter_round import push
 from mitosz_core.games.mitosz.rules.high_god import why_not_pay
 from mitosz_core.games.mitosz.rules.hosting import attach
-from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
+from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword, KeywordAction
 from mitosz_core.games.mitosz.rules.maneuvers import (
     FREE,
     effects_of,
@@ -50,8 +52,27 @@ from mitosz_core.games.mitosz.rules.selection import matches
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, Game, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.steps import Rule
 from mitosz_core.kernel.values import replace
+
+
+@mypyc_attr(native_class=False)  # an action: a plain dataclass like the others, which pickle
+@dataclass(frozen=True, slots=True)
+class AttachRune(Action):
+    """A scribe ``user`` uses rune ``card`` (a free maneuver) from hand and attaches it to
+    ``target``: its maneuver ``index`` takes hold on that card only, and stays on it as a
+    bound maneuver (8.rune, 3.9, ruling R-8.rune)."""
+
+    kind: ClassVar[str] = "attach_rune"
+    card: int
+    user: int
+    target: int
+    index: int = 0
+
+    def __str__(self) -> str:
+        return f"attach_rune(#{self.card} by #{self.user} to #{self.target})"
 
 
 def is_rune(game: Game, card: CardId) -> bool:
@@ -187,7 +208,7 @@ def rune_resolution(
             return to_underworld(s, (rune,)), None, m
         s = s.evolve(game=attach(game, Attachment(rune, host, AttachKind.RUNE)))
         return s, replace(item, card=None), focused(m)
-    host = rune_host(game, rune)
+    host = bound_host(game, rune)
     if item.neutralized:
         return (s if host is None else remove_to_underworld(s, rune)), None, m
     return s, item, focused(m)
@@ -212,11 +233,21 @@ RUNE = Keyword(
     subtype=Subtype.RUNE,
     rules=("8.rune", "3.9", "2.4"),
     kind=AttachKind.RUNE,
+    bearing=bearing.RUNE,
     leaves=(
         "goes to the underworld with the card it is attached to, after that card's other"
         " attachments (1.4.2); alone when a use of it is neutralised (5.15)"
     ),
     main_rules=(Rule(AttachRune, lambda s, a: why_not_attach_rune(s, s.game.active, a), _attach),),
     main_candidates=_candidates,
+    actions=(
+        KeywordAction(
+            AttachRune,
+            (("card", "hand"), ("user", "own"), ("target", "any"), ("index", "index")),
+            after=SacrificeBuilding,
+        ),
+    ),
+    slots=4,  # runes attached to board cards, whoever attached them: 4 in the built-in decks
+    resolve_use=rune_resolution,
 )
 """The rune keyword (8.rune)."""
