@@ -57,10 +57,20 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
     return found
 
 
+def _commit() -> str:
+    """The checkout's commit, ``-dirty`` if a file outside the docs' figures (which the
+    same session writes) differs from it."""
+
+    def git(*args: str) -> str:
+        run = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
+        return run.stdout.strip()
+
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs/figures")
+    return git("rev-parse", "--short", "HEAD") + ("-dirty" if changed else "")
+
+
 def rst(found: dict[str, float], calls: float, games: int) -> str:
-    commit = subprocess.run(
-        ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, check=False
-    ).stdout.strip()
+    commit = _commit()
     lines = [
         f".. list-table:: Where the time of {games} seeded 2-player Mítosz games goes "
         f"(cProfile, ``{commit or 'unknown'}``): {calls:,.0f} Python calls a decision",
