@@ -29,6 +29,7 @@ from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
+    CROSS,
     ENEMY_LEADERS,
     OWN_LEADERS,
     act,
@@ -121,3 +122,13 @@ def test_a_card_already_taken_off_by_the_same_effect_is_not_destroyed_again() ->
     after = apply_todo(s, Todo(every, me, archer))
     gone = {*after.game.players[other].underworld, *(c for b in after.game.limbo for c in b.cards)}
     assert {king, sword} <= gone
+
+
+@pytest.mark.rule("1.4.2", "3.1")
+def test_only_a_card_on_the_board_that_is_no_high_god_is_sent_to_the_underworld() -> None:
+    s = build(sky(empire=CROSS, hand=("Cheap",)), sea())
+    god, cheap = s.game.players[0].high_god, the(s, "Cheap")
+    with pytest.raises(ValueError, match=r"^the high god cannot leave the board \(3\.1\)$"):
+        remove_to_underworld(s, god)
+    with pytest.raises(ValueError, match=rf"^card #{cheap} is not on the board$"):
+        remove_to_underworld(s, cheap)  # in hand

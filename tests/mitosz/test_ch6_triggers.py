@@ -18,7 +18,7 @@ from mitosz_core.games.mitosz.actions import (
     SummonTroop,
     UseFreeManeuver,
 )
-from mitosz_core.games.mitosz.cards import Edge
+from mitosz_core.games.mitosz.cards import CardType, Edge
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     ChangeLevel,
@@ -26,23 +26,30 @@ from mitosz_core.games.mitosz.effects.language import (
     Delayed,
     Draw,
     Duration,
+    Every,
+    Maneuver,
     NeutralizeAbility,
+    Side,
+    Steal,
     Trigger,
     User,
 )
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S, triggers
-from mitosz_core.games.mitosz.rules.board import leader_slot
+from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import (
     ActiveEffect,
     FightKind,
     LineName,
+    ResponseFrame,
     Todo,
     TroopMode,
     Waiting,
 )
 from mitosz_core.games.mitosz.wiring import WIRING, apply_todo
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import LATE_RULESET, E, battle
 from tests.mitosz.fixtures import (
     CROSS,
@@ -329,3 +336,43 @@ def test_a_troop_uses_its_on_play_maneuver_when_it_joins_a_line_where_its_maneuv
     fight = s.game.fight
     assert fight is not None
     assert [t.mode for t in fight.troops] == [TroopMode.FULL, TroopMode.UNDECIDED]
+
+
+NIGHT_THIEF = fx.card(
+    "Night Thief",
+    CardType.LEADER,
+    level=2,
+    maneuvers=(
+        Maneuver(
+            "Take by night",
+            Steal(Every(Cards(types=(CardType.INTRIGUE,), side=Side.ENEMY))),
+            trigger=Trigger.TURN_END,
+        ),
+    ),
+)
+"""A leader whose end-of-turn ability steals every enemy intrigue: a timed effect that
+takes hold through the module of its rule (stealing, a delegated effect)."""
+THIEF_RULESET = MitoszRuleset(pool={**fx.POOL, NIGHT_THIEF.key: NIGHT_THIEF})
+
+
+@pytest.mark.rule("6.2.4.5", "5.2")
+def test_an_end_of_turn_effect_that_steals_takes_hold_in_the_end_phase() -> None:
+    s = build(
+        # the Edict in hand may be summoned at any time, so the end phase's window is a
+        # decision of its own: the theft is seen there
+        sky(empire=CROSS, leaders=(Leader("Night Thief"),), hand=("Edict",)),
+        sea(empire=CROSS, intrigues=("Banner",)),
+        ruleset=THIEF_RULESET,
+    )
+    banner = the(s, "Banner", 1)
+    while not (
+        s.game.frames
+        and isinstance(s.game.frames[-1], ResponseFrame)
+        and s.game.frames[-1].then
+        and s.game.frames[-1].host == "turn.end.effects"
+    ):
+        legal = mc.legal_actions(s)
+        s = act(s, Pass() if Pass() in legal else legal[0])  # a discard down to 7 too
+    assert s.game.active == 0 and controller(s.game, banner) == 0  # stolen at the turn's end
+    s = next_turn(s)
+    assert controller(s.game, banner) == 1  # back when the next turn starts (6.2.1.2)
