@@ -123,12 +123,14 @@ def test_a_mounts_shared_subtype_counts_for_effect_selectors() -> None:
     s, me, _ = ff.arena()
     s, rider = fx.put_leader(s, me, "Thief")  # action: steal a leader
     s, horse = fx.put_leader(s, me, "Winged Horse")  # a flying mount
+    s, walker = fx.put_leader(s, me, "Captain")  # a leader that does not fly
     fliers = Cards(types=(CardType.LEADER,), subtypes=(Subtype.FLYING,))
     assert horse in matching(s.game, me, fliers, None)
     assert rider not in matching(s.game, me, fliers, None)
     s = fx.act(s, AttachMount(horse, rider, Subtype.FLYING))
     # "egy nem-vezér, nem-faj altípusát megoszthatja a vezérrel": the Thief flies now
     assert rider in matching(s.game, me, fliers, None)
+    assert walker not in matching(s.game, me, fliers, None)  # only its rider shares it
     before = level(s.game, rider)
     lift = ActiveEffect(s.game.next_id, ChangeLevel(Every(fliers), 1), me, None, None)
     s = s.evolve(game=replace(s.game, effects=(lift,), next_id=s.game.next_id + 1))
