@@ -281,7 +281,42 @@ def test_a_free_maneuvers_use_pays_its_first_step_only() -> None:
     s = build(mine, sea(leaders=(Leader("King"),)), ruleset=STEPPED_RULESET)
     hero, feint, king = the(s, "Hero"), the(s, "Stepped Feint"), the(s, "King", 1)
     magic, hand = s.game.players[0].spheres[0], len(s.game.players[0].hand)
+    exact = fx.set_player(s, 0, spheres=(1, 0, 0, 0))  # the first step's cost, no more
+    assert STEPPED_RULESET.why_not(exact, UseFreeManeuver(feint, hero, 0, king)) is None
     s = settle_counter(act(s, UseFreeManeuver(feint, hero, 0, king)))
     assert s.game.players[0].spheres[0] == magic - 1
     assert len(s.game.players[0].hand) == hand - 1  # the card was used; nothing drawn
     assert s.game.players[1].leaders[0].turned
+
+
+_DOOM = fx.POOL["Doom"]
+DEAR_DOOM = replace(
+    _DOOM,
+    key="Dear Doom",
+    name_en="Dear Doom",
+    serial="9993",
+    maneuvers=(replace(_DOOM.maneuvers[0], cost=(1, 0, 0, 0)),),
+)
+"""The Doom (a fate: enemy leaders -1) at 1 magic."""
+DEAR_RULESET = MitoszRuleset(pool={**fx.POOL, DEAR_DOOM.key: DEAR_DOOM})
+
+
+@pytest.mark.rule("3.7", "4.2.2")
+def test_a_fate_is_paid_for_like_a_maneuver() -> None:
+    mine = sky(leaders=(Leader("Sky Leader"),), hand=("Dear Doom",), spheres=(0, 0, 0, 0))
+    s = build(mine, sea(leaders=(Leader("King"),)), ruleset=DEAR_RULESET)
+    doom = the(s, "Dear Doom")
+    assert PlayFate(doom) not in mc.legal_actions(s)
+    assert DEAR_RULESET.why_not(s, PlayFate(doom)) is not None  # no magic to pay with
+    paid = fx.set_player(s, 0, spheres=(1, 0, 0, 0))
+    assert DEAR_RULESET.why_not(paid, PlayFate(doom)) is None
+    # a fate's further steps cannot be bought (a play names none): its first is paid only
+    cascade = replace(DEAR_DOOM, key="Stepped Doom", name_en="Stepped Doom", serial="9994")
+    cascade = replace(
+        cascade,
+        maneuvers=(replace(DEAR_DOOM.maneuvers[0], steps=(ManeuverStep((1, 0, 0, 0), Draw(1)),)),),
+    )
+    stepped = MitoszRuleset(pool={**fx.POOL, cascade.key: cascade})
+    mine = sky(leaders=(Leader("Sky Leader"),), hand=("Stepped Doom",), spheres=(1, 0, 0, 0))
+    s = build(mine, sea(leaders=(Leader("King"),)), ruleset=stepped)
+    assert stepped.why_not(s, PlayFate(the(s, "Stepped Doom"))) is None

@@ -229,6 +229,26 @@ def test_sacrificing_a_potion_makes_its_effect_take_hold() -> None:
     assert level(s.game, captain) == s.game.card(captain).level + 2 < before + 2
 
 
+CURSED_TONIC = replace(
+    ATTACHMENT_POOL["Tonic"], key="Cursed Tonic", name_en="Cursed Tonic", serial="9992", cursed=True
+)
+"""A cursed potion: its maneuver would sacrifice it, which a cursed card never is (2.4)."""
+CURSED_RULESET = MitoszRuleset(pool={**ATTACHMENT_POOL, CURSED_TONIC.key: CURSED_TONIC})
+
+
+@pytest.mark.rule("8.potion", "2.4")
+@pytest.mark.ruling("R-3.4.2-cursed")
+def test_a_cursed_potion_is_not_sacrificed_for_its_effect() -> None:
+    s = build(
+        sky(leaders=(Leader("Cheap", items=("Cursed Tonic",)),)), sea(), ruleset=CURSED_RULESET
+    )
+    captain, tonic = the(s, "Cheap"), the(s, "Cursed Tonic")
+    assert SacrificeItem(tonic, 0, captain) not in mc.legal_actions(s)
+    assert CURSED_RULESET.why_not(s, SacrificeItem(tonic, 0, captain)) == (
+        "Cursed Tonic is cursed and cannot be sacrificed (2.4)"
+    )
+
+
 @pytest.mark.rule("8.potion")
 def test_a_potion_whose_maneuver_does_not_sacrifice_it_is_rejected_as_card_data() -> None:
     tonic = ATTACHMENT_POOL["Tonic"]

@@ -6,12 +6,16 @@ when another check failed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.mitosz import Leader
+from tests.mitosz.fight_fixtures import POOL as FIGHT_POOL
 from tests.mitosz.fixtures import CROSS, RULESET, build, sea, sky, the
 
 NONE = (0, 0, 0, 0)
@@ -49,3 +53,26 @@ def test_each_condition_of_a_maneuver_action_refuses_on_its_own() -> None:
     assert RULESET.why_not(broke, UseFreeManeuver(feint, hero, 0, king)) is not None  # 4.2.2
     # 3.9: linked to its user, it costs nothing
     assert RULESET.why_not(broke, UseFreeManeuver(feint, champion, 0, king)) is None
+
+
+CURSED_ZEALOT = replace(
+    FIGHT_POOL["Zealot"],
+    key="Cursed Zealot",
+    name_en="Cursed Zealot",
+    serial="9995",
+    cursed=True,
+)
+"""The Zealot (Martyrdom: action, sacrifices itself) made cursed (2.4)."""
+ZEALOT_RULESET = MitoszRuleset(pool={**FIGHT_POOL, CURSED_ZEALOT.key: CURSED_ZEALOT})
+
+
+@pytest.mark.rule("2.4", "4.2.6")
+@pytest.mark.ruling("R-3.4.2-cursed")
+def test_a_cursed_card_does_not_sacrifice_itself_for_its_maneuver() -> None:
+    mine = sky(empire=CROSS, leaders=(Leader("Cursed Zealot"),))
+    s = build(mine, sea(leaders=(Leader("King"),)), ruleset=ZEALOT_RULESET)
+    zealot, king = the(s, "Cursed Zealot"), the(s, "King", 1)
+    assert not any(isinstance(a, UseManeuver) and a.user == zealot for a in mc.legal_actions(s))
+    assert ZEALOT_RULESET.why_not(s, UseManeuver(zealot, 0, king)) == (
+        "Cursed Zealot is cursed and cannot be sacrificed (2.4)"
+    )
