@@ -43,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -269,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.summary is not None:
         work = args.summary
+        settings = tomllib.loads((work / "pyproject.toml").read_text(encoding="utf-8"))
+        tests = settings["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]  # as run
     else:
         work = scratch(paths, tests)
         print(
