@@ -171,13 +171,13 @@ class Ruleset(ABC, Generic[G]):
     """The action fields that hold card ids (for :meth:`interchangeable`)."""
 
     reads_formats: ClassVar[frozenset[str]] = frozenset()
-    """Earlier versions of the saved format (:data:`~mitosz_core.kernel.state.FORMAT`)
-    in which this ruleset's states are saved as they are now, so that
+    """Earlier versions of the saved format (``mitosz-core/state/N``) in which this
+    ruleset's states are saved as they are now, so that
     :meth:`State.from_json <mitosz_core.State.from_json>` still loads them."""
 
     format_changes: ClassVar[dict[str, str]] = {}
-    """For the earlier versions of the saved format this ruleset does not read: what
-    changed in how its states are saved, told to whoever loads such a state."""
+    """What changed in how this ruleset's states are saved, by earlier version of the
+    saved format that it does not read; told to whoever loads such a state."""
 
     card_id_fields: ClassVar[CardIdFields] = {}
     """Where the game data holds card ids. Per dataclass, each field that holds one and
