@@ -85,6 +85,12 @@ def card(key: str, kind: CardType, mythos: Mythos = H, **kw: Any) -> CardDef:
     )
 
 
+def variant(base: CardDef, key: str, **changes: Any) -> CardDef:
+    """A test card made from ``base`` under the name ``key``, with a serial of its own
+    (as :func:`card` gives) and ``changes``."""
+    return replace(base, key=key, name_en=key, name_hu=key, serial=str(next(_serial)), **changes)
+
+
 def roads(*spec: tuple[Edge, int]) -> tuple[Road, ...]:
     return tuple(Road(e, lv) for e, lv in spec)
 

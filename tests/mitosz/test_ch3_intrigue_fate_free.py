@@ -263,11 +263,9 @@ def test_a_counter_fate_goes_to_the_underworld_right_after_use_and_its_effect_en
 
 
 _FEINT = fx.POOL["Feint"]
-STEPPED_FEINT = replace(
+STEPPED_FEINT = fx.variant(
     _FEINT,
-    key="Stepped Feint",
-    name_en="Stepped Feint",
-    serial="9990",
+    "Stepped Feint",
     maneuvers=(replace(_FEINT.maneuvers[0], steps=(ManeuverStep((1, 0, 0, 0), Draw(1)),)),),
 )
 """The Feint (1 magic: turn an enemy leader) with a further step (1 magic: draw a card)."""
@@ -290,12 +288,8 @@ def test_a_free_maneuvers_use_pays_its_first_step_only() -> None:
 
 
 _DOOM = fx.POOL["Doom"]
-DEAR_DOOM = replace(
-    _DOOM,
-    key="Dear Doom",
-    name_en="Dear Doom",
-    serial="9993",
-    maneuvers=(replace(_DOOM.maneuvers[0], cost=(1, 0, 0, 0)),),
+DEAR_DOOM = fx.variant(
+    _DOOM, "Dear Doom", maneuvers=(replace(_DOOM.maneuvers[0], cost=(1, 0, 0, 0)),)
 )
 """The Doom (a fate: enemy leaders -1) at 1 magic."""
 DEAR_RULESET = MitoszRuleset(pool={**fx.POOL, DEAR_DOOM.key: DEAR_DOOM})
@@ -311,9 +305,9 @@ def test_a_fate_is_paid_for_like_a_maneuver() -> None:
     paid = fx.set_player(s, 0, spheres=(1, 0, 0, 0))
     assert DEAR_RULESET.why_not(paid, PlayFate(doom)) is None
     # a fate's further steps cannot be bought (a play names none): its first is paid only
-    cascade = replace(DEAR_DOOM, key="Stepped Doom", name_en="Stepped Doom", serial="9994")
-    cascade = replace(
-        cascade,
+    cascade = fx.variant(
+        DEAR_DOOM,
+        "Stepped Doom",
         maneuvers=(replace(DEAR_DOOM.maneuvers[0], steps=(ManeuverStep((1, 0, 0, 0), Draw(1)),)),),
     )
     stepped = MitoszRuleset(pool={**fx.POOL, cascade.key: cascade})

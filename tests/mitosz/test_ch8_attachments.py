@@ -229,9 +229,7 @@ def test_sacrificing_a_potion_makes_its_effect_take_hold() -> None:
     assert level(s.game, captain) == s.game.card(captain).level + 2 < before + 2
 
 
-CURSED_TONIC = replace(
-    ATTACHMENT_POOL["Tonic"], key="Cursed Tonic", name_en="Cursed Tonic", serial="9992", cursed=True
-)
+CURSED_TONIC = fx.variant(ATTACHMENT_POOL["Tonic"], "Cursed Tonic", cursed=True)
 """A cursed potion: its maneuver would sacrifice it, which a cursed card never is (2.4)."""
 CURSED_RULESET = MitoszRuleset(pool={**ATTACHMENT_POOL, CURSED_TONIC.key: CURSED_TONIC})
 
@@ -300,20 +298,13 @@ def test_a_scribe_attaches_a_rune_which_then_acts_on_that_card_only() -> None:
     assert fx.runes(s) == (fx.rune(ward, captain),)
 
 
-SCRIBE_OF_HELLAS = replace(
-    fx.ATTACHMENT_POOL["Scribe"],
-    key="Scribe of Hellas",
-    name_en="Scribe of Hellas",
-    links=("Ward Rune",),
+SCRIBE_OF_HELLAS = fx.variant(
+    fx.ATTACHMENT_POOL["Scribe"], "Scribe of Hellas", links=("Ward Rune",)
 )
 """A scribe in mythic link with the Ward Rune (2.8), so it uses it for free (3.9)."""
 _WARD = fx.ATTACHMENT_POOL["Ward Rune"]
-NULL_RUNE = replace(
-    _WARD,
-    key="Null Rune",
-    name_en="Null Rune",
-    serial="9991",
-    maneuvers=(replace(_WARD.maneuvers[0], effect=Neutralize()),),
+NULL_RUNE = fx.variant(
+    _WARD, "Null Rune", maneuvers=(replace(_WARD.maneuvers[0], effect=Neutralize()),)
 )
 """A rune whose maneuver names a pending event, not a card (4.2.6)."""
 LINKED_RULESET = MitoszRuleset(

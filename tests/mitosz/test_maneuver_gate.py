@@ -6,8 +6,6 @@ when another check failed."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 import mitosz_core as mc
@@ -15,6 +13,7 @@ from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeu
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import POOL as FIGHT_POOL
 from tests.mitosz.fixtures import CROSS, RULESET, build, sea, sky, the
 
@@ -55,13 +54,7 @@ def test_each_condition_of_a_maneuver_action_refuses_on_its_own() -> None:
     assert RULESET.why_not(broke, UseFreeManeuver(feint, champion, 0, king)) is None
 
 
-CURSED_ZEALOT = replace(
-    FIGHT_POOL["Zealot"],
-    key="Cursed Zealot",
-    name_en="Cursed Zealot",
-    serial="9995",
-    cursed=True,
-)
+CURSED_ZEALOT = fx.variant(FIGHT_POOL["Zealot"], "Cursed Zealot", cursed=True)
 """The Zealot (Martyrdom: action, sacrifices itself) made cursed (2.4)."""
 ZEALOT_RULESET = MitoszRuleset(pool={**FIGHT_POOL, CURSED_ZEALOT.key: CURSED_ZEALOT})
 
