@@ -34,8 +34,9 @@ and leave in every fight).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from mitosz_core.games.mitosz.effects.language import Release
 from mitosz_core.games.mitosz.state import (
@@ -135,27 +136,31 @@ def _reduced(index: BoardIndex, gone: tuple[Attachment, ...]) -> BoardIndex:
             kinds[kind] = kept
         else:
             del kinds[kind]
-    hosted = dict(index.hosted)
-    for key in {(a.host, a.kind) for a in gone}:
-        left = tuple(c for c in hosted[key] if c not in lost)
-        if left:
-            hosted[key] = left
-        else:
-            del hosted[key]
-    carried = index.carried
+    hosted = _without_cards(index.hosted, {(a.host, a.kind) for a in gone}, lost)
     held = {a.host for a in gone if a.kind is ITEM or a.kind is MOUNT}
-    if held:
-        carried = dict(carried)
-        for host in held:
-            left = tuple(c for c in carried[host] if c not in lost)
-            if left:
-                carried[host] = left
-            else:
-                del carried[host]
+    carried = _without_cards(index.carried, held, lost) if held else index.carried
     placed = index.placed
     if any(a.kind is LOCATION or a.kind is BUILDING for a in gone):
         placed = _placed(hosted, kinds.get(LOCATION, ()))
     return BoardIndex(kinds, cards, hosted, carried, placed)
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def _without_cards(
+    entries: dict[K, tuple[CardId, ...]], keys: set[K], lost: set[CardId]
+) -> dict[K, tuple[CardId, ...]]:
+    """A copy of ``entries`` with the cards ``lost`` taken out of the entries ``keys``;
+    an entry left empty is dropped."""
+    out = dict(entries)
+    for key in keys:
+        left = tuple(c for c in out[key] if c not in lost)
+        if left:
+            out[key] = left
+        else:
+            del out[key]
+    return out
 
 
 def of_kind(game: Game, kind: AttachKind) -> tuple[Attachment, ...]:
