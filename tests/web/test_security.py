@@ -66,6 +66,10 @@ def _deciding(clients: list[Client]) -> tuple[Client, Client]:
 BAD = [
     ("{not json", "bad-json"),
     ("[" * 60_000, "bad-json"),  # nested too deep for the parser, within the size limit
+    # parsed under the library's JSON limits (kernel.limits), as every other JSON input:
+    # nested deeper than they allow, or a number of too many digits
+    ('{"type": "view", "pad": ' + "[" * 65 + "]" * 65 + "}", "bad-json"),
+    ('{"type": "view", "pad": ' + "9" * 200 + "}", "bad-json"),
     ("[1, 2]", "bad-message"),
     (json.dumps({"type": "shout"}), "unknown-type"),
     (json.dumps({"type": "act", "version": 99, "number": 0, "index": 0}), "bad-version"),
@@ -197,6 +201,12 @@ def test_the_table_limit_and_bad_tables_are_refused() -> None:
         assert client.post("/api/tables", content=b"{oops").json()["code"] == "bad-json"
         deep = client.post("/api/tables", content=b"[" * 200_000)  # within the size limit
         assert deep.status_code == 400 and deep.json()["code"] == "bad-json"
+        nested: dict[str, object] = {"type": "new_table", "ruleset": "mitosz", "pad": []}
+        for _ in range(64):
+            nested = {"pad": [nested]}
+        answer = client.post("/api/tables", json=nested)  # deeper than the JSON limits
+        assert answer.status_code == 400 and answer.json()["code"] == "bad-json"
+        assert "deep" in answer.json()["message"]
         assert "table" in new_table(client, ruleset="mythos", bots=[None, "random"])
         answer = client.post("/api/tables", json={"ruleset": "mythos", "bots": [None, None]})
         assert answer.json()["code"] == "full"

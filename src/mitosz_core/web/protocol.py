@@ -19,7 +19,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from mitosz_core.errors import MitoszError
+from mitosz_core.errors import DecodeError, MitoszError
+from mitosz_core.kernel.jsontext import loads
 
 VERSION = 1
 """The protocol's version: every message carries it; a client that speaks another one
@@ -90,8 +91,8 @@ def parse(text: str | bytes, limits: Limits) -> ClientMessage:
             "too-large", f"a message is at most {limits.message_bytes} bytes, not {size}"
         )
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
+        data = loads(text, "a message")
+    except DecodeError as exc:
         raise ProtocolError("bad-json", f"not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", "a message is a JSON object")

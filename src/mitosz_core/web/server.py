@@ -39,8 +39,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import mitosz_core as mc
-from mitosz_core.errors import MitoszError
+from mitosz_core.errors import DecodeError, MitoszError
 from mitosz_core.kernel.decks import read_deck
+from mitosz_core.kernel.jsontext import loads
 from mitosz_core.kernel.registry import get
 from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.web.protocol import VERSION, Act, Limits, ProtocolError, View, error, parse
@@ -361,10 +362,11 @@ def app(store: Store, limits: Limits | None = None) -> Starlette:
         if len(body) > server.limits.message_bytes + server.limits.upload_bytes * 4:
             return JSONResponse(error(ProtocolError("too-large", "request too large")), 413)
         try:
-            data = json.loads(body)
-            table, tokens = server.new_table(data)
-        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+            data = loads(body, "a new table's request")
+        except DecodeError as exc:
             return JSONResponse(error(ProtocolError("bad-json", f"not JSON: {exc}")), 400)
+        try:
+            table, tokens = server.new_table(data)
         except ProtocolError as exc:
             return JSONResponse(error(exc), 400)
         return JSONResponse(
