@@ -14,6 +14,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 import mitosz_core as mc
 from mitosz_core.render import svg
+from mitosz_core.web import tables
 from mitosz_core.web.tables import seen
 from tests.web.support import game_server, new_table, play, shown_ids
 
@@ -33,15 +34,24 @@ def _ids_named(action: dict[str, Any] | None) -> set[int]:
     return {v for k, v in action.items() if k in fields and isinstance(v, int)}
 
 
+SEEDS = [7_305_118_406_552_913_271, 2_918_774_030_615_448_902, 5_551_203_877_164_905_333]
+"""The seeds the server draws in these tests, one per game of :data:`GAMES` by its number
+of seats (long, as drawn ones are, so that the secrecy checks look for 19 digits): the
+games are the same at every run, and a failure can be played again."""
+
+
 @pytest.mark.parametrize(("ruleset", "bots"), GAMES)
 def test_a_whole_game_over_websockets_replays_and_leaks_nothing(
-    ruleset: str, bots: list[str | None]
+    ruleset: str, bots: list[str | None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    drawn = SEEDS[len(bots) - 2]
+    monkeypatch.setattr(tables, "_seed_of", lambda spec: drawn)
     with game_server() as client:
         reply = new_table(client, ruleset=ruleset, bots=bots)
         table = reply["table"]
         clients = play(client, table, reply["tokens"], seed=len(bots))
         game = client.app.state.server.tables[table]  # type: ignore[attr-defined]
+        assert game.seed == drawn
         final = mc.replay(
             ruleset,
             seed=game.seed,
