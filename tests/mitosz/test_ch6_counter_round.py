@@ -7,7 +7,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass, Summon, UseManeuver
 from mitosz_core.mitosz import Leader
-from tests.mitosz.fixtures import act, build, sea, settle_counter, sky, the
+from tests.mitosz.fixtures import RULESET, act, build, pass_counter, sea, settle_counter, sky, the
 
 
 def rows(*keys: str) -> tuple[Leader, ...]:
@@ -67,3 +67,24 @@ def test_auto_pass_skips_only_players_without_a_response() -> None:
     assert s.game.stack == ()  # I could not answer: passed for me, recorded
     assert s.history[-1].auto
     assert king in s.game.players[other].underworld
+
+
+@pytest.mark.rule("6.4.1", "4.2.1", "4.2.6")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_a_maneuver_without_a_counter_or_locked_effect_is_refused_in_a_counter_round() -> None:
+    # Sentinel's Watch: a reaction (destroy an enemy leader), neither counter nor locked.
+    # 6.4.1: in a counter round "bárki használhat vagy kijátszhat egy kontra vagy zárt
+    # hatást" (anyone may use or play a counter or locked effect), and nothing else
+    s = build(sky(leaders=rows("Archer")), sea(leaders=rows("King", "Sentinel")), auto_pass=False)
+    other, archer = 1, the(s, "Archer")
+    king, sentinel = the(s, "King", other), the(s, "Sentinel", other)
+    s = act(s, UseManeuver(archer, 0, king))
+    assert s.phase == "counter.respond" and s.to_act == other
+    watch = UseManeuver(sentinel, 0, archer)
+    assert watch not in mc.legal_actions(s)
+    assert RULESET.why_not(s, watch) == (
+        "only a counter or locked effect answers in a counter round (6.4.1)"
+    )
+    s = pass_counter(s)  # the response to the deed that follows takes it (6.1.4)
+    assert s.phase == "response.respond" and s.to_act == other
+    assert RULESET.why_not(s, watch) is None

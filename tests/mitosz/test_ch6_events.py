@@ -79,6 +79,27 @@ def test_a_reaction_is_used_in_the_opponents_turn() -> None:
     assert s.phase == "turn.summoning_1" and s.to_act == me
 
 
+@pytest.mark.rule("6.1.4", "4.2.1")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_in_another_players_turn_a_player_acts_only_when_asked_to_respond() -> None:
+    # 6.1.4: "Ha a játékos cselekedett, a körsorrendnek megfelelően bármely játékos
+    # reagálhat rá egy cselekedettel" (when a player has made a deed, any player may
+    # answer it with a deed, in turn order): the Sentinel's reaction answers the Hero's
+    # summoning, and is refused once the answer is over and the turn goes on
+    s = build(sky(hand=("Hero",)), sea(leaders=(Leader("Sentinel"),)), auto_pass=False)
+    me, other = 0, 1
+    sentinel = the(s, "Sentinel", other)
+    watch = s.game.card(sentinel).maneuvers[0]
+    s, hero = summon_hero(s, me)
+    assert s.phase == "response.respond" and s.to_act == other
+    assert maneuvers.why_not(s, other, UseManeuver(sentinel, 0, hero)) is None
+    s = act(s, Pass())
+    assert s.phase == "turn.summoning_1" and s.to_act == me
+    refusal = "a player acts in another's turn only when asked to respond (6.1.4)"
+    assert maneuvers.why_not_timing(s, other, watch) == refusal
+    assert maneuvers.why_not(s, other, UseManeuver(sentinel, 0, hero)) == refusal
+
+
 @pytest.mark.rule("4.2.1", "6.1.4")
 @pytest.mark.ruling("R-6.4.1-responses")
 def test_a_rite_is_refused_in_any_combat_phase() -> None:

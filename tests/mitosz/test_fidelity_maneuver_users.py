@@ -21,6 +21,7 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.language import Draw, Maneuver, ManeuverStep, Timing
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S, counter_plays, maneuvers
 from mitosz_core.games.mitosz.rules.board import leader_slot
@@ -34,8 +35,29 @@ from tests.mitosz.fight_fixtures import to_combat
 from tests.mitosz.fixtures import CROSS, act, build, play, sea, sky, the
 from tests.mitosz.pool_fixtures import position, side
 
-RULESET = MitoszRuleset(pool=fx.card_pool("base", "maneuvers", "maneuver_users"))
+POOL = fx.card_pool("base", "maneuvers", "maneuver_users")
 ME, OTHER = 0, 1
+ONE_MAGIC_DRAW = ManeuverStep((1, 0, 0, 0), Draw(1))
+"""A further step that is not permanent: 1 magic, draw 1 (4.2.6)."""
+ECHO_SEER = fx.variant(
+    POOL["Seer"],
+    "Echo Seer",
+    maneuvers=(
+        Maneuver("Far Sight", Draw(1), Timing.RITE, permanent=True, steps=(ONE_MAGIC_DRAW,)),
+    ),
+)
+"""A leader whose rite is permanent (draw 1), with a further step that is not, as the
+Echo Horn's Ring but a rite: used in another player's turn."""
+ECHO_DRILL = fx.variant(
+    POOL["Drill"],
+    "Echo Drill",
+    maneuvers=(
+        Maneuver("Echo Drill", Draw(1), Timing.ACTION, permanent=True, steps=(ONE_MAGIC_DRAW,)),
+    ),
+)
+"""The Drill (a free maneuver, action, permanent: draw 1) with a further step that is
+not permanent; a free maneuver's use takes its first step only."""
+RULESET = MitoszRuleset(pool={**POOL, ECHO_SEER.key: ECHO_SEER, ECHO_DRILL.key: ECHO_DRILL})
 
 
 def _build(mine: Side, theirs: Side, **kw: Any) -> S:
@@ -105,6 +127,36 @@ def test_in_a_counter_round_a_turned_leader_uses_no_counter_free_maneuver() -> N
     assert UseFreeManeuver(parry, archer, 0, None, pending.id) not in mc.legal_actions(s)
     with pytest.raises(mc.IllegalActionError, match=r"Archer is turned"):
         act(s, UseFreeManeuver(parry, archer, 0, None, pending.id))
+
+
+@pytest.mark.rule("3.4.1", "4.2.6", "3.9", "4.6.3")
+def test_a_permanent_free_maneuver_used_for_its_first_step_turns_nobody() -> None:
+    # Echo Drill: permanent, its further step not; a free maneuver's use is its first
+    # step (4.2.6: "Ha az összes használt lépcső [permanens], a használó nem fordul el")
+    for turned in (False, True):
+        s = _build(sky(leaders=(Leader("Hero", turned=turned),), hand=("Echo Drill",)), sea())
+        hero, drill = the(s, "Hero"), the(s, "Echo Drill")
+        assert UseFreeManeuver(drill, hero, 0) in mc.legal_actions(s)
+        s = play(s, UseFreeManeuver(drill, hero, 0))
+        assert _turned(s, hero) is turned
+        assert drill in s.game.players[ME].underworld
+
+
+@pytest.mark.rule("3.4.1", "4.2.6", "6.1.4")
+def test_a_turned_leader_with_a_permanent_first_step_is_asked_to_respond() -> None:
+    # Echo Seer (turned): a permanent rite whose further step is not permanent. 4.2.6
+    # Permanens: "Elforgatott lap is használhatja" (a turned card may use it): its first
+    # step answers the Hero's summoning, its second does not
+    theirs = sea(leaders=(Leader("Echo Seer", turned=True),))
+    s = _build(sky(hand=("Hero",)), theirs, auto_pass=False)
+    seer = the(s, "Echo Seer", OTHER)
+    s = fx.pass_counter(act(s, Summon(the(s, "Hero"))))
+    assert s.phase == "response.respond" and s.to_act == OTHER
+    legal = mc.legal_actions(s)
+    assert UseManeuver(seer, 0) in legal and UseManeuver(seer, 0, steps=2) not in legal
+    hand = len(s.game.players[OTHER].hand)
+    s = fx.pass_counter(act(s, UseManeuver(seer, 0)))
+    assert len(s.game.players[OTHER].hand) == hand + 1 and _turned(s, seer)
 
 
 @pytest.mark.rule("3.4.1", "4.2.6")
