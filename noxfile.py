@@ -308,7 +308,8 @@ def soak(session: nox.Session) -> None:
 def mutation(session: nox.Session) -> None:
     """A sampled mutation run over the Mítosz rules modules with mutmut (not in CI; about
     an hour on 2 cores): 3 functions per module, tests selected by rule id, then per
-    mutant by mutmut. Arguments go to ``tools/mutation.py``, e.g.
+    mutant by mutmut; the slowest tests (random whole games) run on the survivors only.
+    Arguments go to ``tools/mutation.py``, e.g.
     ``nox -s mutation -- --functions 2 --modules turn,victory`` for a short sample, or
     ``nox -s mutation -- --changed A..B`` for every rules function a range of commits
     changed (``docs/reliability.rst``, "Mutation testing")."""

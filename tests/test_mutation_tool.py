@@ -1,9 +1,12 @@
 """``tools/mutation.py``: the functions a range of commits changed (``--changed``), by
-their names today, and the run's table for the docs (``--rst``)."""
+their names today, the run's table for the docs (``--rst``), and the slow tests left out
+of each mutant's run and run on its survivors afterwards."""
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -30,3 +33,30 @@ def test_the_table_counts_what_was_run() -> None:
     assert "     - 17, of which 10 were run to a verdict" in text
     assert "     - 90.0% killed" in text
     assert "     - 5 (the run was stopped before them)" in text
+
+
+def test_the_table_counts_survivors_killed_afterwards_as_killed() -> None:
+    counts = Counter({"killed": 8, "killed afterwards": 1, "survived": 1})
+    text = mutation.table("python tools/mutation.py --changed A..B", 3, 40, counts)
+    assert "   * - killed\n     - 9\n" in text
+    assert "     - 1 (by the tests left out of each mutant's run)" in text
+    assert "     - 90.0% killed" in text
+
+
+def test_the_scratch_copy_leaves_the_slow_tests_out_of_each_mutants_run() -> None:
+    paths, _ = mutation.chosen(["turn.draw_phase"])
+    work = mutation.scratch(paths, ["tests/mitosz/test_ch6_game_flow.py"], mutation.LEFT_OUT)
+    try:
+        settings = tomllib.loads((work / "pyproject.toml").read_text(encoding="utf-8"))
+        args = settings["tool"]["mutmut"]["pytest_add_cli_args"]
+        assert args[0::2] == ["--deselect"] * len(mutation.LEFT_OUT)
+        assert tuple(args[1::2]) == mutation.LEFT_OUT
+        for test in mutation.LEFT_OUT:  # each names a test that exists
+            file, _, name = test.partition("::")
+            assert f"def {name}(" in (work / file).read_text(encoding="utf-8")
+        name = "mitosz_core.games.mitosz.rules.fights.army.x_resolve_troop__mutmut_3"
+        source = mutation.source_of(work, name)
+        assert source == work / "src/mitosz_core/games/mitosz/rules/fights/army.py"
+        assert source.is_file()
+    finally:
+        shutil.rmtree(work)
