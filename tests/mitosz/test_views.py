@@ -212,3 +212,20 @@ def test_a_copy_of_a_game_keeps_its_claim_on_the_board_cache_while_its_realms_st
     moved = replace(game, players=(p.changed(hand=p.hand[1:]), *game.players[1:]))
     assert moved._base is None
     assert replace(game, board=replace(game.board))._base is None
+
+
+def test_a_view_per_player_is_filed_under_one_key_object_in_every_game_value() -> None:
+    """The memory a kept state holds: each game value's memo files a view worked out per
+    player (or per field) under a key made once, not under a tuple of its own."""
+    chooser = random.Random(1)
+    s = mc.new_game("mitosz", seed=1, players=4, auto_pass=False)
+    keys: dict[object, set[int]] = {}
+    for _ in range(150):
+        if s.is_over:
+            break
+        s = mc.apply(s, chooser.choice(mc.legal_actions(s)))
+        for key in s.game._memo or ():
+            if isinstance(key, tuple):
+                keys.setdefault(key, set()).add(id(key))
+    assert len(keys) > 8  # views of several kinds, each of several players
+    assert {key: len(ids) for key, ids in keys.items() if len(ids) > 1} == {}

@@ -22,6 +22,9 @@ from mitosz_core.kernel.values import CHECK_VIEWS, KEPT_UNLESS, replace, same_ob
 
 T = TypeVar("T")
 
+MAX_PLAYERS = 4
+"""The most players a game of Mítosz seats."""
+
 CardId = int
 Spheres = tuple[int, int, int, int]
 
@@ -746,6 +749,13 @@ class Game:
         """A copy with player ``index`` replaced; the other players are shared."""
         players = (*self.players[:index], player, *self.players[index + 1 :])
         return replace(self, players=players)
+
+
+def keys_by_player(name: str) -> tuple[tuple[str, int], ...]:
+    """The memo keys ``(name, player)`` of a view worked out per player, one for each
+    player index, made once: every game value's memo then files the view under the same
+    key object, not under a tuple of its own (the memory a kept state holds)."""
+    return tuple((name, player) for player in range(MAX_PLAYERS))
 
 
 def checking_views() -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardDef, Edge, Road
 from mitosz_core.games.mitosz.rules.board import all_board_cards
-from mitosz_core.games.mitosz.state import CardId, Game, PeopleSlot, cached
+from mitosz_core.games.mitosz.state import CardId, Game, PeopleSlot, cached, keys_by_player
 
 Cell = tuple[int, int]
 
@@ -96,6 +96,9 @@ def placements(game: Game, player: int, card: CardId) -> tuple[Cell, ...]:
     return tuple(cell for cell, meets in _joins(game, player) if meets & edges)
 
 
+_JOINS = keys_by_player("joins")
+
+
 def _joins(game: Game, player: int) -> tuple[tuple[Cell, frozenset[Edge]], ...]:
     """Each frontier cell with the edges on which a people placed there would meet a
     facing road of the empire (3.2.1)."""
@@ -113,7 +116,7 @@ def _joins(game: Game, player: int) -> tuple[tuple[Cell, frozenset[Edge]], ...]:
             out.append((cell, meets))
         return tuple(out)
 
-    return cached(game, ("joins", player), (), compute)
+    return cached(game, _JOINS[player], (), compute)
 
 
 def why_not_place(game: Game, player: int, card: CardId, cell: Cell) -> str | None:
