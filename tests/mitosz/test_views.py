@@ -4,6 +4,7 @@ what they read, and checkable from scratch (``MITOSZ_CHECK_VIEWS=1``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -12,7 +13,7 @@ from mitosz_core.games.mitosz import state as game_state
 from mitosz_core.games.mitosz.rules import S, checks, summoning
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.state import Game, Marker, PlayPending, cached, derived
-from mitosz_core.kernel.values import replace
+from mitosz_core.kernel.values import NOTHING, replace
 from tests.helpers import compiled
 
 
@@ -229,3 +230,36 @@ def test_a_view_per_player_is_filed_under_one_key_object_in_every_game_value() -
                 keys.setdefault(key, set()).add(id(key))
     assert len(keys) > 8  # views of several kinds, each of several players
     assert {key: len(ids) for key, ids in keys.items() if len(ids) > 1} == {}
+
+
+def _frozensets(value: object) -> Iterator[frozenset[object]]:
+    """The frozensets in a view, through tuples and dictionaries' values."""
+    if isinstance(value, frozenset):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _frozensets(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _frozensets(item)
+
+
+def test_a_view_that_finds_nothing_holds_the_one_shared_empty_set() -> None:
+    """The memory a kept state holds: the views that are sets of cards, serials or edges
+    (the identical-copies filter's card ids named by each field, the cards in a fight,
+    the duplicated unique serials, the empire's joins) hold no empty set of their own."""
+    chooser = random.Random(1)
+    s = mc.new_game("mitosz", seed=1, players=4, auto_pass=False)
+    empty = 0
+    for _ in range(150):
+        if s.is_over:
+            break
+        actions = mc.legal_actions(s)
+        board = s.game.board
+        views = (*(s.game._memo or {}).values(), *(board._derived or {}).values())
+        for found in _frozensets(views):
+            if not found:
+                empty += 1
+                assert found is NOTHING
+        s = mc.apply(s, chooser.choice(actions))
+    assert empty > 10

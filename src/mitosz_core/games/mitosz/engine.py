@@ -75,6 +75,7 @@ from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.copies import card_ids, copies_in_hand, field_ids
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
+from mitosz_core.kernel.values import frozen
 
 ACTION_TYPES: tuple[type[Action], ...] = (*CORE_ACTION_TYPES, *KEYWORD_ACTIONS)
 """Every Mítosz action class: the core rules' (:data:`.actions.CORE_ACTION_TYPES`), then
@@ -212,7 +213,7 @@ def _named_in_field(name: str, value: object) -> Callable[[], frozenset[int]]:
 
 
 def _named_by_player(player: object) -> Callable[[], frozenset[int]]:
-    return lambda: frozenset(card_ids(player, CARD_IDS, skip=_ZONES))
+    return lambda: frozen(card_ids(player, CARD_IDS, skip=_ZONES))
 
 
 class MitoszRuleset(StepRuleset[Game]):

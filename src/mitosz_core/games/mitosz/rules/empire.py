@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from mitosz_core.games.mitosz.cards import CardDef, Edge, Road
 from mitosz_core.games.mitosz.rules.board import all_board_cards
 from mitosz_core.games.mitosz.state import CardId, Game, PeopleSlot, cached, keys_by_player
+from mitosz_core.kernel.values import frozen
 
 Cell = tuple[int, int]
 
@@ -97,6 +98,10 @@ def placements(game: Game, player: int, card: CardId) -> tuple[Cell, ...]:
 
 
 _JOINS = keys_by_player("joins")
+_EDGE_SETS: dict[frozenset[Edge], frozenset[Edge]] = {}
+"""Each set of edges :func:`_joins` has found, one object per set (there are 16; the
+empty one is :data:`~mitosz_core.kernel.values.NOTHING`): the views kept with the states
+share them."""
 
 
 def _joins(game: Game, player: int) -> tuple[tuple[Cell, frozenset[Edge]], ...]:
@@ -107,13 +112,13 @@ def _joins(game: Game, player: int) -> tuple[tuple[Cell, frozenset[Edge]], ...]:
         empire = game.players[player].empire
         out = []
         for cell in frontier(game, player):
-            meets = frozenset(
+            meets = frozen(
                 edge
                 for edge in Edge
                 if (other := slot_at(empire, neighbour(cell, edge))) is not None
                 and game.card(other.card).road_on(edge.opposite) is not None
             )
-            out.append((cell, meets))
+            out.append((cell, _EDGE_SETS.setdefault(meets, meets)))
         return tuple(out)
 
     return cached(game, _JOINS[player], (), compute)
