@@ -263,3 +263,23 @@ def test_a_view_that_finds_nothing_holds_the_one_shared_empty_set() -> None:
                 assert found is NOTHING
         s = mc.apply(s, chooser.choice(actions))
     assert empty > 10
+
+
+def test_the_card_ids_each_field_names_are_kept_on_the_board_alone() -> None:
+    """The identical-copies filter asks, once a decision, which card ids each field of
+    the game names (:meth:`~mitosz_core.games.mitosz.engine.MitoszRuleset.interchangeable`):
+    the board keeps those views (:func:`~mitosz_core.games.mitosz.state.stored`), and no
+    game value's memo holds them as well (the memory a kept state holds)."""
+    chooser = random.Random(162)
+    s = mc.new_game("mitosz", seed=162, players=4, auto_pass=False)
+    asked = 0
+    for _ in range(300):
+        if s.is_over:
+            break
+        actions = mc.legal_actions(s)
+        on_board = [k for k in s.game.board._derived or () if isinstance(k, tuple)]
+        asked += any(k[0] == "named ids" for k in on_board)
+        in_memo = [k for k in s.game._memo or () if isinstance(k, tuple)]
+        assert not [k for k in in_memo if k[0] in ("named ids", "named ids of player")]
+        s = mc.apply(s, chooser.choice(actions))
+    assert asked > 10

@@ -65,8 +65,8 @@ from mitosz_core.games.mitosz.state import (
     Frame,
     Game,
     Pending,
-    derived,
     keys_by_player,
+    stored,
 )
 from mitosz_core.games.mitosz.validate import validate_state
 from mitosz_core.games.mitosz.wiring import WIRING
@@ -365,7 +365,7 @@ class MitoszRuleset(StepRuleset[Game]):
             for name, key in _NAMING_KEYS:
                 value = getattr(game, name)
                 named.update(
-                    derived(
+                    stored(
                         game,
                         key,
                         (value,),
@@ -374,7 +374,7 @@ class MitoszRuleset(StepRuleset[Game]):
                 )
             for i, p in enumerate(game.players):
                 named.update(
-                    derived(
+                    stored(
                         game,
                         _PLAYER_NAMING_KEYS[i],
                         (p,),

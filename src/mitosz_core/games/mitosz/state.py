@@ -814,6 +814,16 @@ def derived(game: Game, key: Hashable, parts: tuple[object, ...], compute: Calla
     elif key in memo:
         found: T = memo[key]
         return found
+    value = stored(game, key, parts, compute)
+    memo[key] = value
+    return value
+
+
+def stored(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """:func:`derived` without the game value's memo: the view kept on the
+    :class:`Board` alone. For a view that each game value asks for once at most (a part
+    of a bigger view that is itself memoised, or asked only once a decision), which the
+    memo of every kept state would otherwise hold too."""
     board = game.board
     store = board._derived
     if store is None:
@@ -829,7 +839,6 @@ def derived(game: Game, key: Hashable, parts: tuple[object, ...], compute: Calla
     else:
         value = compute()
         store[key] = (deps, value)
-    memo[key] = value
     return value
 
 
