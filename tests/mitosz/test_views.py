@@ -114,6 +114,27 @@ def test_a_derived_view_of_one_realm_survives_a_change_to_another(
         derived(later, "undeclared", (realm,), lambda: later.next_id)
 
 
+def test_a_derived_view_is_not_served_to_a_game_of_other_cards_or_owners(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board's store of derived views holds views of one set of printed cards and
+    owners: a game value on the same board with others (equal, but other objects) has
+    its views worked out again, and a copy with the same ones is served."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    game = mc.new_game("mitosz", seed=3).game
+    calls: list[int] = []
+    realm = game.players[0].realm
+    derived(game, "fx", (realm,), lambda: calls.append(1))
+    derived(replace(game, next_id=game.next_id + 1), "fx", (realm,), lambda: calls.append(1))
+    assert calls == [1]
+    owners = replace(game, instances=(*game.instances,))
+    derived(owners, "fx", (realm,), lambda: calls.append(1))
+    assert calls == [1, 1]
+    printed = replace(owners, cards=(*game.cards,))
+    derived(printed, "fx", (realm,), lambda: calls.append(1))
+    assert calls == [1, 1, 1]
+
+
 def test_the_debug_mode_catches_a_view_whose_inputs_were_not_declared(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
