@@ -4,6 +4,7 @@ what they read, and checkable from scratch (``MITOSZ_CHECK_VIEWS=1``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -12,7 +13,7 @@ from mitosz_core.games.mitosz import state as game_state
 from mitosz_core.games.mitosz.rules import S, checks, summoning
 from mitosz_core.games.mitosz.rules.board import board_cards
 from mitosz_core.games.mitosz.state import Game, Marker, PlayPending, cached, derived
-from mitosz_core.kernel.values import replace
+from mitosz_core.kernel.values import NOTHING, replace
 from tests.helpers import compiled
 
 
@@ -111,6 +112,27 @@ def test_a_derived_view_of_one_realm_survives_a_change_to_another(
     later = replace(again, next_id=again.next_id + 1)
     with pytest.raises(AssertionError, match="stale derived view 'undeclared'"):
         derived(later, "undeclared", (realm,), lambda: later.next_id)
+
+
+def test_a_derived_view_is_not_served_to_a_game_of_other_cards_or_owners(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board's store of derived views holds views of one set of printed cards and
+    owners: a game value on the same board with others (equal, but other objects) has
+    its views worked out again, and a copy with the same ones is served."""
+    monkeypatch.setattr(game_state, "CHECK_VIEWS", False)
+    game = mc.new_game("mitosz", seed=3).game
+    calls: list[int] = []
+    realm = game.players[0].realm
+    derived(game, "fx", (realm,), lambda: calls.append(1))
+    derived(replace(game, next_id=game.next_id + 1), "fx", (realm,), lambda: calls.append(1))
+    assert calls == [1]
+    owners = replace(game, instances=(*game.instances,))
+    derived(owners, "fx", (realm,), lambda: calls.append(1))
+    assert calls == [1, 1]
+    printed = replace(owners, cards=(*game.cards,))
+    derived(printed, "fx", (realm,), lambda: calls.append(1))
+    assert calls == [1, 1, 1]
 
 
 def test_the_debug_mode_catches_a_view_whose_inputs_were_not_declared(
@@ -212,3 +234,73 @@ def test_a_copy_of_a_game_keeps_its_claim_on_the_board_cache_while_its_realms_st
     moved = replace(game, players=(p.changed(hand=p.hand[1:]), *game.players[1:]))
     assert moved._base is None
     assert replace(game, board=replace(game.board))._base is None
+
+
+def test_a_view_per_player_is_filed_under_one_key_object_in_every_game_value() -> None:
+    """The memory a kept state holds: each game value's memo files a view worked out per
+    player (or per field) under a key made once, not under a tuple of its own."""
+    chooser = random.Random(1)
+    s = mc.new_game("mitosz", seed=1, players=4, auto_pass=False)
+    keys: dict[object, set[int]] = {}
+    for _ in range(150):
+        if s.is_over:
+            break
+        s = mc.apply(s, chooser.choice(mc.legal_actions(s)))
+        for key in s.game._memo or ():
+            if isinstance(key, tuple):
+                keys.setdefault(key, set()).add(id(key))
+    assert len(keys) > 8  # views of several kinds, each of several players
+    assert {key: len(ids) for key, ids in keys.items() if len(ids) > 1} == {}
+
+
+def _frozensets(value: object) -> Iterator[frozenset[object]]:
+    """The frozensets in a view, through tuples and dictionaries' values."""
+    if isinstance(value, frozenset):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _frozensets(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _frozensets(item)
+
+
+def test_a_view_that_finds_nothing_holds_the_one_shared_empty_set() -> None:
+    """The memory a kept state holds: the views that are sets of cards, serials or edges
+    (the identical-copies filter's card ids named by each field, the cards in a fight,
+    the duplicated unique serials, the empire's joins) hold no empty set of their own."""
+    chooser = random.Random(1)
+    s = mc.new_game("mitosz", seed=1, players=4, auto_pass=False)
+    empty = 0
+    for _ in range(150):
+        if s.is_over:
+            break
+        actions = mc.legal_actions(s)
+        board = s.game.board
+        views = (*(s.game._memo or {}).values(), *(board._derived or {}).values())
+        for found in _frozensets(views):
+            if not found:
+                empty += 1
+                assert found is NOTHING
+        s = mc.apply(s, chooser.choice(actions))
+    assert empty > 10
+
+
+def test_the_card_ids_each_field_names_are_kept_on_the_board_alone() -> None:
+    """The identical-copies filter asks, once a decision, which card ids each field of
+    the game names (:meth:`~mitosz_core.games.mitosz.engine.MitoszRuleset.interchangeable`):
+    the board keeps those views (:func:`~mitosz_core.games.mitosz.state.stored`), and no
+    game value's memo holds them as well (the memory a kept state holds)."""
+    chooser = random.Random(162)
+    s = mc.new_game("mitosz", seed=162, players=4, auto_pass=False)
+    asked = 0
+    for _ in range(300):
+        if s.is_over:
+            break
+        actions = mc.legal_actions(s)
+        on_board = [k for k in s.game.board._derived or () if isinstance(k, tuple)]
+        asked += any(k[0] == "named ids" for k in on_board)
+        in_memo = [k for k in s.game._memo or () if isinstance(k, tuple)]
+        assert not [k for k in in_memo if k[0] in ("named ids", "named ids of player")]
+        s = mc.apply(s, chooser.choice(actions))
+    assert asked > 10

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.kernel.action import Action
+from mitosz_core.kernel.values import NOTHING
 
 
 def list_once(
@@ -198,10 +199,11 @@ def field_ids(
     ignore: frozenset[str] = frozenset(),
 ) -> frozenset[int]:
     """The card ids in ``value``, the field ``name`` of the dataclass ``cls`` (read as
-    :func:`card_ids` reads it): for a ruleset that caches them per field value."""
+    :func:`card_ids` reads it): for a ruleset that caches them per field value (a field
+    that names none gives the one shared empty set, :data:`~.values.NOTHING`)."""
     found: set[int] = set()
     _collector(_declared(cls, fields).get(name), fields, ignore)(value, found)
-    return frozenset(found)
+    return frozenset(found) if found else NOTHING
 
 
 _DECLARED: dict[tuple[type, int], tuple[CardIdFields, Mapping[str, Shape]]] = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Iterable
 from operator import is_
 from typing import Any, TypeVar
 
@@ -30,6 +31,18 @@ def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     """Whether ``a`` and ``b`` hold the very same objects, position by position: the
     test of a cache entry kept while its parts are unchanged."""
     return len(a) == len(b) and all(map(is_, a, b))  # in C: no bytecode per part
+
+
+NOTHING: frozenset[Any] = frozenset()
+"""The empty frozenset, one object: :func:`frozen`'s answer for no items."""
+
+
+def frozen(items: Iterable[T]) -> frozenset[T]:
+    """``frozenset(items)``, but :data:`NOTHING` when there are none: a cached view that
+    finds nothing then holds no empty set of its own (each is an object of 216 bytes,
+    and a kept state keeps its views)."""
+    found = frozenset(items)
+    return found if found else NOTHING
 
 
 KEPT_UNLESS = "kept_unless"

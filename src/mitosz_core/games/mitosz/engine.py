@@ -58,7 +58,16 @@ from mitosz_core.games.mitosz.rules.forced import ORDER_UNDERWORLD, SACRIFICE_LE
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS
 from mitosz_core.games.mitosz.rules.levels import VICTORY_POWER
 from mitosz_core.games.mitosz.rules.setup import initial_state
-from mitosz_core.games.mitosz.state import FRAMES, PENDING, Frame, Game, Pending, derived
+from mitosz_core.games.mitosz.state import (
+    FRAMES,
+    MAX_PLAYERS,
+    PENDING,
+    Frame,
+    Game,
+    Pending,
+    keys_by_player,
+    stored,
+)
 from mitosz_core.games.mitosz.validate import validate_state
 from mitosz_core.games.mitosz.wiring import WIRING
 from mitosz_core.kernel.action import Action
@@ -66,6 +75,7 @@ from mitosz_core.kernel.actionspace import ActionSpace
 from mitosz_core.kernel.copies import card_ids, copies_in_hand, field_ids
 from mitosz_core.kernel.state import DeckList, GameConfig, State
 from mitosz_core.kernel.steps import StepRuleset
+from mitosz_core.kernel.values import frozen
 
 ACTION_TYPES: tuple[type[Action], ...] = (*CORE_ACTION_TYPES, *KEYWORD_ACTIONS)
 """Every Mítosz action class: the core rules' (:data:`.actions.CORE_ACTION_TYPES`), then
@@ -193,6 +203,9 @@ _NAMING_FIELDS = tuple(
     if not f.name.startswith("_") and f.name not in {"players", "instances", "cards"}
 )
 """The fields of a game that may name a card in a hand (besides the players' own)."""
+_NAMING_KEYS = tuple((name, ("named ids", name)) for name in _NAMING_FIELDS)
+"""Each of :data:`_NAMING_FIELDS` with the key of its view of the card ids it names."""
+_PLAYER_NAMING_KEYS = keys_by_player("named ids of player")
 
 
 def _named_in_field(name: str, value: object) -> Callable[[], frozenset[int]]:
@@ -200,7 +213,7 @@ def _named_in_field(name: str, value: object) -> Callable[[], frozenset[int]]:
 
 
 def _named_by_player(player: object) -> Callable[[], frozenset[int]]:
-    return lambda: frozenset(card_ids(player, CARD_IDS, skip=_ZONES))
+    return lambda: frozen(card_ids(player, CARD_IDS, skip=_ZONES))
 
 
 class MitoszRuleset(StepRuleset[Game]):
@@ -226,7 +239,7 @@ class MitoszRuleset(StepRuleset[Game]):
     action_types = ACTION_TYPES
     id_fields = CARD_FIELDS
     min_players = 2
-    max_players = 4
+    max_players = MAX_PLAYERS
 
     def __init__(self, pool: Mapping[str, CardDef] | None = None) -> None:
         self._pool = pool
@@ -349,21 +362,21 @@ class MitoszRuleset(StepRuleset[Game]):
 
         def referenced() -> set[int]:
             named: set[int] = set()
-            for name in _NAMING_FIELDS:
+            for name, key in _NAMING_KEYS:
                 value = getattr(game, name)
                 named.update(
-                    derived(
+                    stored(
                         game,
-                        ("named ids", name),
+                        key,
                         (value,),
                         _named_in_field(name, value),
                     )
                 )
             for i, p in enumerate(game.players):
                 named.update(
-                    derived(
+                    stored(
                         game,
-                        ("named ids of player", i),
+                        _PLAYER_NAMING_KEYS[i],
                         (p,),
                         _named_by_player(p),
                     )

@@ -22,6 +22,9 @@ from mitosz_core.kernel.values import CHECK_VIEWS, KEPT_UNLESS, replace, same_ob
 
 T = TypeVar("T")
 
+MAX_PLAYERS = 4
+"""The most players a game of Mítosz seats."""
+
 CardId = int
 Spheres = tuple[int, int, int, int]
 
@@ -604,6 +607,10 @@ class Board:
         default=None, init=False, repr=False, compare=False, hash=False
     )
     """Views of named parts alone, whatever the realms (see :func:`derived`)."""
+    _derived_for: tuple[object, object] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
+    """The printed cards and the owners the views in ``_derived`` were worked out from."""
     _index: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
     """The index of :attr:`attachments` (by kind, by card), built once per board by
     :mod:`~mitosz_core.games.mitosz.rules.hosting`."""
@@ -748,6 +755,13 @@ class Game:
         return replace(self, players=players)
 
 
+def keys_by_player(name: str) -> tuple[tuple[str, int], ...]:
+    """The memo keys ``(name, player)`` of a view worked out per player, one for each
+    player index, made once: every game value's memo then files the view under the same
+    key object, not under a tuple of its own (the memory a kept state holds)."""
+    return tuple((name, player) for player in range(MAX_PLAYERS))
+
+
 def checking_views() -> bool:
     """Whether the debug mode of the cached views (``MITOSZ_CHECK_VIEWS=1``,
     ``CHECK_VIEWS`` of :mod:`mitosz_core.kernel.values`) is on now."""
@@ -794,9 +808,10 @@ def derived(game: Game, key: Hashable, parts: tuple[object, ...], compute: Calla
     """``compute()``, a view derived from ``parts`` alone (besides the printed cards,
     the owners and the board's own fields): like :func:`cached`, but not tied to every
     realm, so that a view of one player's realm (name it in ``parts``) survives a change
-    to another's. Cached on the game value and on the :class:`Board`, where an entry is
-    valid while the cards, the owners and ``parts`` are the very objects it was worked
-    out from; checked from scratch in the debug mode too."""
+    to another's. Cached on the game value and on the :class:`Board`, whose store holds
+    views of one set of printed cards and owners (a game value with others empties it)
+    and where an entry is valid while ``parts`` are the very objects it was worked out
+    from; checked from scratch in the debug mode too."""
     memo = game._memo
     if memo is None:
         memo = {}
@@ -804,22 +819,32 @@ def derived(game: Game, key: Hashable, parts: tuple[object, ...], compute: Calla
     elif key in memo:
         found: T = memo[key]
         return found
+    value = stored(game, key, parts, compute)
+    memo[key] = value
+    return value
+
+
+def stored(game: Game, key: Hashable, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """:func:`derived` without the game value's memo: the view kept on the
+    :class:`Board` alone. For a view that each game value asks for once at most (a part
+    of a bigger view that is itself memoised, or asked only once a decision), which the
+    memo of every kept state would otherwise hold too."""
     board = game.board
     store = board._derived
-    if store is None:
+    base = board._derived_for
+    if store is None or base is None or base[0] is not game.cards or base[1] is not game.instances:
         store = {}
         object.__setattr__(board, "_derived", store)
-    deps = (game.cards, game.instances, *parts)
+        object.__setattr__(board, "_derived_for", (game.cards, game.instances))
     entry = store.get(key)
-    if entry is not None and same_objects(entry[0], deps):
+    if entry is not None and same_objects(entry[0], parts):
         value: T = entry[1]
         if CHECK_VIEWS:
             fresh = compute()
             assert fresh == value, f"stale derived view {key!r}: {value!r} != {fresh!r}"
     else:
         value = compute()
-        store[key] = (deps, value)
-    memo[key] = value
+        store[key] = (parts, value)
     return value
 
 

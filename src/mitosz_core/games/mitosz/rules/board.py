@@ -30,15 +30,18 @@ from mitosz_core.games.mitosz.state import (
     LeaderSlot,
     PeopleSlot,
     cached,
+    keys_by_player,
     memoised,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.values import replace
 
+_BOARD = keys_by_player("board")
+
 
 def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
     """Every card on ``player``'s side of the board, high god included."""
-    key = ("board", player)
+    key = _BOARD[player]
     found: tuple[CardId, ...] | None = memoised(game, key)
     if found is not None:
         return found

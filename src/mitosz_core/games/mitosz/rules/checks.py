@@ -50,6 +50,7 @@ from mitosz_core.games.mitosz.state import (
     settle,
     settled,
 )
+from mitosz_core.kernel.values import frozen
 
 STABLE = "checks-stable"
 """The mark of the board checks that found nothing to do (:func:`state_checks`)."""
@@ -236,4 +237,4 @@ def _duplicate_serials(game: Game) -> frozenset[str]:
         # the high god card itself, by its printed type: nothing changes it (3.1)
         if game.card(c).unique and game.card(c).type is not CardType.HIGH_GOD
     )
-    return frozenset(serial for serial, n in serials.items() if n > 1)
+    return frozen(serial for serial, n in serials.items() if n > 1)

@@ -51,7 +51,14 @@ from mitosz_core.games.mitosz.rules.fights.core import (
 from mitosz_core.games.mitosz.rules.hosting import host_of
 from mitosz_core.games.mitosz.rules.precedence import settle_ties, strongest
 from mitosz_core.games.mitosz.rules.selectors import allied, def_matches, printed_matches
-from mitosz_core.games.mitosz.state import CardId, Game, cached, derived, memoised
+from mitosz_core.games.mitosz.state import (
+    CardId,
+    Game,
+    cached,
+    derived,
+    keys_by_player,
+    memoised,
+)
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.values import replace
@@ -153,6 +160,9 @@ def _raw_lasting(game: Game) -> Iterator[AnyLasting]:
             yield item
 
 
+_LOCKED_LASTING = keys_by_player("locked lasting")
+
+
 def _locked_on_side(game: Game, side: int) -> tuple[tuple[CardId | None, AnyLasting], ...]:
     """The locked maneuvers printed on the cards of ``side``'s side of the board that
     make a lasting effect, in board order, each with its card if that is a troop (whose
@@ -161,7 +171,7 @@ def _locked_on_side(game: Game, side: int) -> tuple[tuple[CardId | None, AnyLast
     this one's cards again."""
     return derived(
         game,
-        ("locked lasting", side),
+        _LOCKED_LASTING[side],
         (game.players[side].realm,),
         lambda: tuple(_locked_printed(game, side)),
     )

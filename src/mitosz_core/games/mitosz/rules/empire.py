@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardDef, Edge, Road
 from mitosz_core.games.mitosz.rules.board import all_board_cards
-from mitosz_core.games.mitosz.state import CardId, Game, PeopleSlot, cached
+from mitosz_core.games.mitosz.state import CardId, Game, PeopleSlot, cached, keys_by_player
+from mitosz_core.kernel.values import frozen
 
 Cell = tuple[int, int]
 
@@ -96,6 +97,13 @@ def placements(game: Game, player: int, card: CardId) -> tuple[Cell, ...]:
     return tuple(cell for cell, meets in _joins(game, player) if meets & edges)
 
 
+_JOINS = keys_by_player("joins")
+_EDGE_SETS: dict[frozenset[Edge], frozenset[Edge]] = {}
+"""Each set of edges :func:`_joins` has found, one object per set (there are 16; the
+empty one is :data:`~mitosz_core.kernel.values.NOTHING`): the views kept with the states
+share them."""
+
+
 def _joins(game: Game, player: int) -> tuple[tuple[Cell, frozenset[Edge]], ...]:
     """Each frontier cell with the edges on which a people placed there would meet a
     facing road of the empire (3.2.1)."""
@@ -104,16 +112,16 @@ def _joins(game: Game, player: int) -> tuple[tuple[Cell, frozenset[Edge]], ...]:
         empire = game.players[player].empire
         out = []
         for cell in frontier(game, player):
-            meets = frozenset(
+            meets = frozen(
                 edge
                 for edge in Edge
                 if (other := slot_at(empire, neighbour(cell, edge))) is not None
                 and game.card(other.card).road_on(edge.opposite) is not None
             )
-            out.append((cell, meets))
+            out.append((cell, _EDGE_SETS.setdefault(meets, meets)))
         return tuple(out)
 
-    return cached(game, ("joins", player), (), compute)
+    return cached(game, _JOINS[player], (), compute)
 
 
 def why_not_place(game: Game, player: int, card: CardId, cell: Cell) -> str | None:

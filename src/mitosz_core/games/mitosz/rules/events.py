@@ -65,6 +65,7 @@ from mitosz_core.games.mitosz.state import (
     Seen,
     Spheres,
     cached,
+    keys_by_player,
     memoised,
 )
 from mitosz_core.kernel.action import Action
@@ -184,12 +185,15 @@ def could_answer(game: Game, player: int) -> bool:
     return _may_answer(game, player) or summoning.may_play_anytime(game, player)
 
 
+_MAY_ANSWER = keys_by_player("may answer")
+
+
 def _may_answer(game: Game, player: int) -> bool:
     """Whether ``player`` holds a maneuver that may be used in another player's turn
     (4.2.1: anything but an action), on the board (:func:`answering_maneuvers`) or a free
     maneuver in hand, or a fate in hand (3.7). A view of the board and the hand, cached
     with the board's views (:func:`.state.cached`): the responders' index."""
-    key = ("may answer", player)
+    key = _MAY_ANSWER[player]
     found: bool | None = memoised(game, key)
     if found is not None:
         return found
@@ -251,12 +255,15 @@ def _targets_some(s: S, player: int, m: Maneuver, user: CardId | None) -> bool:
     return next(maneuvers.target_options(s, player, m, user), None) is not None
 
 
+_ANSWERING = keys_by_player("answering")
+
+
 def answering_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuver], ...]:
     """The bound maneuvers on ``player``'s side of the board that might answer a deed
     in another player's turn (:func:`_may_be_used`), as ``(user, index, maneuver)``: the
     responders' index of :func:`_may_answer` and :func:`_might_answer`. Derived from the
     board alone, so cached with its views (:func:`.state.cached`)."""
-    key = ("answering", player)
+    key = _ANSWERING[player]
     found: tuple[tuple[CardId, int, Maneuver], ...] | None = memoised(game, key)
     if found is not None:
         return found

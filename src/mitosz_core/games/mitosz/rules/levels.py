@@ -18,7 +18,15 @@ from mitosz_core.games.mitosz.rules.continuous import (
 from mitosz_core.games.mitosz.rules.hosting import items_of, placed_on
 from mitosz_core.games.mitosz.rules.precedence import strongest
 from mitosz_core.games.mitosz.rules.printed import base_level, same_mythos_bonus
-from mitosz_core.games.mitosz.state import CardId, Game, LeaderSlot, PeopleSlot, cached, derived
+from mitosz_core.games.mitosz.state import (
+    CardId,
+    Game,
+    LeaderSlot,
+    PeopleSlot,
+    cached,
+    derived,
+    keys_by_player,
+)
 
 VICTORY_POWER = 12
 """Power needed to win (1.1.1)."""
@@ -81,6 +89,9 @@ def leader_level(game: Game, player: int, slot: LeaderSlot) -> int:
     return level
 
 
+_POWER_CHANGES = keys_by_player("power-changes")
+
+
 def power(game: Game, player: int) -> int:
     """A player's power: every card on their side of the board with its markers and
     lasting changes, and +1 for the high god as a leader (1.1.1, 3.4.3). Power is a
@@ -95,7 +106,7 @@ def power(game: Game, player: int) -> int:
         return printed
     return printed + cached(
         game,
-        ("power-changes", player),
+        _POWER_CHANGES[player],
         (game.markers, game.effects, game.fight),  # 5.14, 7.2.1
         lambda: _power_changes(game, player),
     )
@@ -118,13 +129,16 @@ def has_power(game: Game, player: int, amount: int = VICTORY_POWER) -> bool:
     return power(game, player) >= amount
 
 
+_PRINTED_POWER = keys_by_player("printed-power")
+
+
 def printed_power(game: Game, player: int) -> int:
     """A player's power without the lasting power changes: the cards on their side of
     the board with their markers, and +1 for the high god as a leader (1.1.1, 3.4.3). A
     view of the player's realm and the markers alone (:func:`.state.derived`)."""
     return derived(
         game,
-        ("printed-power", player),
+        _PRINTED_POWER[player],
         (game.players[player].realm, game.markers),
         lambda: _printed_power(game, player),
     )

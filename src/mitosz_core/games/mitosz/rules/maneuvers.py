@@ -53,6 +53,7 @@ from mitosz_core.games.mitosz.state import (
     PlayPending,
     Spheres,
     cached,
+    keys_by_player,
     memoised,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
@@ -472,6 +473,9 @@ def candidates(s: S, player: int) -> Iterator[ManeuverAction]:
                         yield PlayFate(card, index, target, pending, times)
 
 
+_HOLDS_COUNTER = keys_by_player("holds counter")
+
+
 def holds_counter(game: Game, player: int) -> bool:
     """Whether ``player`` holds a maneuver it might use in a counter round, where only a
     counter or locked effect answers (6.4.1; :func:`timely`): a counter effect among the
@@ -479,7 +483,7 @@ def holds_counter(game: Game, player: int) -> bool:
     free maneuver or fate in hand with a counter or locked effect. A necessary condition
     of a maneuver action in a counter round (:func:`candidates`), cached as a view of the
     board and the hand (:func:`.state.cached`)."""
-    key = ("holds counter", player)
+    key = _HOLDS_COUNTER[player]
     found: bool | None = memoised(game, key)
     if found is not None:
         return found
@@ -498,6 +502,9 @@ def _holds_counter(game: Game, player: int, hand: tuple[CardId, ...]) -> bool:
     )
 
 
+_BOUND_MANEUVERS = keys_by_player("bound-maneuvers")
+
+
 def bound_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuver], ...]:
     """``(user, index, maneuver)`` for every maneuver printed on a card on ``player``'s
     side that may ever be used (not locked, not taking hold by itself: 4.2.6), in board
@@ -511,7 +518,7 @@ def bound_maneuvers(game: Game, player: int) -> tuple[tuple[CardId, int, Maneuve
             if not m.locked and m.trigger is None
         )
 
-    return cached(game, ("bound-maneuvers", player), (), compute)
+    return cached(game, _BOUND_MANEUVERS[player], (), compute)
 
 
 def _affordable(

@@ -83,6 +83,7 @@ from mitosz_core.games.mitosz.state import (
     PeopleSlot,
     PlayPending,
     cached,
+    keys_by_player,
     memoised,
 )
 from mitosz_core.games.mitosz.subtypes import Subtype
@@ -207,13 +208,16 @@ def _plays_without_summoning(s: S, player: int, card: CardId, granted: bool) -> 
             yield PlayWithoutSummoning(card, target)
 
 
+_MAY_PLAY_ANYTIME = keys_by_player("may play anytime")
+
+
 def may_play_anytime(game: Game, player: int) -> bool:
     """Whether :func:`plays` with ``anytime_only`` could yield anything for ``player``
     (a necessary condition, cheap to check): an intrigue in hand (3.6), an item in hand
     linked to some leader on the board (3.5), or a card in hand that an effect lets the
     player play without summoning (1.5.3). A view of the hand, the board and what is in
     force, cached with the board's views (:func:`.state.cached`)."""
-    key = ("may play anytime", player)
+    key = _MAY_PLAY_ANYTIME[player]
     found: bool | None = memoised(game, key)
     if found is not None:
         return found

@@ -25,7 +25,7 @@ from mitosz_core.games.mitosz.state import (
     TroopMode,
     cached,
 )
-from mitosz_core.kernel.values import replace
+from mitosz_core.kernel.values import frozen, replace
 
 ATTACK, DEFEND = 0, 1
 """The two sides of a fight."""
@@ -160,7 +160,7 @@ def fighting_cards(game: Game) -> frozenset[CardId]:
     fight = game.fight
     if fight is None:
         return frozenset()
-    return cached(game, "fighting", (fight,), lambda: frozenset(_fighting(game, fight)))
+    return cached(game, "fighting", (fight,), lambda: frozen(_fighting(game, fight)))
 
 
 def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
