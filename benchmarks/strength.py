@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from mitosz_core import simulate as sim
-from mitosz_core.bots import sampling_available
+from mitosz_core.bots import mcts, sampling_available
 from mitosz_core.kernel.api import new_game
 from mitosz_core.kernel.registry import get
 
@@ -44,16 +44,13 @@ class Match:
     lower_bound: float
 
 
-PLAYOUTS = {"mitosz": 8, "mythos": 8}
-"""The search bot's playouts a decision by default. A MYTHOS playout goes on to the bot's
-next turn (about 20 ms of processor time), and 8 of them over the three best actions
-keep the 400 games of the MYTHOS match within about half an hour on 2 idle cores. A
-Mítosz playout goes to the end of the bot's turn and counts the opponent's next battle
-as a threat (``mitosz_core.bots.mcts.TURNS`` and ``THREAT``; about 30 ms, against about
-90 ms to the bot's next turn), and only the summoning phases and the declaration of a
-fight are searched (``mitosz_core.bots.mcts.SEARCHED``): with 8 of them a Mítosz game of
-the search match takes about 5 s of processor time for both bots, so its 400 games
-about 20 minutes on 2 idle cores."""
+PLAYOUTS = mcts.PLAYOUTS
+"""The search bot's playouts a decision by default: the bot's own default
+(:data:`mitosz_core.bots.mcts.PLAYOUTS`). A MYTHOS playout goes on to the bot's next turn;
+a Mítosz playout goes to the end of the bot's turn and counts the opponent's next battle
+as a threat (``mitosz_core.bots.mcts.TURNS`` and ``THREAT``), and only the summoning
+phases and the declaration of a fight are searched (``mitosz_core.bots.mcts.SEARCHED``).
+The MYTHOS search match costs most; the table's last column is each match's time."""
 
 
 def matches(playouts: int) -> tuple[Match, ...]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, play
+from mitosz_core.bots import HeuristicBot, MCTSBot, RandomBot, check_bots, make_bot, mcts, play
 from mitosz_core.bots.evaluate import SPOILS, WIN, evaluate, mitosz_threat
 from mitosz_core.bots.heuristic import scores, settle
 from mitosz_core.bots.mcts import SEARCHED, THREAT, TURNS, WIN_VALUE
@@ -150,7 +150,7 @@ def test_the_search_keeps_the_priors_best_tries_each_then_spends_the_budget() ->
     stats = bot.search(view(state))
     assert len(stats) == min(bot.candidates, len(mc.legal_actions(state)))
     assert all(visits >= 1 for visits, _ in stats.values())
-    assert sum(visits for visits, _ in stats.values()) == bot.playouts
+    assert sum(visits for visits, _ in stats.values()) == bot.budget("mythos")
     # The children are the actions the heuristic scores best on the bot's first
     # determinization (the same generator, so the same sample).
     rng = random.Random(4)
@@ -332,3 +332,17 @@ def test_the_mitosz_leaf_value_is_lower_with_a_people_exposed_to_the_next_attack
     assert TURNS["mitosz"] == 1
     assert MCTSBot(1).value(exposed, 0) < MCTSBot(1).value(safe, 0)
     assert MCTSBot(1, turns=2).value(exposed, 0) == MCTSBot(1, turns=2).value(safe, 0)
+
+
+def test_the_search_bots_default_budget_is_its_rulesets() -> None:
+    """Without ``playouts``, a searched decision gets the ruleset's default budget
+    (``mcts.PLAYOUTS``, raised with the engine's speed); a given budget is kept."""
+    bot = MCTSBot(1)
+    for ruleset, budget in mcts.PLAYOUTS.items():
+        assert bot.budget(ruleset) == budget
+    assert bot.budget("another") == mcts.DEFAULT_PLAYOUTS
+    assert MCTSBot(1, playouts=3).budget("mitosz") == 3
+    given, default = make_bot("mcts:5", 1), make_bot("mcts", 1)
+    assert isinstance(given, MCTSBot) and isinstance(default, MCTSBot)
+    assert given.budget("mythos") == 5
+    assert default.budget("mythos") == mcts.PLAYOUTS["mythos"]

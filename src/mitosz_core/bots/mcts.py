@@ -41,10 +41,10 @@ bot's legal actions (which are the same in every determinization).
   life). The bot plays the child with the best mean among those visited most (within
   :attr:`MCTSBot.margin` of the most visits).
 
-The budget is a number of playouts (:attr:`MCTSBot.playouts`) or, with ``seconds``, a
-time per decision (then the play depends on the machine's speed; the playout budget
-does not). The bot's generator is seeded, so with a playout budget its play is
-reproducible.
+The budget is a number of playouts (:attr:`MCTSBot.playouts`; by default
+:data:`PLAYOUTS` for the ruleset) or, with ``seconds``, a time per decision (then the
+play depends on the machine's speed; the playout budget does not). The bot's generator
+is seeded, so with a playout budget its play is reproducible.
 """
 
 from __future__ import annotations
@@ -80,6 +80,15 @@ stop at the end of the bot's turn and count the opponent's next battle as its th
 (:data:`THREAT`): at 8 playouts a searched decision a game of the search match costs
 about 5 s of processor time for both bots against about 10 s with playouts to the next
 turn, and in the 400-game match it won more (see ``docs/play.rst``)."""
+
+PLAYOUTS = {"mitosz": 9, "mythos": 11}
+"""The playouts a searched decision gets by default, per ruleset (:attr:`MCTSBot.playouts`;
+:data:`DEFAULT_PLAYOUTS` for a ruleset not named here). Both were 8 when speed round 3
+began; each is 8 times the speed-up of random playouts of the pure build since then, as
+the benchmark suite measured it at the round's end (``docs/performance.rst``), rounded
+down, so that a decision costs about the processor time it did."""
+DEFAULT_PLAYOUTS = 8
+"""The playouts a searched decision of a ruleset that :data:`PLAYOUTS` does not name gets."""
 
 THREAT = {"mitosz": 1.0}
 """The weight of the threat of the opponent's next attack in a playout's value, per
@@ -133,7 +142,8 @@ class _Child:
 class MCTSBot:
     """IS-MCTS with UCT at the root and heuristic playouts (see the module).
 
-    ``playouts`` a decision, or ``seconds`` a decision; ``exploration`` is the UCB1
+    ``playouts`` a decision (``None``: :data:`PLAYOUTS` of the module for the ruleset),
+    or ``seconds`` a decision; ``exploration`` is the UCB1
     constant; ``candidates`` the most root actions searched, ``spread`` how far below
     the prior's best score one may be and still be searched; ``turns`` how far a playout
     goes (2: to the bot's next turn, 1: to the end of its turn, 0: the quiet replies;
@@ -151,7 +161,7 @@ class MCTSBot:
         self,
         seed: int,
         *,
-        playouts: int = 8,
+        playouts: int | None = None,
         seconds: float | None = None,
         exploration: float = 1.0,
         candidates: int = 3,
@@ -187,6 +197,12 @@ class MCTSBot:
             key=lambda pair: (pair[1][1], pair[1][0]),
         )[0]
 
+    def budget(self, ruleset: str) -> int:
+        """The playouts a searched decision of ``ruleset`` gets (without ``seconds``)."""
+        if self.playouts is not None:
+            return self.playouts
+        return PLAYOUTS.get(ruleset, DEFAULT_PLAYOUTS)
+
     def search(self, view: PlayerView) -> dict[Action, tuple[int, float]]:
         """Run the search of one decision: for each child of the root (the actions the
         prior keeps), the number of playouts through it and their mean value; a
@@ -208,10 +224,11 @@ class MCTSBot:
             return {actions[order[0]]: (0, best)}
         children = [_Child(actions[i], prior[i]) for i in kept]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = self.budget(first.ruleset)
         done = 0
         while True:
             if deadline is None:
-                if done >= self.playouts:
+                if done >= budget:
                     break
             elif done >= len(children) and time.perf_counter() >= deadline:
                 break
