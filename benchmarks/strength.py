@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", "-j", type=int, default=2, help="local processes (default: 2)")
     parser.add_argument(
-        "--playouts", type=int, help="search playouts a decision (default: 8 each ruleset)"
+        "--playouts", type=int, help="search playouts a decision (default: the bot's own)"
     )
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     parser.add_argument("--match", action="append", help="only this match (repeatable)")
