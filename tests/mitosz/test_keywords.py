@@ -3,16 +3,20 @@ whole, and the generic code takes what it declares from it."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.errors import MachineError
+from mitosz_core.errors import CardDataError, MachineError
 from mitosz_core.games.mitosz import actionspace
 from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, SacrificeBuilding
 from mitosz_core.games.mitosz.actionspace import KEYWORD_SLOTS, layouts
-from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
+from mitosz_core.games.mitosz.carddata import BUILTIN_POOL, checks
+from mitosz_core.games.mitosz.carddata.checks import check_card
+from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES, attaching_keyword
+from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
 from mitosz_core.games.mitosz.rules.bearing import BEARINGS, Bearing
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
@@ -36,9 +40,9 @@ def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
 @pytest.mark.rule("8.rune")
 def test_the_rune_keyword_is_declared_in_its_module() -> None:
     assert RUNE in KEYWORDS
-    assert RUNE.kind is AttachKind.RUNE
+    assert RUNE.kind is AttachKind.KEYWORD
     assert [r.action for r in RUNE.main_rules] == [AttachRune]
-    assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.RUNE
+    assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.KEYWORD
     assert RUNE.bearing.bound_maneuver  # 3.9: a bound maneuver of its card
     assert RUNE.bearing.passes_cursed_magical  # 2.4: a cursed or magical rune marks its card
     assert RUNE.resolve_use is rune_resolution  # a use of it, or attaching it, resolves there
@@ -54,7 +58,25 @@ def test_the_bearings_the_generic_rules_read_are_the_keywords_own() -> None:
 
 def test_a_keyword_whose_bearing_is_for_another_kind_is_refused() -> None:
     with pytest.raises(ValueError, match=r"keyword odd: its bearing is for mount cards"):
-        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.RUNE, Bearing(AttachKind.MOUNT))
+        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.KEYWORD, Bearing(AttachKind.MOUNT))
+
+
+@pytest.mark.rule("8.rune")
+def test_a_card_with_two_attaching_keywords_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which keyword attaches a card is its one attaching keyword's subtype
+    (:func:`attaching_keyword`); the card loader refuses a card with two. With one
+    attaching keyword in the game, the scribe stands in for a second."""
+    rune = next(
+        c
+        for c in BUILTIN_POOL.values()
+        if c.has_subtype(Subtype.RUNE) and c.type is CardType.MANEUVER
+    )
+    assert attaching_keyword(rune) is Subtype.RUNE
+    two = dataclasses.replace(rune, subtypes=(*rune.subtypes, Subtype.SCRIBE))
+    check_card("cards.toml", {}, two)
+    monkeypatch.setattr(checks, "ATTACHING_KEYWORDS", (Subtype.RUNE, Subtype.SCRIBE))
+    with pytest.raises(CardDataError, match=r"one keyword at most \(chapter 8\): 'rune' and"):
+        check_card("cards.toml", {}, two)
 
 
 @pytest.mark.parametrize("step", ["turn.summoning_1", "turn.summoning_2"])
@@ -76,7 +98,7 @@ def test_a_use_concerning_a_card_no_keyword_resolves_is_an_error_naming_it() -> 
         for c in range(len(game.instances))
         if game.card(c).maneuvers and not game.card(c).has_subtype(Subtype.RUNE)
     )
-    item = ManeuverPending(7, 0, user=card, maneuver=0, rune=card)
+    item = ManeuverPending(7, 0, user=card, maneuver=0, keyword_card=card)
     name = re.escape(game.card(card).name)
     with pytest.raises(MachineError, match=rf"pending use 7 concerns {name}, but no keyword"):
         RESOLVES.resolve(s, item)
@@ -93,7 +115,7 @@ def test_the_action_union_and_the_action_space_take_the_keywords_actions() -> No
     assert RULESET.action_types == ACTION_TYPES
     kinds = [layout.kind for layout in layouts()]
     assert kinds.index(AttachRune) == kinds.index(SacrificeBuilding) + 1
-    assert ("rune", AttachKind.RUNE, 4) in KEYWORD_SLOTS
+    assert ("rune", Subtype.RUNE, 4) in KEYWORD_SLOTS
 
 
 def test_a_keyword_action_with_no_place_or_unknown_positions_is_refused() -> None:

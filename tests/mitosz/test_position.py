@@ -299,7 +299,7 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
         AttachKind.MOUNT: [("Pegasus", "Pharaoh")],
         AttachKind.HELD: [("Leonidas", "Mount Olympus")],
         AttachKind.ITEM: [("Aegis", "Pharaoh"), ("Bow of Heracles", "Leonidas")],
-        AttachKind.RUNE: [("Runes of Warding", "Spartans")],
+        AttachKind.KEYWORD: [("Runes of Warding", "Spartans")],
         AttachKind.LOCATION: [("Mount Olympus", "Athenians")],
         AttachKind.BUILDING: [("Agora of Athens", "Mount Olympus")],
     }
@@ -310,7 +310,7 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
         ("Pegasus", "Pharaoh", AttachKind.MOUNT),
         ("Leonidas", "Mount Olympus", AttachKind.HELD),
         ("Bow of Heracles", "Leonidas", AttachKind.ITEM),
-        ("Runes of Warding", "Spartans", AttachKind.RUNE),
+        ("Runes of Warding", "Spartans", AttachKind.KEYWORD),
     ]
     held = of_kind(game, AttachKind.HELD)[0]
     assert (held.player, held.release, held.turned) == (1, Release.ATTACKED, True)
@@ -319,7 +319,7 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
     assert host_of(game, agora) == olympus  # 8.region
     carried = [_key(s, c) for c in carried_by(game, athenians.card)]
     assert carried == ["Mount Olympus", "Agora of Athens", "Leonidas", "Bow of Heracles"]
-    rune = of_kind(game, AttachKind.RUNE)[0].card
+    rune = of_kind(game, AttachKind.KEYWORD)[0].card
     assert game.owner(rune) == 0 and controller(game, rune) == 1  # on its host's side
     assert mc.legal_actions(s)
 

@@ -150,7 +150,7 @@ def observe(s: S, me: int) -> Observation:
         ],
         "runes": [
             {"rune": card_view(game, r.card), "host": card_view(game, r.host)}
-            for r in of_kind(game, AttachKind.RUNE)
+            for r in of_kind(game, AttachKind.KEYWORD)
         ],
         "held_leaders": [
             {

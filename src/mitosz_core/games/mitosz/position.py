@@ -379,7 +379,7 @@ class _Layout:
         self.player_index(f"{path}.host_player", r.host_player, len(players))
         host = self.on_board(path, "attachment-host", r.host_player, r.host, players)
         card = self.placed[path][0]
-        self.attachments.append(Attachment(card, host, AttachKind.RUNE))
+        self.attachments.append(Attachment(card, host, AttachKind.KEYWORD))
 
     def held(self, j: int, h: HeldAt, players: tuple[Player, ...]) -> None:
         path = f"held[{j}]"

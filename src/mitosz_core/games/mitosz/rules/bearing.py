@@ -35,7 +35,7 @@ class Bearing:
     """Attached, a cursed or magical card of it makes its host cursed or magical (2.4)."""
 
 
-RUNE = Bearing(AttachKind.RUNE, bound_maneuver=True, passes_cursed_magical=True)
+RUNE = Bearing(AttachKind.KEYWORD, bound_maneuver=True, passes_cursed_magical=True)
 """A rune (8.rune): a bound maneuver of the card it is attached to, which a cursed or
 magical rune makes cursed or magical."""
 

@@ -27,9 +27,9 @@ from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule
 
 ResolveUse = Callable[[S, ManeuverPending, Maneuver], tuple[S, ManeuverPending | None, Maneuver]]
-"""How a resolving use that concerns a keyword's card (:attr:`~..state.ManeuverPending.rune`)
-goes on: the state, the use as it goes on to take hold (``None`` if it ends here) and
-the maneuver it takes hold with."""
+"""How a resolving use that concerns a keyword's card
+(:attr:`~..state.ManeuverPending.keyword_card`) goes on: the state, the use as it goes on
+to take hold (``None`` if it ends here) and the maneuver it takes hold with."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class Keyword:
     the core rules' own and any positions; what its cards may number in a game's decks."""
     resolve_use: ResolveUse | None = None
     """How a resolving use that concerns one of its cards goes on (a card of its subtype
-    in :attr:`~..state.ManeuverPending.rune`: attached by the use, or attached and used
+    in :attr:`~..state.ManeuverPending.keyword_card`: attached by the use, or attached and used
     as its host's bound maneuver), before the use's own conditions and effect (4.6.5)."""
 
     def __post_init__(self) -> None:

@@ -185,7 +185,7 @@ def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, ManeuverPending]:
         user=a.user,
         maneuver=a.index,
         target=a.target,
-        rune=a.card,
+        keyword_card=a.card,
     )
     return s, item
 
@@ -200,13 +200,13 @@ def rune_resolution(
     to the underworld. Once attached, it stays until its card leaves the board or a use
     of it is neutralised (5.15)."""
     game = s.game
-    rune = item.rune
+    rune = item.keyword_card
     assert rune is not None
     if item.card == rune:  # a scribe attaching it
         host = item.target
         if item.neutralized or host is None or controller(game, host) is None:
             return to_underworld(s, (rune,)), None, m
-        s = s.evolve(game=attach(game, Attachment(rune, host, AttachKind.RUNE)))
+        s = s.evolve(game=attach(game, Attachment(rune, host, AttachKind.KEYWORD)))
         return s, replace(item, card=None), focused(m)
     host = bound_host(game, rune)
     if item.neutralized:
@@ -232,7 +232,7 @@ RUNE = Keyword(
     name="rune",
     subtype=Subtype.RUNE,
     rules=("8.rune", "3.9", "2.4"),
-    kind=AttachKind.RUNE,
+    kind=AttachKind.KEYWORD,
     bearing=bearing.RUNE,
     leaves=(
         "goes to the underworld with the card it is attached to, after that card's other"
