@@ -15,16 +15,20 @@ from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, SacrificeBuildin
 from mitosz_core.games.mitosz.actionspace import KEYWORD_SLOTS, layouts
 from mitosz_core.games.mitosz.carddata import BUILTIN_POOL, checks
 from mitosz_core.games.mitosz.carddata.checks import check_card
-from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES, attaching_keyword
+from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
-from mitosz_core.games.mitosz.rules.bearing import BEARINGS, Bearing
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
 from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, rune_resolution
 from mitosz_core.games.mitosz.rules.maneuver_use import RESOLVES
 from mitosz_core.games.mitosz.state import AttachKind, ManeuverPending
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import (
+    ATTACHING_KEYWORDS,
+    Bearing,
+    Subtype,
+    attaching_keyword,
+)
 
 
 def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
@@ -42,23 +46,27 @@ def test_the_rune_keyword_is_declared_in_its_module() -> None:
     assert RUNE in KEYWORDS
     assert RUNE.kind is AttachKind.KEYWORD
     assert [r.action for r in RUNE.main_rules] == [AttachRune]
-    assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.KEYWORD
+    assert RUNE.bearing is ATTACHING_KEYWORDS[Subtype.RUNE]  # beside its vocabulary entry
     assert RUNE.bearing.bound_maneuver  # 3.9: a bound maneuver of its card
     assert RUNE.bearing.passes_cursed_magical  # 2.4: a cursed or magical rune marks its card
     assert RUNE.resolve_use is rune_resolution  # a use of it, or attaching it, resolves there
 
 
-def test_the_bearings_the_generic_rules_read_are_the_keywords_own() -> None:
-    """The rules below the keyword modules read :data:`BEARINGS`: it holds each declared
-    keyword's bearing, once, and no other."""
-    declared = [k.bearing for k in KEYWORDS if k.bearing is not None]
-    assert list(BEARINGS) == declared
-    assert len({b.kind for b in BEARINGS}) == len(BEARINGS)
+def test_every_attaching_keyword_of_the_vocabulary_has_its_module_and_back() -> None:
+    """The rules below the keyword modules read the bearings in the card vocabulary
+    (:data:`ATTACHING_KEYWORDS`): each subtype there is a declared keyword's whose cards
+    are attached as ``keyword``, and each such keyword's subtype is there, once."""
+    attaching = [k.subtype for k in KEYWORDS if k.kind is AttachKind.KEYWORD]
+    assert sorted(attaching) == sorted(ATTACHING_KEYWORDS)
+    assert len(set(attaching)) == len(attaching)
 
 
-def test_a_keyword_whose_bearing_is_for_another_kind_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"keyword odd: its bearing is for mount cards"):
-        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.KEYWORD, Bearing(AttachKind.MOUNT))
+def test_a_keyword_whose_kind_disagrees_with_the_vocabulary_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"keyword odd: its cards are attached as mount, but"):
+        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.MOUNT)
+    with pytest.raises(ValueError, match=r"subtype scribe is not an attaching keyword's"):
+        Keyword("odd", Subtype.SCRIBE, ("8.odd",), AttachKind.KEYWORD)
+    assert Keyword("odd", Subtype.SCRIBE, ("8.odd",)).bearing is None
 
 
 @pytest.mark.rule("8.rune")
@@ -71,10 +79,11 @@ def test_a_card_with_two_attaching_keywords_is_refused(monkeypatch: pytest.Monke
         for c in BUILTIN_POOL.values()
         if c.has_subtype(Subtype.RUNE) and c.type is CardType.MANEUVER
     )
-    assert attaching_keyword(rune) is Subtype.RUNE
+    assert attaching_keyword(rune.subtypes) is Subtype.RUNE
     two = dataclasses.replace(rune, subtypes=(*rune.subtypes, Subtype.SCRIBE))
     check_card("cards.toml", {}, two)
-    monkeypatch.setattr(checks, "ATTACHING_KEYWORDS", (Subtype.RUNE, Subtype.SCRIBE))
+    second = {**ATTACHING_KEYWORDS, Subtype.SCRIBE: Bearing()}
+    monkeypatch.setattr(checks, "ATTACHING_KEYWORDS", second)
     with pytest.raises(CardDataError, match=r"one keyword at most \(chapter 8\): 'rune' and"):
         check_card("cards.toml", {}, two)
 

@@ -500,7 +500,7 @@ class AttachKind(StrEnum):
     KEYWORD = "keyword"
     """A card attached by its keyword (chapter 8) to a card on the board, such as a rune
     a scribe attaches (8.rune). Which keyword is the card's own attaching keyword's
-    subtype (:func:`~.carddata.vocabulary.attaching_keyword`: a card has at most one);
+    subtype (:func:`~.subtypes.attaching_keyword`: a card has at most one);
     what it is to its host that keyword declares. It leaves the board with its host,
     after the host's other attachments (1.4.2)."""
     HELD = "held"

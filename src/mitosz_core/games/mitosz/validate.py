@@ -31,7 +31,6 @@ from dataclasses import dataclass
 
 from mitosz_core.errors import CardDataError, MitoszError
 from mitosz_core.games.mitosz.carddata.checks import check_card
-from mitosz_core.games.mitosz.carddata.vocabulary import attaching_keyword
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.machine import (
     CLAMP_STEP,
@@ -66,7 +65,7 @@ from mitosz_core.games.mitosz.state import (
     ResponseFrame,
     RoundMark,
 )
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import Subtype, attaching_keyword
 from mitosz_core.games.mitosz.validate_bounds import check_counters, check_interruptions
 from mitosz_core.games.mitosz.validate_effects import check_effects, check_tiebreaks
 from mitosz_core.kernel.state import GameConfig, State
@@ -598,7 +597,7 @@ def _attachments(game: Game) -> None:
                 "attachment-host",
                 f"card #{a.host} is not on the board, so nothing is attached to it",
             )
-        if a.kind is AttachKind.KEYWORD and attaching_keyword(game.card(a.card)) is None:
+        if a.kind is AttachKind.KEYWORD and attaching_keyword(game.card(a.card).subtypes) is None:
             fail(
                 f"{at}.card",
                 "attachment",

@@ -17,11 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from mitosz_core.errors import CardDataError
-from mitosz_core.games.mitosz.carddata.vocabulary import (
-    ATTACHING_KEYWORDS,
-    MODIFIER_TYPES,
-    ONLY_ON,
-)
+from mitosz_core.games.mitosz.carddata.vocabulary import MODIFIER_TYPES, ONLY_ON
 from mitosz_core.games.mitosz.cards import CardDef, CardType
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
@@ -32,7 +28,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards, pending_target
 from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import ATTACHING_KEYWORDS, Subtype
 
 Sourced = tuple[str, CardDef]
 """A card and the file it came from."""

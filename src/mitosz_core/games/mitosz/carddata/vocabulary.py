@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mitosz_core.games.mitosz.cards import CardDef, CardType
+from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.subtypes import Subtype
 
 PEOPLE_SUBTYPES = (
@@ -140,19 +140,3 @@ ONLY_ON: Mapping[Subtype, frozenset[CardType]] = {
 
 MODIFIER_TYPES = frozenset({CardType.ITEM, CardType.TROOP})
 """Card types whose level may be a +/- modifier (2.2)."""
-
-ATTACHING_KEYWORDS: tuple[Subtype, ...] = (
-    Subtype.RUNE,  # rúna: a scribe attaches it to a card (8.rune)
-)
-"""The subtypes of the keywords whose cards are attached to a card on the board
-(:attr:`~mitosz_core.games.mitosz.state.AttachKind.KEYWORD`), each declared by its
-keyword module (``rules/keywords/``). A card carries at most one of them."""
-
-
-def attaching_keyword(card: CardDef) -> Subtype | None:
-    """The attaching keyword's subtype ``card`` carries, if any
-    (:data:`ATTACHING_KEYWORDS`): which keyword attaches it."""
-    for subtype in card.subtypes:
-        if subtype in ATTACHING_KEYWORDS:
-            return subtype
-    return None

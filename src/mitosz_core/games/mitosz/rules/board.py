@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.bearing import PASSING
+from mitosz_core.games.mitosz.rules.bearing import passing
 from mitosz_core.games.mitosz.rules.hosting import (
     attached_as,
     attachment_of,
@@ -259,16 +259,16 @@ def keyword_cards_on(game: Game, card: CardId) -> tuple[CardId, ...]:
 
 
 def is_magical(game: Game, card: CardId) -> bool:
-    """Whether ``card`` is magical (2.4): printed so, or bearing a magical card of a kind
-    that passes it on (:data:`~.bearing.PASSING`)."""
+    """Whether ``card`` is magical (2.4): printed so, or bearing a magical card whose
+    keyword passes it on (:func:`~.bearing.passing`)."""
     if game.card(card).magical:
         return True
-    return any(game.card(c).magical for k in PASSING for c in attached_as(game, card, k))
+    return any(d.magical for d in passing(game, card))
 
 
 def is_cursed(game: Game, card: CardId) -> bool:
-    """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed card of a kind
-    that passes it on (:data:`~.bearing.PASSING`)."""
+    """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed card whose
+    keyword passes it on (:func:`~.bearing.passing`)."""
     if game.card(card).cursed:
         return True
-    return any(game.card(c).cursed for k in PASSING for c in attached_as(game, card, k))
+    return any(d.cursed for d in passing(game, card))

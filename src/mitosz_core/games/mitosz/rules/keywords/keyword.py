@@ -7,9 +7,10 @@ its cards are attached as, what happens to them when they or their host leave th
 how a use that concerns one of its cards resolves (:mod:`..maneuver_use`), its own
 action classes and their layouts in the action space, and how many of its attached
 cards have codes of their own there.
-What its attached cards are to their host (:class:`~..bearing.Bearing`) the rules below
-the keyword modules read from :data:`~..bearing.BEARINGS`, since they cannot import the
-keywords back; the keyword's value names its bearing there.
+What its attached cards are to their host (its :class:`~...subtypes.Bearing`) is declared
+beside its subtype (:data:`~...subtypes.ATTACHING_KEYWORDS`), where the rules below the keyword
+modules read it, since they cannot import the keywords back; :attr:`Keyword.bearing`
+reads it there.
 """
 
 from __future__ import annotations
@@ -20,9 +21,8 @@ from typing import Any
 
 from mitosz_core.games.mitosz.effects.language import Maneuver
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.bearing import Bearing
 from mitosz_core.games.mitosz.state import AttachKind, Game, ManeuverPending
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import ATTACHING_KEYWORDS, Bearing, Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule
 
@@ -65,9 +65,6 @@ class Keyword:
     """The rule ids of the rulebook it implements."""
     kind: AttachKind | None = None
     """How its cards are attached (:attr:`~..state.Board.attachments`), if they are."""
-    bearing: Bearing | None = None
-    """What its attached cards are to their host (a bound maneuver of it, 3.9), if
-    anything: one of :data:`~..bearing.BEARINGS`, of its ``kind``."""
     leaves: str = ""
     """What happens when its card or its host leaves the board; the one walk of
     :func:`~..board.remove_to_underworld` over the relation does it for every kind."""
@@ -89,9 +86,18 @@ class Keyword:
     in :attr:`~..state.ManeuverPending.keyword_card`: attached by the use, or attached and used
     as its host's bound maneuver), before the use's own conditions and effect (4.6.5)."""
 
+    @property
+    def bearing(self) -> Bearing | None:
+        """What its attached cards are to their host (a bound maneuver of it, 3.9; their
+        cursed or magical marks passed on to it, 2.4), as declared beside its subtype
+        (:data:`~...subtypes.ATTACHING_KEYWORDS`), if it attaches cards."""
+        return ATTACHING_KEYWORDS.get(self.subtype) if self.kind is AttachKind.KEYWORD else None
+
     def __post_init__(self) -> None:
-        if self.bearing is not None and self.bearing.kind is not self.kind:
+        attaching = self.subtype in ATTACHING_KEYWORDS
+        if attaching != (self.kind is AttachKind.KEYWORD):
             raise ValueError(
-                f"keyword {self.name}: its bearing is for {self.bearing.kind} cards,"
-                f" its cards are attached as {self.kind}"
+                f"keyword {self.name}: its cards are attached as {self.kind}, but its subtype"
+                f" {self.subtype!s} is{'' if attaching else ' not'} an attaching keyword's"
+                " (subtypes.ATTACHING_KEYWORDS)"
             )

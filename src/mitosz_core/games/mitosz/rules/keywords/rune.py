@@ -26,7 +26,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Sequence,
     User,
 )
-from mitosz_core.games.mitosz.rules import S, bearing
+from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.bearing import bound_host
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
@@ -233,7 +233,6 @@ RUNE = Keyword(
     subtype=Subtype.RUNE,
     rules=("8.rune", "3.9", "2.4"),
     kind=AttachKind.KEYWORD,
-    bearing=bearing.RUNE,
     leaves=(
         "goes to the underworld with the card it is attached to, after that card's other"
         " attachments (1.4.2); alone when a use of it is neutralised (5.15)"
