@@ -15,12 +15,13 @@ from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, SacrificeBuildin
 from mitosz_core.games.mitosz.actionspace import KEYWORD_SLOTS, layouts
 from mitosz_core.games.mitosz.carddata import BUILTIN_POOL, checks
 from mitosz_core.games.mitosz.carddata.checks import check_card
+from mitosz_core.games.mitosz.carddata.coverage import RULED_SUBTYPES
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
-from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, rune_resolution
+from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, focused, rune_resolution
 from mitosz_core.games.mitosz.rules.maneuver_use import RESOLVES
 from mitosz_core.games.mitosz.state import AttachKind, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import (
@@ -29,6 +30,7 @@ from mitosz_core.games.mitosz.subtypes import (
     Subtype,
     attaching_keyword,
 )
+from mitosz_core.games.mitosz.validate_effects import card_effects
 
 
 def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
@@ -86,6 +88,22 @@ def test_a_card_with_two_attaching_keywords_is_refused(monkeypatch: pytest.Monke
     monkeypatch.setattr(checks, "ATTACHING_KEYWORDS", second)
     with pytest.raises(CardDataError, match=r"one keyword at most \(chapter 8\): 'rune' and"):
         check_card("cards.toml", {}, two)
+
+
+@pytest.mark.rule("8.rune")
+def test_the_effect_validator_and_the_coverage_report_read_the_declarations() -> None:
+    """A saved state may hold the effects a rune's maneuver gives on its card only
+    (``Keyword.acting``), and the coverage report counts the subtypes a keyword's rules
+    concern (the rune's and the scribe's), without either naming the rune."""
+    rune = next(
+        c
+        for c in BUILTIN_POOL.values()
+        if c.has_subtype(Subtype.RUNE) and c.type is CardType.MANEUVER
+    )
+    assert RUNE.acting is focused
+    plain = dataclasses.replace(rune, subtypes=())  # its maneuvers as printed only
+    assert card_effects([rune]) > card_effects([plain])
+    assert {"rune", "scribe"} <= set(RULED_SUBTYPES)
 
 
 @pytest.mark.parametrize("step", ["turn.summoning_1", "turn.summoning_2"])

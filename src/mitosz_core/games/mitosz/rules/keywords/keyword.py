@@ -85,6 +85,13 @@ class Keyword:
     """How a resolving use that concerns one of its cards goes on (a card of its subtype
     in :attr:`~..state.ManeuverPending.keyword_card`: attached by the use, or attached and used
     as its host's bound maneuver), before the use's own conditions and effect (4.6.5)."""
+    acting: Callable[[Maneuver], Maneuver] | None = None
+    """How a maneuver of one of its cards acts once a use of it takes hold, if not as
+    printed (a rune's on its card only): what its ``resolve_use`` hands on. The effect
+    validator reads it for the effects its cards can give."""
+    concerns: tuple[Subtype, ...] = ()
+    """Other subtypes its rules concern (a scribe attaches a rune): with its own, the
+    subtypes of chapter 8 that carry a rule (the card pool's coverage report)."""
 
     @property
     def bearing(self) -> Bearing | None:

@@ -248,5 +248,7 @@ RUNE = Keyword(
     ),
     slots=4,  # runes attached to board cards, whoever attached them: 4 in the built-in decks
     resolve_use=rune_resolution,
+    acting=focused,
+    concerns=(Subtype.SCRIBE,),
 )
 """The rune keyword (8.rune)."""
