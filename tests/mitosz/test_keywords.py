@@ -18,6 +18,7 @@ from mitosz_core.games.mitosz.carddata.checks import check_card
 from mitosz_core.games.mitosz.carddata.coverage import RULED_SUBTYPES
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
 from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
@@ -104,6 +105,15 @@ def test_the_effect_validator_and_the_coverage_report_read_the_declarations() ->
     plain = dataclasses.replace(rune, subtypes=())  # its maneuvers as printed only
     assert card_effects([rune]) > card_effects([plain])
     assert {"rune", "scribe"} <= set(RULED_SUBTYPES)
+
+
+def test_a_keyword_action_reads_as_its_declaration_says() -> None:
+    """``describe`` takes a keyword action's sentence from its declaration
+    (``KeywordAction.describe``); the core's sentences name no keyword action."""
+    s = mc.new_game(seed=1)
+    name = {c: s.game.card(c).name_en for c in (1, 2, 3)}
+    sentence = f"has {name[2]} attach the rune {name[1]} to {name[3]}"
+    assert describe(s, AttachRune(1, 2, 3)) == sentence
 
 
 @pytest.mark.parametrize("step", ["turn.summoning_1", "turn.summoning_2"])

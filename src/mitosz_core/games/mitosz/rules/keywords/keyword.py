@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from mitosz_core.games.mitosz.actions import KeywordActionBase
 from mitosz_core.games.mitosz.effects.language import Maneuver
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.state import AttachKind, Game, ManeuverPending
@@ -32,12 +33,17 @@ ResolveUse = Callable[[S, ManeuverPending, Maneuver], tuple[S, ManeuverPending |
 to take hold (``None`` if it ends here) and the maneuver it takes hold with."""
 
 
+Describe = Callable[[Any, Callable[[int | None], str]], str]
+"""How a keyword's action reads (:attr:`KeywordAction.describe`): from the action and a
+function that names a card by its id."""
+
+
 @dataclass(frozen=True)
 class KeywordAction:
     """An action class a keyword brings, and its layout in the integer action space
     (:mod:`~mitosz_core.games.mitosz.actionspace`)."""
 
-    action: type[Action]
+    action: type[KeywordActionBase]
     fields: tuple[tuple[str, str], ...]
     """Each field of the action, in index order, with the name of the action space's
     positions it is coded by: ``hand``, ``own`` (the deciding player's board), ``any``
@@ -46,6 +52,10 @@ class KeywordAction:
     after: type[Action]
     """The action whose layout its own follows: the flat index of every action stays
     where it was when the action moved into its keyword's module."""
+    describe: Describe | None = None
+    """The sentence that describes an action of it, for logs and the demo
+    (:func:`~mitosz_core.games.mitosz.describe.describe`), from the action and a function
+    naming a card by id."""
 
 
 def no_candidates(s: S, player: int) -> Iterator[Action]:

@@ -11,11 +11,11 @@ underworld when a use of it is neutralised (5.15). Ruling R-8.rune.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mitosz_core.games.mitosz.actions import SacrificeBuilding
+from mitosz_core.games.mitosz.actions import KeywordActionBase, SacrificeBuilding
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
@@ -52,7 +52,6 @@ from mitosz_core.games.mitosz.rules.selection import matches
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, Game, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.steps import Rule
 from mitosz_core.kernel.values import replace
@@ -60,7 +59,7 @@ from mitosz_core.kernel.values import replace
 
 @mypyc_attr(native_class=False)  # an action: a plain dataclass like the others, which pickle
 @dataclass(frozen=True, slots=True)
-class AttachRune(Action):
+class AttachRune(KeywordActionBase):
     """A scribe ``user`` uses rune ``card`` (a free maneuver) from hand and attaches it to
     ``target``: its maneuver ``index`` takes hold on that card only, and stays on it as a
     bound maneuver (8.rune, 3.9, ruling R-8.rune)."""
@@ -217,6 +216,10 @@ def rune_resolution(
 # --- the declaration --------------------------------------------------------------------------
 
 
+def _describe(a: AttachRune, name: Callable[[int | None], str]) -> str:
+    return f"has {name(a.user)} attach the rune {name(a.card)} to {name(a.target)}"
+
+
 def _attach(s: S, a: AttachRune) -> S:
     s, item = attach_rune(s, s.game.active, a)
     return push(s, item)
@@ -244,6 +247,7 @@ RUNE = Keyword(
             AttachRune,
             (("card", "hand"), ("user", "own"), ("target", "any"), ("index", "index")),
             after=SacrificeBuilding,
+            describe=_describe,
         ),
     ),
     slots=4,  # runes attached to board cards, whoever attached them: 4 in the built-in decks
