@@ -139,7 +139,7 @@ MitoszAction: TypeAlias = (
     | SacrificeBuilding
     | KeywordActionBase
 )
-"""Every Mítosz action: the classes of :mod:`mitosz_core.games.mitosz.actions`, and the
+"""Every Mítosz action, the classes of :mod:`mitosz_core.games.mitosz.actions` and the
 keywords' own, each declared in its keyword's module, under their base class
 ``KeywordActionBase``."""
 

@@ -380,7 +380,7 @@ class AttachMount(Action):
 @dataclass(frozen=True, slots=True)
 class KeywordActionBase(Action):
     """The base class of the actions a keyword of chapter 8 declares in its own module
-    (:class:`~mitosz_core.games.mitosz.rules.keywords.keyword.KeywordAction`): the typed
+    (``rules.keywords.keyword.KeywordAction``): the typed
     face's action union names this class, so that it covers every keyword's action
     without naming each."""
 

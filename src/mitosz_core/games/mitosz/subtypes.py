@@ -93,10 +93,11 @@ class Bearing:
     """What a card attached by its keyword is to its host (chapter 8)."""
 
     bound_maneuver: bool = False
-    """Attached, the card acts as a bound maneuver of its host (3.9): the host uses it,
-    and its maneuver acts on the host only."""
+    """Whether the card, once attached, acts as a bound maneuver of its host, which the
+    host uses and which acts on the host only (3.9)."""
     passes_cursed_magical: bool = False
-    """Attached, a cursed or magical card makes its host cursed or magical (2.4)."""
+    """Whether a cursed or magical card, once attached, makes its host cursed or magical
+    (2.4)."""
 
 
 ATTACHING_KEYWORDS: Mapping[Subtype, Bearing] = {
@@ -105,7 +106,7 @@ ATTACHING_KEYWORDS: Mapping[Subtype, Bearing] = {
     Subtype.RUNE: Bearing(bound_maneuver=True, passes_cursed_magical=True),
 }
 """The subtypes of the keywords whose cards are attached to a card on the board
-(:attr:`~mitosz_core.games.mitosz.state.AttachKind.KEYWORD`), each declared by its
+(``AttachKind.KEYWORD``), each declared by its
 keyword module (``rules/keywords/``), with what such a card is to its host (its
 :class:`Bearing`). A card carries at most one of them. The rules below the keyword
 modules (who uses a maneuver, whether a card is cursed or magical) read the bearings
