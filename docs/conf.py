@@ -49,6 +49,7 @@ exclude_patterns = [
     "generated/card-language.rst",
     "generated/card-pool.rst",
     "generated/actions.rst",
+    "generated/keyword-actions.rst",
     "generated/observation-mitosz.rst",
     "generated/observation-mythos.rst",
     "generated/actionspace-mitosz.rst",

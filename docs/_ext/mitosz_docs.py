@@ -33,7 +33,12 @@ from typing import Any
 
 import yaml
 from card_pages import language_page, pool_page
-from reference_pages import action_space_page, actions_page, observation_page
+from reference_pages import (
+    action_space_page,
+    actions_page,
+    keyword_actions_page,
+    observation_page,
+)
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
@@ -429,6 +434,7 @@ def generate(app: Sphinx) -> None:
     pages["card-language"] = language_page()
     pages["card-pool"] = pool_page()
     pages["actions"] = actions_page()
+    pages["keyword-actions"] = keyword_actions_page()
     pages["observation-mitosz"] = observation_page("mitosz")
     pages["observation-mythos"] = observation_page("mythos")
     pages["actionspace-mitosz"] = action_space_page("mitosz", "Mítosz")

@@ -20,12 +20,23 @@ import inspect
 from sphinx.errors import ExtensionError
 
 import mitosz_core
+from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS
 from mitosz_core.kernel import catalog
 from mitosz_core.kernel.actionspace import LayoutSpace
 
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
+
+
+def keyword_actions_page() -> str:
+    """The API reference of the actions the keywords declare in their own modules
+    (:data:`~mitosz_core.games.mitosz.rules.keywords.KEYWORD_ACTIONS`), so that
+    ``api.rst`` names none of them."""
+    lines: list[str] = []
+    for cls in KEYWORD_ACTIONS:
+        lines += [f".. autoclass:: {cls.__module__}.{cls.__name__}", ""]
+    return "\n".join(lines)
 
 
 def actions_page() -> str:

@@ -43,6 +43,7 @@ from mitosz_core.games.mitosz.actions import (
     Designate,
     Discard,
     KeepMonster,
+    KeywordActionBase,
     Pass,
     PermitHighGod,
     PlacePeople,
@@ -72,6 +73,7 @@ from mitosz_core.games.mitosz.observation import (
     FightView,
     HeldLeaderView,
     HelperView,
+    KeywordCardView,
     LeaderView,
     LeveledCardView,
     LimboView,
@@ -81,21 +83,19 @@ from mitosz_core.games.mitosz.observation import (
     PeopleView,
     PlayerObservation,
     RoadView,
-    RuneView,
     SphereValues,
     TroopView,
 )
 from mitosz_core.games.mitosz.position import (
     HeldAt,
+    KeywordAt,
     Leader,
     MarkerAt,
     People,
     Position,
-    RuneAt,
     Side,
     load_position,
 )
-from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.state import FightKind, Game, LineName, Player, TroopMode
 from mitosz_core.games.mitosz.terms import Edge, Sphere
 from mitosz_core.kernel import api as _api
@@ -137,10 +137,11 @@ MitoszAction: TypeAlias = (
     | KeepMonster
     | AttachMount
     | SacrificeBuilding
-    | AttachRune
+    | KeywordActionBase
 )
-"""Every Mítosz action (the classes of :mod:`mitosz_core.games.mitosz.actions`, and the
-keywords' own: ``AttachRune`` of the rune's module)."""
+"""Every Mítosz action, the classes of :mod:`mitosz_core.games.mitosz.actions` and the
+keywords' own, each declared in its keyword's module, under their base class
+``KeywordActionBase``."""
 
 
 def _mine(state: _State[Any]) -> State:
@@ -234,7 +235,6 @@ __all__ = [
     "RULESET",
     "AskHelp",
     "AttachMount",
-    "AttachRune",
     "Attack",
     "CardView",
     "ChoiceView",
@@ -252,6 +252,9 @@ __all__ = [
     "HeldLeaderView",
     "HelperView",
     "KeepMonster",
+    "KeywordActionBase",
+    "KeywordAt",
+    "KeywordCardView",
     "Leader",
     "LeaderView",
     "LeveledCardView",
@@ -276,8 +279,6 @@ __all__ = [
     "Position",
     "Regain",
     "RoadView",
-    "RuneAt",
-    "RuneView",
     "SacrificeBuilding",
     "SacrificeCommander",
     "SacrificeItem",

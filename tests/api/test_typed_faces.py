@@ -18,16 +18,23 @@ import mitosz_core as mc  # noqa: E402
 import mitosz_core.mitosz as mitosz  # noqa: E402
 import mitosz_core.mythos as mythos  # noqa: E402
 from mitosz_core.errors import RulesetMismatchError  # noqa: E402
+from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, KeywordActionBase  # noqa: E402
 from mitosz_core.games.mitosz.engine import ACTION_TYPES as MITOSZ_ACTIONS  # noqa: E402
+from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS  # noqa: E402
 from mitosz_core.games.mythos.actions import ACTION_TYPES as MYTHOS_ACTIONS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_action_unions_are_the_rulesets_action_classes() -> None:
-    assert set(typing.get_args(mitosz.MitoszAction)) == set(MITOSZ_ACTIONS)
+    """The Mítosz union names the core rules' actions and the base class of the
+    keywords' own (each keyword's action class is one)."""
+    mitosz_union = typing.get_args(mitosz.MitoszAction)
+    assert set(mitosz_union) == {*CORE_ACTION_TYPES, KeywordActionBase}
+    assert len(mitosz_union) == len(CORE_ACTION_TYPES) + 1
+    assert set(MITOSZ_ACTIONS) == {*CORE_ACTION_TYPES, *KEYWORD_ACTIONS}
+    assert KEYWORD_ACTIONS and all(issubclass(a, KeywordActionBase) for a in KEYWORD_ACTIONS)
     assert set(typing.get_args(mythos.MythosAction)) == set(MYTHOS_ACTIONS)
-    assert len(typing.get_args(mitosz.MitoszAction)) == len(MITOSZ_ACTIONS)
     assert len(typing.get_args(mythos.MythosAction)) == len(MYTHOS_ACTIONS)
 
 

@@ -169,7 +169,7 @@ def _mitosz(state: mc.State[MitoszGame]) -> dict[str, Json]:
         "lingering": _cs(game, game.lingering),
         "markers": [[_c(game, m.card), m.level, m.power] for m in game.markers],
         "mounts": [[_c(game, m.card), _c(game, m.host)] for m in of_kind(game, AttachKind.MOUNT)],
-        "runes": [[_c(game, r.card), _c(game, r.host)] for r in of_kind(game, AttachKind.RUNE)],
+        "runes": [[_c(game, r.card), _c(game, r.host)] for r in of_kind(game, AttachKind.KEYWORD)],
         "held": [
             [_c(game, h.card), _c(game, h.host), h.player] for h in of_kind(game, AttachKind.HELD)
         ],

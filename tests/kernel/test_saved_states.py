@@ -473,14 +473,14 @@ AT = "$.state.game.board.attachments"
 
 @pytest.mark.rule("1.4.2")
 def test_an_attachment_whose_host_is_not_on_the_board() -> None:
-    text = _attach_edit(lambda people, a, b: _attachment(a, b, "rune"))
+    text = _attach_edit(lambda people, a, b: _attachment(a, b, "keyword"))
     refused(text, "attachment-host", f"{_attach_at()}.host")
 
 
 @pytest.mark.rule("1.2")
 def test_a_card_attached_twice() -> None:
-    rune = _attachment
-    text = _attach_edit(lambda p, a, b: rune(a, p, "rune"), lambda p, a, b: rune(a, p, "rune"))
+    twice = (lambda p, a, b: _attachment(a, p, "keyword"),) * 2
+    text = _attach_edit(*twice)
     refused(text, "attached-twice", f"{_attach_at()}.card")
 
 
@@ -551,8 +551,20 @@ def test_a_held_leader_without_its_release_condition() -> None:
 
 @pytest.mark.rule("8.rune")
 def test_a_rune_with_a_fact_of_another_kind() -> None:
-    text = _attach_edit(lambda p, a, b: _attachment(a, p, "rune", turned=True))
+    text = _attach_edit(lambda p, a, b: _attachment(a, p, "keyword", turned=True))
     refused(text, "attachment", f"{_attach_at()}.turned")
+
+
+@pytest.mark.rule("8.rune")
+def test_a_keyword_record_of_a_card_no_keyword_attaches() -> None:
+    """A ``keyword`` record's card carries an attaching keyword's subtype (a deck card
+    here carries none); a rune's record was of kind ``rune`` before, and is refused."""
+    text = _attach_edit(lambda p, a, b: _attachment(a, p, "keyword"))
+    error = refused(text, "attachment", f"{_attach_at()}.card")
+    assert "no attaching keyword's subtype" in str(error)
+    with pytest.raises(DecodeError) as info:
+        mc.State.from_json(_attach_edit(lambda p, a, b: _attachment(a, p, "rune")))
+    assert info.value.path == f"{_attach_at()}.kind"
 
 
 @pytest.mark.rule("5.15")

@@ -258,7 +258,7 @@ def set_game(s: S, **changes: Any) -> S:
 
 def rune(card: CardId, host: CardId) -> Attachment:
     """Rune ``card`` attached to ``host`` (8.rune)."""
-    return Attachment(card, host, AttachKind.RUNE)
+    return Attachment(card, host, AttachKind.KEYWORD)
 
 
 def mount(card: CardId, rider: CardId) -> Attachment:
@@ -282,7 +282,7 @@ def attached(s: S, *added: Attachment) -> S:
 
 
 def runes(s: S) -> tuple[Attachment, ...]:
-    return of_kind(s.game, AttachKind.RUNE)
+    return of_kind(s.game, AttachKind.KEYWORD)
 
 
 def mounts(s: S) -> tuple[Attachment, ...]:

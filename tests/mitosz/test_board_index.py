@@ -39,4 +39,4 @@ def test_a_carried_over_index_is_the_one_a_fresh_board_builds() -> None:
             troops += fight is not None and bool(fight.troops)
             state = mc.apply(state, rng.choice(mc.legal_actions(state)))
     assert carried > 500 and troops > 5
-    assert {AttachKind.ITEM, AttachKind.MOUNT, AttachKind.HELD, AttachKind.RUNE} <= seen
+    assert {AttachKind.ITEM, AttachKind.MOUNT, AttachKind.HELD, AttachKind.KEYWORD} <= seen

@@ -279,10 +279,9 @@ def test_a_scribe_attaches_a_rune_which_then_acts_on_that_card_only() -> None:
     slot = leader_slot(s.game, scribe)
     assert slot is not None and slot[1].turned  # the scribe used it
     view = ATTACHMENT_RULESET.observe(s, me)
-    assert view["runes"] == [
-        {"rune": view["runes"][0]["rune"] | {"id": ward}, "host": view["runes"][0]["host"]}
-    ]
-    assert view["runes"][0]["host"]["id"] == captain
+    [shown] = view["keyword_cards"]
+    assert shown["card"]["id"] == ward and shown["host"]["id"] == captain
+    assert shown["keyword"] == "rune"
     saved = mc.arrange(s)  # put in place by hand: the start of an arranged game
     assert mc.State.from_json(saved.to_json()) == saved  # the census counts the rune once
     # from now on it is the captain's bound maneuver, acting on the captain only

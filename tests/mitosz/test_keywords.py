@@ -3,24 +3,35 @@ whole, and the generic code takes what it declares from it."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.errors import MachineError
+from mitosz_core.errors import CardDataError, MachineError
 from mitosz_core.games.mitosz import actionspace
 from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, SacrificeBuilding
 from mitosz_core.games.mitosz.actionspace import KEYWORD_SLOTS, layouts
+from mitosz_core.games.mitosz.carddata import BUILTIN_POOL, checks
+from mitosz_core.games.mitosz.carddata.checks import check_card
+from mitosz_core.games.mitosz.carddata.coverage import RULED_SUBTYPES
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.describe import describe
 from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
-from mitosz_core.games.mitosz.rules.bearing import BEARINGS, Bearing
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
-from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, rune_resolution
+from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, focused, rune_resolution
 from mitosz_core.games.mitosz.rules.maneuver_use import RESOLVES
 from mitosz_core.games.mitosz.state import AttachKind, ManeuverPending
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import (
+    ATTACHING_KEYWORDS,
+    Bearing,
+    Subtype,
+    attaching_keyword,
+)
+from mitosz_core.games.mitosz.validate_effects import card_effects
 
 
 def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
@@ -36,25 +47,73 @@ def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
 @pytest.mark.rule("8.rune")
 def test_the_rune_keyword_is_declared_in_its_module() -> None:
     assert RUNE in KEYWORDS
-    assert RUNE.kind is AttachKind.RUNE
+    assert RUNE.kind is AttachKind.KEYWORD
     assert [r.action for r in RUNE.main_rules] == [AttachRune]
-    assert RUNE.bearing is not None and RUNE.bearing.kind is AttachKind.RUNE
+    assert RUNE.bearing is ATTACHING_KEYWORDS[Subtype.RUNE]  # beside its vocabulary entry
     assert RUNE.bearing.bound_maneuver  # 3.9: a bound maneuver of its card
     assert RUNE.bearing.passes_cursed_magical  # 2.4: a cursed or magical rune marks its card
     assert RUNE.resolve_use is rune_resolution  # a use of it, or attaching it, resolves there
 
 
-def test_the_bearings_the_generic_rules_read_are_the_keywords_own() -> None:
-    """The rules below the keyword modules read :data:`BEARINGS`: it holds each declared
-    keyword's bearing, once, and no other."""
-    declared = [k.bearing for k in KEYWORDS if k.bearing is not None]
-    assert list(BEARINGS) == declared
-    assert len({b.kind for b in BEARINGS}) == len(BEARINGS)
+def test_every_attaching_keyword_of_the_vocabulary_has_its_module_and_back() -> None:
+    """The rules below the keyword modules read the bearings in the card vocabulary
+    (:data:`ATTACHING_KEYWORDS`): each subtype there is a declared keyword's whose cards
+    are attached as ``keyword``, and each such keyword's subtype is there, once."""
+    attaching = [k.subtype for k in KEYWORDS if k.kind is AttachKind.KEYWORD]
+    assert sorted(attaching) == sorted(ATTACHING_KEYWORDS)
+    assert len(set(attaching)) == len(attaching)
 
 
-def test_a_keyword_whose_bearing_is_for_another_kind_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"keyword odd: its bearing is for mount cards"):
-        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.RUNE, Bearing(AttachKind.MOUNT))
+def test_a_keyword_whose_kind_disagrees_with_the_vocabulary_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"keyword odd: its cards are attached as mount, but"):
+        Keyword("odd", RUNE.subtype, ("8.odd",), AttachKind.MOUNT)
+    with pytest.raises(ValueError, match=r"subtype scribe is not an attaching keyword's"):
+        Keyword("odd", Subtype.SCRIBE, ("8.odd",), AttachKind.KEYWORD)
+    assert Keyword("odd", Subtype.SCRIBE, ("8.odd",)).bearing is None
+
+
+@pytest.mark.rule("8.rune")
+def test_a_card_with_two_attaching_keywords_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which keyword attaches a card is its one attaching keyword's subtype
+    (:func:`attaching_keyword`); the card loader refuses a card with two. With one
+    attaching keyword in the game, the scribe stands in for a second."""
+    rune = next(
+        c
+        for c in BUILTIN_POOL.values()
+        if c.has_subtype(Subtype.RUNE) and c.type is CardType.MANEUVER
+    )
+    assert attaching_keyword(rune.subtypes) is Subtype.RUNE
+    two = dataclasses.replace(rune, subtypes=(*rune.subtypes, Subtype.SCRIBE))
+    check_card("cards.toml", {}, two)
+    second = {**ATTACHING_KEYWORDS, Subtype.SCRIBE: Bearing()}
+    monkeypatch.setattr(checks, "ATTACHING_KEYWORDS", second)
+    with pytest.raises(CardDataError, match=r"one keyword at most \(chapter 8\): 'rune' and"):
+        check_card("cards.toml", {}, two)
+
+
+@pytest.mark.rule("8.rune")
+def test_the_effect_validator_and_the_coverage_report_read_the_declarations() -> None:
+    """A saved state may hold the effects a rune's maneuver gives on its card only
+    (``Keyword.acting``), and the coverage report counts the subtypes a keyword's rules
+    concern (the rune's and the scribe's), without either naming the rune."""
+    rune = next(
+        c
+        for c in BUILTIN_POOL.values()
+        if c.has_subtype(Subtype.RUNE) and c.type is CardType.MANEUVER
+    )
+    assert RUNE.acting is focused
+    plain = dataclasses.replace(rune, subtypes=())  # its maneuvers as printed only
+    assert card_effects([rune]) > card_effects([plain])
+    assert {"rune", "scribe"} <= set(RULED_SUBTYPES)
+
+
+def test_a_keyword_action_reads_as_its_declaration_says() -> None:
+    """``describe`` takes a keyword action's sentence from its declaration
+    (``KeywordAction.describe``); the core's sentences name no keyword action."""
+    s = mc.new_game(seed=1)
+    name = {c: s.game.card(c).name_en for c in (1, 2, 3)}
+    sentence = f"has {name[2]} attach the rune {name[1]} to {name[3]}"
+    assert describe(s, AttachRune(1, 2, 3)) == sentence
 
 
 @pytest.mark.parametrize("step", ["turn.summoning_1", "turn.summoning_2"])
@@ -76,7 +135,7 @@ def test_a_use_concerning_a_card_no_keyword_resolves_is_an_error_naming_it() -> 
         for c in range(len(game.instances))
         if game.card(c).maneuvers and not game.card(c).has_subtype(Subtype.RUNE)
     )
-    item = ManeuverPending(7, 0, user=card, maneuver=0, rune=card)
+    item = ManeuverPending(7, 0, user=card, maneuver=0, keyword_card=card)
     name = re.escape(game.card(card).name)
     with pytest.raises(MachineError, match=rf"pending use 7 concerns {name}, but no keyword"):
         RESOLVES.resolve(s, item)
@@ -93,7 +152,7 @@ def test_the_action_union_and_the_action_space_take_the_keywords_actions() -> No
     assert RULESET.action_types == ACTION_TYPES
     kinds = [layout.kind for layout in layouts()]
     assert kinds.index(AttachRune) == kinds.index(SacrificeBuilding) + 1
-    assert ("rune", AttachKind.RUNE, 4) in KEYWORD_SLOTS
+    assert ("rune", Subtype.RUNE, 4) in KEYWORD_SLOTS
 
 
 def test_a_keyword_action_with_no_place_or_unknown_positions_is_refused() -> None:

@@ -36,11 +36,11 @@ from mitosz_core.games.mitosz.state import AttachKind
 from mitosz_core.kernel.position_files import position_schema
 from mitosz_core.mitosz import (
     HeldAt,
+    KeywordAt,
     Leader,
     MarkerAt,
     People,
     Position,
-    RuneAt,
     Side,
     load_position,
 )
@@ -243,7 +243,7 @@ ATTACHED = Position(
         ),
         side(high_god=ATHENA, empire=(People("Spartans"),), leaders=(Leader("Pharaoh"),)),
     ),
-    runes=(RuneAt(0, "Runes of Warding", 1, "Spartans"),),
+    keyword_cards=(KeywordAt(0, "Runes of Warding", 1, "Spartans"),),
     held=(HeldAt(1, "Leonidas", 0, "Mount Olympus", "attacked", True, ("Bow of Heracles",)),),
 )
 
@@ -268,7 +268,7 @@ deck = [
 empire = [{card = "Spartans"}]
 leaders = [{card = "Pharaoh"}]
 
-[[runes]]
+[[keyword_cards]]
 player = 0
 card = "Runes of Warding"
 host_player = 1
@@ -299,7 +299,7 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
         AttachKind.MOUNT: [("Pegasus", "Pharaoh")],
         AttachKind.HELD: [("Leonidas", "Mount Olympus")],
         AttachKind.ITEM: [("Aegis", "Pharaoh"), ("Bow of Heracles", "Leonidas")],
-        AttachKind.RUNE: [("Runes of Warding", "Spartans")],
+        AttachKind.KEYWORD: [("Runes of Warding", "Spartans")],
         AttachKind.LOCATION: [("Mount Olympus", "Athenians")],
         AttachKind.BUILDING: [("Agora of Athens", "Mount Olympus")],
     }
@@ -310,7 +310,7 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
         ("Pegasus", "Pharaoh", AttachKind.MOUNT),
         ("Leonidas", "Mount Olympus", AttachKind.HELD),
         ("Bow of Heracles", "Leonidas", AttachKind.ITEM),
-        ("Runes of Warding", "Spartans", AttachKind.RUNE),
+        ("Runes of Warding", "Spartans", AttachKind.KEYWORD),
     ]
     held = of_kind(game, AttachKind.HELD)[0]
     assert (held.player, held.release, held.turned) == (1, Release.ATTACKED, True)
@@ -319,7 +319,7 @@ def test_a_position_places_every_kind_of_attached_card() -> None:
     assert host_of(game, agora) == olympus  # 8.region
     carried = [_key(s, c) for c in carried_by(game, athenians.card)]
     assert carried == ["Mount Olympus", "Agora of Athens", "Leonidas", "Bow of Heracles"]
-    rune = of_kind(game, AttachKind.RUNE)[0].card
+    rune = of_kind(game, AttachKind.KEYWORD)[0].card
     assert game.owner(rune) == 0 and controller(game, rune) == 1  # on its host's side
     assert mc.legal_actions(s)
 
@@ -330,7 +330,7 @@ def test_what_leaves_with_a_card_leaves_kind_by_kind() -> None:
     # after the held leader and its item (the realms' cards, then held leaders, then runes)
     s = replace(
         ATTACHED,
-        runes=(RuneAt(0, "Runes of Warding", 0, "Mount Olympus"),),
+        keyword_cards=(KeywordAt(0, "Runes of Warding", 0, "Mount Olympus"),),
         held=(HeldAt(1, "Leonidas", 0, "Athenians", "attacked", True, ("Bow of Heracles",)),),
     ).state()
     athenians = s.game.players[0].empire[0].card
@@ -377,14 +377,19 @@ def test_a_position_with_runes_and_held_leaders_round_trips(tmp_path: Path) -> N
     ("position", "rule", "path"),
     [
         (
-            replace(ATTACHED, runes=(RuneAt(0, "Runes of Warding", 1, "Athenians"),)),
+            replace(ATTACHED, keyword_cards=(KeywordAt(0, "Runes of Warding", 1, "Athenians"),)),
             "attachment-host",
-            "runes[0].host",
+            "keyword_cards[0].host",
         ),
         (
-            replace(ATTACHED, runes=(RuneAt(5, "Runes of Warding", 1, "Spartans"),)),
+            replace(ATTACHED, keyword_cards=(KeywordAt(5, "Runes of Warding", 1, "Spartans"),)),
             "player-index",
-            "runes[0].player",
+            "keyword_cards[0].player",
+        ),
+        (
+            replace(ATTACHED, keyword_cards=(KeywordAt(0, "Athenians", 1, "Spartans"),)),
+            "attachment",
+            "keyword_cards[0].card",
         ),
         (
             replace(ATTACHED, held=(HeldAt(1, "Leonidas", 0, "Mount Olympus", "never"),)),
@@ -392,7 +397,7 @@ def test_a_position_with_runes_and_held_leaders_round_trips(tmp_path: Path) -> N
             "held[0].release",
         ),
     ],
-    ids=["rune-host-elsewhere", "no-such-player", "unknown-release"],
+    ids=["rune-host-elsewhere", "no-such-player", "no-keyword-card", "unknown-release"],
 )
 def test_a_broken_attachment_in_a_position_names_the_rule(
     position: Position, rule: str, path: str

@@ -44,6 +44,7 @@ from mitosz_core.games.mitosz.state import (
     Troop,
     TroopMode,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fight_fixtures as ff
@@ -90,7 +91,9 @@ def test_a_magical_rune_makes_its_card_rank_as_magical() -> None:
     s = fx.start()
     s, plain = inject(s, 0, fx.card("Plain Leader", CardType.LEADER))
     s, magical = inject(s, 0, fx.card("Magical Leader", CardType.LEADER, magical=True))
-    s, rune = inject(s, 0, fx.card("Bright Rune", CardType.MANEUVER, magical=True))
+    s, rune = inject(
+        s, 0, fx.card("Bright Rune", CardType.MANEUVER, magical=True, subtypes=(Subtype.RUNE,))
+    )
     assert rank(s.game, plain) < rank(s.game, magical)
     s = fx.attached(s, fx.rune(rune, plain))
     assert rank(s.game, plain) == rank(s.game, magical)

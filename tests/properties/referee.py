@@ -311,7 +311,7 @@ def _turned(game: MitoszGame, card: int) -> bool:
 
 def _rune_host(game: MitoszGame, card: int) -> int | None:
     return next(
-        (r.host for r in game.board.attachments if r.kind is AttachKind.RUNE and r.card == card),
+        (r.host for r in game.board.attachments if r.kind is AttachKind.KEYWORD and r.card == card),
         None,
     )
 

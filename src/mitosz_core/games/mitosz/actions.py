@@ -377,6 +377,16 @@ class AttachMount(Action):
         return f"attach_mount(#{self.card} to #{self.rider}{share})"
 
 
+@dataclass(frozen=True, slots=True)
+class KeywordActionBase(Action):
+    """The base class of the actions a keyword of chapter 8 declares in its own module
+    (``rules.keywords.keyword.KeywordAction``): the typed
+    face's action union names this class, so that it covers every keyword's action
+    without naming each."""
+
+    kind: ClassVar[str] = "keyword_action"
+
+
 def _extras(a: UseManeuver | UseFreeManeuver | PlayFate) -> str:
     parts = []
     if a.target is not None:

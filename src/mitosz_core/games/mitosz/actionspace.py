@@ -45,7 +45,7 @@ from mitosz_core.games.mitosz.actions import (
     UseFreeManeuver,
     UseManeuver,
 )
-from mitosz_core.games.mitosz.rules.hosting import attached_as, items_of, of_kind
+from mitosz_core.games.mitosz.rules.hosting import attached_as, items_of, of_keyword, of_kind
 from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.state import AttachKind, FightKind, Game, LineName, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
@@ -100,12 +100,12 @@ HELD = 4
 MOUNTS = 5
 """Mounts attached to riders (8.mount): mounts of the game's decks, 5 in the built-in
 ones."""
-KEYWORD_SLOTS: tuple[tuple[str, AttachKind, int], ...] = tuple(
-    (k.name, k.kind, k.slots) for k in KEYWORDS if k.kind is not None and k.slots
+KEYWORD_SLOTS: tuple[tuple[str, Subtype, int], ...] = tuple(
+    (k.name, k.subtype, k.slots) for k in KEYWORDS if k.kind is not None and k.slots
 )
 """The attached cards of the keywords declared in modules that have codes of their own
 (:attr:`~.rules.keywords.keyword.Keyword.slots`), whoever attached them: per keyword,
-its name, its kind and how many. Their codes follow the core rules' own and any
+its name, its subtype and how many. Their codes follow the core rules' own and any
 positions (a card that is a bound maneuver of its host, 3.9, is used as one of the
 deciding player's cards)."""
 KEYWORD_CODES = sum(size for _, _, size in KEYWORD_SLOTS)
@@ -209,8 +209,8 @@ def _own(state: State[Any]) -> Mapping[object, int]:
     me = _me(state)
     out: dict[object, int] = {c: BOARD_SLOTS + i for c, i in _own_troops(game, me).items()}
     base = BOARD_SLOTS + TROOPS
-    for _, kind, size in KEYWORD_SLOTS:
-        for i, a in enumerate(of_kind(game, kind)[:size]):
+    for _, subtype, size in KEYWORD_SLOTS:
+        for i, a in enumerate(of_keyword(game, subtype)[:size]):
             out[a.card] = base + i
         base += size
     out.update(_board(game, me))
@@ -238,14 +238,16 @@ _EXTRA = SEATS * BOARD_SLOTS
 _BOARD_KINDS = (
     (AttachKind.HELD, TROOPS + LINGERING, HELD),
     (AttachKind.MOUNT, TROOPS + LINGERING + HELD, MOUNTS),
-    *(
-        (kind, TROOPS + LINGERING + HELD + MOUNTS + sum(s for _, _, s in KEYWORD_SLOTS[:j]), size)
-        for j, (_, kind, size) in enumerate(KEYWORD_SLOTS)
-    ),
 )
 """The board's attachments (:attr:`~mitosz_core.games.mitosz.state.Board.attachments`)
 that have codes of their own after the fight's troops and the lingering cards: per
 kind, where its codes start and how many there are, in attach order."""
+_BOARD_KEYWORDS = tuple(
+    (subtype, TROOPS + LINGERING + HELD + MOUNTS + sum(s for _, _, s in KEYWORD_SLOTS[:j]), size)
+    for j, (_, subtype, size) in enumerate(KEYWORD_SLOTS)
+)
+"""The same for the keywords' attached cards (:data:`KEYWORD_SLOTS`), after the mounts:
+per keyword's subtype."""
 
 
 def _any(state: State[Any]) -> Mapping[object, int]:
@@ -256,6 +258,9 @@ def _any(state: State[Any]) -> Mapping[object, int]:
     base = _EXTRA
     for kind, offset, size in _BOARD_KINDS:
         for i, a in enumerate(of_kind(game, kind)[:size]):
+            out[a.card] = base + offset + i
+    for subtype, offset, size in _BOARD_KEYWORDS:
+        for i, a in enumerate(of_keyword(game, subtype)[:size]):
             out[a.card] = base + offset + i
     for i, c in enumerate(game.lingering[:LINGERING]):
         out[c] = base + TROOPS + i

@@ -43,7 +43,7 @@ CARD_IDS: CardIdFields = {
     Realm: {"high_god": CARD, "intrigues": CARDS},
     Player: {"deck": CARDS, "hand": CARDS, "underworld": CARDS, "oblivion": CARDS},
     PlayPending: {"card": CARD, "target": CARD},
-    ManeuverPending: {"user": CARD, "card": CARD, "target": CARD, "rune": CARD},
+    ManeuverPending: {"user": CARD, "card": CARD, "target": CARD, "keyword_card": CARD},
     Glance: {"hand": CARDS, "underworld": CARDS, "oblivion": CARDS, "intrigues": CARDS},
     Todo: {"source": CARD, "target": CARD, "free_card": CARD},
     Choice: {"options": CARDS, "source": CARD},

@@ -14,6 +14,7 @@ from mitosz_core.games.mitosz.actions import (
     Designate,
     Discard,
     KeepMonster,
+    KeywordActionBase,
     Pass,
     PlacePeople,
     PlayFate,
@@ -34,7 +35,7 @@ from mitosz_core.games.mitosz.actions import (
 )
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.hosting import host_of
-from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
+from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.kernel.action import Action
 
 
@@ -44,6 +45,12 @@ def describe(s: S, a: Action) -> str:
     def name(card: int | None) -> str:
         return "?" if card is None else game.card(card).name_en
 
+    if isinstance(a, KeywordActionBase):  # a keyword's own action reads as it declares
+        for keyword in KEYWORDS:
+            for own in keyword.actions:
+                if isinstance(a, own.action) and own.describe is not None:
+                    return own.describe(a, name)
+        return str(a)
     if isinstance(a, Pass):
         return "passes"
     if isinstance(a, PlacePeople):
@@ -61,8 +68,6 @@ def describe(s: S, a: Action) -> str:
         return f"sacrifices the item {name(a.card)}{_on(s, a.card)}"
     if isinstance(a, SacrificeBuilding):
         return f"sacrifices the building {name(a.card)}{_on(s, a.card)}"
-    if isinstance(a, AttachRune):
-        return f"has {name(a.user)} attach the rune {name(a.card)} to {name(a.target)}"
     if isinstance(a, SacrificeLeader):
         return f"sacrifices the leader {name(a.card)} (leader row over its limit)"
     if isinstance(a, UseManeuver):

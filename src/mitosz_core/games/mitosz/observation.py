@@ -254,13 +254,16 @@ class MountView(TypedDict):
     """The subtype it shares with the rider, if any."""
 
 
-class RuneView(TypedDict):
-    """A rune attached to a card on the board (8.rune)."""
+class KeywordCardView(TypedDict):
+    """A card attached by its keyword to a card on the board (chapter 8)."""
 
-    rune: CardView
-    """The rune."""
+    card: CardView
+    """The attached card."""
     host: CardView
     """The card it is attached to."""
+    keyword: str
+    """The keyword that attached it: its attaching keyword's subtype, e.g. ``rune``
+    (8.rune)."""
 
 
 class HeldLeaderView(TypedDict):
@@ -323,8 +326,9 @@ class Observation(TypedDict):
     """The fight of this combat phase, if one runs."""
     mounts: list[MountView]
     """Mounts and their riders (8.mount)."""
-    runes: list[RuneView]
-    """Runes and the cards they are attached to."""
+    keyword_cards: list[KeywordCardView]
+    """Cards attached by their keyword (such as runes, 8.rune), the cards they are
+    attached to and the keyword, in the order attached."""
     held_leaders: list[HeldLeaderView]
     """Leaders held by another card, with their items, until released."""
     players: list[PlayerObservation]

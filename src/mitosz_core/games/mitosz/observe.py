@@ -30,6 +30,7 @@ from mitosz_core.games.mitosz.state import (
     PlayPending,
     Spheres,
 )
+from mitosz_core.games.mitosz.subtypes import attaching_keyword
 
 
 def card_view(game: Game, card: CardId) -> CardView:
@@ -148,9 +149,13 @@ def observe(s: S, me: int) -> Observation:
             }
             for m in of_kind(game, AttachKind.MOUNT)
         ],
-        "runes": [
-            {"rune": card_view(game, r.card), "host": card_view(game, r.host)}
-            for r in of_kind(game, AttachKind.RUNE)
+        "keyword_cards": [
+            {
+                "card": card_view(game, a.card),
+                "host": card_view(game, a.host),
+                "keyword": str(attaching_keyword(game.card(a.card).subtypes)),
+            }
+            for a in of_kind(game, AttachKind.KEYWORD)
         ],
         "held_leaders": [
             {

@@ -1,20 +1,21 @@
 """A position builder for Mítosz: any quiet moment of a game, from the cards by key.
 
 :class:`Position` lists each player's zones (:class:`Side`): the high god, the spheres,
-the empire (:class:`People` on cells, with a location and the building on a region),
-the leader row (:class:`Leader`, turned or not, with its items, a mount among them), the
-intrigues, hand, deck, underworld and oblivion; the runes attached to cards on the board
-(:class:`RuneAt`, 8.rune) and the leaders held by cards (:class:`HeldAt`, 5.15), so that
-every kind of attached card (:class:`~mitosz_core.games.mitosz.state.AttachKind`) can be
-placed; and the turn: its number, the active player, the turn order, and the step (one of
-:data:`PHASES`, the quiet moments where the active player decides). :meth:`Position.state`
-builds the :class:`~mitosz_core.State` and checks it with the ruleset's validator (the
-one ``State.from_json`` uses): a position that breaks a rule raises
+the empire (:class:`People` on cells, with a location and the building on a region), the
+leader row (:class:`Leader`, turned or not, with its items, a mount among them), the
+intrigues, hand, deck, underworld and oblivion; the cards attached by their keyword to
+cards on the board (:class:`KeywordAt`, such as runes, 8.rune) and the leaders held by
+cards (:class:`HeldAt`, 5.15), so that every kind of attached card
+(:class:`~mitosz_core.games.mitosz.state.AttachKind`) can be placed; and the turn: its
+number, the active player, the turn order, and the step (one of :data:`PHASES`, the
+quiet moments where the active player decides). :meth:`Position.state` builds the
+:class:`~mitosz_core.State` and checks it with the ruleset's validator (the one
+``State.from_json`` uses): a position that breaks a rule raises
 :class:`~mitosz_core.errors.InvalidStateError` naming the rule. The state's
 configuration is marked ``arranged`` and carries the position as its starting position
 (:attr:`~mitosz_core.GameConfig.start`), so saved states of the game replay from it. The
-state plays on from there; what the position placed is no event (6.5.1): the event window
-has seen it.
+state plays on from there; what the position placed is no event (6.5.1): the event
+window has seen it.
 
 A position can be a TOML or JSON file (:func:`load_position`), with the JSON Schema
 ``mitosz-position-1.schema.json`` of the package's schemas.
@@ -45,7 +46,7 @@ from mitosz_core.games.mitosz.state import (
     Realm,
     Turn,
 )
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import Subtype, attaching_keyword
 from mitosz_core.kernel.history import arrange
 from mitosz_core.kernel.position_files import card_set_paths, read_position_file
 from mitosz_core.kernel.rng import Rng
@@ -112,10 +113,11 @@ class MarkerAt:
 
 
 @dataclass(frozen=True)
-class RuneAt:
-    """Player ``player``'s rune ``card`` attached to the card ``host`` on player
-    ``host_player``'s side of the board (8.rune; the first card of that key there, as for
-    a :class:`MarkerAt`)."""
+class KeywordAt:
+    """Player ``player``'s card ``card`` attached by its keyword (chapter 8: the attaching
+    keyword's subtype it carries, such as a rune, 8.rune) to the card ``host`` on player
+    ``host_player``'s side of the board (the first card of that key there, as for a
+    :class:`MarkerAt`)."""
 
     player: int
     card: str
@@ -149,8 +151,9 @@ class Position:
     order: tuple[int, ...] | None = None
     """The turn order; by default from player 0 up."""
     markers: tuple[MarkerAt, ...] = ()
-    runes: tuple[RuneAt, ...] = ()
-    """Runes attached to cards on the board (8.rune), in the order attached."""
+    keyword_cards: tuple[KeywordAt, ...] = ()
+    """Cards attached by their keyword to cards on the board (such as runes, 8.rune), in
+    the order attached."""
     held: tuple[HeldAt, ...] = ()
     """Leaders held by cards (5.15), in the order attached."""
     seed: int = 0
@@ -186,16 +189,17 @@ class Position:
         layout = _Layout(pool)
         for j, held in enumerate(self.held):
             layout.player_index(f"held[{j}].player", held.player, n)
-        for j, rune in enumerate(self.runes):
-            layout.player_index(f"runes[{j}].player", rune.player, n)
+        for j, kept in enumerate(self.keyword_cards):
+            layout.player_index(f"keyword_cards[{j}].player", kept.player, n)
         players = tuple(
-            layout.side(i, side, self.held, self.runes) for i, side in enumerate(self.players)
+            layout.side(i, side, self.held, self.keyword_cards)
+            for i, side in enumerate(self.players)
         )
         markers = tuple(layout.marker(j, m, players) for j, m in enumerate(self.markers))
         for j, held in enumerate(self.held):
             layout.held(j, held, players)
-        for j, rune in enumerate(self.runes):
-            layout.rune(j, rune, players)
+        for j, kept in enumerate(self.keyword_cards):
+            layout.keyword_card(j, kept, players)
         keys = sorted(set(layout.keys))
         index = {k: i for i, k in enumerate(keys)}
         game = Game(
@@ -263,7 +267,8 @@ class _Layout:
         self.owners: list[int] = []
         self.attachments: list[Attachment] = []
         self.placed: dict[str, tuple[int, tuple[int, ...]]] = {}
-        """The cards of the runes and held leaders (and their items), by path."""
+        """The cards attached by their keyword and the held leaders (and their items), by
+        path."""
 
     def of(self, player: int) -> list[str]:
         return [k for k, o in zip(self.keys, self.owners, strict=True) if o == player]
@@ -279,7 +284,7 @@ class _Layout:
         return tuple(self.take(player, k, f"{path}[{j}]") for j, k in enumerate(keys))
 
     def side(
-        self, i: int, side: Side, held: tuple[HeldAt, ...], runes: tuple[RuneAt, ...]
+        self, i: int, side: Side, held: tuple[HeldAt, ...], kept: tuple[KeywordAt, ...]
     ) -> Player:
         at = f"players[{i}]"
         god = self.take(i, side.high_god, f"{at}.high_god")
@@ -314,9 +319,10 @@ class _Layout:
             if h.player == i:
                 card = self.take(i, h.card, f"held[{j}].card")
                 self.placed[f"held[{j}]"] = (card, self.many(i, h.items, f"held[{j}].items"))
-        for j, r in enumerate(runes):
-            if r.player == i:
-                self.placed[f"runes[{j}]"] = (self.take(i, r.card, f"runes[{j}].card"), ())
+        for j, k in enumerate(kept):
+            if k.player == i:
+                path = f"keyword_cards[{j}]"
+                self.placed[path] = (self.take(i, k.card, f"{path}.card"), ())
         spheres = self.pool[side.high_god].spheres if side.spheres is None else side.spheres
         return Player(
             realm=Realm(god, tuple(empire), tuple(leaders), intrigues),
@@ -374,12 +380,18 @@ class _Layout:
             raise InvalidStateError(path, "player-index", f"no player {player}")
         return player
 
-    def rune(self, j: int, r: RuneAt, players: tuple[Player, ...]) -> None:
-        path = f"runes[{j}]"
-        self.player_index(f"{path}.host_player", r.host_player, len(players))
-        host = self.on_board(path, "attachment-host", r.host_player, r.host, players)
+    def keyword_card(self, j: int, k: KeywordAt, players: tuple[Player, ...]) -> None:
+        path = f"keyword_cards[{j}]"
+        if attaching_keyword(self.pool[k.card].subtypes) is None:
+            raise InvalidStateError(
+                f"{path}.card",
+                "attachment",
+                f"{k.card!r} has no attaching keyword's subtype, so no keyword attaches it",
+            )
+        self.player_index(f"{path}.host_player", k.host_player, len(players))
+        host = self.on_board(path, "attachment-host", k.host_player, k.host, players)
         card = self.placed[path][0]
-        self.attachments.append(Attachment(card, host, AttachKind.RUNE))
+        self.attachments.append(Attachment(card, host, AttachKind.KEYWORD))
 
     def held(self, j: int, h: HeldAt, players: tuple[Player, ...]) -> None:
         path = f"held[{j}]"
@@ -434,8 +446,9 @@ def position_from_data(data: Mapping[str, Any]) -> Position:
         MarkerAt(m["player"], m["card"], m.get("level", 0), m.get("power", 0))
         for m in data.get("markers", ())
     )
-    runes = tuple(
-        RuneAt(r["player"], r["card"], r["host_player"], r["host"]) for r in data.get("runes", ())
+    keyword_cards = tuple(
+        KeywordAt(k["player"], k["card"], k["host_player"], k["host"])
+        for k in data.get("keyword_cards", ())
     )
     held = tuple(
         HeldAt(
@@ -457,7 +470,7 @@ def position_from_data(data: Mapping[str, Any]) -> Position:
         phase=data.get("phase", "summoning_1"),
         order=None if order is None else tuple(order),
         markers=markers,
-        runes=runes,
+        keyword_cards=keyword_cards,
         held=held,
         seed=data.get("seed", 0),
         auto_pass=data.get("auto_pass", True),

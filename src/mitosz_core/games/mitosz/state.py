@@ -180,9 +180,12 @@ class ManeuverPending(Pending):
     steps: int = 1
     times: int = 1
     neutralized: bool = False
-    rune: CardId | None = None
-    """A rune (8.rune) this use concerns: the free-maneuver ``card`` a scribe attaches to
-    ``target``, or a rune already attached to ``user`` whose maneuver it uses."""
+    keyword_card: CardId | None = None
+    """A card of an attaching keyword (chapter 8) this use concerns, which its keyword
+    resolves (:attr:`~.rules.keywords.keyword.Keyword.resolve_use`): the free-maneuver
+    ``card`` being attached to ``target`` by the use (a rune a scribe attaches, 8.rune),
+    or a card already attached to ``user`` whose maneuver it uses as a bound maneuver
+    (3.9)."""
 
 
 AnyPending = PlayPending | ManeuverPending
@@ -497,9 +500,12 @@ class AttachKind(StrEnum):
     it shares). It is not also an item of its rider:
     :func:`~mitosz_core.games.mitosz.rules.hosting.items_of` gives a leader's items and
     mount together, in the order attached."""
-    RUNE = "rune"
-    """A rune (*rúna*, 8.rune) attached by a scribe to a card on the board: a bound
-    maneuver of that card from then on (3.9), it leaves the board with it."""
+    KEYWORD = "keyword"
+    """A card attached by its keyword (chapter 8) to a card on the board, such as a rune
+    a scribe attaches (8.rune). Which keyword is the card's own attaching keyword's
+    subtype (:func:`~.subtypes.attaching_keyword`: a card has at most one);
+    what it is to its host that keyword declares. It leaves the board with its host,
+    after the host's other attachments (1.4.2)."""
     HELD = "held"
     """A leader attached to a card by an effect (5.15): out of ``player``'s leader row
     until ``release`` is met, then back there with what is attached to it (its
@@ -585,8 +591,9 @@ TURN_FIELDS = frozenset(f.name for f in fields(Turn))
 class Board:
     """What is attached to cards across the board (:class:`Attachment`: the peoples'
     locations, 3.3, and the regions' buildings, 8.region; the leaders' items, 3.5, and
-    troops, 7.3.4; mounts, 8.mount; runes, 8.rune; leaders held by cards, 5.15), and the
-    thefts. It also keeps the views derived from the board (see :func:`cached`)."""
+    troops, 7.3.4; mounts, 8.mount; the cards keywords attach, such as runes, 8.rune;
+    leaders held by cards, 5.15), and the thefts. It also keeps the views derived from the
+    board (see :func:`cached`)."""
 
     attachments: tuple[Attachment, ...] = ()
     """Every attached card of the game, in the order attached;

@@ -2,10 +2,14 @@
 
 The card data names them by their value (``"potion"``); rule code by member
 (``Subtype.POTION``). The groups they belong to, and which card types may carry them, are
-``mitosz_core.games.mitosz.carddata.vocabulary``'s."""
+``mitosz_core.games.mitosz.carddata.vocabulary``'s. The attaching keywords' subtypes, with
+what their cards are to their host (:data:`ATTACHING_KEYWORDS`), are here, below every
+rule that asks."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -82,3 +86,37 @@ class Subtype(StrEnum):
     BEAST = "beast"
     HOST = "host"
     WAR_MACHINE = "war_machine"
+
+
+@dataclass(frozen=True, slots=True)
+class Bearing:
+    """What a card attached by its keyword is to its host (chapter 8)."""
+
+    bound_maneuver: bool = False
+    """Whether the card, once attached, acts as a bound maneuver of its host, which the
+    host uses and which acts on the host only (3.9)."""
+    passes_cursed_magical: bool = False
+    """Whether a cursed or magical card, once attached, makes its host cursed or magical
+    (2.4)."""
+
+
+ATTACHING_KEYWORDS: Mapping[Subtype, Bearing] = {
+    # rúna: a scribe attaches it to a card; a bound maneuver of that card, which a
+    # cursed or magical rune makes cursed or magical (8.rune, 3.9, 2.4)
+    Subtype.RUNE: Bearing(bound_maneuver=True, passes_cursed_magical=True),
+}
+"""The subtypes of the keywords whose cards are attached to a card on the board
+(``AttachKind.KEYWORD``), each declared by its
+keyword module (``rules/keywords/``), with what such a card is to its host (its
+:class:`Bearing`). A card carries at most one of them. The rules below the keyword
+modules (who uses a maneuver, whether a card is cursed or magical) read the bearings
+here, below every module that reads cards."""
+
+
+def attaching_keyword(subtypes: Iterable[Subtype]) -> Subtype | None:
+    """The attaching keyword's subtype among a card's ``subtypes``, if any
+    (:data:`ATTACHING_KEYWORDS`): which keyword attaches the card."""
+    for subtype in subtypes:
+        if subtype in ATTACHING_KEYWORDS:
+            return subtype
+    return None

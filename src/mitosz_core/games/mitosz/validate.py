@@ -65,7 +65,7 @@ from mitosz_core.games.mitosz.state import (
     ResponseFrame,
     RoundMark,
 )
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import Subtype, attaching_keyword
 from mitosz_core.games.mitosz.validate_bounds import check_counters, check_interruptions
 from mitosz_core.games.mitosz.validate_effects import check_effects, check_tiebreaks
 from mitosz_core.kernel.state import GameConfig, State
@@ -365,7 +365,7 @@ def _indices(state: State[Game]) -> None:
         card(item.target, f"{at}.target")
         if isinstance(item, ManeuverPending):
             card(item.user, f"{at}.user")
-            card(item.rune, f"{at}.rune")
+            card(item.keyword_card, f"{at}.keyword_card")
             check_range(item.steps, 0, 99, f"{at}.steps", "pending", "steps")
             check_range(item.times, 0, 99, f"{at}.times", "pending", "times")
     for j, frame in enumerate(game.frames):
@@ -509,7 +509,7 @@ def _places(config: GameConfig, game: Game, n: int) -> None:
 
 _FACTS: Mapping[AttachKind, tuple[str, ...]] = {
     AttachKind.MOUNT: ("shared",),
-    AttachKind.RUNE: (),
+    AttachKind.KEYWORD: (),
     AttachKind.HELD: ("player", "release", "turned"),
     AttachKind.ITEM: (),
     AttachKind.LOCATION: (),
@@ -539,7 +539,7 @@ def _attachments(game: Game) -> None:
     is attached to itself; every host of a record is a card on the board (an item's or
     a mount's a leader in a leader row or a held one, a location's a people of an
     empire, a building's a location); a people has one location and a region one
-    building."""
+    building; a keyword's card carries an attaching keyword's subtype."""
     attachments = game.board.attachments
     if not attachments:
         return
@@ -596,6 +596,13 @@ def _attachments(game: Game) -> None:
                 f"{at}.host",
                 "attachment-host",
                 f"card #{a.host} is not on the board, so nothing is attached to it",
+            )
+        if a.kind is AttachKind.KEYWORD and attaching_keyword(game.card(a.card).subtypes) is None:
+            fail(
+                f"{at}.card",
+                "attachment",
+                f"{game.card(a.card).name} (#{a.card}) has no attaching keyword's subtype,"
+                " so no keyword attaches it (chapter 8)",
             )
 
 

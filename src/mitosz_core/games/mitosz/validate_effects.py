@@ -34,10 +34,9 @@ from mitosz_core.games.mitosz.effects.language import (
     Who,
 )
 from mitosz_core.games.mitosz.effects.language import Sequence as Together
-from mitosz_core.games.mitosz.rules.keywords.rune import focused
+from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 from mitosz_core.games.mitosz.rules.maneuvers import effects_of
 from mitosz_core.games.mitosz.state import Game
-from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.state import State
 from mitosz_core.kernel.validation import GAME, fail, once
 
@@ -74,15 +73,22 @@ def card_effects(cards: Sequence[CardDef]) -> frozenset[AnyEffect]:
     further step's too, 4.2.6), and what the engine makes of them as they resolve: the
     parts of a sequence, each queued alone; the effect a delayed effect waits with
     (6.2.1.3, 6.2.4.5, 7.4.12); a discard by other players, queued as each one's own
-    (1.5.1); a steal of every matching card, queued as the steal of each (5.2); a rune's
-    maneuver acting on its card only (8.rune); the level a maneuver gives its user, for
+    (1.5.1); a steal of every matching card, queued as the steal of each (5.2); a keyword's
+    card's maneuver acting as its keyword declares (``Keyword.acting``: a rune's on its card
+    only, 8.rune); the level a maneuver gives its user, for
     the turn or the combat phase, printed or one more (4.2.5, 5.8); and the sacrifice of
     the user (4.2.3)."""
     found: set[AnyEffect] = set()
     for card in cards:
-        rune = card.type is CardType.MANEUVER and card.has_subtype(Subtype.RUNE)
+        acting = [
+            k.acting
+            for k in KEYWORDS
+            if k.acting is not None
+            and card.type is CardType.MANEUVER
+            and card.has_subtype(k.subtype)
+        ]
         for m in card.maneuvers:
-            for printed in (m, focused(m)) if rune else (m,):
+            for printed in (m, *(act(m) for act in acting)):
                 found.update(_given(printed))
     return frozenset(found)
 

@@ -3,7 +3,8 @@
 Per card (:func:`check_card`): cursed cards are magical (2.4); only peoples have roads,
 each edge at most once, and every people has one (3.2.1); only high gods have sphere maxima
 and every high god has them (3.1); a high god is never unique, since two players may
-both bring it; +/- levels only on items and troops (2.2); type-bound subtypes (chapter 8).
+both bring it; +/- levels only on items and troops (2.2); type-bound subtypes (chapter 8);
+at most one attaching keyword's subtype (chapter 8).
 
 Per pool (:func:`check_pool`): keys and serial numbers are unique across every loaded set
 (2.9), and every mythic link names a card of the pool (2.8).
@@ -27,7 +28,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.rules.maneuvers import chosen_cards, pending_target
 from mitosz_core.games.mitosz.rules.triggers import ON_PLAY, asks_choice
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import ATTACHING_KEYWORDS, Subtype
 
 Sourced = tuple[str, CardDef]
 """A card and the file it came from."""
@@ -65,6 +66,13 @@ def check_card(source: str, raw: Mapping[str, Any], card: CardDef) -> None:
         if allowed is not None and card.type not in allowed:
             owners = " or ".join(sorted(allowed))
             fail(f"subtypes[{i}]", f"{subtype!r} is for {owners} cards, not a {card.type}")
+    attaching = [(i, s) for i, s in enumerate(card.subtypes) if s in ATTACHING_KEYWORDS]
+    if len(attaching) > 1:
+        (_, first), (i, second) = attaching[:2]
+        fail(
+            f"subtypes[{i}]",
+            f"a card is attached by one keyword at most (chapter 8): '{first}' and '{second}'",
+        )
     _check_maneuvers(card, fail)
 
 

@@ -50,6 +50,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Sequence,
     Timing,
 )
+from mitosz_core.games.mitosz.rules.keywords import KEYWORDS
 
 Report = dict[str, tuple[str, ...]]
 """Keyword -> the keys of the cards that use it, in pool order."""
@@ -60,8 +61,7 @@ RULED_SUBTYPES: tuple[str, ...] = (
     *ITEM_SUBTYPES,
     *FATE_SUBTYPES,  # calamity: shrines are immune to it (8.shrine)
     "flying",  # 8.flying
-    "rune",  # 8.rune
-    "scribe",  # 8.rune: a scribe attaches a rune
+    *(word for k in KEYWORDS for word in (k.subtype, *k.concerns)),  # their own modules
 )
 """The subtypes of chapter 8 that carry a rule of their own."""
 

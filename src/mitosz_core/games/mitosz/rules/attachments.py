@@ -10,7 +10,7 @@ runes that scribes attach (8.rune) and potions (8.potion).
   it is cursed (ruling R-8.building-sacrifice).
 - A scribe (*írnok*) may attach a rune (*rúna*, a free maneuver of the rune subtype) to a
   card (:class:`~..actions.AttachRune`): the use takes hold on that card only, and the
-  rune stays on it as its bound maneuver (3.9, :class:`~..state.AttachKind` ``RUNE``),
+  rune stays on it as its bound maneuver (3.9, :class:`~..state.AttachKind` ``KEYWORD``),
   acting on that card only; a magical or cursed rune makes the card magical or cursed
   (:func:`~.board.is_magical`, :func:`~.board.is_cursed`). Ruling R-8.rune.
 - A potion (*főzet*) takes effect when its player sacrifices it: its maneuvers sacrifice

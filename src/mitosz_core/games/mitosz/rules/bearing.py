@@ -1,56 +1,52 @@
-"""How a keyword's attached cards bear on their host (chapter 8), as the keyword declares
-it (:class:`Bearing`), and the questions the generic rules ask about it.
+"""What a card attached by its keyword is to its host (chapter 8), and the questions the
+generic rules ask about it.
 
-A keyword module (``rules/keywords/<name>.py``) holds its rules and its
-:class:`~.keywords.keyword.Keyword` value, which names its bearing. The generic rules
+Each attaching keyword's bearing (:class:`~..subtypes.Bearing`) is declared beside its
+subtype (:data:`~..subtypes.ATTACHING_KEYWORDS`), below the rules. The generic rules
 that an attached card changes (who uses a maneuver and on what, :mod:`.maneuvers`;
-whether a card is cursed or magical, :mod:`.board`) sit below the keyword modules:
-those import them to write their own rules, so these cannot import the keywords back.
-They ask here instead: :data:`BEARINGS` lists every declared bearing explicitly, and a
-test checks that it holds each keyword's bearing and nothing else. Nothing here names a
-keyword's rules.
+whether a card is cursed or magical, :mod:`.board`) sit below the keyword modules, which
+import them to write their own rules; they ask here, by a card's own attaching
+keyword's subtype. Nothing here names a keyword.
 
 - :func:`bound_host`: the card whose bound maneuver an attached card is (3.9).
-- :data:`PASSING`: the kinds whose cursed or magical cards make their host so (2.4).
+- :func:`passing`: the cards attached to a card that pass their cursed or magical
+  marks on to it (2.4).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
 
-from mitosz_core.games.mitosz.rules.hosting import attachment_of
+from mitosz_core.games.mitosz.cards import CardDef
+from mitosz_core.games.mitosz.rules.hosting import attached_as, attachment_of
 from mitosz_core.games.mitosz.state import AttachKind, CardId, Game
+from mitosz_core.games.mitosz.subtypes import ATTACHING_KEYWORDS, Bearing, attaching_keyword
+
+KEYWORD = AttachKind.KEYWORD
 
 
-@dataclass(frozen=True, slots=True)
-class Bearing:
-    """What a keyword's card attached as ``kind`` is to its host."""
-
-    kind: AttachKind
-    """How its cards are attached (:attr:`~..state.Board.attachments`)."""
-    bound_maneuver: bool = False
-    """Attached, its card acts as a bound maneuver of its host (3.9): the host uses it,
-    and its maneuver acts on the host only."""
-    passes_cursed_magical: bool = False
-    """Attached, a cursed or magical card of it makes its host cursed or magical (2.4)."""
-
-
-RUNE = Bearing(AttachKind.RUNE, bound_maneuver=True, passes_cursed_magical=True)
-"""A rune (8.rune): a bound maneuver of the card it is attached to, which a cursed or
-magical rune makes cursed or magical."""
-
-BEARINGS: tuple[Bearing, ...] = (RUNE,)
-"""The bearings the keyword modules declare (:data:`.keywords.KEYWORDS`), listed
-explicitly."""
-
-BOUND: frozenset[AttachKind] = frozenset(b.kind for b in BEARINGS if b.bound_maneuver)
-"""The kinds whose cards act as their host's bound maneuver."""
-PASSING: tuple[AttachKind, ...] = tuple(b.kind for b in BEARINGS if b.passes_cursed_magical)
-"""The kinds whose cursed or magical cards make their host so."""
+def bearing_of(card: CardDef) -> Bearing | None:
+    """What ``card`` is to its host when its keyword attaches it, if a keyword does."""
+    subtype = attaching_keyword(card.subtypes)
+    return None if subtype is None else ATTACHING_KEYWORDS[subtype]
 
 
 def bound_host(game: Game, card: CardId) -> CardId | None:
     """The card ``card`` is attached to as a bound maneuver of it (3.9), if it is so
-    attached (a rune's card, 8.rune)."""
+    attached (by a keyword whose cards are their host's bound maneuvers, such as a rune,
+    8.rune)."""
     found = attachment_of(game, card)
-    return found.host if found is not None and found.kind in BOUND else None
+    if found is None or found.kind is not KEYWORD:
+        return None
+    bearing = bearing_of(game.card(card))
+    return found.host if bearing is not None and bearing.bound_maneuver else None
+
+
+def passing(game: Game, host: CardId) -> Iterator[CardDef]:
+    """The printed cards attached to ``host`` by a keyword whose cards pass their cursed
+    or magical marks on to their host (2.4), in the order attached."""
+    for card in attached_as(game, host, KEYWORD):
+        d = game.card(card)
+        bearing = bearing_of(d)
+        if bearing is not None and bearing.passes_cursed_magical:
+            yield d

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.bearing import PASSING
+from mitosz_core.games.mitosz.rules.bearing import passing
 from mitosz_core.games.mitosz.rules.hosting import (
     attached_as,
     attachment_of,
@@ -50,8 +50,8 @@ def board_cards(game: Game, player: int) -> tuple[CardId, ...]:
 
 def _board_cards(game: Game, player: int) -> Iterator[CardId]:
     """The high god; each people, then its location and the building on that region
-    (8.region); each leader, then its items; the intrigues; then the runes on any of
-    these (8.rune)."""
+    (8.region); each leader, then its items; the intrigues; then the keyword cards
+    (chapter 8) on any of these."""
     realm = game.players[player].realm
     yield realm.high_god
     mine: list[CardId] = []
@@ -63,24 +63,24 @@ def _board_cards(game: Game, player: int) -> Iterator[CardId]:
         mine += items_of(game, leader.card)
     mine += realm.intrigues
     yield from mine
-    runes = of_kind(game, AttachKind.RUNE)
-    if runes:  # 8.rune: a rune is on the side of the card it is attached to
+    attached = of_kind(game, AttachKind.KEYWORD)
+    if attached:  # a keyword's card is on the side of the card it is attached to
         on_side = set(mine)
-        for rune in runes:
-            if rune.host in on_side:
-                yield rune.card
+        for a in attached:
+            if a.host in on_side:
+                yield a.card
 
 
 def held_cards(game: Game) -> tuple[CardId, ...]:
     """The leaders attached to cards by effects (5.15), with what is attached to them
-    and the runes on any of these (8.rune): on the board, but not among the cards of
+    and the keyword cards on any of these (chapter 8): on the board, but not among the cards of
     either side (:func:`board_cards`) until they are released."""
     held = of_kind(game, AttachKind.HELD)
     if not held:
         return ()
     cards = [c for h in held for c in (h.card, *items_of(game, h.card))]
     on = set(cards)
-    cards += (r.card for r in of_kind(game, AttachKind.RUNE) if r.host in on)
+    cards += (a.card for a in of_kind(game, AttachKind.KEYWORD) if a.host in on)
     return tuple(cards)
 
 
@@ -249,28 +249,29 @@ def lose_everything(s: S, player: int) -> S:
     return to_underworld(s, hand)
 
 
-# --- 8.rune: runes attached to cards ------------------------------------------------------
+# --- chapter 8: cards attached by their keyword ---------------------------------------------
 
 
-def runes_on(game: Game, card: CardId) -> tuple[CardId, ...]:
-    """The runes attached to ``card`` (8.rune)."""
-    return attached_as(game, card, AttachKind.RUNE)
+def keyword_cards_on(game: Game, card: CardId) -> tuple[CardId, ...]:
+    """The cards attached to ``card`` by their keyword (:attr:`~.state.AttachKind.KEYWORD`,
+    such as runes, 8.rune), in the order attached."""
+    return attached_as(game, card, AttachKind.KEYWORD)
 
 
 # --- 2.4: cursed and magical cards --------------------------------------------------------
 
 
 def is_magical(game: Game, card: CardId) -> bool:
-    """Whether ``card`` is magical (2.4): printed so, or bearing a magical card of a kind
-    that passes it on (:data:`~.bearing.PASSING`)."""
+    """Whether ``card`` is magical (2.4): printed so, or bearing a magical card whose
+    keyword passes it on (:func:`~.bearing.passing`)."""
     if game.card(card).magical:
         return True
-    return any(game.card(c).magical for k in PASSING for c in attached_as(game, card, k))
+    return any(d.magical for d in passing(game, card))
 
 
 def is_cursed(game: Game, card: CardId) -> bool:
-    """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed card of a kind
-    that passes it on (:data:`~.bearing.PASSING`)."""
+    """Whether ``card`` is cursed (2.4): printed so, or bearing a cursed card whose
+    keyword passes it on (:func:`~.bearing.passing`)."""
     if game.card(card).cursed:
         return True
-    return any(game.card(c).cursed for k in PASSING for c in attached_as(game, card, k))
+    return any(d.cursed for d in passing(game, card))

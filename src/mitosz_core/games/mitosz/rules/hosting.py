@@ -48,6 +48,7 @@ from mitosz_core.games.mitosz.state import (
     cached,
     memoised,
 )
+from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.values import replace
 
@@ -168,6 +169,13 @@ def of_kind(game: Game, kind: AttachKind) -> tuple[Attachment, ...]:
     return board_index(game.board).kinds.get(kind, ())
 
 
+def of_keyword(game: Game, subtype: Subtype) -> tuple[Attachment, ...]:
+    """The cards attached by the keyword of ``subtype`` (:attr:`~AttachKind.KEYWORD`
+    records of cards of that subtype; chapter 8), in the order they were attached."""
+    found = board_index(game.board).kinds.get(AttachKind.KEYWORD, ())
+    return tuple(a for a in found if game.card(a.card).has_subtype(subtype)) if found else ()
+
+
 def attachment_of(game: Game, card: CardId) -> Attachment | None:
     """The record of ``card``'s attachment, if it is attached."""
     return board_index(game.board).cards.get(card)
@@ -212,7 +220,7 @@ def _without(game: Game, gone: Callable[[Attachment], bool]) -> Game:
 Link = tuple[CardId, CardId, AttachKind]
 """One attached card of :func:`walk`: the card, its host, and how it is attached."""
 MOUNT = AttachKind.MOUNT
-RUNE = AttachKind.RUNE
+KEYWORD = AttachKind.KEYWORD
 HELD = AttachKind.HELD
 LOCATION = AttachKind.LOCATION
 BUILDING = AttachKind.BUILDING
@@ -223,7 +231,7 @@ def walk(game: Game) -> Iterator[Link]:
     """Every attached card of ``game`` as ``(card, host, kind)``, in the order attached:
     a people's :attr:`~AttachKind.LOCATION` (3.3), the :attr:`~AttachKind.BUILDING` on a
     region (8.region), a leader's :attr:`~AttachKind.ITEM` cards (3.5) and its
-    :attr:`~AttachKind.MOUNT` (8.mount), runes and held leaders."""
+    :attr:`~AttachKind.MOUNT` (8.mount), keyword cards and held leaders."""
     for a in game.board.attachments:
         yield a.card, a.host, a.kind
 
@@ -243,8 +251,9 @@ def _relation(game: Game) -> Relation:
 def in_leaving_order(game: Game) -> Iterator[Link]:
     """The links of :func:`walk`, kind by kind in the order cards leave with their host
     (1.4.2): a people's location and a region's building, and a row leader's items and
-    mount; then held leaders (5.15), each with its items and mount; then runes
-    (8.rune); each kind in the order attached."""
+    mount; then held leaders (5.15), each with its items and mount; then the cards
+    keywords attach (:attr:`~AttachKind.KEYWORD`, chapter 8); each kind in the order
+    attached."""
     board = game.board.attachments
     index = board_index(game.board)
     held = index.kinds.get(HELD, ())
@@ -260,7 +269,7 @@ def in_leaving_order(game: Game) -> Iterator[Link]:
         yield h.card, h.host, h.kind
         for c in index.carried.get(h.card, ()):
             yield c, h.card, cards[c].kind
-    for a in index.kinds.get(RUNE, ()):
+    for a in index.kinds.get(KEYWORD, ()):
         yield a.card, a.host, a.kind
 
 
@@ -294,7 +303,7 @@ def hosts_of(game: Game, card: CardId) -> tuple[CardId, ...]:
 
 def attached_to(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The cards directly attached to ``card``: its location or building, or its items
-    and mount, then the leaders it holds (5.15), then its runes (8.rune), each in the
+    and mount, then the leaders it holds (5.15), then its keyword cards (chapter 8), each in the
     order they were attached."""
     return _relation(game)[1].get(card, ())
 
@@ -302,7 +311,7 @@ def attached_to(game: Game, card: CardId) -> tuple[CardId, ...]:
 def attached_as(game: Game, host: CardId, kind: AttachKind) -> tuple[CardId, ...]:
     """The cards attached to ``host`` as ``kind``, in the order attached: a people's
     location, a region's building, a leader's items (and troops while a battle lasts), a
-    rider's mount, a card's runes or held leaders."""
+    rider's mount, a card's keyword cards or held leaders."""
     return board_index(game.board).hosted.get((host, kind), ())
 
 
@@ -330,7 +339,7 @@ def carried_by(game: Game, card: CardId) -> tuple[CardId, ...]:
     """The cards attached to ``card`` directly or indirectly (5.12 *akár közvetve*):
     what leaves the board with it (1.4.2), in the order it leaves
     (:func:`in_leaving_order`: its location and the building on it, or its items and
-    mount; then the leaders held by any of these, each with its items; then the runes on
+    mount; then the leaders held by any of these, each with its items; then the keyword cards on
     any of these)."""
     attached = _relation(game)[1]
     found: set[CardId] = set()

@@ -40,7 +40,7 @@ def _resolve_maneuver(s: S, item: ManeuverPending) -> S:
     """4.6.5-4.6.7: conditions, the effect (with the maneuver's level), the sacrifice."""
     game = s.game
     m = maneuvers.maneuver_of(game, item)
-    if item.rune is not None:  # a keyword's card attached by the use, or used on its host
+    if item.keyword_card is not None:  # a keyword's card attached by the use, or used on its host
         s, found, m = _keyword_resolution(s, item, m)
         if found is None:
             return s
@@ -82,8 +82,8 @@ def _keyword_resolution(
 ) -> tuple[S, ManeuverPending | None, Maneuver]:
     """A resolving use that concerns a keyword's card goes on as that keyword declares
     (:attr:`~.keywords.keyword.Keyword.resolve_use`; 8.rune)."""
-    assert item.rune is not None
-    d = s.game.card(item.rune)
+    assert item.keyword_card is not None
+    d = s.game.card(item.keyword_card)
     for keyword in KEYWORDS:
         if keyword.resolve_use is not None and d.has_subtype(keyword.subtype):
             return keyword.resolve_use(s, item, m)

@@ -76,8 +76,8 @@ NO_COST: Spheres = (0, 0, 0, 0)
 
 def maneuver_of(game: Game, item: ManeuverPending) -> Maneuver:
     """The maneuver a pending item uses."""
-    if item.rune is not None and item.card is None:  # 3.9: a bound maneuver attached to its user
-        return game.card(item.rune).maneuvers[item.maneuver]
+    if item.keyword_card is not None and item.card is None:  # 3.9: bound, attached to its user
+        return game.card(item.keyword_card).maneuvers[item.maneuver]
     if item.card is not None and game.card(item.card).type in (CardType.MANEUVER, CardType.FATE):
         return game.card(item.card).maneuvers[item.maneuver]
     assert item.user is not None
@@ -625,7 +625,7 @@ def perform(s: S, player: int, a: ManeuverAction) -> tuple[S, ManeuverPending]:
             target_pending=a.target_pending,
             steps=a.steps,
             times=a.times,
-            rune=None if host is None else a.user,
+            keyword_card=None if host is None else a.user,
         )
         return s, item
     if isinstance(a, UseFreeManeuver):

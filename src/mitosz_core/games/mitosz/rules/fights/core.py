@@ -11,7 +11,12 @@ from collections.abc import Iterator
 from mitosz_core.errors import MachineError
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.board import controller, leader_slot, people_slot, runes_on
+from mitosz_core.games.mitosz.rules.board import (
+    controller,
+    keyword_cards_on,
+    leader_slot,
+    people_slot,
+)
 from mitosz_core.games.mitosz.rules.hosting import items_of, location_of, placed_on
 from mitosz_core.games.mitosz.state import (
     LINES,
@@ -155,8 +160,8 @@ def attachments(game: Game, leader: CardId) -> tuple[CardId, ...]:
 def fighting_cards(game: Game) -> frozenset[CardId]:
     """The cards taking part in the fight (7.3.1, 7.3.5 5-9, 7.5.2 4-5): the war leaders
     and what is attached to them (items, troops, mounts), and in a battle the attacked
-    people, its location and that location's building (8.region); with the runes
-    attached to any of these (8.rune)."""
+    people, its location and that location's building (8.region); with the cards
+    keywords attach to any of these (such as runes, 8.rune)."""
     fight = game.fight
     if fight is None:
         return frozenset()
@@ -175,7 +180,7 @@ def _fighting(game: Game, fight: Fight) -> Iterator[CardId]:
             cards += placed_on(game, slot.card)  # 7.3.5 6
     for card in cards:
         yield card
-        yield from runes_on(game, card)  # 7.3.5 6, 8, 9: other cards attached to them
+        yield from keyword_cards_on(game, card)  # 7.3.5 6, 8, 9: other cards attached to them
 
 
 def fight_side(game: Game, card: CardId) -> int | None:

@@ -7,9 +7,10 @@ its cards are attached as, what happens to them when they or their host leave th
 how a use that concerns one of its cards resolves (:mod:`..maneuver_use`), its own
 action classes and their layouts in the action space, and how many of its attached
 cards have codes of their own there.
-What its attached cards are to their host (:class:`~..bearing.Bearing`) the rules below
-the keyword modules read from :data:`~..bearing.BEARINGS`, since they cannot import the
-keywords back; the keyword's value names its bearing there.
+What its attached cards are to their host (its :class:`~...subtypes.Bearing`) is declared
+beside its subtype (:data:`~...subtypes.ATTACHING_KEYWORDS`), where the rules below the keyword
+modules read it, since they cannot import the keywords back; :attr:`Keyword.bearing`
+reads it there.
 """
 
 from __future__ import annotations
@@ -18,18 +19,23 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from mitosz_core.games.mitosz.actions import KeywordActionBase
 from mitosz_core.games.mitosz.effects.language import Maneuver
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.bearing import Bearing
 from mitosz_core.games.mitosz.state import AttachKind, Game, ManeuverPending
-from mitosz_core.games.mitosz.subtypes import Subtype
+from mitosz_core.games.mitosz.subtypes import ATTACHING_KEYWORDS, Bearing, Subtype
 from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.steps import Rule
 
 ResolveUse = Callable[[S, ManeuverPending, Maneuver], tuple[S, ManeuverPending | None, Maneuver]]
-"""How a resolving use that concerns a keyword's card (:attr:`~..state.ManeuverPending.rune`)
-goes on: the state, the use as it goes on to take hold (``None`` if it ends here) and
-the maneuver it takes hold with."""
+"""How a resolving use that concerns a keyword's card
+(:attr:`~..state.ManeuverPending.keyword_card`) goes on: the state, the use as it goes on
+to take hold (``None`` if it ends here) and the maneuver it takes hold with."""
+
+
+Describe = Callable[[Any, Callable[[int | None], str]], str]
+"""How a keyword's action reads (:attr:`KeywordAction.describe`): from the action and a
+function that names a card by its id."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,7 @@ class KeywordAction:
     """An action class a keyword brings, and its layout in the integer action space
     (:mod:`~mitosz_core.games.mitosz.actionspace`)."""
 
-    action: type[Action]
+    action: type[KeywordActionBase]
     fields: tuple[tuple[str, str], ...]
     """Each field of the action, in index order, with the name of the action space's
     positions it is coded by: ``hand``, ``own`` (the deciding player's board), ``any``
@@ -46,6 +52,10 @@ class KeywordAction:
     after: type[Action]
     """The action whose layout its own follows: the flat index of every action stays
     where it was when the action moved into its keyword's module."""
+    describe: Describe | None = None
+    """The sentence that describes an action of it, for logs and the demo
+    (:func:`~mitosz_core.games.mitosz.describe.describe`), from the action and a function
+    naming a card by id."""
 
 
 def no_candidates(s: S, player: int) -> Iterator[Action]:
@@ -65,9 +75,6 @@ class Keyword:
     """The rule ids of the rulebook it implements."""
     kind: AttachKind | None = None
     """How its cards are attached (:attr:`~..state.Board.attachments`), if they are."""
-    bearing: Bearing | None = None
-    """What its attached cards are to their host (a bound maneuver of it, 3.9), if
-    anything: one of :data:`~..bearing.BEARINGS`, of its ``kind``."""
     leaves: str = ""
     """What happens when its card or its host leaves the board; the one walk of
     :func:`~..board.remove_to_underworld` over the relation does it for every kind."""
@@ -86,12 +93,28 @@ class Keyword:
     the core rules' own and any positions; what its cards may number in a game's decks."""
     resolve_use: ResolveUse | None = None
     """How a resolving use that concerns one of its cards goes on (a card of its subtype
-    in :attr:`~..state.ManeuverPending.rune`: attached by the use, or attached and used
+    in :attr:`~..state.ManeuverPending.keyword_card`: attached by the use, or attached and used
     as its host's bound maneuver), before the use's own conditions and effect (4.6.5)."""
+    acting: Callable[[Maneuver], Maneuver] | None = None
+    """How a maneuver of one of its cards acts once a use of it takes hold, if not as
+    printed (a rune's on its card only): what its ``resolve_use`` hands on. The effect
+    validator reads it for the effects its cards can give."""
+    concerns: tuple[Subtype, ...] = ()
+    """Other subtypes its rules concern (a scribe attaches a rune): with its own, the
+    subtypes of chapter 8 that carry a rule (the card pool's coverage report)."""
+
+    @property
+    def bearing(self) -> Bearing | None:
+        """What its attached cards are to their host (a bound maneuver of it, 3.9; their
+        cursed or magical marks passed on to it, 2.4), as declared beside its subtype
+        (:data:`~...subtypes.ATTACHING_KEYWORDS`), if it attaches cards."""
+        return ATTACHING_KEYWORDS.get(self.subtype) if self.kind is AttachKind.KEYWORD else None
 
     def __post_init__(self) -> None:
-        if self.bearing is not None and self.bearing.kind is not self.kind:
+        attaching = self.subtype in ATTACHING_KEYWORDS
+        if attaching != (self.kind is AttachKind.KEYWORD):
             raise ValueError(
-                f"keyword {self.name}: its bearing is for {self.bearing.kind} cards,"
-                f" its cards are attached as {self.kind}"
+                f"keyword {self.name}: its cards are attached as {self.kind}, but its subtype"
+                f" {self.subtype!s} is{'' if attaching else ' not'} an attaching keyword's"
+                " (subtypes.ATTACHING_KEYWORDS)"
             )

@@ -11,11 +11,11 @@ underworld when a use of it is neutralised (5.15). Ruling R-8.rune.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mitosz_core.games.mitosz.actions import SacrificeBuilding
+from mitosz_core.games.mitosz.actions import KeywordActionBase, SacrificeBuilding
 from mitosz_core.games.mitosz.cards import CardType, linked
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
@@ -26,7 +26,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Sequence,
     User,
 )
-from mitosz_core.games.mitosz.rules import S, bearing
+from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.bearing import bound_host
 from mitosz_core.games.mitosz.rules.board import (
     board_cards,
@@ -52,7 +52,6 @@ from mitosz_core.games.mitosz.rules.selection import matches
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, Game, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.steps import Rule
 from mitosz_core.kernel.values import replace
@@ -60,7 +59,7 @@ from mitosz_core.kernel.values import replace
 
 @mypyc_attr(native_class=False)  # an action: a plain dataclass like the others, which pickle
 @dataclass(frozen=True, slots=True)
-class AttachRune(Action):
+class AttachRune(KeywordActionBase):
     """A scribe ``user`` uses rune ``card`` (a free maneuver) from hand and attaches it to
     ``target``: its maneuver ``index`` takes hold on that card only, and stays on it as a
     bound maneuver (8.rune, 3.9, ruling R-8.rune)."""
@@ -185,7 +184,7 @@ def attach_rune(s: S, player: int, a: AttachRune) -> tuple[S, ManeuverPending]:
         user=a.user,
         maneuver=a.index,
         target=a.target,
-        rune=a.card,
+        keyword_card=a.card,
     )
     return s, item
 
@@ -200,13 +199,13 @@ def rune_resolution(
     to the underworld. Once attached, it stays until its card leaves the board or a use
     of it is neutralised (5.15)."""
     game = s.game
-    rune = item.rune
+    rune = item.keyword_card
     assert rune is not None
     if item.card == rune:  # a scribe attaching it
         host = item.target
         if item.neutralized or host is None or controller(game, host) is None:
             return to_underworld(s, (rune,)), None, m
-        s = s.evolve(game=attach(game, Attachment(rune, host, AttachKind.RUNE)))
+        s = s.evolve(game=attach(game, Attachment(rune, host, AttachKind.KEYWORD)))
         return s, replace(item, card=None), focused(m)
     host = bound_host(game, rune)
     if item.neutralized:
@@ -215,6 +214,10 @@ def rune_resolution(
 
 
 # --- the declaration --------------------------------------------------------------------------
+
+
+def _describe(a: AttachRune, name: Callable[[int | None], str]) -> str:
+    return f"has {name(a.user)} attach the rune {name(a.card)} to {name(a.target)}"
 
 
 def _attach(s: S, a: AttachRune) -> S:
@@ -232,8 +235,7 @@ RUNE = Keyword(
     name="rune",
     subtype=Subtype.RUNE,
     rules=("8.rune", "3.9", "2.4"),
-    kind=AttachKind.RUNE,
-    bearing=bearing.RUNE,
+    kind=AttachKind.KEYWORD,
     leaves=(
         "goes to the underworld with the card it is attached to, after that card's other"
         " attachments (1.4.2); alone when a use of it is neutralised (5.15)"
@@ -245,9 +247,12 @@ RUNE = Keyword(
             AttachRune,
             (("card", "hand"), ("user", "own"), ("target", "any"), ("index", "index")),
             after=SacrificeBuilding,
+            describe=_describe,
         ),
     ),
     slots=4,  # runes attached to board cards, whoever attached them: 4 in the built-in decks
     resolve_use=rune_resolution,
+    acting=focused,
+    concerns=(Subtype.SCRIBE,),
 )
 """The rune keyword (8.rune)."""
