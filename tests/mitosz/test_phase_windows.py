@@ -13,13 +13,19 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Pass, PlayWithoutSummoning, Summon, UseManeuver
+from mitosz_core.games.mitosz.actions import (
+    Pass,
+    PlayWithoutSummoning,
+    Summon,
+    UseFreeManeuver,
+    UseManeuver,
+)
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.flow import turn_phase
 from mitosz_core.games.mitosz.state import ResponseFrame
 from tests.mitosz.fight_fixtures import RULESET, arena
-from tests.mitosz.fixtures import act, put_leader, to_hand
+from tests.mitosz.fixtures import act, put_leader, set_player, to_hand
 
 
 def _window(s: S) -> ResponseFrame | None:
@@ -159,3 +165,20 @@ def test_the_active_player_plays_in_its_own_phases_only_what_may_be_played_at_an
         "a leader is summoned only in one's own summoning step (6.2.3.1)"
     )
     assert mc.is_legal(s, Summon(banner))
+
+
+@pytest.mark.rule("4.1", "6.1.4", "3.9")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_the_active_player_with_only_a_free_maneuver_in_hand_is_asked_in_its_own_phase() -> None:
+    # 4.1 "Manővert bármely kör bármely fázisában használhatunk" (a maneuver may be used
+    # in any phase of any turn): a free maneuver in hand, no maneuver on the board
+    s, me, other = arena(auto_pass=False)
+    s, hero = put_leader(s, me, "Hero")
+    s, feint = to_hand(s, me, "Feint")  # an action, used by any leader
+    s, theirs = put_leader(s, other, "Hero")  # the Feint's target
+    s = set_player(s, me, spheres=(3, 3, 3, 3))  # the Feint's magic
+    s = act(s, Pass())
+    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
+        s = act(s, Pass())
+    assert s.game.active == me and turn_phase(s) is Phase.END and s.to_act == me
+    assert mc.is_legal(s, UseFreeManeuver(feint, hero, target=theirs))
