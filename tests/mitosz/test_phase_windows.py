@@ -24,8 +24,20 @@ from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.flow import turn_phase
 from mitosz_core.games.mitosz.state import ResponseFrame
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import RULESET, arena
-from tests.mitosz.fixtures import act, put_leader, set_player, to_hand
+from tests.mitosz.fixtures import (
+    CROSS,
+    TIMED_RULESET,
+    act,
+    build,
+    put_leader,
+    sea,
+    set_player,
+    sky,
+    the,
+    to_hand,
+)
 
 
 def _window(s: S) -> ResponseFrame | None:
@@ -182,3 +194,23 @@ def test_the_active_player_with_only_a_free_maneuver_in_hand_is_asked_in_its_own
         s = act(s, Pass())
     assert s.game.active == me and turn_phase(s) is Phase.END and s.to_act == me
     assert mc.is_legal(s, UseFreeManeuver(feint, hero, target=theirs))
+
+
+@pytest.mark.rule("6.1.4", "6.2.4", "6.2.1.3", "4.2.6")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_a_timed_ability_or_a_locked_effect_alone_asks_nobody_in_a_phase_window() -> None:
+    # the Dawn Priest's start-of-turn ability takes hold by itself (6.2.1.3) and the
+    # Banner's locked effect is no use (4.2.6): the player whose turn it is holds nothing
+    # to act with, so the end phase's window asks the other player first
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Dawn Priest"),), intrigues=("Banner",)),
+        sea(empire=CROSS, hand=("Banner",), spheres=(2, 4, 1, 5)),
+        ruleset=TIMED_RULESET,
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    s = act(s, Pass())
+    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
+        s = act(s, Pass())
+    assert s.game.active == me and turn_phase(s) is Phase.END
+    assert s.to_act == other and mc.is_legal(s, Summon(the(s, "Banner", other)))
