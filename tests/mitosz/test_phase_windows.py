@@ -214,3 +214,24 @@ def test_a_timed_ability_or_a_locked_effect_alone_asks_nobody_in_a_phase_window(
         s = act(s, Pass())
     assert s.game.active == me and turn_phase(s) is Phase.END
     assert s.to_act == other and mc.is_legal(s, Summon(the(s, "Banner", other)))
+
+
+@pytest.mark.rule("6.1.4", "6.2.4", "3.6")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_a_phase_window_opens_for_the_last_player_in_turn_order_alone() -> None:
+    # "Ha egy fázisban minden játékos passzol, kezdve azzal, akinek a köre van, a fázis
+    # véget ér" (6.1.4): of three players only the last in turn order holds anything (an
+    # intrigue, summoned whenever its player has the action, 3.6); the end phase waits
+    # for it
+    s = build(
+        sky(empire=CROSS),
+        sea(empire=CROSS),
+        sky(empire=CROSS, hand=("Banner",), spheres=(1, 1, 1, 1)),
+        auto_pass=False,
+    )
+    me, last = 0, 2
+    s = act(s, Pass())
+    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
+        s = act(s, Pass())
+    assert s.game.active == me and turn_phase(s) is Phase.END
+    assert s.to_act == last and mc.is_legal(s, Summon(the(s, "Banner", last)))
