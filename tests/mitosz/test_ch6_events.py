@@ -170,6 +170,25 @@ def test_answers_follow_the_turn_order_in_three_and_four_players(players: int) -
     assert turn_phase(s) is not Phase.SUMMONING_1
 
 
+@pytest.mark.rule("6.1.4", "6.1.5")
+@pytest.mark.ruling("R-6.4.1-responses")
+def test_a_player_who_holds_nothing_to_answer_with_is_passed_over_for_the_next() -> None:
+    # "a körsorrendnek megfelelően bármely játékos reagálhat rá" (6.1.4: any player may
+    # answer it in turn order): the third player holds nothing that could answer, so
+    # after the second player's pass the response goes on to the fourth
+    seer = (Leader("Seer"),)
+    s = build(sky(hand=("Hero",)), sea(leaders=seer), sky(), sea(leaders=seer), auto_pass=False)
+    me = s.game.active
+    second, third, fourth = others(s)
+    s, _ = summon_hero(s, me)
+    assert s.phase == "response.respond" and s.to_act == second
+    s = act(s, Pass())
+    assert s.phase == "response.respond" and s.to_act == fourth != third
+    assert s.game.frames[-1] == ResponseFrame("turn.summoning_1", fourth)
+    s = act(s, Pass())
+    assert s.phase == "turn.summoning_1" and s.to_act == me
+
+
 @pytest.mark.rule("6.5.1", "6.2.4.5", "6.2.4.6")
 @pytest.mark.ruling("R-6.5.1-window")
 def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> None:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import mitosz_core as mc
@@ -376,3 +378,28 @@ def test_an_end_of_turn_effect_that_steals_takes_hold_in_the_end_phase() -> None
     assert s.game.active == 0 and controller(s.game, banner) == 0  # stolen at the turn's end
     s = next_turn(s)
     assert controller(s.game, banner) == 1  # back when the next turn starts (6.2.1.2)
+
+
+DAWN_THIEF = fx.variant(
+    NIGHT_THIEF,
+    "Dawn Thief",
+    maneuvers=(replace(NIGHT_THIEF.maneuvers[0], name="Take at dawn", trigger=Trigger.TURN_START),),
+)
+"""The Night Thief's theft at the start of its player's turn instead (a delegated
+effect too)."""
+DAWN_RULESET = MitoszRuleset(pool={**fx.POOL, DAWN_THIEF.key: DAWN_THIEF})
+
+
+@pytest.mark.rule("6.2.1.3", "5.2")
+def test_a_start_of_turn_effect_that_steals_takes_hold_in_the_start_phase() -> None:
+    # 6.2.1.3 "Létrejönnek a kör eleji hatások" (the start-of-turn effects come about)
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Dawn Thief"),)),
+        sea(empire=CROSS, intrigues=("Banner",)),
+        ruleset=DAWN_RULESET,
+    )
+    banner = the(s, "Banner", 1)
+    s = next_turn(s)  # the other player's turn: my thief's ability waits for mine
+    assert s.game.active == 1 and controller(s.game, banner) == 1
+    s = next_turn(s)
+    assert s.game.active == 0 and controller(s.game, banner) == 0

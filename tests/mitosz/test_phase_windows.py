@@ -13,13 +13,31 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Pass, PlayWithoutSummoning, Summon, UseManeuver
+from mitosz_core.games.mitosz.actions import (
+    Pass,
+    PlayWithoutSummoning,
+    Summon,
+    UseFreeManeuver,
+    UseManeuver,
+)
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.flow import turn_phase
 from mitosz_core.games.mitosz.state import ResponseFrame
+from mitosz_core.mitosz import Leader
 from tests.mitosz.fight_fixtures import RULESET, arena
-from tests.mitosz.fixtures import act, put_leader, to_hand
+from tests.mitosz.fixtures import (
+    CROSS,
+    TIMED_RULESET,
+    act,
+    build,
+    put_leader,
+    sea,
+    set_player,
+    sky,
+    the,
+    to_hand,
+)
 
 
 def _window(s: S) -> ResponseFrame | None:
@@ -159,3 +177,61 @@ def test_the_active_player_plays_in_its_own_phases_only_what_may_be_played_at_an
         "a leader is summoned only in one's own summoning step (6.2.3.1)"
     )
     assert mc.is_legal(s, Summon(banner))
+
+
+@pytest.mark.rule("4.1", "6.1.4", "3.9")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_the_active_player_with_only_a_free_maneuver_in_hand_is_asked_in_its_own_phase() -> None:
+    # 4.1 "Manővert bármely kör bármely fázisában használhatunk" (a maneuver may be used
+    # in any phase of any turn): a free maneuver in hand, no maneuver on the board
+    s, me, other = arena(auto_pass=False)
+    s, hero = put_leader(s, me, "Hero")
+    s, feint = to_hand(s, me, "Feint")  # an action, used by any leader
+    s, theirs = put_leader(s, other, "Hero")  # the Feint's target
+    s = set_player(s, me, spheres=(3, 3, 3, 3))  # the Feint's magic
+    s = act(s, Pass())
+    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
+        s = act(s, Pass())
+    assert s.game.active == me and turn_phase(s) is Phase.END and s.to_act == me
+    assert mc.is_legal(s, UseFreeManeuver(feint, hero, target=theirs))
+
+
+@pytest.mark.rule("6.1.4", "6.2.4", "6.2.1.3", "4.2.6")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_a_timed_ability_or_a_locked_effect_alone_asks_nobody_in_a_phase_window() -> None:
+    # the Dawn Priest's start-of-turn ability takes hold by itself (6.2.1.3) and the
+    # Banner's locked effect is no use (4.2.6): the player whose turn it is holds nothing
+    # to act with, so the end phase's window asks the other player first
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Dawn Priest"),), intrigues=("Banner",)),
+        sea(empire=CROSS, hand=("Banner",), spheres=(2, 4, 1, 5)),
+        ruleset=TIMED_RULESET,
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    s = act(s, Pass())
+    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
+        s = act(s, Pass())
+    assert s.game.active == me and turn_phase(s) is Phase.END
+    assert s.to_act == other and mc.is_legal(s, Summon(the(s, "Banner", other)))
+
+
+@pytest.mark.rule("6.1.4", "6.2.4", "3.6")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_a_phase_window_opens_for_the_last_player_in_turn_order_alone() -> None:
+    # "Ha egy fázisban minden játékos passzol, kezdve azzal, akinek a köre van, a fázis
+    # véget ér" (6.1.4): of three players only the last in turn order holds anything (an
+    # intrigue, summoned whenever its player has the action, 3.6); the end phase waits
+    # for it
+    s = build(
+        sky(empire=CROSS),
+        sea(empire=CROSS),
+        sky(empire=CROSS, hand=("Banner",), spheres=(1, 1, 1, 1)),
+        auto_pass=False,
+    )
+    me, last = 0, 2
+    s = act(s, Pass())
+    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
+        s = act(s, Pass())
+    assert s.game.active == me and turn_phase(s) is Phase.END
+    assert s.to_act == last and mc.is_legal(s, Summon(the(s, "Banner", last)))

@@ -123,12 +123,13 @@ def still_seen(seen: Seen, s: S) -> bool:
 
 def notice(s: S) -> S:
     """The state-based check of 6.5.1: at a quiet moment, open a response (6.1.4) if
-    something happened since the last one and some other player can answer it."""
+    something happened since the last one and some other player can answer it. Nothing
+    is pending then: a pending event, an effect still to take hold, a choice and cards
+    waiting in limbo for their owner's order (1.4.2, laid first by
+    :func:`.checks.state_checks`) interrupt play."""
     game = s.game
     combat_round = in_combat_round(s)
     if not (combat_round or at_quiet_moment(s)):
-        return s
-    if game.stack or game.todo or game.choice or game.limbo:
         return s
     if game.seen is not None and still_seen(game.seen, s):
         return s
@@ -343,10 +344,13 @@ def phase_window(s: S, then: Trigger) -> S:
     player, starting with the one whose turn it is, may act with what its timing marks
     allow, and the phase ends (``then``) when all have passed in a row (6.1.4, 4.1;
     ruling R-6.1.4-phases). The window opens only if some player has a legal deed; its
-    events are not noticed again after it."""
+    events are not noticed again after it. The phase's work leaves nothing pending (its
+    timed effects take hold at once and ask no choice, :func:`.triggers.take_hold`) but
+    cards it sent to the underworld at once: their owner lays them in order first (1.4.2),
+    and the phase ends without a window."""
     game = s.game
     s = s.evolve(game=replace(game, seen=seen_now(s)))
-    if game.stack or game.todo or game.choice or game.limbo:
+    if game.limbo:
         return fire(s, then)
     active = game.active
     opened = fire(with_frame(s, ResponseFrame, priority=active, then=then.value), Trigger.EVENT)
