@@ -170,6 +170,25 @@ def test_answers_follow_the_turn_order_in_three_and_four_players(players: int) -
     assert turn_phase(s) is not Phase.SUMMONING_1
 
 
+@pytest.mark.rule("6.1.4", "6.1.5")
+@pytest.mark.ruling("R-6.1.4-pass", "R-6.4.1-responses")
+def test_a_player_who_holds_nothing_to_answer_with_is_not_asked_between_two_who_do() -> None:
+    # 6.1.4: "a körsorrendnek megfelelően bármely játékos reagálhat rá egy cselekedettel"
+    # (any player may answer it with a deed, in turn order): after the second player's
+    # pass the third, who holds nothing that could answer, is passed over, and the
+    # fourth is asked
+    seer = (Leader("Seer"),)  # a rite: draw 2
+    s = build(sky(hand=("Hero",)), sea(leaders=seer), sky(), sea(leaders=seer), auto_pass=False)
+    me, second, fourth = 0, 1, 3
+    s, _ = summon_hero(s, me)
+    assert s.phase == "response.respond" and s.to_act == second
+    s = act(s, Pass())
+    assert s.phase == "response.respond" and s.to_act == fourth
+    assert s.game.frames == (ResponseFrame("turn.summoning_1", fourth),)
+    s = act(s, Pass())
+    assert s.phase == "turn.summoning_1" and s.to_act == me and s.game.frames == ()
+
+
 @pytest.mark.rule("6.5.1", "6.2.4.5", "6.2.4.6")
 @pytest.mark.ruling("R-6.5.1-window")
 def test_end_of_turn_events_are_answered_in_that_turn_by_the_other_players() -> None:
