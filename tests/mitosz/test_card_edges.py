@@ -346,13 +346,19 @@ def test_a_region_linked_to_a_people_is_offered_free_onto_that_people_only() -> 
 @pytest.mark.rule("3.6", "3.4.2")
 def test_an_intrigue_or_a_leader_is_summoned_onto_no_card() -> None:
     # an intrigue goes to its player's side, a leader to the leader row (3.4.2): neither
-    # is attached to a card, so neither is offered or allowed onto one
+    # is attached to a card, so neither is offered or allowed onto one; the refusals
+    # are compared whole
     mine = sky(empire=CROSS, leaders=(Leader("Hero"),), hand=("Banner", "Cheap"))
     s = build(mine, sea(empire=CROSS, leaders=(Leader("King"),)), ruleset=CARD_EDGE_RULESET)
     banner, cheap, hero = the(s, "Banner"), the(s, "Cheap"), the(s, "Hero")
     assert _summonings(s) == {Summon(banner), Summon(cheap)}
-    for card in (banner, cheap):
+    refusals = {
+        banner: "an intrigue takes no target (3.6)",
+        cheap: "a leader takes no target; it goes to the leader row",
+    }
+    for card, refusal in refusals.items():
         for target in (hero, the(s, "Cross"), the(s, "King", 1)):
+            assert CARD_EDGE_RULESET.why_not(s, Summon(card, target)) == refusal
             with pytest.raises(mc.IllegalActionError, match="takes no target"):
                 fx.act(s, Summon(card, target))
 
@@ -375,7 +381,9 @@ def test_a_high_god_may_use_its_other_maneuver_but_not_the_same_one_again() -> N
     assert usable(s) == {morning, evening}
     s = play(s, morning)
     assert usable(s) == {evening}
-    assert "(4.5)" in str(CARD_EDGE_RULESET.why_not(s, morning))
+    assert (
+        CARD_EDGE_RULESET.why_not(s, morning) == "the high god used this maneuver this turn (4.5)"
+    )
     s = play(s, evening)
     assert usable(s) == set()
 

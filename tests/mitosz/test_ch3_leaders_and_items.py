@@ -148,6 +148,8 @@ def test_a_relic_only_onto_a_leader_of_its_mythos() -> None:
         sky(leaders=(Leader("Hero"), Leader("King")), hand=("Torc",)), sea()
     )  # Hellenic, Celtic
     hero, king, torc = the(s, "Hero"), the(s, "King"), the(s, "Torc")  # a Celtic relic
+    refusal = "a relic goes only onto a leader of its own mythos (8.relic)"
+    assert fx.RULESET.why_not(s, Summon(torc, hero)) == refusal  # compared whole
     with pytest.raises(mc.IllegalActionError, match=r"relic goes only onto a leader of its own"):
         act(s, Summon(torc, hero))
     assert Summon(torc, king) in mc.legal_actions(s)

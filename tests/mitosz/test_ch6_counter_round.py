@@ -31,6 +31,10 @@ def test_counter_rounds_nest_three_deep_and_resolve_last_in_first_out() -> None:
     s = act(s, UseManeuver(my_warden, 0, None, ward))  # depth 3: neutralise the ward
     assert [p.id for p in s.game.stack] == [volley, ward, ward + 1]
     assert s.phase == "counter.respond"
+    # 6.4.1: "az érintett játékossal kezdve (akire hat az esemény ...)" (starting with the
+    # affected player, whom the event affects): my ward acts on theirs, so they decide
+    # first, although it is my turn
+    assert s.to_act == other
     s = act(s, Pass())
     s = act(s, Pass())  # everyone passed: the stack resolves, top first
     assert s.game.stack == ()

@@ -15,7 +15,12 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.carddata.checks import check_card
-from mitosz_core.games.mitosz.effects.language import Cards, Neutralize
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    Chosen,
+    Neutralize,
+    NeutralizeAbility,
+)
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
@@ -31,12 +36,13 @@ from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.rules.levels import level, road_level
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.summoning import summon_cost
-from mitosz_core.games.mitosz.state import AttachKind, Attachment
-from mitosz_core.mitosz import Leader, People
+from mitosz_core.games.mitosz.state import ActiveEffect, AttachKind, Attachment
+from mitosz_core.mitosz import KeywordAt, Leader, People
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import (
     ATTACHMENT_POOL,
     ATTACHMENT_RULESET,
+    CROSS,
     act,
     attach_location,
     attachment_arena,
@@ -342,6 +348,45 @@ def test_a_rune_is_attached_only_where_and_when_its_maneuver_could_take_hold() -
     linked = position((0, 0, 0, 0), "Scribe of Hellas")
     user = the(linked, "Scribe of Hellas")
     assert AttachRune(ward, user, captain) in mc.legal_actions(linked)  # 3.9: free
+
+
+STEADY_RUNE = fx.variant(
+    _WARD, "Steady Rune", maneuvers=(replace(_WARD.maneuvers[0], permanent=True),)
+)
+"""The Ward Rune with a permanent maneuver (4.2.6): a turned card may still use it."""
+HOST_RULESET = MitoszRuleset(pool={**fx.ATTACHMENT_POOL, "Steady Rune": STEADY_RUNE})
+
+
+@pytest.mark.rule("8.rune", "3.9", "3.4.1", "4.2.6", "5.5")
+@pytest.mark.ruling("R-8.rune")
+def test_an_attached_rune_is_used_as_its_cards_bound_maneuver() -> None:
+    # 3.9: "Ha szabad manővert csatolnak, az a továbbiakban kötött manőverként kezelendő"
+    # (an attached free maneuver is treated as a bound maneuver from then on): the card
+    # the rune is on uses it, so that card's state decides. 3.4.1: a leader that is not
+    # turned uses maneuvers; 4.2.6 Permanens: "Elforgatott lap is használhatja" (a
+    # turned card may use it too); 5.5: a card whose ability is neutralised "nem
+    # használhat manővereket" (cannot use maneuvers)
+    def position(rune: str, turned: bool) -> S:
+        mine = sky(empire=CROSS, leaders=(Leader("Hero"), Leader("Cheap", turned=turned)))
+        placed = (KeywordAt(0, rune, 0, "Cheap"),)
+        return build(mine, sea(), ruleset=HOST_RULESET, keyword_cards=placed)
+
+    s = position("Ward Rune", turned=False)
+    ward, captain = the(s, "Ward Rune"), the(s, "Cheap")
+    use = UseManeuver(ward, 0, captain)
+    assert HOST_RULESET.why_not(s, use) is None
+    silence = ActiveEffect(s.game.next_id, NeutralizeAbility(Chosen(Cards())), 1, captain, captain)
+    s = fx.set_game(s, effects=(silence,), next_id=s.game.next_id + 1)
+    assert HOST_RULESET.why_not(s, use) == "Cheap's ability is neutralised (5.5)"
+    s = position("Ward Rune", turned=True)
+    assert HOST_RULESET.why_not(s, use) == (
+        "Cheap is turned: a turned card uses only a permanent maneuver (3.4.1, 4.1, 4.2.6)"
+    )
+    s = position("Steady Rune", turned=True)
+    steady = the(s, "Steady Rune")
+    assert HOST_RULESET.why_not(s, UseManeuver(steady, 0, captain)) is None
+    s = play(s, UseManeuver(steady, 0, captain))
+    assert level(s.game, captain) == level(position("Steady Rune", True).game, captain) + 1
 
 
 @pytest.mark.rule("8.rune", "1.4.2")

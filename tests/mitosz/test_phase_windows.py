@@ -235,3 +235,47 @@ def test_a_phase_window_opens_for_the_last_player_in_turn_order_alone() -> None:
         s = act(s, Pass())
     assert s.game.active == me and turn_phase(s) is Phase.END
     assert s.to_act == last and mc.is_legal(s, Summon(the(s, "Banner", last)))
+def _end_window(s: S) -> S:
+    """Pass every decision until the end phase's window (the player whose turn it is
+    passes its steps, the others pass their answers)."""
+    while turn_phase(s) is not Phase.END or _window(s) is None:
+        s = act(s, Pass())
+    return s
+
+
+@pytest.mark.rule("6.1.4", "6.1.5", "6.2.4")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_in_a_phase_window_a_player_who_could_not_act_is_passed_over() -> None:
+    # 6.1.4: "Ha egy fázisban minden játékos passzol, kezdve azzal, akinek a köre van, a
+    # fázis véget ér" (when every player has passed in a phase, starting with the one
+    # whose turn it is, the phase ends): after my pass the second player, who holds
+    # nothing, passes by itself, and the third, who holds an intrigue (3.6), is asked
+    s, me, second = arena(players=3, auto_pass=False)
+    third = s.game.order[(s.game.order.index(me) + 2) % 3]
+    s, _ = to_hand(s, me, "Banner")
+    s, theirs = to_hand(s, third, "Banner")
+    s = _end_window(s)
+    assert s.game.active == me and s.to_act == me
+    s = act(s, Pass())
+    assert s.to_act == third and s.game.active == me
+    assert _window(s) == ResponseFrame("turn.end.effects", third, ending=True, then="done")
+    assert mc.is_legal(s, Summon(theirs))
+    s = act(s, Pass())
+    assert s.game.active == second and turn_phase(s) is not Phase.END
+
+
+@pytest.mark.rule("6.1.4", "6.1.5", "6.2.4")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_a_phase_window_ends_when_nobody_can_act_after_an_answer() -> None:
+    # the second player answers in my end phase's window; then neither the third, nor
+    # I, nor the second hold anything more: every one of us passes by itself, and the
+    # phase ends (6.1.4) without a decision of mine
+    s, me, second = arena(players=3, auto_pass=False)
+    s, theirs = to_hand(s, second, "Banner")
+    s = _end_window(s)
+    assert s.game.active == me and s.to_act == second  # I hold nothing: passed over
+    s = act(s, Summon(theirs))
+    while s.phase.startswith("counter"):
+        s = act(s, Pass())
+    assert theirs in s.game.players[second].realm.intrigues
+    assert s.game.active == second and turn_phase(s) is not Phase.END

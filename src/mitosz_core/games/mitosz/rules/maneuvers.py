@@ -278,7 +278,7 @@ def why_not_ready(s: S, user: CardId, index: int, m: Maneuver, steps: int = 1) -
     return None
 
 
-def permanent_use(m: Maneuver, steps: int = 1) -> bool:
+def permanent_use(m: Maneuver, steps: int) -> bool:
     """Whether a use of ``m`` for ``steps`` steps turns no user (4.2.6 Permanens): the
     maneuver is permanent, and so is every further step used ("Ha az összes használt
     lépcső [permanens], a használó nem fordul el")."""
