@@ -21,7 +21,15 @@ from mitosz_core.games.mitosz.actions import (
     SummonTroop,
 )
 from mitosz_core.games.mitosz.cards import CardType, Edge
-from mitosz_core.games.mitosz.effects.language import Immunity, Release
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    Every,
+    Immunity,
+    Maneuver,
+    Release,
+    SetLevel,
+    Side,
+)
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
@@ -240,6 +248,40 @@ def test_an_always_on_intrigue_sends_a_leader_below_one_to_the_underworld() -> N
     s = lay_underworld(play(s, Summon(curse)))
     assert imhotep in s.game.players[other].underworld
     assert s.game.players[other].leaders == ()
+
+
+LEADEN_EDICT = fx.card(
+    "Leaden Edict",
+    CardType.INTRIGUE,
+    cost=(0, 1, 0, 0),
+    maneuvers=(
+        Maneuver(
+            "Edict",
+            SetLevel(Every(Cards(types=(CardType.LEADER,), side=Side.ENEMY)), 0),
+            locked=True,
+        ),
+    ),
+)
+"""An always-on intrigue (locked): enemy leaders' level is 0."""
+EDICT_RULESET = MitoszRuleset(pool={**fx.POOL, LEADEN_EDICT.key: LEADEN_EDICT})
+
+
+@pytest.mark.rule("2.2", "4.2.6")
+@pytest.mark.ruling("R-2.2")
+def test_a_lasting_set_level_below_one_sends_a_leader_to_the_underworld() -> None:
+    # 2.2: "Ha egy permanens lap vagy hadtáp alapszintje 1 alá csökken, az a túlvilágba
+    # kerül" (a permanent or troop whose base level falls below 1 goes to the
+    # underworld): a level set to 0 (a test card: the sets' set levels are 1 or more)
+    s = fx.build(
+        fx.sky(hand=("Leaden Edict",), spheres=FULL),
+        fx.sea(leaders=(Leader("Cheap"), Leader("Pricey"))),
+        ruleset=EDICT_RULESET,
+    )
+    other = 1
+    cheap, pricey = the(s, "Cheap", other), the(s, "Pricey", other)
+    s = lay_underworld(play(s, Summon(the(s, "Leaden Edict"))))
+    assert s.game.players[other].leaders == ()
+    assert {cheap, pricey} <= set(s.game.players[other].underworld)
 
 
 # --- 2.4: a cursed card may be attached to an enemy card, whatever kind of attachment -------

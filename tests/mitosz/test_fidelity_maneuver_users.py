@@ -57,7 +57,16 @@ ECHO_DRILL = fx.variant(
 )
 """The Drill (a free maneuver, action, permanent: draw 1) with a further step that is
 not permanent; a free maneuver's use takes its first step only."""
-RULESET = MitoszRuleset(pool={**POOL, ECHO_SEER.key: ECHO_SEER, ECHO_DRILL.key: ECHO_DRILL})
+TWIN_DRILL = fx.variant(
+    POOL["Drill"],
+    "Twin Drill",
+    maneuvers=(
+        Maneuver("Hard Drill", Draw(1), Timing.ACTION),
+        Maneuver("Easy Drill", Draw(1), Timing.ACTION, permanent=True),
+    ),
+)
+"""A free maneuver (action, draw 1) printed twice: first not permanent, then permanent."""
+RULESET = MitoszRuleset(pool={**POOL, **{c.key: c for c in (ECHO_SEER, ECHO_DRILL, TWIN_DRILL)}})
 
 
 def _build(mine: Side, theirs: Side, **kw: Any) -> S:
@@ -140,6 +149,27 @@ def test_a_permanent_free_maneuver_used_for_its_first_step_turns_nobody() -> Non
         s = play(s, UseFreeManeuver(drill, hero, 0))
         assert _turned(s, hero) is turned
         assert drill in s.game.players[ME].underworld
+
+
+@pytest.mark.rule("3.9", "4.2.6")
+def test_a_free_maneuver_with_a_further_step_is_offered_once_for_its_first_step() -> None:
+    # Echo Drill: a further step of 1 magic, which the player could pay; a free
+    # maneuver's use is its first step, so the Hero's one use of it is listed once
+    mine = sky(leaders=(Leader("Hero"),), hand=("Echo Drill",), spheres=(3, 3, 3, 3))
+    s = _build(mine, sea())
+    hero, drill = the(s, "Hero"), the(s, "Echo Drill")
+    uses = [a for a in mc.legal_actions(s) if isinstance(a, UseFreeManeuver)]
+    assert uses == [UseFreeManeuver(drill, hero, 0)]
+
+
+@pytest.mark.rule("3.4.1", "4.2.6", "3.9")
+def test_a_turned_leader_uses_the_permanent_maneuver_of_a_card_that_prints_another() -> None:
+    # Twin Drill: its first maneuver is not permanent, its second is. 4.2.6 Permanens:
+    # "Elforgatott lap is használhatja" (a turned card may use it), maneuver by maneuver
+    s = _build(sky(leaders=(Leader("Hero", turned=True),), hand=("Twin Drill",)), sea())
+    hero, twin = the(s, "Hero"), the(s, "Twin Drill")
+    uses = [a for a in mc.legal_actions(s) if isinstance(a, UseFreeManeuver)]
+    assert uses == [UseFreeManeuver(twin, hero, 1)]
 
 
 @pytest.mark.rule("3.4.1", "4.2.6", "6.1.4")

@@ -15,6 +15,7 @@ from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     Chosen,
+    Draw,
     Maneuver,
     Side,
     Timing,
@@ -122,6 +123,32 @@ def test_a_free_maneuvers_target_is_read_against_the_user_chosen_for_it() -> Non
 
 
 EDGES_RULESET = MitoszRuleset(pool=fx.card_pool("base", "maneuvers", "maneuver_edges"))
+
+
+SQUALL = fx.variant(
+    EDGES_RULESET.pool["Torrent"],
+    "Squall",
+    maneuvers=(
+        Maneuver("Squall", Draw(1), Timing.COMBAT),
+        *EDGES_RULESET.pool["Torrent"].maneuvers[::-1],
+    ),
+)
+"""A fate linked to the Sky God with three maneuvers: a combat one (draw 1), the
+Torrent's (1 magic, 1 force a repeat), then the Drizzle's (free, any time)."""
+SQUALL_RULESET = MitoszRuleset(pool={**EDGES_RULESET.pool, SQUALL.key: SQUALL})
+
+
+@pytest.mark.rule("3.7", "4.1", "4.2.1", "4.2.2")
+def test_a_fates_later_maneuver_is_offered_when_an_earlier_one_is_not() -> None:
+    # 4.1: "Ha egy lapon több manőver szerepel, az újabb manővert sorköz választja el
+    # az előzőtől" (several maneuvers on a card are separate), and 3.7: a fate is used as
+    # a maneuver is ("ugyanúgy használható, mint egy manőver"), each one on its own:
+    # outside a fight the combat one is not in time (4.2.1), with no sphere points the
+    # Torrent is not paid for (4.2.2); the Drizzle is
+    s = build(sky(hand=("Squall",), spheres=(0, 0, 0, 0)), sea(), ruleset=SQUALL_RULESET)
+    squall = the(s, "Squall")
+    plays = [a for a in mc.legal_actions(s) if isinstance(a, PlayFate)]
+    assert plays == [PlayFate(squall, 2)]
 
 
 @pytest.mark.rule("3.7", "4.2.6", "4.2.2")

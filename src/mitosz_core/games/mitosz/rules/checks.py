@@ -72,8 +72,7 @@ def state_checks(s: S) -> S:
             s = interrupt(s, ForcedFrame, Trigger.LEADER_OVERFLOW)
         elif s.game.limbo:
             s = interrupt(s, ForcedFrame, Trigger.UNDERWORLD_ORDER)
-    s = notice(s)
-    return _combat_phase_over(s) if s.game.this_turn.combat_closing else s
+    return _combat_phase_over(notice(s))
 
 
 def _combat_phase_over(s: S) -> S:
