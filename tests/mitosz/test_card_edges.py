@@ -35,6 +35,7 @@ from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.empire import adjacent
 from mitosz_core.games.mitosz.rules.levels import level, power, road_level_now
 from mitosz_core.games.mitosz.rules.precedence import settle_ties
+from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.stealing import answer_attach, steal
 from mitosz_core.games.mitosz.rules.summoning import FREE, summon_cost
 from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak, Todo
@@ -175,6 +176,35 @@ def test_a_free_summoning_names_cards_in_hand_by_type_subtype_mythos_and_magic()
     for permission, player in ((Permission.WITHOUT_SUMMONING, me), (Permission.SUMMON_FREE, 1)):
         t = _lasting(s, PlayerPermission(permission, Cards()), player, None, None)
         assert {key for key, c in cards.items() if summon_cost(t, me, c) == FREE} == set()
+
+
+@pytest.mark.rule("5.17", "3.1", "3.4.1")
+def test_a_selector_names_board_cards_by_the_high_god_type_mythos_magic_and_turned_state() -> None:
+    # 5.17 "Ha egy kitétel több lapra is igaz, úgy a hatás az összes ilyen lapra hat" (if
+    # a condition is true of several cards, the effect acts on all of them): on those
+    # only. 3.1: the high god is reached only by a card that names it.
+    # King: celtic, turned; Cheap: hellenic, with the Sword and the (magical) Cursed Ring
+    mine = sky(
+        empire=CROSS,
+        leaders=(Leader("King", turned=True), Leader("Cheap", items=("Sword", "Cursed Ring"))),
+    )
+    s = build(mine, sea(), ruleset=fx.RULESET)
+    me = 0
+    king, cheap = the(s, "King"), the(s, "Cheap")
+    sword, ring = the(s, "Sword"), the(s, "Cursed Ring")
+    gods = tuple(p.high_god for p in s.game.players)
+
+    def reached(**rule: object) -> tuple[CardId, ...]:
+        return matching(s.game, me, Cards(**rule), None)  # type: ignore[arg-type]
+
+    assert reached(types=(CardType.HIGH_GOD,)) == gods
+    assert not set(gods) & set(reached(types=(CardType.LEADER, CardType.ITEM)))
+    assert reached(types=(CardType.LEADER,), mythos=(Mythos.CELTIC,)) == (king,)
+    assert reached(types=(CardType.LEADER,), mythos=(Mythos.HELLENIC,)) == (cheap,)
+    assert reached(types=(CardType.ITEM,), magical=True) == (ring,)
+    assert reached(types=(CardType.ITEM,), magical=False) == (sword,)
+    assert reached(types=(CardType.LEADER,), turned=True) == (king,)
+    assert reached(types=(CardType.LEADER,), turned=False) == (cheap,)
 
 
 # --- 1.1.1, 5.10: power markers count for the card they are on ----------------------------------

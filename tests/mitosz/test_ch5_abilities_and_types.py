@@ -153,6 +153,26 @@ def test_a_neutralised_item_or_locked_ability_gives_nothing() -> None:
     assert level(silenced.game, king) == 0 + 1
 
 
+@pytest.mark.rule("5.5")
+@pytest.mark.ruling("R-5.5-locked")
+def test_a_neutralised_locked_ability_leaves_the_later_cards_locked_abilities_in_force() -> None:
+    # 5.5 "Ha egy lap képességét semlegesítik, a lap nem adja szintjét és nem használhat
+    # manővereket" (if a card's ability is neutralised, that card gives no level and uses
+    # no maneuvers): that card's, no other's.
+    # Bulwark: locked: immune to intrigues; Banner: locked: own leaders +1, an intrigue,
+    # so after the Bulwark in the order of its side's cards
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),)),
+        sea(empire=CROSS, leaders=(Leader("King"), Leader("Bulwark")), intrigues=("Banner",)),
+        ruleset=TIMED_RULESET,
+    )
+    me, other = 0, 1
+    hero, king, bulwark = the(s, "Hero"), the(s, "King", other), the(s, "Bulwark", other)
+    silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, bulwark)
+    assert not immune(silenced.game, bulwark, Immunity.INTRIGUE)
+    assert level(silenced.game, king) == 3 + 1  # the Banner's +1 is still in force
+
+
 @pytest.mark.ruling("R-5.16-place")
 @pytest.mark.rule("5.16")
 def test_a_card_that_gains_a_new_card_type_loses_the_old_one() -> None:

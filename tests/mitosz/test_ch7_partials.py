@@ -289,6 +289,25 @@ def test_a_troop_giving_its_level_has_no_ability_and_one_giving_its_maneuvers_no
     assert UseManeuver(archers, 0) in legal(maneuvers_only)
 
 
+@pytest.mark.rule("3.8")
+@pytest.mark.ruling("R-3.8-lines")
+def test_a_troop_giving_its_level_silences_no_locked_ability_after_it() -> None:
+    # 3.8 "a segédcsapatoknak csak a szintje vagy manővere érvényesül" (of a support
+    # troop only its level or its maneuvers take effect): its own, not the other cards'.
+    # Drummer: locked: own leaders +1, next in the row after the Lieutenant and its troop
+    s, me, other = arena(auto_pass=False)
+    s, captain = put_leader(s, me, "Captain")
+    s, lieutenant = put_leader(s, me, "Lieutenant")  # an ally of the Captain
+    s, drummer = put_leader(s, me, "Drummer")  # outside the fight
+    s, bearers = to_hand(s, me, "Standard Bearers")  # locked: own leaders +1
+    s, plains = put_people(s, other, "Plainsfolk", 0, 0)
+    s = set_player(s, me, spheres=(3, 3, 3, 3))
+    s = to_rounds(designate(battle(s, plains, E, captain), lieutenant, SUPPORT))
+    s = play(s, SummonTroop(bearers, lieutenant))
+    by_level = act(s, ChooseTroopMode(bearers, TroopMode.LEVEL))
+    assert level(by_level.game, drummer) == 3 + 1  # its Drumbeat takes effect
+
+
 # --- 3.1 ---------------------------------------------------------------------------------------
 
 

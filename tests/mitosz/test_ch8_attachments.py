@@ -387,6 +387,35 @@ def test_an_attached_rune_is_used_as_its_cards_bound_maneuver() -> None:
     assert HOST_RULESET.why_not(s, UseManeuver(steady, 0, captain)) is None
     s = play(s, UseManeuver(steady, 0, captain))
     assert level(s.game, captain) == level(position("Steady Rune", True).game, captain) + 1
+TWIN_RUNE = fx.variant(
+    _WARD,
+    "Twin Rune",
+    maneuvers=(
+        _WARD.maneuvers[0],
+        replace(_WARD.maneuvers[0], name="Lasting Ward", permanent=True),
+    ),
+)
+"""The Ward Rune with a second maneuver, the same one made permanent (4.2.6)."""
+TWIN_RULESET = MitoszRuleset(pool={**fx.ATTACHMENT_POOL, "Twin Rune": TWIN_RUNE})
+
+
+@pytest.mark.rule("8.rune", "3.4.1", "4.2.6")
+def test_a_turned_scribe_attaches_a_rune_by_its_permanent_maneuver_only() -> None:
+    # 3.4.1 "Minden el nem forgatott vezér képes … manővereket használni" (every leader
+    # not turned can use maneuvers); 4.2.6 Permanens "Elforgatott lap is használhatja"
+    # (a turned card may use it too). A card in hand before the rune changes nothing.
+    mine = sky(
+        leaders=(Leader("Scribe", turned=True), Leader("Cheap")),
+        hand=("Tonic", "Twin Rune"),
+        spheres=(1, 0, 0, 0),
+    )
+    s = build(mine, sea(), ruleset=TWIN_RULESET)
+    scribe, captain, twin = the(s, "Scribe"), the(s, "Cheap"), the(s, "Twin Rune")
+    runes = {a for a in mc.legal_actions(s) if isinstance(a, AttachRune)}
+    assert runes == {AttachRune(twin, scribe, host, 1) for host in (scribe, captain)}
+    assert why(s, AttachRune(twin, scribe, captain, 0)) == (
+        "Scribe is turned: a turned card uses only a permanent maneuver (3.4.1, 4.1, 4.2.6)"
+    )
 
 
 @pytest.mark.rule("8.rune", "1.4.2")

@@ -35,6 +35,7 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller
 from mitosz_core.games.mitosz.rules.continuous import immune
 from mitosz_core.games.mitosz.rules.hosting import attached_to, carried_by, host_of, hosts_of
+from mitosz_core.games.mitosz.rules.leaders import over_limit
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.turn import extra_draws
 from mitosz_core.games.mitosz.state import FightKind, LeaderSlot
@@ -402,6 +403,34 @@ def test_a_cursed_leader_is_not_sacrificed_to_the_leader_row_limit() -> None:
     # a state the validator accepts (as a position: the edits above are no decisions)
     arranged = mc.arrange(every, SACRIFICE_RULESET)
     assert mc.State.from_json(arranged.to_json()) == arranged
+
+
+@pytest.mark.rule("2.4", "8.rune", "3.4.2")
+@pytest.mark.ruling("R-3.4.2-cursed")
+def test_a_row_over_its_limit_owes_no_more_sacrifices_than_it_has_uncursed_leaders() -> None:
+    # 3.4.2 "fel kell áldoznunk annyi vezért, hogy ismét e limiten belül kerüljünk" (we
+    # must sacrifice as many leaders as bring us back within the limit); a cursed one
+    # cannot be sacrificed (2.4). No people: a row of 2 at most; four leaders, three of
+    # them cursed by Hex Runes: two above the limit, one sacrifice owed.
+    row = (Leader("Cheap"), Leader("Hero"))
+    hand = ("Hex Rune", "Hex Rune", "Hex Rune", "Pricey", "Devotee")
+    s = fx.build(fx.sky(leaders=row, hand=hand), fx.sea(), ruleset=SACRIFICE_RULESET)
+    cheap, hero, pricey, devotee = (the(s, k) for k in ("Cheap", "Hero", "Pricey", "Devotee"))
+    p = s.game.players[0]
+    s = set_player(
+        s,
+        0,
+        leaders=(*p.leaders, LeaderSlot(pricey), LeaderSlot(devotee)),
+        hand=tuple(c for c in p.hand if c not in (pricey, devotee)),
+    )
+    s = fx.refresh(_hexed(s, cheap, hero, pricey))
+    assert over_limit(s.game, 0) == 1
+    assert {a for a in mc.legal_actions(s) if isinstance(a, SacrificeLeader)} == {
+        SacrificeLeader(devotee)
+    }
+    s = act(s, SacrificeLeader(devotee))
+    assert over_limit(s.game, 0) == 0 and not s.phase.startswith("forced")
+    assert [x.card for x in s.game.players[0].leaders] == [cheap, hero, pricey]
 
 
 CURSE_RUNE = fx.card("Curse Rune", CardType.MANEUVER, subtypes=(Subtype.RUNE,), cursed=True)

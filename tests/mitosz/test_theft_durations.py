@@ -15,6 +15,7 @@ import pytest
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass
 from mitosz_core.games.mitosz.effects.language import Chosen, Release, Steal
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot
 from mitosz_core.games.mitosz.rules.stealing import steal
@@ -55,6 +56,29 @@ def test_a_theft_by_a_fate_lasts_its_rounds() -> None:
         s = next_turn(s)
         assert controller(s.game, king) == me, turn
     s = next_turn(s)  # mine: its second round is over
+    assert controller(s.game, king) == other and s.game.thefts == ()
+
+
+LONG_DOOM = fx.variant(fx.POOL["Doom"], "Long Doom", rounds=3)
+"""Doom lasting 3 rounds: a fate whose theft counts down more than once (3.7)."""
+LONG_RULESET = MitoszRuleset(pool={**fx.POOL, LONG_DOOM.key: LONG_DOOM})
+
+
+@pytest.mark.rule("5.2", "3.7", "6.2.1.2")
+@pytest.mark.ruling("R-5.2")
+def test_a_theft_by_a_fate_of_three_rounds_counts_them_one_by_one() -> None:
+    s = build(sky(hand=("Long Doom",)), sea(leaders=(Leader("King"),)), ruleset=LONG_RULESET)
+    me, other = 0, 1
+    king, doom = the(s, "King", other), the(s, "Long Doom")
+    s = apply_todo(s, Todo(Steal(Chosen()), me, doom, king, free_card=doom))
+    (theft,) = s.game.thefts
+    assert (theft.rounds, theft.round_owner) == (3, me)
+    # its rounds left after each turn: theirs; mine (one over); theirs; mine; theirs
+    for rounds_left in (3, 2, 2, 1, 1):
+        s = next_turn(s)
+        assert controller(s.game, king) == me
+        assert [x.rounds for x in s.game.thefts] == [rounds_left]
+    s = next_turn(s)  # mine: its third round is over
     assert controller(s.game, king) == other and s.game.thefts == ()
 
 
