@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import SacrificeItem, UseManeuver
+from mitosz_core.games.mitosz.actions import SacrificeItem, ToUnderworld, UseManeuver
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     Chosen,
@@ -122,6 +122,32 @@ def test_a_card_already_taken_off_by_the_same_effect_is_not_destroyed_again() ->
     after = apply_todo(s, Todo(every, me, archer))
     gone = {*after.game.players[other].underworld, *(c for b in after.game.limbo for c in b.cards)}
     assert {king, sword} <= gone
+
+
+@pytest.mark.rule("1.4.2", "1.2.5")
+@pytest.mark.ruling("R-1.4.2-order")
+def test_cards_one_effect_destroys_at_once_are_laid_in_the_order_their_player_chooses() -> None:
+    # 1.4.2: "Ha egyszerre több lap kerülne a túlvilágba, a játékosuk dönti el a
+    # sorrendet" (when several cards would go to the underworld at once, their player
+    # decides the order): an effect that destroys every enemy leader sends the King, its
+    # Sword and the Hero together; their player lays them one at a time
+    s = build(
+        sky(leaders=(Leader("Archer"),)),
+        sea(leaders=(Leader("King", items=("Sword",)), Leader("Hero"))),
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    archer, king = the(s, "Archer"), the(s, "King", other)
+    sword, hero = the(s, "Sword", other), the(s, "Hero", other)
+    after = apply_todo(s, Todo(Destroy(Every(ENEMY_LEADERS)), me, archer))
+    (batch,) = after.game.limbo
+    assert batch.owner == other and set(batch.cards) == {king, sword, hero}
+    assert after.game.players[other].leaders == ()
+    s = fx.refresh(after)  # the state checks hand the choice to its player
+    assert s.phase == "forced.underworld_order" and s.to_act == other
+    assert set(mc.legal_actions(s)) == {ToUnderworld(c) for c in (king, sword, hero)}
+    s = act(act(s, ToUnderworld(hero)), ToUnderworld(king))  # the Sword follows by itself
+    assert s.game.players[other].underworld[-3:] == (hero, king, sword)
 
 
 @pytest.mark.rule("1.4.2", "3.1")

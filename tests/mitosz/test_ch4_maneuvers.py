@@ -16,6 +16,7 @@ from mitosz_core.mitosz import Leader, People
 from tests.mitosz.fixtures import (
     act,
     build,
+    lay_underworld,
     next_turn,
     pass_counter,
     pass_until,
@@ -80,14 +81,17 @@ def test_timing_action_reaction_and_rite() -> None:
     )
 
 
-@pytest.mark.rule("4.2.3", "4.6.7", "5.17")
+@pytest.mark.rule("4.2.3", "4.6.7", "5.17", "1.4.2")
 def test_a_sacrifice_maneuver_sends_its_user_to_the_underworld_after_its_effect() -> None:
     hero = Leader("Hero", items=("Sword", "Plate"))
     s = build(sky(leaders=(Leader("Zealot"),)), sea(leaders=(hero,)))
     me, other = 0, 1
     zealot, sword, plate = the(s, "Zealot"), the(s, "Sword", 1), the(s, "Plate", 1)
     s = settle_counter(act(s, UseManeuver(zealot, 0)))
-    assert {sword, plate} <= set(s.game.players[other].underworld)  # every matching card
+    # every matching card, at once: their player lays them in order (1.4.2)
+    assert s.phase == "forced.underworld_order" and s.to_act == other
+    s = lay_underworld(s)
+    assert {sword, plate} <= set(s.game.players[other].underworld)
     assert zealot in s.game.players[me].underworld
 
 

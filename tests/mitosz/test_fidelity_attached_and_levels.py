@@ -19,6 +19,7 @@ from mitosz_core.games.mitosz.actions import (
     SacrificeLeader,
     Summon,
     SummonTroop,
+    ToUnderworld,
 )
 from mitosz_core.games.mitosz.cards import CardType, Edge
 from mitosz_core.games.mitosz.effects.language import (
@@ -283,6 +284,26 @@ def test_a_lasting_set_level_below_one_sends_a_leader_to_the_underworld() -> Non
     s = lay_underworld(play(s, Summon(the(s, "Leaden Edict"))))
     assert s.game.players[other].leaders == ()
     assert {cheap, pricey} <= set(s.game.players[other].underworld)
+
+
+@pytest.mark.rule("2.2", "1.4.2")
+@pytest.mark.ruling("R-2.2", "R-1.4.2-order")
+def test_leaders_one_check_sends_below_one_go_at_once_in_the_order_their_player_chooses() -> None:
+    # 2.2 sends both leaders away in one state-based check; 1.4.2: "Ha egyszerre több
+    # lap kerülne a túlvilágba, a játékosuk dönti el a sorrendet" (when several cards
+    # would go to the underworld at once, their player decides the order)
+    s = fx.build(
+        fx.sky(hand=("Leaden Edict",), spheres=FULL),
+        fx.sea(leaders=(Leader("Cheap"), Leader("Pricey"))),
+        ruleset=EDICT_RULESET,
+    )
+    other = 1
+    cheap, pricey = the(s, "Cheap", other), the(s, "Pricey", other)
+    s = play(s, Summon(the(s, "Leaden Edict")))
+    assert s.phase == "forced.underworld_order" and s.to_act == other
+    assert set(mc.legal_actions(s)) == {ToUnderworld(cheap), ToUnderworld(pricey)}
+    s = lay_underworld(s, [pricey])
+    assert s.game.players[other].underworld[-2:] == (pricey, cheap)
 
 
 # --- 2.4: a cursed card may be attached to an enemy card, whatever kind of attachment -------

@@ -6,7 +6,7 @@ A card taken off the board keeps no memory: attachments and markers leave with i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.rules import S
@@ -183,16 +183,34 @@ def remove_to_underworld(s: S, card: CardId) -> S:
     If it is its owner's high god as a leader (on whichever side), the owner discards
     every card in hand and loses every sphere point (3.4.3).
     """
-    side = controller(s.game, card)
-    if side is None:
-        raise ValueError(f"card #{card} is not on the board")
-    if s.game.card(card).type is CardType.HIGH_GOD:
-        raise ValueError("the high god cannot leave the board (3.1)")
-    owner = s.game.owner(card)  # 3.4.3: whose high god it is, stolen or not (R-3.4.3-stolen)
-    god_leader = leader_slot(s.game, card) is not None and is_high_god_leader(s.game, owner, card)
-    s, gone = _lift(s, card)
-    s = to_underworld(s, gone)
-    if god_leader:
+    return remove_all_to_underworld(s, (card,))
+
+
+def remove_all_to_underworld(s: S, cards: Iterable[CardId]) -> S:
+    """Send board cards that leave at once (one effect or one state-based check), each
+    with everything attached to it, to the underworld together (1.4.2: "Ha egyszerre
+    több lap kerülne a túlvilágba, a játékosuk dönti el a sorrendet", when several cards
+    would go to the underworld at once, their player decides the order): each owner's
+    cards are one batch (:func:`~.zones.to_underworld`). A card an earlier one took
+    along as its attachment is not sent again. An owner whose high god as a leader is
+    among them (on whichever side) then discards every card in hand and loses every
+    sphere point (3.4.3)."""
+    gone: list[CardId] = []
+    god_owners: list[int] = []
+    for card in cards:
+        if card in gone:
+            continue  # taken along with an earlier card, as its attachment
+        if controller(s.game, card) is None:
+            raise ValueError(f"card #{card} is not on the board")
+        if s.game.card(card).type is CardType.HIGH_GOD:
+            raise ValueError("the high god cannot leave the board (3.1)")
+        owner = s.game.owner(card)  # 3.4.3: whose high god it is, stolen or not (R-3.4.3-stolen)
+        if leader_slot(s.game, card) is not None and is_high_god_leader(s.game, owner, card):
+            god_owners.append(owner)
+        s, lifted = _lift(s, card)
+        gone.extend(lifted)
+    s = to_underworld(s, tuple(gone))
+    for owner in god_owners:
         s = lose_everything(s, owner)
     return s
 
@@ -200,8 +218,17 @@ def remove_to_underworld(s: S, card: CardId) -> S:
 def destroy(s: S, card: CardId) -> S:
     """Destroy (*elpusztít*) a board card: it goes to the underworld with its attachments
     (1.4.2). A destroyed region takes the people it is attached to with it (8.region)."""
-    found = region_slot(s.game, card)
-    return remove_to_underworld(s, card if found is None else found[1].card)
+    return destroy_all(s, (card,))
+
+
+def destroy_all(s: S, cards: Iterable[CardId]) -> S:
+    """Destroy board cards at once (:func:`remove_all_to_underworld`); a destroyed
+    region takes the people it is attached to with it (8.region)."""
+    taken = []
+    for card in cards:
+        found = region_slot(s.game, card)
+        taken.append(card if found is None else found[1].card)
+    return remove_all_to_underworld(s, dict.fromkeys(taken))
 
 
 def region_slot(game: Game, card: CardId) -> tuple[int, PeopleSlot] | None:

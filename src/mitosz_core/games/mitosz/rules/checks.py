@@ -21,8 +21,8 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import (
     all_board_cards,
     controller,
-    destroy,
-    remove_to_underworld,
+    destroy_all,
+    remove_all_to_underworld,
 )
 from mitosz_core.games.mitosz.rules.continuous import (
     AnyLasting,
@@ -167,10 +167,7 @@ def _base_levels(s: S) -> S:
         and not game.card(c).level_modifier
         and base_level_now(game, c) < min(1, game.card(c).level)
     ]
-    for card in doomed:
-        if card in set(all_board_cards(s.game)):
-            s = remove_to_underworld(s, card)
-    return s
+    return remove_all_to_underworld(s, doomed) if doomed else s  # at once (1.4.2)
 
 
 def _lowered(game: Game) -> tuple[CardId, ...]:
@@ -201,10 +198,7 @@ def _uniques(s: S) -> S:
     if not dupes:
         return s
     doomed = [c for c in all_board_cards(game) if game.card(c).serial in dupes]
-    for card in doomed:  # destroyed: a unique region takes its people (8.region)
-        if card in set(all_board_cards(s.game)):
-            s = destroy(s, card)
-    return s
+    return destroy_all(s, doomed)  # at once (1.4.2); a unique region takes its people (8.region)
 
 
 def _any_over_limit(game: Game) -> bool:

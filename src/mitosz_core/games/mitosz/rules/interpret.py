@@ -69,11 +69,11 @@ from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.attachments import attach_leaders
 from mitosz_core.games.mitosz.rules.board import (
     controller,
-    destroy,
+    destroy_all,
     is_cursed,
+    remove_all_to_underworld,
     remove_to_hand,
     remove_to_oblivion,
-    remove_to_underworld,
     set_turned,
 )
 from mitosz_core.games.mitosz.rules.continuous import Lasting, card_type, immune, source_kinds
@@ -208,17 +208,20 @@ def apply_todo(s: S, todo: Todo, handlers: Handlers) -> S:
         return s  # 7.2.1: a fighting card affects only the fight (ruling R-7.2.1-every)
     match e:
         case Destroy(target):
-            for card in targets(s, todo, target):
-                if _movable(s, card):
-                    s = destroy(s, card)  # a region takes its people with it (8.region)
-            return s
+            # at once (1.4.2); a region takes its people with it (8.region)
+            return destroy_all(s, [c for c in targets(s, todo, target) if _movable(s, c)])
         case Sacrifice(target):
-            for card in targets(s, todo, target):
-                own = controller(s.game, card) == me  # 1.2.4, 5.11: one's own, on the board
-                cursed = is_cursed(s.game, card)  # 2.4, 8.rune
-                if own and not cursed and card_type(s.game, card) in DESTROYABLE:
-                    s = remove_to_underworld(s, card)
-            return s
+            game = s.game
+            return remove_all_to_underworld(  # at once (1.4.2)
+                s,
+                [
+                    card
+                    for card in targets(s, todo, target)
+                    if controller(game, card) == me  # 1.2.4, 5.11: one's own, on the board
+                    and not is_cursed(game, card)  # 2.4, 8.rune
+                    and card_type(game, card) in DESTROYABLE
+                ],
+            )
         case ReturnToHand(target):
             for card in targets(s, todo, target):
                 if _movable(s, card):
