@@ -7,13 +7,17 @@ types, several times faster: it copies the fields straight across instead of cal
 but for a memo marked :data:`KEPT_UNLESS`, kept while the fields it names are not
 changed.
 A value with an instance dictionary (not slotted) is copied through its dictionary in
-one step.
+one step. A native class of the compiled build (``docs/performance.rst``, "Compiled
+build") refuses ``object.__new__``: its values are copied through the constructor, and
+:func:`pickle_by_fields` lets them pickle and copy by their fields.
 """
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import os
+from collections.abc import Iterable
 from operator import is_
 from typing import Any, TypeVar
 
@@ -37,7 +41,7 @@ KEPT_UNLESS = "kept_unless"
 fields it names changes: ``field(init=False, metadata={KEPT_UNLESS: ("a", "b")})``."""
 
 _Kept = tuple[tuple[str, Any, frozenset[str]], ...]
-_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool, _Kept]
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool, _Kept, bool]
 _PLANS: dict[type, _Plan] = {}
 
 
@@ -54,19 +58,26 @@ def _plan(cls: type) -> _Plan:
             if KEPT_UNLESS in f.metadata
         )
         by_dict = "__dict__" in dir(cls) and not hasattr(cls, "__slots__")
-        plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict, kept)
+        plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict, kept, is_native(cls))
     return plan
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
     cls = type(obj)
-    init, fresh, names, by_dict, kept = _PLANS.get(cls) or _plan(cls)
+    init, fresh, names, by_dict, kept, native = _PLANS.get(cls) or _plan(cls)
     if not changes.keys() <= names:
         unknown = sorted(changes.keys() - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    new = object.__new__(cls)
     setter = object.__setattr__
+    if native:
+        new = cls(*[changes[name] if name in changes else getattr(obj, name) for name in init])
+        for name, default in fresh:
+            setter(new, name, default)
+        for name, default, unless in kept:
+            setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
+        return new
+    new = object.__new__(cls)
     if by_dict:
         fields = new.__dict__
         fields.update(obj.__dict__)
@@ -82,3 +93,25 @@ def replace(obj: T, /, **changes: Any) -> T:
             continue  # copied with the dictionary
         setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
     return new
+
+
+def is_native(cls: type) -> bool:
+    """Whether ``cls`` is a native class of the compiled build: one with a constructor of
+    its own at the C level, which ``object.__new__`` refuses."""
+    return cls.__new__ is not object.__new__  # type: ignore[comparison-overlap]
+
+
+def _by_fields(obj: Any) -> tuple[type, tuple[object, ...]]:
+    cls = type(obj)
+    init = (_PLANS.get(cls) or _plan(cls))[0]
+    return cls, tuple(getattr(obj, name) for name in init)
+
+
+def pickle_by_fields(classes: Iterable[object]) -> None:
+    """Let the native frozen dataclasses among ``classes`` pickle and copy (:mod:`copy`)
+    as their constructor called with their init fields; their memos start afresh, as in
+    a :func:`replace`. Native classes do not pickle otherwise; the other classes are left
+    as they are, so the pure build is unchanged."""
+    for cls in classes:
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and is_native(cls):
+            copyreg.pickle(cls, _by_fields)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigger
@@ -140,9 +140,11 @@ class Pending(Tagged):
     (:class:`ManeuverPending`). ``id`` is what a counter effect aims at (an action's
     ``target_pending``); ``player`` is whose event it is."""
 
-    kind: ClassVar[str] = "pending"
     id: int
     player: int
+
+
+Pending.kind = "pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +153,13 @@ class PlayPending(Pending):
     ``target`` (an item's leader, say) or, a people, at ``cell`` of the empire;
     ``neutralized`` if a counter effect neutralised it."""
 
-    kind: ClassVar[str] = "play"
     card: CardId
     target: CardId | None = None
     cell: tuple[int, int] | None = None
     neutralized: bool = False
+
+
+PlayPending.kind = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +172,6 @@ class ManeuverPending(Pending):
     ``steps`` steps of a scale and ``times`` repeats of a slash (4.3), and is
     ``neutralized`` if a counter effect neutralised it (4.2.6)."""
 
-    kind: ClassVar[str] = "maneuver"
     user: CardId | None = None
     card: CardId | None = None
     maneuver: int = 0
@@ -180,6 +183,9 @@ class ManeuverPending(Pending):
     rune: CardId | None = None
     """A rune (8.rune) this use concerns: the free-maneuver ``card`` a scribe attaches to
     ``target``, or a rune already attached to ``user`` whose maneuver it uses."""
+
+
+ManeuverPending.kind = "maneuver"
 
 
 AnyPending = PlayPending | ManeuverPending
@@ -224,8 +230,10 @@ class Frame(Tagged):
     """An interruption of play, on the game's frame stack: what it interrupted
     (``host``, a machine state) is where its return edge goes back when it is over."""
 
-    kind: ClassVar[str] = "frame"
     host: str
+
+
+Frame.kind = "frame"
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,8 +252,10 @@ class CounterFrame(Frame):
     opens a new round over the same stack, :func:`~.rules.counter_round.push`); none
     while the round opens or the stack resolves."""
 
-    kind: ClassVar[str] = "counter"
     round: CounterRound | None = field(default=None, metadata={"omit_default": True})
+
+
+CounterFrame.kind = "counter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +267,6 @@ class ResponseFrame(Frame):
     (ruling R-6.1.4-pass). An answer clears ``ending``: when the turn comes back round to
     the player whose turn it is, that player has the phase back."""
 
-    kind: ClassVar[str] = "response"
     priority: int = 0
     ending: bool = False
     then: str = field(default="", metadata={"omit_default": True})
@@ -267,11 +276,15 @@ class ResponseFrame(Frame):
     since the last deed."""
 
 
+ResponseFrame.kind = "response"
+
+
 @dataclass(frozen=True, slots=True)
 class ForcedFrame(Frame):
     """A forced choice (3.4.2, 1.4.2) that interrupted ``host``."""
 
-    kind: ClassVar[str] = "forced"
+
+ForcedFrame.kind = "forced"
 
 
 AnyFrame = CounterFrame | ResponseFrame | ForcedFrame
