@@ -108,6 +108,7 @@ def dispatch(
     return Step(tuple(table), candidates, why_not, perform, decider, settle, exact, only_pass)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game's ruleset
 class StepRuleset(Ruleset[G]):
     """A ruleset defined by its automatic states and decision steps."""
 

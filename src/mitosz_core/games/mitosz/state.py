@@ -17,6 +17,7 @@ from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigge
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Edge
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.tagged import Tagged
 from mitosz_core.kernel.values import CHECK_VIEWS, KEPT_UNLESS, replace, same_objects
 
@@ -625,6 +626,7 @@ class Board:
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
 
 
+@mypyc_attr(native_class=False)  # not slotted: a native class would leave its memos unset
 @dataclass(frozen=True)
 class Game:
     """The whole Mítosz game data.
