@@ -41,7 +41,7 @@ KEPT_UNLESS = "kept_unless"
 fields it names changes: ``field(init=False, metadata={KEPT_UNLESS: ("a", "b")})``."""
 
 _Kept = tuple[tuple[str, Any, frozenset[str]], ...]
-_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool, _Kept, bool]
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool | None, _Kept]
 _PLANS: dict[type, _Plan] = {}
 
 
@@ -57,27 +57,25 @@ def _plan(cls: type) -> _Plan:
             for f in memos
             if KEPT_UNLESS in f.metadata
         )
-        by_dict = "__dict__" in dir(cls) and not hasattr(cls, "__slots__")
-        plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict, kept, is_native(cls))
+        # None: a native class of the compiled build, copied through its constructor
+        by_dict = (
+            None if is_native(cls) else "__dict__" in dir(cls) and not hasattr(cls, "__slots__")
+        )
+        plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict, kept)
     return plan
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
     cls = type(obj)
-    init, fresh, names, by_dict, kept, native = _PLANS.get(cls) or _plan(cls)
+    init, fresh, names, by_dict, kept = _PLANS.get(cls) or _plan(cls)
     if not changes.keys() <= names:
         unknown = sorted(changes.keys() - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    setter = object.__setattr__
-    if native:
-        new = cls(*[changes[name] if name in changes else getattr(obj, name) for name in init])
-        for name, default in fresh:
-            setter(new, name, default)
-        for name, default, unless in kept:
-            setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
-        return new
+    if by_dict is None:
+        return _native_replace(obj, changes, init, fresh, kept)
     new = object.__new__(cls)
+    setter = object.__setattr__
     if by_dict:
         fields = new.__dict__
         fields.update(obj.__dict__)
@@ -91,6 +89,19 @@ def replace(obj: T, /, **changes: Any) -> T:
     for name, default, unless in kept:
         if by_dict and unless.isdisjoint(changes):
             continue  # copied with the dictionary
+        setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
+    return new
+
+
+def _native_replace(
+    obj: T, changes: dict[str, Any], init: tuple[str, ...], fresh: Any, kept: _Kept
+) -> T:
+    """:func:`replace` for a native class, which refuses ``object.__new__``."""
+    new = type(obj)(*[changes[name] if name in changes else getattr(obj, name) for name in init])
+    setter = object.__setattr__
+    for name, default in fresh:
+        setter(new, name, default)
+    for name, default, unless in kept:
         setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
     return new
 
