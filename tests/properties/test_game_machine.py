@@ -30,7 +30,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping
 
 import pytest
-from hypothesis import event, note, target
+from hypothesis import event, note, reject, target
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -285,6 +285,25 @@ visits to them (``hypothesis.target`` drives generation towards higher scores). 
 states count only where steps are traced (the reach report is on)."""
 
 
+def _fields(action: Action) -> dict[str, object]:
+    return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+
+
+def _built(cls: type[Action]) -> Callable[..., Action]:
+    """``cls``'s constructor, where a value of another type than a field declares (a
+    ``None`` for an ``int``) is not drawn if the class refuses it: the compiled build's
+    native action classes check their fields' types when built (``TypeError``); the
+    interpreted ones leave it to the engine's check."""
+
+    def build(**fields: object) -> Action:
+        try:
+            return cls(**fields)
+        except TypeError:
+            reject()
+
+    return build
+
+
 def illegal_candidates(s: S) -> st.SearchStrategy[Action]:
     """Actions of every Mítosz kind built from drawn ids, cells and spheres, and legal
     actions with one field changed. Card ids are mostly the game's own, sometimes ids of
@@ -313,7 +332,7 @@ def illegal_candidates(s: S) -> st.SearchStrategy[Action]:
     for cls in RULESET.action_types:
         names = [f.name for f in dataclasses.fields(cls)]
         if all(name in values for name in names):  # kinds with unknown fields: nudged only
-            kinds.append(st.builds(cls, **{name: values[name] for name in names}))
+            kinds.append(st.builds(_built(cls), **{name: values[name] for name in names}))
     built = st.one_of(kinds)
     with_fields = [a for a in mc.legal_actions(s) if dataclasses.fields(a)]
     if not with_fields:
@@ -326,7 +345,7 @@ def illegal_candidates(s: S) -> st.SearchStrategy[Action]:
         if not names:
             return base
         name = draw(st.sampled_from(names))
-        return dataclasses.replace(base, **{name: draw(values[name])})
+        return _built(type(base))(**{**_fields(base), name: draw(values[name])})
 
     return nudged() | built
 

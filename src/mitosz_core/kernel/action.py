@@ -17,10 +17,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.jsontext import Encodable, Json, dumps, encode
+from mitosz_core.kernel.sources import type_hints
 from mitosz_core.kernel.tagged import Tagged
+from mitosz_core.kernel.values import pickle_by_fields
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset's actions need not be compiled
 @dataclass(frozen=True, slots=True)
 class Action(Tagged):
     """Base class of every ruleset's actions.
@@ -29,8 +33,6 @@ class Action(Tagged):
     ``"type"`` tag of the JSON form.
     """
 
-    kind: ClassVar[str] = "action"
-
     def __str__(self) -> str:
         parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]
         return f"{self.kind}({', '.join(parts)})" if parts else self.kind
@@ -38,6 +40,9 @@ class Action(Tagged):
     def to_json(self) -> str:
         """The action as JSON text, e.g. ``{"type": "pass"}``."""
         return dumps(encode(self))
+
+
+Action.kind = "action"
 
 
 Check = Callable[[object], bool]
@@ -76,7 +81,7 @@ def _check(hint: Any) -> Check:
 def _checks(cls: type) -> tuple[tuple[str, str, Check], ...]:
     found = _CHECKS.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls)
+        hints = type_hints(cls)
         found = tuple(
             (f.name, getattr(hints[f.name], "__name__", str(hints[f.name])), _check(hints[f.name]))
             for f in dataclasses.fields(cls)
@@ -111,6 +116,9 @@ class Decision:
 
     def __str__(self) -> str:
         return f"P{self.player}{'*' if self.auto else ''} {self.action}"
+
+
+pickle_by_fields([Decision])  # in the compiled build (no change in the pure one)
 
 
 class Log(Encodable):

@@ -25,6 +25,7 @@ from mitosz_core.kernel.action import Action
 from mitosz_core.kernel.api import apply, legal_actions, new_game, observe
 from mitosz_core.kernel.codec import encode
 from mitosz_core.kernel.registry import get
+from mitosz_core.kernel.sources import docstring, type_hints
 
 SAMPLE_INT = 3
 """The number the examples put in an integer field (a card id, an index, a player)."""
@@ -74,7 +75,7 @@ class ActionEntry:
     @property
     def summary(self) -> str:
         """The first paragraph of the class's docstring, on one line."""
-        doc = (self.cls.__doc__ or "").strip().split("\n\n", 1)[0]
+        doc = (docstring(self.cls) or "").strip().split("\n\n", 1)[0]
         return " ".join(doc.split())
 
 
@@ -84,7 +85,7 @@ def actions(ruleset: str) -> tuple[ActionEntry, ...]:
 
 
 def _entry(ruleset: str, cls: type[Action]) -> ActionEntry:
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     fields: list[Field] = []
     values: dict[str, Any] = {}
     for f in dataclasses.fields(cls):

@@ -12,12 +12,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-import typing
 from abc import ABC, abstractmethod
 from typing import Any
 
 from mitosz_core.errors import DecodeError
 from mitosz_core.kernel.limits import current_limits, json_text_problem, size_problem
+from mitosz_core.kernel.sources import type_hints
 from mitosz_core.kernel.tagged import Tagged
 
 Json = Any
@@ -132,7 +132,7 @@ def hints(cls: type) -> tuple[tuple[str, Any], ...]:
     """The ``(field, annotation)`` pairs of a dataclass's init fields, cached."""
     found = _HINTS.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls)
+        hints = type_hints(cls)
         found = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
         _HINTS[cls] = found
     return found

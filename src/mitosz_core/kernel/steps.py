@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from mitosz_core.errors import MachineError
 from mitosz_core.kernel.action import Action, wrong_field
 from mitosz_core.kernel.api import legal_actions
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.history import check_history
 from mitosz_core.kernel.ruleset import Ruleset
 from mitosz_core.kernel.state import State
@@ -26,6 +27,7 @@ G = TypeVar("G")
 A = TypeVar("A", bound=Action)
 
 
+@mypyc_attr(native_class=False)  # generic: mypyc makes no native class of it
 @dataclass(frozen=True)
 class Step(Generic[G]):
     """The rules of one decision state."""
@@ -55,6 +57,7 @@ class Step(Generic[G]):
     the list."""
 
 
+@mypyc_attr(native_class=False)  # generic: mypyc makes no native class of it
 @dataclass(frozen=True, slots=True)
 class Rule(Generic[G, A]):
     """The rules of one action class in one decision step: its legality gate and what it
@@ -105,6 +108,7 @@ def dispatch(
     return Step(tuple(table), candidates, why_not, perform, decider, settle, exact, only_pass)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game's ruleset
 class StepRuleset(Ruleset[G]):
     """A ruleset defined by its automatic states and decision steps."""
 

@@ -7,11 +7,14 @@ types, several times faster: it copies the fields straight across instead of cal
 but for a memo marked :data:`KEPT_UNLESS`, kept while the fields it names are not
 changed.
 A value with an instance dictionary (not slotted) is copied through its dictionary in
-one step.
+one step. A native class of the compiled build (``docs/performance.rst``, "Compiled
+build") refuses ``object.__new__``: its values are copied through the constructor, and
+:func:`pickle_by_fields` lets them pickle and copy by their fields.
 """
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import os
 from collections.abc import Iterable
@@ -50,7 +53,7 @@ KEPT_UNLESS = "kept_unless"
 fields it names changes: ``field(init=False, metadata={KEPT_UNLESS: ("a", "b")})``."""
 
 _Kept = tuple[tuple[str, Any, frozenset[str]], ...]
-_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool, _Kept]
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], frozenset[str], bool | None, _Kept]
 _PLANS: dict[type, _Plan] = {}
 
 
@@ -66,7 +69,10 @@ def _plan(cls: type) -> _Plan:
             for f in memos
             if KEPT_UNLESS in f.metadata
         )
-        by_dict = "__dict__" in dir(cls) and not hasattr(cls, "__slots__")
+        # None: a native class of the compiled build, copied through its constructor
+        by_dict = (
+            None if is_native(cls) else "__dict__" in dir(cls) and not hasattr(cls, "__slots__")
+        )
         plan = _PLANS[cls] = (init, fresh, frozenset(init), by_dict, kept)
     return plan
 
@@ -78,6 +84,8 @@ def replace(obj: T, /, **changes: Any) -> T:
     if not changes.keys() <= names:
         unknown = sorted(changes.keys() - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    if by_dict is None:
+        return _native_replace(obj, changes, init, fresh, kept)
     new = object.__new__(cls)
     setter = object.__setattr__
     if by_dict:
@@ -95,3 +103,38 @@ def replace(obj: T, /, **changes: Any) -> T:
             continue  # copied with the dictionary
         setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
     return new
+
+
+def _native_replace(
+    obj: T, changes: dict[str, Any], init: tuple[str, ...], fresh: Any, kept: _Kept
+) -> T:
+    """:func:`replace` for a native class, which refuses ``object.__new__``."""
+    new = type(obj)(*[changes[name] if name in changes else getattr(obj, name) for name in init])
+    setter = object.__setattr__
+    for name, default in fresh:
+        setter(new, name, default)
+    for name, default, unless in kept:
+        setter(new, name, default if not unless.isdisjoint(changes) else getattr(obj, name))
+    return new
+
+
+def is_native(cls: type) -> bool:
+    """Whether ``cls`` is a native class of the compiled build: one with a constructor of
+    its own at the C level, which ``object.__new__`` refuses."""
+    return cls.__new__ is not object.__new__  # type: ignore[comparison-overlap]
+
+
+def _by_fields(obj: Any) -> tuple[type, tuple[object, ...]]:
+    cls = type(obj)
+    init = (_PLANS.get(cls) or _plan(cls))[0]
+    return cls, tuple(getattr(obj, name) for name in init)
+
+
+def pickle_by_fields(classes: Iterable[object]) -> None:
+    """Let the native frozen dataclasses among ``classes`` pickle and copy (:mod:`copy`)
+    as their constructor called with their init fields; their memos start afresh, as in
+    a :func:`replace`. Native classes do not pickle otherwise; the other classes are left
+    as they are, so the pure build is unchanged."""
+    for cls in classes:
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and is_native(cls):
+            copyreg.pickle(cls, _by_fields)

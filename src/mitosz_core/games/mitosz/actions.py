@@ -7,7 +7,7 @@ legal actions stays short and enumerable.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypeAlias
+from typing import TypeAlias
 
 from mitosz_core.games.mitosz.cards import Edge, Sphere
 from mitosz_core.games.mitosz.state import FightKind, LineName, TroopMode
@@ -19,14 +19,14 @@ from mitosz_core.kernel.action import Action
 class Pass(Action):
     """Pass: end this step of one's turn, or pass in a counter round (6.1.4, 6.4.1)."""
 
-    kind: ClassVar[str] = "pass"
+
+Pass.kind = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class PlacePeople(Action):
     """Place people ``card`` from hand into the empire at grid cell ``(x, y)`` (3.2.1)."""
 
-    kind: ClassVar[str] = "place_people"
     card: int
     x: int
     y: int
@@ -35,13 +35,15 @@ class PlacePeople(Action):
         return f"place_people(#{self.card} at {self.x},{self.y})"
 
 
+PlacePeople.kind = "place_people"
+
+
 @dataclass(frozen=True, slots=True)
 class Summon(Action):
     """Summon ``card`` from hand (6.3): a leader, or an item onto leader ``target``, or a
     location onto people ``target``. ``substitute=(paid, instead)`` pays one point of
     ``instead`` for one of ``paid``, for a card linked to the high god (3.1)."""
 
-    kind: ClassVar[str] = "summon"
     card: int
     target: int | None = None
     substitute: tuple[Sphere, Sphere] | None = None
@@ -56,12 +58,14 @@ class Summon(Action):
         return f"summon(#{self.card}{onto}{sub}{cond})"
 
 
+Summon.kind = "summon"
+
+
 @dataclass(frozen=True, slots=True)
 class PermitHighGod(Action):
     """Allow (``allow=True``) ``player`` to summon your high god as a leader, or withdraw
     the permission (3.4.3). The permission stands until withdrawn."""
 
-    kind: ClassVar[str] = "permit_high_god"
     player: int
     allow: bool = True
 
@@ -70,12 +74,14 @@ class PermitHighGod(Action):
         return f"{verb}_high_god(P{self.player})"
 
 
+PermitHighGod.kind = "permit_high_god"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayWithoutSummoning(Action):
     """Play ``card`` without summoning (1.5.3): free, and allowed even when summoning is
     forbidden; e.g. an item onto a leader it is linked to (3.5)."""
 
-    kind: ClassVar[str] = "play_without_summoning"
     card: int
     target: int | None = None
 
@@ -84,13 +90,15 @@ class PlayWithoutSummoning(Action):
         return f"play_without_summoning(#{self.card}{onto})"
 
 
+PlayWithoutSummoning.kind = "play_without_summoning"
+
+
 @dataclass(frozen=True, slots=True)
 class SacrificeItem(Action):
     """Sacrifice an item attached to one's own leader, as a permanent maneuver (3.5). A
     potion's effect takes hold when it is sacrificed (8.potion): its maneuver ``index``
     is used, on ``target`` if it names a card (ruling R-8.potion)."""
 
-    kind: ClassVar[str] = "sacrifice_item"
     card: int
     index: int = 0
     target: int | None = None
@@ -100,71 +108,86 @@ class SacrificeItem(Action):
         return f"sacrifice_item(#{self.card}{onto})"
 
 
+SacrificeItem.kind = "sacrifice_item"
+
+
 @dataclass(frozen=True, slots=True)
 class SacrificeBuilding(Action):
     """Sacrifice one's own building as a maneuver, unless it is cursed (8.building,
     ruling R-8.building-sacrifice)."""
 
-    kind: ClassVar[str] = "sacrifice_building"
     card: int
 
     def __str__(self) -> str:
         return f"sacrifice_building(#{self.card})"
 
 
+SacrificeBuilding.kind = "sacrifice_building"
+
+
 @dataclass(frozen=True, slots=True)
 class SacrificeLeader(Action):
     """Sacrifice a leader to bring the leader row back within its limit (3.4.2)."""
 
-    kind: ClassVar[str] = "sacrifice_leader"
     card: int
 
     def __str__(self) -> str:
         return f"sacrifice_leader(#{self.card})"
 
 
+SacrificeLeader.kind = "sacrifice_leader"
+
+
 @dataclass(frozen=True, slots=True)
 class ToUnderworld(Action):
     """Lay ``card`` next on its owner's underworld, when several go at once (1.4.2)."""
 
-    kind: ClassVar[str] = "to_underworld"
     card: int
 
     def __str__(self) -> str:
         return f"to_underworld(#{self.card})"
 
 
+ToUnderworld.kind = "to_underworld"
+
+
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard a card from hand down to hand size at the end of the turn (6.2.4.1)."""
 
-    kind: ClassVar[str] = "discard"
     card: int
 
     def __str__(self) -> str:
         return f"discard(#{self.card})"
 
 
+Discard.kind = "discard"
+
+
 @dataclass(frozen=True, slots=True)
 class Regain(Action):
     """Regain one sphere point in ``sphere`` at the end of the turn (6.2.4.3)."""
 
-    kind: ClassVar[str] = "regain"
     sphere: Sphere
 
     def __str__(self) -> str:
         return f"regain({self.sphere})"
 
 
+Regain.kind = "regain"
+
+
 @dataclass(frozen=True, slots=True)
 class TurnBack(Action):
     """Turn back one turned leader at the end of the turn (6.2.4.4)."""
 
-    kind: ClassVar[str] = "turn_back"
     card: int
 
     def __str__(self) -> str:
         return f"turn_back(#{self.card})"
+
+
+TurnBack.kind = "turn_back"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +196,6 @@ class UseManeuver(Action):
     pending event (``target_pending``) a counter effect acts on; buy ``steps`` steps of a
     multi-step maneuver and pay its slash ``times`` times (4.2.6)."""
 
-    kind: ClassVar[str] = "use_maneuver"
     user: int
     index: int = 0
     target: int | None = None
@@ -185,12 +207,14 @@ class UseManeuver(Action):
         return f"use_maneuver(#{self.user}:{self.index}{_extras(self)})"
 
 
+UseManeuver.kind = "use_maneuver"
+
+
 @dataclass(frozen=True, slots=True)
 class UseFreeManeuver(Action):
     """Show free-maneuver ``card`` from hand and use its maneuver ``index`` with ``user``,
     a permanent or troop of one's own (3.9, 4.6.2.1)."""
 
-    kind: ClassVar[str] = "use_free_maneuver"
     card: int
     user: int
     index: int = 0
@@ -202,11 +226,13 @@ class UseFreeManeuver(Action):
         return f"use_free_maneuver(#{self.card} by #{self.user}{_extras(self)})"
 
 
+UseFreeManeuver.kind = "use_free_maneuver"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayFate(Action):
     """Play fate ``card`` from hand (3.7): it has no user and is never summoned."""
 
-    kind: ClassVar[str] = "play_fate"
     card: int
     index: int = 0
     target: int | None = None
@@ -215,6 +241,9 @@ class PlayFate(Action):
 
     def __str__(self) -> str:
         return f"play_fate(#{self.card}{_extras(self)})"
+
+
+PlayFate.kind = "play_fate"
 
 
 ManeuverAction: TypeAlias = UseManeuver | UseFreeManeuver | PlayFate
@@ -229,29 +258,32 @@ class Choose(Action):
     """Choose a card an effect asks for: one to discard, or the card a search or a take
     back picks (1.3.3, 1.4.3, 1.5.1)."""
 
-    kind: ClassVar[str] = "choose"
     card: int
 
     def __str__(self) -> str:
         return f"choose(#{self.card})"
 
 
+Choose.kind = "choose"
+
+
 @dataclass(frozen=True, slots=True)
 class DeclareFight(Action):
     """Start a fight in the combat phase (6.2.3.2, 7.1.1): a battle or a duel."""
 
-    kind: ClassVar[str] = "declare_fight"
     fight: FightKind
 
     def __str__(self) -> str:
         return f"declare_fight({self.fight})"
 
 
+DeclareFight.kind = "declare_fight"
+
+
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Name the enemy people to attack and the road whose level defends it (7.4.1)."""
 
-    kind: ClassVar[str] = "attack"
     people: int
     road: Edge
 
@@ -259,12 +291,14 @@ class Attack(Action):
         return f"attack(#{self.people} by its {self.road} road)"
 
 
+Attack.kind = "attack"
+
+
 @dataclass(frozen=True, slots=True)
 class Designate(Action):
     """Name ``card`` for the fight: a commander or comrade leading ``line`` (7.4.2-7.4.7),
     a challenger or the challenged (7.6.1, 7.6.2)."""
 
-    kind: ClassVar[str] = "designate"
     card: int
     line: LineName = LineName.FRONT
 
@@ -272,11 +306,13 @@ class Designate(Action):
         return f"designate(#{self.card} {self.line})"
 
 
+Designate.kind = "designate"
+
+
 @dataclass(frozen=True, slots=True)
 class SummonWarLeader(Action):
     """The defender summons a leader from hand to lead ``line`` (7.4.3.1, 7.4.5, 7.4.7)."""
 
-    kind: ClassVar[str] = "summon_war_leader"
     card: int
     line: LineName = LineName.FRONT
     substitute: tuple[Sphere, Sphere] | None = None
@@ -289,15 +325,20 @@ class SummonWarLeader(Action):
         return f"summon_war_leader(#{self.card} {self.line}{cond})"
 
 
+SummonWarLeader.kind = "summon_war_leader"
+
+
 @dataclass(frozen=True, slots=True)
 class AskHelp(Action):
     """Ask ``player`` to provide a comrade (7.4.4, 7.4.5; 3+ players)."""
 
-    kind: ClassVar[str] = "ask_help"
     player: int
 
     def __str__(self) -> str:
         return f"ask_help(P{self.player})"
+
+
+AskHelp.kind = "ask_help"
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +347,6 @@ class SummonTroop(Action):
     ``leader`` (3.8, 7.3.4); ``free`` plays it without summoning, which a troop linked to
     its war leader allows."""
 
-    kind: ClassVar[str] = "summon_troop"
     card: int
     leader: int
     free: bool = False
@@ -317,11 +357,13 @@ class SummonTroop(Action):
         return f"summon_troop(#{self.card} beside #{self.leader}{how})"
 
 
+SummonTroop.kind = "summon_troop"
+
+
 @dataclass(frozen=True, slots=True)
 class ChooseTroopMode(Action):
     """Choose whether a support or reserve troop gives its level or its maneuvers (3.8)."""
 
-    kind: ClassVar[str] = "choose_troop_mode"
     card: int
     mode: TroopMode
 
@@ -329,15 +371,20 @@ class ChooseTroopMode(Action):
         return f"choose_troop_mode(#{self.card} {self.mode})"
 
 
+ChooseTroopMode.kind = "choose_troop_mode"
+
+
 @dataclass(frozen=True, slots=True)
 class SacrificeCommander(Action):
     """The defender sacrifices its commander so the people is not destroyed (7.4.10.2)."""
 
-    kind: ClassVar[str] = "sacrifice_commander"
     card: int
 
     def __str__(self) -> str:
         return f"sacrifice_commander(#{self.card})"
+
+
+SacrificeCommander.kind = "sacrifice_commander"
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,29 +392,32 @@ class TakeSpoils(Action):
     """Take the spoils (7.4.11): a winning attacker steals a point of ``sphere``; a
     winning defender draws a card (``sphere`` is ``None``)."""
 
-    kind: ClassVar[str] = "take_spoils"
     sphere: Sphere | None = None
 
     def __str__(self) -> str:
         return f"take_spoils({self.sphere or 'draw'})"
 
 
+TakeSpoils.kind = "take_spoils"
+
+
 @dataclass(frozen=True, slots=True)
 class KeepMonster(Action):
     """Pay a monster's summoning cost again to put it in the leader row (8.monster.5)."""
 
-    kind: ClassVar[str] = "keep_monster"
     card: int
 
     def __str__(self) -> str:
         return f"keep_monster(#{self.card})"
 
 
+KeepMonster.kind = "keep_monster"
+
+
 @dataclass(frozen=True, slots=True)
 class AttachMount(Action):
     """Attach mount ``card`` from the leader row to ``rider``, sharing ``shared`` (8.mount)."""
 
-    kind: ClassVar[str] = "attach_mount"
     card: int
     rider: int
     shared: Subtype | None = None
@@ -377,6 +427,9 @@ class AttachMount(Action):
         return f"attach_mount(#{self.card} to #{self.rider}{share})"
 
 
+AttachMount.kind = "attach_mount"
+
+
 @dataclass(frozen=True, slots=True)
 class KeywordActionBase(Action):
     """The base class of the actions a keyword of chapter 8 declares in its own module
@@ -384,7 +437,8 @@ class KeywordActionBase(Action):
     face's action union names this class, so that it covers every keyword's action
     without naming each."""
 
-    kind: ClassVar[str] = "keyword_action"
+
+KeywordActionBase.kind = "keyword_action"
 
 
 def _extras(a: UseManeuver | UseFreeManeuver | PlayFate) -> str:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from mitosz_core.games.mitosz.cards import CardDef
 from mitosz_core.games.mitosz.effects.language import AnyEffect, Release, Trigger
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Edge
+from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.tagged import Tagged
 from mitosz_core.kernel.values import CHECK_VIEWS, KEPT_UNLESS, replace, same_objects
 
@@ -143,9 +144,11 @@ class Pending(Tagged):
     (:class:`ManeuverPending`). ``id`` is what a counter effect aims at (an action's
     ``target_pending``); ``player`` is whose event it is."""
 
-    kind: ClassVar[str] = "pending"
     id: int
     player: int
+
+
+Pending.kind = "pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +157,13 @@ class PlayPending(Pending):
     ``target`` (an item's leader, say) or, a people, at ``cell`` of the empire;
     ``neutralized`` if a counter effect neutralised it."""
 
-    kind: ClassVar[str] = "play"
     card: CardId
     target: CardId | None = None
     cell: tuple[int, int] | None = None
     neutralized: bool = False
+
+
+PlayPending.kind = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +176,6 @@ class ManeuverPending(Pending):
     ``steps`` steps of a scale and ``times`` repeats of a slash (4.3), and is
     ``neutralized`` if a counter effect neutralised it (4.2.6)."""
 
-    kind: ClassVar[str] = "maneuver"
     user: CardId | None = None
     card: CardId | None = None
     maneuver: int = 0
@@ -186,6 +190,9 @@ class ManeuverPending(Pending):
     ``card`` being attached to ``target`` by the use (a rune a scribe attaches, 8.rune),
     or a card already attached to ``user`` whose maneuver it uses as a bound maneuver
     (3.9)."""
+
+
+ManeuverPending.kind = "maneuver"
 
 
 AnyPending = PlayPending | ManeuverPending
@@ -230,8 +237,10 @@ class Frame(Tagged):
     """An interruption of play, on the game's frame stack: what it interrupted
     (``host``, a machine state) is where its return edge goes back when it is over."""
 
-    kind: ClassVar[str] = "frame"
     host: str
+
+
+Frame.kind = "frame"
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +259,10 @@ class CounterFrame(Frame):
     opens a new round over the same stack, :func:`~.rules.counter_round.push`); none
     while the round opens or the stack resolves."""
 
-    kind: ClassVar[str] = "counter"
     round: CounterRound | None = field(default=None, metadata={"omit_default": True})
+
+
+CounterFrame.kind = "counter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +274,6 @@ class ResponseFrame(Frame):
     (ruling R-6.1.4-pass). An answer clears ``ending``: when the turn comes back round to
     the player whose turn it is, that player has the phase back."""
 
-    kind: ClassVar[str] = "response"
     priority: int = 0
     ending: bool = False
     then: str = field(default="", metadata={"omit_default": True})
@@ -273,11 +283,15 @@ class ResponseFrame(Frame):
     since the last deed."""
 
 
+ResponseFrame.kind = "response"
+
+
 @dataclass(frozen=True, slots=True)
 class ForcedFrame(Frame):
     """A forced choice (3.4.2, 1.4.2) that interrupted ``host``."""
 
-    kind: ClassVar[str] = "forced"
+
+ForcedFrame.kind = "forced"
 
 
 AnyFrame = CounterFrame | ResponseFrame | ForcedFrame
@@ -626,6 +640,7 @@ class Board:
 BOARD_FIELDS = frozenset(f.name for f in fields(Board) if f.init)
 
 
+@mypyc_attr(native_class=False)  # not slotted: a native class would leave its memos unset
 @dataclass(frozen=True)
 class Game:
     """The whole Mítosz game data.

@@ -7,7 +7,6 @@ cost) is a sequence of these single choices, so every list of legal actions stay
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mitosz_core.kernel.action import Action
 
@@ -16,14 +15,16 @@ from mitosz_core.kernel.action import Action
 class DrawCard(Action):
     """Draw at the start of the turn: 1 card, or 2 with an empty hand (04.1, 07)."""
 
-    kind: ClassVar[str] = "draw"
+
+DrawCard.kind = "draw"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawSacrifice(Action):
     """Take +1 aura instead of drawing (*Ziehopfer*, 03.7)."""
 
-    kind: ClassVar[str] = "draw_sacrifice"
+
+DrawSacrifice.kind = "draw_sacrifice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,6 @@ class Play(Action):
     """Play ``card`` from hand, paying its aura (04.3); ``target`` is the chosen unit of
     an event that needs one."""
 
-    kind: ClassVar[str] = "play"
     card: int
     target: int | None = None
 
@@ -40,33 +40,39 @@ class Play(Action):
         return f"play(#{self.card}{at})"
 
 
+Play.kind = "play"
+
+
 @dataclass(frozen=True, slots=True)
 class Mobilize(Action):
     """Mobilise ``unit`` from the infirmary to the battlefield (05)."""
 
-    kind: ClassVar[str] = "mobilize"
     unit: int
 
     def __str__(self) -> str:
         return f"mobilize(#{self.unit})"
 
 
+Mobilize.kind = "mobilize"
+
+
 @dataclass(frozen=True, slots=True)
 class Recall(Action):
     """Recall ``unit`` from the battlefield to the infirmary (02.ex-slots, R-02.ex-slots)."""
 
-    kind: ClassVar[str] = "recall"
     unit: int
 
     def __str__(self) -> str:
         return f"recall(#{self.unit})"
 
 
+Recall.kind = "recall"
+
+
 @dataclass(frozen=True, slots=True)
 class Attach(Action):
     """Attach an artifact to a unit, or an upgrade to a place (02.6, 02.7, 08)."""
 
-    kind: ClassVar[str] = "attach"
     card: int
     to: int
 
@@ -74,12 +80,14 @@ class Attach(Action):
         return f"attach(#{self.card} to #{self.to})"
 
 
+Attach.kind = "attach"
+
+
 @dataclass(frozen=True, slots=True)
 class Activate(Action):
     """Use the activated ability of ``source`` (a unit, or an artifact on a unit) on the
     battlefield (09.3); ``target`` is the chosen unit if the ability needs one."""
 
-    kind: ClassVar[str] = "activate"
     source: int
     target: int | None = None
 
@@ -88,23 +96,27 @@ class Activate(Action):
         return f"activate(#{self.source}{at})"
 
 
+Activate.kind = "activate"
+
+
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Send ``unit`` into a fight (06.1): from the turn's actions it opens a fight; while
     attackers are being declared it adds one more."""
 
-    kind: ClassVar[str] = "attack"
     unit: int
 
     def __str__(self) -> str:
         return f"attack(#{self.unit})"
 
 
+Attack.kind = "attack"
+
+
 @dataclass(frozen=True, slots=True)
 class Block(Action):
     """Let ``blocker`` block ``attacker`` (06.2)."""
 
-    kind: ClassVar[str] = "block"
     blocker: int
     attacker: int
 
@@ -112,11 +124,15 @@ class Block(Action):
         return f"block(#{self.blocker} blocks #{self.attacker})"
 
 
+Block.kind = "block"
+
+
 @dataclass(frozen=True, slots=True)
 class Done(Action):
     """No more attackers, or no more blocks."""
 
-    kind: ClassVar[str] = "done"
+
+Done.kind = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +140,6 @@ class DamageOrder(Action):
     """The next pairing in the damage order: ``attacker`` deals its damage to
     ``blocker`` now (06.3)."""
 
-    kind: ClassVar[str] = "damage_order"
     attacker: int
     blocker: int
 
@@ -132,40 +147,49 @@ class DamageOrder(Action):
         return f"damage_order(#{self.attacker} -> #{self.blocker})"
 
 
+DamageOrder.kind = "damage_order"
+
+
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Play no (more) event in this window (04.4, 11.9)."""
 
-    kind: ClassVar[str] = "pass"
+
+Pass.kind = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """End the turn (04.3)."""
 
-    kind: ClassVar[str] = "end_turn"
+
+EndTurn.kind = "end_turn"
 
 
 @dataclass(frozen=True, slots=True)
 class PayDiscard(Action):
     """Discard ``card`` towards an attach cost (Agora, Bibliothek: 08.2, 08.4)."""
 
-    kind: ClassVar[str] = "pay_discard"
     card: int
 
     def __str__(self) -> str:
         return f"pay_discard(#{self.card})"
 
 
+PayDiscard.kind = "pay_discard"
+
+
 @dataclass(frozen=True, slots=True)
 class PaySacrifice(Action):
     """Sacrifice ``unit`` towards an attach cost (Schmiede, Stadtmauer: 08.7, 08.8)."""
 
-    kind: ClassVar[str] = "pay_sacrifice"
     unit: int
 
     def __str__(self) -> str:
         return f"pay_sacrifice(#{self.unit})"
+
+
+PaySacrifice.kind = "pay_sacrifice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,11 +197,13 @@ class PayLife(Action):
     """Pay the Tempel's 2 life from yourself (``unit`` is ``None``) or from one of your
     units (08.9)."""
 
-    kind: ClassVar[str] = "pay_life"
     unit: int | None = None
 
     def __str__(self) -> str:
         return "pay_life(you)" if self.unit is None else f"pay_life(#{self.unit})"
+
+
+PayLife.kind = "pay_life"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

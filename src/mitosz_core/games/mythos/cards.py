@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from mitosz_core.kernel.tagged import Tagged
 
@@ -132,10 +131,11 @@ class Primitive(Tagged):
 class Damage(Primitive):
     """Deal ``amount`` damage to a unit, the units, or a player."""
 
-    kind: ClassVar[str] = "damage"
-
     target: Target
     amount: int
+
+
+Damage.kind = "damage"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,28 +143,31 @@ class Heal(Primitive):
     """Remove up to ``amount`` damage from units, or give a player up to ``amount`` life
     (never above the starting 20, R-01.1-cap)."""
 
-    kind: ClassVar[str] = "heal"
-
     target: Target
     amount: int
+
+
+Heal.kind = "heal"
 
 
 @dataclass(frozen=True, slots=True)
 class Draw(Primitive):
     """The controller draws ``amount`` cards (never above 7 in hand, 07.2)."""
 
-    kind: ClassVar[str] = "draw"
-
     amount: int
+
+
+Draw.kind = "draw"
 
 
 @dataclass(frozen=True, slots=True)
 class GainAura(Primitive):
     """The controller gains ``amount`` aura, up to their cap (03.4, 03.5)."""
 
-    kind: ClassVar[str] = "gain_aura"
-
     amount: int
+
+
+GainAura.kind = "gain_aura"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,55 +175,61 @@ class Buff(Primitive):
     """Units get ``+attack/+life``: until the end of the turn, or permanently (a marker
     that a fresh re-entry clears, 09.9)."""
 
-    kind: ClassVar[str] = "buff"
-
     target: Target
     attack: int
     life: int
     duration: Duration
 
 
+Buff.kind = "buff"
+
+
 @dataclass(frozen=True, slots=True)
 class Destroy(Primitive):
     """Destroy a unit: it dies and goes to the graveyard (06.4.3)."""
 
-    kind: ClassVar[str] = "destroy"
-
     target: Target
+
+
+Destroy.kind = "destroy"
 
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice(Primitive):
     """Sacrifice one of your own units, chosen (``OWN_UNIT``): it dies."""
 
-    kind: ClassVar[str] = "sacrifice"
+
+Sacrifice.kind = "sacrifice"
 
 
 @dataclass(frozen=True, slots=True)
 class Revive(Primitive):
     """Return the unit put into your graveyard last to your infirmary, fresh (09.9)."""
 
-    kind: ClassVar[str] = "revive"
+
+Revive.kind = "revive"
 
 
 @dataclass(frozen=True, slots=True)
 class Bonus(Primitive):
     """Passive (09.6): ``+attack/+life`` for this unit (``SELF``) or all your units."""
 
-    kind: ClassVar[str] = "bonus"
-
     scope: Target
     attack: int
     life: int
+
+
+Bonus.kind = "bonus"
 
 
 @dataclass(frozen=True, slots=True)
 class AuraCap(Primitive):
     """Passive (09.6): your aura cap becomes ``cap`` (Hades, Olymp: 15, 03.5)."""
 
-    kind: ClassVar[str] = "aura_cap"
-
     cap: int
+
+
+AuraCap.kind = "aura_cap"
 
 
 Effect = Damage | Heal | Draw | GainAura | Buff | Destroy | Sacrifice | Revive | Bonus | AuraCap

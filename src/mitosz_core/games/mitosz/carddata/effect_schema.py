@@ -24,6 +24,7 @@ from typing import Any, Union
 
 from mitosz_core.games.mitosz.effects import language as lang
 from mitosz_core.games.mitosz.terms import SPHERES
+from mitosz_core.kernel.sources import docstring, type_hints
 from mitosz_core.kernel.tagged import Tagged
 
 SPHERE_TABLE = {
@@ -81,7 +82,7 @@ def _object(cls: type, name: str, defs: dict[str, Any], tag: str | None = None) 
     if name in defs:
         return
     defs[name] = {}  # reserve against recursion
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     properties: dict[str, Any] = {}
     required: list[str] = []
     if tag is not None:
@@ -97,7 +98,7 @@ def _object(cls: type, name: str, defs: dict[str, Any], tag: str | None = None) 
     if required:
         body["required"] = required
     body["additionalProperties"] = False
-    doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+    doc = (docstring(cls) or "").strip().split("\n\n")[0].replace("\n", " ")
     if doc:
         body["description"] = " ".join(doc.split())
     defs[name] = body

@@ -160,23 +160,28 @@ class Target(Tagged):
 class Chosen(Target):
     """One card, chosen by the effect's player when the maneuver is used (4.6.1)."""
 
-    kind: ClassVar[str] = "chosen"
     cards: Cards = Cards()
+
+
+Chosen.kind = "chosen"
 
 
 @dataclass(frozen=True, slots=True)
 class Every(Target):
     """Every card the selector matches when the effect takes hold (5.17)."""
 
-    kind: ClassVar[str] = "every"
     cards: Cards = Cards()
+
+
+Every.kind = "every"
 
 
 @dataclass(frozen=True, slots=True)
 class User(Target):
     """The card using the maneuver."""
 
-    kind: ClassVar[str] = "user"
+
+User.kind = "user"
 
 
 # --- conditions (4.2.3) -----------------------------------------------------------------
@@ -192,23 +197,28 @@ class Condition(Tagged):
 class SacrificeUser(Condition):
     """*Feláldozás*: the user goes to the underworld after the effect, unless neutralised."""
 
-    kind: ClassVar[str] = "sacrifice"
+
+SacrificeUser.kind = "sacrifice"
 
 
 @dataclass(frozen=True, slots=True)
 class Reveal(Condition):
     """*Lapfelcsapás*: reveal the top card of an enemy deck; it goes to the bottom."""
 
-    kind: ClassVar[str] = "reveal"
     test: NumberTest | None = None
+
+
+Reveal.kind = "reveal"
 
 
 @dataclass(frozen=True, slots=True)
 class Peek(Condition):
     """*Fürkészés*: look at a random card of an opponent's hand."""
 
-    kind: ClassVar[str] = "peek"
     test: NumberTest | None = None
+
+
+Peek.kind = "peek"
 
 
 # --- effects ----------------------------------------------------------------------------
@@ -242,56 +252,70 @@ class Effect(Tagged):
 class Destroy(Effect):
     """Destroy (*elpusztít*) permanents or troops (5.1)."""
 
-    kind: ClassVar[str] = "destroy"
     target: AnyTarget
+
+
+Destroy.kind = "destroy"
 
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice(Effect):
     """Sacrifice (*feláldoz*) one's own cards from the board (1.2.4)."""
 
-    kind: ClassVar[str] = "sacrifice"
     target: AnyTarget
+
+
+Sacrifice.kind = "sacrifice"
 
 
 @dataclass(frozen=True, slots=True)
 class ReturnToHand(Effect):
     """Return board cards to their owners' hands (1.2.3)."""
 
-    kind: ClassVar[str] = "return_to_hand"
     target: AnyTarget
+
+
+ReturnToHand.kind = "return_to_hand"
 
 
 @dataclass(frozen=True, slots=True)
 class Exile(Effect):
     """Send board cards to oblivion (*feledés*, 1.4.4)."""
 
-    kind: ClassVar[str] = "exile"
     target: AnyTarget
+
+
+Exile.kind = "exile"
 
 
 @dataclass(frozen=True, slots=True)
 class Steal(Effect):
     """Take control of a card (*eloroz*, 5.2); ownership never changes (G1)."""
 
-    kind: ClassVar[str] = "steal"
     target: AnyTarget
+
+
+Steal.kind = "steal"
 
 
 @dataclass(frozen=True, slots=True)
 class TurnCards(Effect):
     """Turn leaders (*elforgat*)."""
 
-    kind: ClassVar[str] = "turn"
     target: AnyTarget
+
+
+TurnCards.kind = "turn"
 
 
 @dataclass(frozen=True, slots=True)
 class TurnBackCards(Effect):
     """Turn leaders back (*visszaforgat*)."""
 
-    kind: ClassVar[str] = "turn_back"
     target: AnyTarget
+
+
+TurnBackCards.kind = "turn_back"
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,9 +324,11 @@ class Neutralize(Effect):
     pending maneuver of the given subtypes (any if empty). A fate is touched only when
     ``fate`` says so: effects that refer only to maneuvers leave fate alone (3.7)."""
 
-    kind: ClassVar[str] = "neutralize"
     subtypes: tuple[str, ...] = ()
     fate: bool = False
+
+
+Neutralize.kind = "neutralize"
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,62 +336,76 @@ class CounterPlay(Effect):
     """Counter a card being played before it reaches the board (a counter effect on a
     summoning, 4.2.6): the card goes to its owner's underworld."""
 
-    kind: ClassVar[str] = "counter_play"
     types: tuple[CardType, ...] = ()
+
+
+CounterPlay.kind = "counter_play"
 
 
 @dataclass(frozen=True, slots=True)
 class Draw(Effect):
     """Players draw cards (*húz*, 5.4)."""
 
-    kind: ClassVar[str] = "draw"
     count: int
     who: Who = Who.ME
+
+
+Draw.kind = "draw"
 
 
 @dataclass(frozen=True, slots=True)
 class Discard(Effect):
     """Players discard cards of their choice from hand (*dob*, 1.5.1)."""
 
-    kind: ClassVar[str] = "discard"
     count: int
     who: Who = Who.EACH_OPPONENT
+
+
+Discard.kind = "discard"
 
 
 @dataclass(frozen=True, slots=True)
 class Search(Effect):
     """Search one's deck for a card and take it into hand (*kikeres*, 1.3.3)."""
 
-    kind: ClassVar[str] = "search"
     cards: Cards = Cards()
+
+
+Search.kind = "search"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeBack(Effect):
     """Take a card back from one's underworld into hand (*visszavesz*, 1.4.3)."""
 
-    kind: ClassVar[str] = "take_back"
     cards: Cards = Cards()
+
+
+TakeBack.kind = "take_back"
 
 
 @dataclass(frozen=True, slots=True)
 class GainSpheres(Effect):
     """Players gain sphere points, never above the maxima (3.1, 5.4)."""
 
-    kind: ClassVar[str] = "gain_spheres"
     sphere: Sphere
     amount: int
     who: Who = Who.ME
+
+
+GainSpheres.kind = "gain_spheres"
 
 
 @dataclass(frozen=True, slots=True)
 class LoseSpheres(Effect):
     """Players lose sphere points, never below 0."""
 
-    kind: ClassVar[str] = "lose_spheres"
     sphere: Sphere
     amount: int
     who: Who = Who.EACH_OPPONENT
+
+
+LoseSpheres.kind = "lose_spheres"
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,43 +413,51 @@ class StealSpheres(Effect):
     """Take sphere points from each opponent; above a maximum they last the turn
     (as spoils, 7.4.11)."""
 
-    kind: ClassVar[str] = "steal_spheres"
     sphere: Sphere
     amount: int
+
+
+StealSpheres.kind = "steal_spheres"
 
 
 @dataclass(frozen=True, slots=True)
 class ChangeLevel(Effect):
     """Raise or lower cards' level for a while, or as a marker (4.2.5, 5.10)."""
 
-    kind: ClassVar[str] = "change_level"
-    lasting: ClassVar[bool] = True
     target: AnyTarget
     amount: int
     duration: Duration = Duration.TURN
+
+
+ChangeLevel.kind = "change_level"
+ChangeLevel.lasting = True
 
 
 @dataclass(frozen=True, slots=True)
 class SetLevel(Effect):
     """Cards' level becomes a number for a while; two of these conflict (5.9)."""
 
-    kind: ClassVar[str] = "set_level"
-    lasting: ClassVar[bool] = True
     target: AnyTarget
     level: int
     duration: Duration = Duration.TURN
+
+
+SetLevel.kind = "set_level"
+SetLevel.lasting = True
 
 
 @dataclass(frozen=True, slots=True)
 class ChangePower(Effect):
     """Raise or lower cards' power for a while, or as a marker."""
 
-    kind: ClassVar[str] = "change_power"
-    lasting: ClassVar[bool] = True
-    affects_fights: ClassVar[bool] = False
     target: AnyTarget
     amount: int
     duration: Duration = Duration.TURN
+
+
+ChangePower.kind = "change_power"
+ChangePower.lasting = True
+ChangePower.affects_fights = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,34 +465,40 @@ class Grant(Effect):
     """Allow (``allow=True``) or forbid cards a rule-changing permission (G2); a grant
     and a denial of the same permission conflict, and 5.9 decides."""
 
-    kind: ClassVar[str] = "grant"
-    lasting: ClassVar[bool] = True
     target: AnyTarget
     permission: Permission
     allow: bool = True
     duration: Duration = Duration.TURN
 
 
+Grant.kind = "grant"
+Grant.lasting = True
+
+
 @dataclass(frozen=True, slots=True)
 class MakeImmune(Effect):
     """Cards become immune to a kind of effect (5.12)."""
 
-    kind: ClassVar[str] = "make_immune"
-    lasting: ClassVar[bool] = True
     target: AnyTarget
     to: Immunity
     duration: Duration = Duration.TURN
+
+
+MakeImmune.kind = "make_immune"
+MakeImmune.lasting = True
 
 
 @dataclass(frozen=True, slots=True)
 class SetHandSize(Effect):
     """Players' hand size becomes a number (1.5.2, G2)."""
 
-    kind: ClassVar[str] = "set_hand_size"
-    lasting: ClassVar[bool] = True
     size: int
     who: Who = Who.ME
     duration: Duration = Duration.TURN
+
+
+SetHandSize.kind = "set_hand_size"
+SetHandSize.lasting = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,12 +507,14 @@ class PlayerPermission(Effect):
     an extra people, or draw an extra card in the draw phase (1.5.3, 3.2.1, 6.2.2.1,
     G2)."""
 
-    kind: ClassVar[str] = "player_permission"
-    lasting: ClassVar[bool] = True
     permission: Permission
     cards: Cards = Cards()
     who: Who = Who.ME
     duration: Duration = Duration.TURN
+
+
+PlayerPermission.kind = "player_permission"
+PlayerPermission.lasting = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,21 +523,25 @@ class NeutralizeAbility(Effect):
     no level and cannot use maneuvers (nor do their locked or timed abilities work), but
     keep their types and power (2.7)."""
 
-    kind: ClassVar[str] = "neutralize_ability"
-    lasting: ClassVar[bool] = True
     target: AnyTarget
     duration: Duration = Duration.TURN
+
+
+NeutralizeAbility.kind = "neutralize_ability"
+NeutralizeAbility.lasting = True
 
 
 @dataclass(frozen=True, slots=True)
 class BecomeType(Effect):
     """Cards gain a new card type for a while and so lose their old one (5.16)."""
 
-    kind: ClassVar[str] = "become_type"
-    lasting: ClassVar[bool] = True
     target: AnyTarget
     card_type: CardType
     duration: Duration = Duration.TURN
+
+
+BecomeType.kind = "become_type"
+BecomeType.lasting = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,10 +552,12 @@ class AttachLeader(Effect):
     it no longer counts as a leader on the board; then it returns to its player's leader
     row. It goes to the underworld with the card it is attached to (1.4.2)."""
 
-    kind: ClassVar[str] = "attach_leader"
     target: AnyTarget
     onto: AnyTarget = User()
     release: Release = Release.ATTACKED
+
+
+AttachLeader.kind = "attach_leader"
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,17 +566,21 @@ class Delayed(Effect):
     at the end of this turn, at the start of its player's next turn, or at the end of the
     current fight. It acts on no chosen card and asks no choice."""
 
-    kind: ClassVar[str] = "delayed"
     when: Trigger
     effect: AnyEffect
+
+
+Delayed.kind = "delayed"
 
 
 @dataclass(frozen=True, slots=True)
 class Sequence(Effect):
     """Several effects, taking hold in order as one."""
 
-    kind: ClassVar[str] = "sequence"
     effects: tuple[AnyEffect, ...]
+
+
+Sequence.kind = "sequence"
 
 
 # --- combat maneuvers (7.2.5) ---------------------------------------------------------
@@ -530,9 +596,11 @@ class ArrowVolley(Effect):
     volley's level is the user's level, halved (5.3) when the user is not in the fight,
     plus ``modifier`` (the number after the icon)."""
 
-    kind: ClassVar[str] = "arrow_volley"
     target: AnyTarget = Chosen(FIGHTERS)
     modifier: int = 0
+
+
+ArrowVolley.kind = "arrow_volley"
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,9 +609,11 @@ class Fear(Effect):
     number and below the user's level plus ``modifier`` flees to its player's hand; for
     each, its player may pay ``stop_cost`` to neutralise the fear for that creature."""
 
-    kind: ClassVar[str] = "fear"
     modifier: int = 0
     stop_cost: Spheres = (0, 1, 0, 0)
+
+
+Fear.kind = "fear"
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,10 +622,12 @@ class Poison(Effect):
     destroyed if it is already turned. The poison's level is ``level`` when the text
     states one, else the level of the card bearing it, plus ``modifier``."""
 
-    kind: ClassVar[str] = "poison"
     target: AnyTarget = Chosen(FIGHTERS)
     level: int | None = None
     modifier: int = 0
+
+
+Poison.kind = "poison"
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,7 +636,8 @@ class Retreat(Effect):
     visszavonulni*, 7.4.10.1): the fight in progress ends at once with no winner and no
     loser. Outside a fight it does nothing."""
 
-    kind: ClassVar[str] = "retreat"
+
+Retreat.kind = "retreat"
 
 
 # --- maneuvers --------------------------------------------------------------------------

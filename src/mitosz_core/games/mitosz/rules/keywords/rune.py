@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mitosz_core.games.mitosz.actions import KeywordActionBase, SacrificeBuilding
 from mitosz_core.games.mitosz.cards import CardType, linked
@@ -52,19 +51,16 @@ from mitosz_core.games.mitosz.rules.selection import matches
 from mitosz_core.games.mitosz.rules.zones import to_underworld
 from mitosz_core.games.mitosz.state import AttachKind, Attachment, CardId, Game, ManeuverPending
 from mitosz_core.games.mitosz.subtypes import Subtype
-from mitosz_core.kernel.compiled import mypyc_attr
 from mitosz_core.kernel.steps import Rule
 from mitosz_core.kernel.values import replace
 
 
-@mypyc_attr(native_class=False)  # an action: a plain dataclass like the others, which pickle
 @dataclass(frozen=True, slots=True)
 class AttachRune(KeywordActionBase):
     """A scribe ``user`` uses rune ``card`` (a free maneuver) from hand and attaches it to
     ``target``: its maneuver ``index`` takes hold on that card only, and stays on it as a
     bound maneuver (8.rune, 3.9, ruling R-8.rune)."""
 
-    kind: ClassVar[str] = "attach_rune"
     card: int
     user: int
     target: int
@@ -72,6 +68,9 @@ class AttachRune(KeywordActionBase):
 
     def __str__(self) -> str:
         return f"attach_rune(#{self.card} by #{self.user} to #{self.target})"
+
+
+AttachRune.kind = "attach_rune"
 
 
 def is_rune(game: Game, card: CardId) -> bool:
