@@ -72,6 +72,7 @@ COMPILED_TESTS = (
     "tests/properties/test_referee.py",
     "tests/properties/test_pickling.py",
     "tests/properties/test_saved_states.py",
+    "tests/properties/test_action_types.py",
 )
 """What CI runs on the compiled wheel (``compiled``, notified by ``ci``): the engine's
 tests and the state machine properties, which play random games through the compiled
