@@ -79,30 +79,21 @@ MANEUVER_ICONS = (
     Subtype.FEAR,  # félelem
     Subtype.POISON,  # méreg
 )
-FURTHER_SUBTYPES = (
-    Subtype.SAGE,  # bölcs
-    Subtype.ENCHANTMENT,  # bűbáj
-    Subtype.ENCHANTER,  # bűbájos
-    Subtype.SONG,  # dal
-    Subtype.POET,  # költő
-    Subtype.LIFE,  # élet
-    Subtype.HEALER,  # gyógyító
-    Subtype.EARTH,  # föld
-    Subtype.DEATH,  # halál
-    Subtype.NECROMANCER,  # nekromanta
-    Subtype.PRIEST,  # pap
-    Subtype.PROPHECY,  # jóslat
-    Subtype.SEER,  # látnok
-    Subtype.ARTISAN,  # kézműves
-    Subtype.AIR,  # levegő
-    Subtype.FLYING,  # repül
-    Subtype.RUNE,  # rúna
-    Subtype.SCRIBE,  # írnok
-    Subtype.FIRE,  # tűz
-    Subtype.SORCERY,  # varázslat
-    Subtype.SORCERER,  # varázsló
-    # Subtype.WATER (víz) is listed with the people subtypes
+_GROUPED = frozenset(
+    PEOPLE_SUBTYPES
+    + RACE_SUBTYPES
+    + LOCATION_SUBTYPES
+    + LEADER_SUBTYPES
+    + ITEM_SUBTYPES
+    + FATE_SUBTYPES
+    + TROOP_SUBTYPES
+    + MANEUVER_ICONS
 )
+FURTHER_SUBTYPES: tuple[Subtype, ...] = tuple(s for s in Subtype if s not in _GROUPED)
+"""The further subtypes (bölcs, bűbáj, ..., repül, rúna, írnok, ...: the Hungarian word
+is beside each member of :class:`~mitosz_core.games.mitosz.subtypes.Subtype`): every
+subtype of no group above, in the order declared, so that a new keyword's subtype needs
+no line here (``water``, víz, also an element, is listed with the people subtypes)."""
 
 SUBTYPES: tuple[Subtype, ...] = tuple(
     dict.fromkeys(
