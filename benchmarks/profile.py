@@ -7,6 +7,12 @@ engine's 2-player workload (``benchmarks.adapters.raw``, seeds 1 to ``games``) u
 in (and below) each part, with the Python calls a decision. cProfile slows calls down
 unevenly, so the shares are a map of the work, not timings; the instructions per
 decision (``benchmarks.instructions``) are the figure to steer by.
+
+``--own N`` adds the ``N`` functions with the most time of their own (not counting what
+they call), each with its share: in the compiled build, where cProfile sees a compiled
+function only when interpreted code calls it (and none of the compiled calls below it),
+that is the map of what is left: the interpreted functions on the hot path, and each
+compiled entry point with all the compiled work below it.
 """
 
 from __future__ import annotations
@@ -57,6 +63,22 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
     return found
 
 
+def own(stats: pstats.Stats, count: int) -> list[tuple[str, float]]:
+    """The ``count`` functions with the most time of their own, as ``module:function``
+    (a compiled or built-in function by its name), each with its share of the profiled
+    time."""
+    table: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
+    table = stats.stats  # type: ignore[attr-defined]
+    total = sum(entry[2] for entry in table.values())
+    ranked = sorted(table.items(), key=lambda item: -item[1][2])[:count]
+    out = []
+    for (path, _, function), entry in ranked:
+        where = path.replace("\\", "/").split("/src/")[-1].split("site-packages/")[-1]
+        name = function if where == "~" else f"{where.removesuffix('.py')}:{function}"
+        out.append((name, entry[2] / total))
+    return out
+
+
 def _commit() -> str:
     """The checkout's commit, ``-dirty`` if a file outside the docs' figures (which the
     same session writes) differs from it."""
@@ -69,7 +91,7 @@ def _commit() -> str:
     return git("rev-parse", "--short", "HEAD") + ("-dirty" if changed else "")
 
 
-def rst(found: dict[str, float], calls: float, games: int) -> str:
+def rst(found: dict[str, float], calls: float, games: int, leaders: list[tuple[str, float]]) -> str:
     commit = _commit()
     lines = [
         f".. list-table:: Where the time of {games} seeded 2-player Mítosz games goes "
@@ -81,6 +103,17 @@ def rst(found: dict[str, float], calls: float, games: int) -> str:
     ]
     for label, share in found.items():
         lines += [f"   * - {label}", f"     - {100 * share:.0f}%"]
+    if leaders:
+        lines += [
+            "",
+            f".. list-table:: The {len(leaders)} functions with the most time of their own",
+            "   :header-rows: 1",
+            "",
+            "   * - function",
+            "     - share of the profiled time",
+        ]
+        for name, share in leaders:
+            lines += [f"   * - ``{name}``", f"     - {100 * share:.1f}%"]
     return "\n".join(lines) + "\n"
 
 
@@ -88,11 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--rst", type=Path, help="write the table for the docs here")
+    parser.add_argument("--own", type=int, default=0, help="also list the N top own times")
     args = parser.parse_args(argv)
     stats, decisions = profile(args.games)
     found = shares(stats)
     calls = stats.total_calls / decisions  # type: ignore[attr-defined]
-    text = rst(found, calls, args.games)
+    text = rst(found, calls, args.games, own(stats, args.own))
     print(text)
     if args.rst is not None:
         args.rst.write_text(text, encoding="utf-8")

@@ -199,3 +199,14 @@ def test_the_profile_table_gives_every_part_its_share(tmp_path: Path) -> None:
         assert 0 <= int(share) <= 100, label
     whole = text.split("apply, in all")[1].split("- ", 1)[1].split("%")[0]
     assert int(whole) > 30  # the engine's own work is most of a game's time
+
+
+def test_the_profile_lists_the_functions_with_the_most_time_of_their_own(tmp_path: Path) -> None:
+    target = tmp_path / "profile.inc"
+    assert profile.main(["--games", "1", "--own", "5", "--rst", str(target)]) == 0
+    text = target.read_text(encoding="utf-8")
+    rows = text.split(".. list-table:: The 5 functions with the most time of their own")[1]
+    shares = [float(s.split("%")[0]) for s in rows.split("     - ")[2:]]
+    assert len(shares) == 5 and shares == sorted(shares, reverse=True)
+    assert 0 < sum(shares) <= 100
+    assert "``mitosz_core/" in rows  # the engine's functions, by module and name
