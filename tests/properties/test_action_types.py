@@ -92,12 +92,13 @@ def test_an_action_with_a_wrong_typed_field_is_refused_and_changes_nothing(
 @pytest.mark.rule("6.1.4")
 def test_a_plain_string_for_an_enum_field_is_refused_before_it_reaches_the_game() -> None:
     state = mc.new_game("mitosz", seed=0)
-    if NATIVE["mitosz"]:
-        with pytest.raises(TypeError):
-            Attack(0, "north")  # type: ignore[arg-type]
+    try:
+        broken = Attack(0, "north")  # type: ignore[arg-type]
+    except TypeError:
+        assert NATIVE["mitosz"]  # only a compiled action class refuses it when built
     else:
         with pytest.raises(mc.IllegalActionError, match="field 'road' holds str 'north'"):
-            mc.apply(state, Attack(0, "north"))  # type: ignore[arg-type]
+            mc.apply(state, broken)
     decoded = mc.action_from_json("mitosz", '{"type": "attack", "people": 0, "road": "north"}')
     assert isinstance(decoded, Attack) and type(decoded.road) is Edge  # JSON is converted
     with pytest.raises(mc.DecodeError):

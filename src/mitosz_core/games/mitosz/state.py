@@ -777,10 +777,12 @@ class Game:
         return replace(self, players=players)
 
 
-def keys_by_player(name: str) -> tuple[tuple[str, int], ...]:
+def keys_by_player(name: str) -> tuple[Hashable, ...]:
     """The memo keys ``(name, player)`` of a view worked out per player, one for each
     player index, made once: every game value's memo then files the view under the same
-    key object, not under a tuple of its own (the memory a kept state holds)."""
+    key object, not under a tuple of its own (the memory a kept state holds). Typed as
+    opaque keys, not as pairs: the compiled build keeps a pair of known types unboxed and
+    would box it anew at each use."""
     return tuple((name, player) for player in range(MAX_PLAYERS))
 
 
