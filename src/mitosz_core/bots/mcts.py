@@ -81,7 +81,7 @@ stop at the end of the bot's turn and count the opponent's next battle as its th
 about 5 s of processor time for both bots against about 10 s with playouts to the next
 turn, and in the 400-game match it won more (see ``docs/play.rst``)."""
 
-PLAYOUTS = {"mitosz": 9, "mythos": 11}
+PLAYOUTS = {"mitosz": 8, "mythos": 11}
 """The playouts a searched decision gets by default, per ruleset (:attr:`MCTSBot.playouts`;
 :data:`DEFAULT_PLAYOUTS` for a ruleset not named here). Both were 8 when speed round 3
 began; each is 8 times the speed-up of random playouts of the pure build since then, as
