@@ -398,9 +398,9 @@ def instructions(session: nox.Session) -> None:
     MYTHOS for 2, 3 seeded games each, against the figure kept at the commit where the
     speed work started (``benchmarks/instructions-baseline.json``); writes
     ``docs/figures/instructions.inc``; then where a 2-player decision's time goes, by the
-    parts the speed work names (``benchmarks/profile.py``, cProfile of 8 seeded games):
-    ``docs/figures/profile.inc``. Needs valgrind with its headers and a C compiler; a
-    minute or two of one core."""
+    parts the speed work names, and the ten functions with the most time of their own
+    (``benchmarks/profile.py``, cProfile of 8 seeded games): ``docs/figures/profile.inc``.
+    Needs valgrind with its headers and a C compiler; a minute or two of one core."""
     session.install(".[bench,rl]")  # rl: the workloads module reads the adapters
     session.run(
         "python", "-m", "benchmarks.instructions", "--engine", "--games", "3",
@@ -408,7 +408,8 @@ def instructions(session: nox.Session) -> None:
         "--rst", "docs/figures/instructions.inc",
     )  # fmt: skip
     session.run(
-        "python", "-m", "benchmarks.profile", "--games", "8", "--rst", "docs/figures/profile.inc"
+        "python", "-m", "benchmarks.profile", "--games", "8", "--own", "10",
+        "--rst", "docs/figures/profile.inc",
     )  # fmt: skip
 
 
