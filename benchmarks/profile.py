@@ -48,18 +48,20 @@ def profile(games: int) -> tuple[pstats.Stats, int]:
 
 
 def shares(stats: pstats.Stats) -> dict[str, float]:
-    """Each part's cumulative time as a share of the profiled time."""
+    """Each part's cumulative time as a share of the profiled time; a part that cProfile
+    did not see (a function of a compiled module) is left out."""
     table: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
     table = stats.stats  # type: ignore[attr-defined]
     total = sum(entry[2] for entry in table.values())
     found: dict[str, float] = {}
     for suffix, name, label in PARTS:
-        cumulative = sum(
+        entries = [
             entry[3]
             for (path, _, function), entry in table.items()
             if function == name and path.replace("\\", "/").endswith(suffix)
-        )
-        found[label] = cumulative / total
+        ]
+        if entries:  # a compiled function is not seen by name (see --own)
+            found[label] = sum(entries) / total
     return found
 
 
