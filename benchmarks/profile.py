@@ -76,6 +76,7 @@ def own(stats: pstats.Stats, count: int) -> list[tuple[str, float]]:
     out = []
     for (path, _, function), entry in ranked:
         where = path.replace("\\", "/").split("/src/")[-1].split("site-packages/")[-1]
+        where = where.removeprefix(Path.cwd().as_posix() + "/")  # the checkout's own
         name = function if where == "~" else f"{where.removesuffix('.py')}:{function}"
         out.append((name, entry[2] / total))
     return out

@@ -210,3 +210,4 @@ def test_the_profile_lists_the_functions_with_the_most_time_of_their_own(tmp_pat
     assert len(shares) == 5 and shares == sorted(shares, reverse=True)
     assert 0 < sum(shares) <= 100
     assert "``mitosz_core/" in rows  # the engine's functions, by module and name
+    assert str(Path.cwd()) not in text  # no path of the machine it ran on
