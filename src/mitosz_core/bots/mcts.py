@@ -142,7 +142,7 @@ class _Child:
 class MCTSBot:
     """IS-MCTS with UCT at the root and heuristic playouts (see the module).
 
-    ``playouts`` a decision (``None``: :data:`PLAYOUTS` of the module for the ruleset),
+    ``playouts`` a decision (``None``: ``PLAYOUTS`` of the module for the ruleset),
     or ``seconds`` a decision; ``exploration`` is the UCB1
     constant; ``candidates`` the most root actions searched, ``spread`` how far below
     the prior's best score one may be and still be searched; ``turns`` how far a playout

@@ -200,7 +200,7 @@ def field_ids(
 ) -> frozenset[int]:
     """The card ids in ``value``, the field ``name`` of the dataclass ``cls`` (read as
     :func:`card_ids` reads it): for a ruleset that caches them per field value (a field
-    that names none gives the one shared empty set, :data:`~.values.NOTHING`)."""
+    that names none gives the one shared empty set, ``values.NOTHING``)."""
     found: set[int] = set()
     _collector(_declared(cls, fields).get(name), fields, ignore)(value, found)
     return frozenset(found) if found else NOTHING
