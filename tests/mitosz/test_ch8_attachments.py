@@ -387,6 +387,8 @@ def test_an_attached_rune_is_used_as_its_cards_bound_maneuver() -> None:
     assert HOST_RULESET.why_not(s, UseManeuver(steady, 0, captain)) is None
     s = play(s, UseManeuver(steady, 0, captain))
     assert level(s.game, captain) == level(position("Steady Rune", True).game, captain) + 1
+
+
 TWIN_RUNE = fx.variant(
     _WARD,
     "Twin Rune",

@@ -235,6 +235,8 @@ def test_a_phase_window_opens_for_the_last_player_in_turn_order_alone() -> None:
         s = act(s, Pass())
     assert s.game.active == me and turn_phase(s) is Phase.END
     assert s.to_act == last and mc.is_legal(s, Summon(the(s, "Banner", last)))
+
+
 def _end_window(s: S) -> S:
     """Pass every decision until the end phase's window (the player whose turn it is
     passes its steps, the others pass their answers)."""
