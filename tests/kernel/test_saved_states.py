@@ -571,3 +571,24 @@ def test_a_keyword_record_of_a_card_no_keyword_attaches() -> None:
 def test_an_item_record_on_a_card_that_is_no_leader() -> None:
     text = _attach_edit(lambda p, a, b: _attachment(a, p, "item"))
     refused(text, "attachment-host", f"{_attach_at()}.host")
+
+
+@pytest.mark.rule("3.5", "7.3.4")
+def test_a_troop_attached_to_a_leader_outside_a_fight() -> None:
+    """A battle's troops are attached to the leader of their line only while the fight
+    lasts (7.3.4, ruling R-7.3.4-attached); outside one a leader carries items (3.5)."""
+    text = mitosz_states()["turn4"]
+    state = mc.State.from_json(text)
+    game = state.game
+    assert game.fight is None
+    leader = next(slot.card for p in game.players for slot in p.leaders)
+    troop = next(c for p in game.players for c in p.deck if game.card(c).type.value == "troop")
+
+    def change(data: Json) -> None:
+        for p in mg(data)["players"]:
+            if troop in p["deck"]:
+                p["deck"].remove(troop)
+        mg(data)["board"]["attachments"].append(_attachment(troop, leader, "item"))
+
+    error = refused(_edit(text, change), "zone-type")
+    assert "a troop card cannot be attached to a leader" in str(error)

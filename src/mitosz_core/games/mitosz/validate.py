@@ -647,8 +647,6 @@ def _zones(game: Game) -> None:
                     "mount",
                     "a leader rides one mount, and a mount rides none (8.mount)",
                 )
-            if game.fight is None and any(c in troops for c in carried):
-                fail(f"{at}.leaders[{j}].card", "zone-type", "troops only while a fight lasts")
             items = [d for _, d in attached if d.type is CardType.ITEM]
             for keyword in ONE_EACH:
                 if sum(d.has_subtype(keyword) for d in items) > 1:
