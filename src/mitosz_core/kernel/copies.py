@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mitosz_core.kernel.action import Action
-from mitosz_core.kernel.values import NOTHING
+from mitosz_core.kernel.values import frozen
 
 
 def list_once(
@@ -203,7 +203,7 @@ def field_ids(
     that names none gives the one shared empty set, ``values.NOTHING``)."""
     found: set[int] = set()
     _collector(_declared(cls, fields).get(name), fields, ignore)(value, found)
-    return frozenset(found) if found else NOTHING
+    return frozen(found)
 
 
 _DECLARED: dict[tuple[type, int], tuple[CardIdFields, Mapping[str, Shape]]] = {}

@@ -79,23 +79,7 @@ MANEUVER_ICONS = (
     Subtype.FEAR,  # félelem
     Subtype.POISON,  # méreg
 )
-_GROUPED = frozenset(
-    PEOPLE_SUBTYPES
-    + RACE_SUBTYPES
-    + LOCATION_SUBTYPES
-    + LEADER_SUBTYPES
-    + ITEM_SUBTYPES
-    + FATE_SUBTYPES
-    + TROOP_SUBTYPES
-    + MANEUVER_ICONS
-)
-FURTHER_SUBTYPES: tuple[Subtype, ...] = tuple(s for s in Subtype if s not in _GROUPED)
-"""The further subtypes (bölcs, bűbáj, ..., repül, rúna, írnok, ...: the Hungarian word
-is beside each member of :class:`~mitosz_core.games.mitosz.subtypes.Subtype`): every
-subtype of no group above, in the order declared, so that a new keyword's subtype needs
-no line here (``water``, víz, also an element, is listed with the people subtypes)."""
-
-SUBTYPES: tuple[Subtype, ...] = tuple(
+_GROUPED: tuple[Subtype, ...] = tuple(
     dict.fromkeys(
         PEOPLE_SUBTYPES
         + RACE_SUBTYPES
@@ -105,9 +89,16 @@ SUBTYPES: tuple[Subtype, ...] = tuple(
         + FATE_SUBTYPES
         + TROOP_SUBTYPES
         + MANEUVER_ICONS
-        + FURTHER_SUBTYPES
     )
 )
+"""The subtypes of the groups above, each once, in the order listed."""
+FURTHER_SUBTYPES: tuple[Subtype, ...] = tuple(s for s in Subtype if s not in _GROUPED)
+"""The further subtypes (bölcs, bűbáj, ..., repül, rúna, írnok, ...: the Hungarian word
+is beside each member of :class:`~mitosz_core.games.mitosz.subtypes.Subtype`): every
+subtype of no group above, in the order declared, so that a new keyword's subtype needs
+no line here (``water``, víz, also an element, is listed with the people subtypes)."""
+
+SUBTYPES: tuple[Subtype, ...] = _GROUPED + FURTHER_SUBTYPES
 """Every known subtype, each once."""
 
 
