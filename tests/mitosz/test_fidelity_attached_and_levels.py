@@ -268,20 +268,27 @@ LEADEN_EDICT = fx.card(
 EDICT_RULESET = MitoszRuleset(pool={**fx.POOL, LEADEN_EDICT.key: LEADEN_EDICT})
 
 
+def _edict_played() -> tuple[S, int, int]:
+    """The Leaden Edict played against the other player's Cheap and Pricey (both set to
+    level 0), with the ids of those two leaders."""
+    s = fx.build(
+        fx.sky(hand=("Leaden Edict",), spheres=FULL),
+        fx.sea(leaders=(Leader("Cheap"), Leader("Pricey"))),
+        ruleset=EDICT_RULESET,
+    )
+    cheap, pricey = the(s, "Cheap", 1), the(s, "Pricey", 1)
+    return play(s, Summon(the(s, "Leaden Edict"))), cheap, pricey
+
+
 @pytest.mark.rule("2.2", "4.2.6")
 @pytest.mark.ruling("R-2.2")
 def test_a_lasting_set_level_below_one_sends_a_leader_to_the_underworld() -> None:
     # 2.2: "Ha egy permanens lap vagy hadtáp alapszintje 1 alá csökken, az a túlvilágba
     # kerül" (a permanent or troop whose base level falls below 1 goes to the
     # underworld): a level set to 0 (a test card: the sets' set levels are 1 or more)
-    s = fx.build(
-        fx.sky(hand=("Leaden Edict",), spheres=FULL),
-        fx.sea(leaders=(Leader("Cheap"), Leader("Pricey"))),
-        ruleset=EDICT_RULESET,
-    )
+    s, cheap, pricey = _edict_played()
     other = 1
-    cheap, pricey = the(s, "Cheap", other), the(s, "Pricey", other)
-    s = lay_underworld(play(s, Summon(the(s, "Leaden Edict"))))
+    s = lay_underworld(s)
     assert s.game.players[other].leaders == ()
     assert {cheap, pricey} <= set(s.game.players[other].underworld)
 
@@ -292,14 +299,8 @@ def test_leaders_one_check_sends_below_one_go_at_once_in_the_order_their_player_
     # 2.2 sends both leaders away in one state-based check; 1.4.2: "Ha egyszerre több
     # lap kerülne a túlvilágba, a játékosuk dönti el a sorrendet" (when several cards
     # would go to the underworld at once, their player decides the order)
-    s = fx.build(
-        fx.sky(hand=("Leaden Edict",), spheres=FULL),
-        fx.sea(leaders=(Leader("Cheap"), Leader("Pricey"))),
-        ruleset=EDICT_RULESET,
-    )
+    s, cheap, pricey = _edict_played()
     other = 1
-    cheap, pricey = the(s, "Cheap", other), the(s, "Pricey", other)
-    s = play(s, Summon(the(s, "Leaden Edict")))
     assert s.phase == "forced.underworld_order" and s.to_act == other
     assert set(mc.legal_actions(s)) == {ToUnderworld(cheap), ToUnderworld(pricey)}
     s = lay_underworld(s, [pricey])

@@ -45,6 +45,16 @@ def _window(s: S) -> ResponseFrame | None:
     return frame if isinstance(frame, ResponseFrame) and frame.then else None
 
 
+def _end_window(s: S) -> S:
+    """Pass every decision until the end phase's window of this turn (the player whose
+    turn it is passes its steps, the others pass their answers), or until the turn has
+    passed to another player without one."""
+    active = s.game.active
+    while s.game.active == active and (turn_phase(s) is not Phase.END or _window(s) is None):
+        s = act(s, Pass())
+    return s
+
+
 def _pass_others(s: S, me: int) -> S:
     """Pass for every player but ``me`` until ``me`` decides (or the phase moves on)."""
     while s.to_act != me:
@@ -190,8 +200,7 @@ def test_the_active_player_with_only_a_free_maneuver_in_hand_is_asked_in_its_own
     s, theirs = put_leader(s, other, "Hero")  # the Feint's target
     s = set_player(s, me, spheres=(3, 3, 3, 3))  # the Feint's magic
     s = act(s, Pass())
-    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
-        s = act(s, Pass())
+    s = _end_window(s)
     assert s.game.active == me and turn_phase(s) is Phase.END and s.to_act == me
     assert mc.is_legal(s, UseFreeManeuver(feint, hero, target=theirs))
 
@@ -210,8 +219,7 @@ def test_a_timed_ability_or_a_locked_effect_alone_asks_nobody_in_a_phase_window(
     )
     me, other = 0, 1
     s = act(s, Pass())
-    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
-        s = act(s, Pass())
+    s = _end_window(s)
     assert s.game.active == me and turn_phase(s) is Phase.END
     assert s.to_act == other and mc.is_legal(s, Summon(the(s, "Banner", other)))
 
@@ -231,18 +239,9 @@ def test_a_phase_window_opens_for_the_last_player_in_turn_order_alone() -> None:
     )
     me, last = 0, 2
     s = act(s, Pass())
-    while s.game.active == me and (turn_phase(s) is not Phase.END or _window(s) is None):
-        s = act(s, Pass())
+    s = _end_window(s)
     assert s.game.active == me and turn_phase(s) is Phase.END
     assert s.to_act == last and mc.is_legal(s, Summon(the(s, "Banner", last)))
-
-
-def _end_window(s: S) -> S:
-    """Pass every decision until the end phase's window (the player whose turn it is
-    passes its steps, the others pass their answers)."""
-    while turn_phase(s) is not Phase.END or _window(s) is None:
-        s = act(s, Pass())
-    return s
 
 
 @pytest.mark.rule("6.1.4", "6.1.5", "6.2.4")

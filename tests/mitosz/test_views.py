@@ -236,16 +236,24 @@ def test_a_copy_of_a_game_keeps_its_claim_on_the_board_cache_while_its_realms_st
     assert replace(game, board=replace(game.board))._base is None
 
 
+def _random_game(seed: int, steps: int) -> Iterator[S]:
+    """Up to ``steps`` states of a random 4-player game of ``seed`` (no automatic passes),
+    each yielded after its legal actions are listed, so that its views are worked out."""
+    chooser = random.Random(seed)
+    s = mc.new_game("mitosz", seed=seed, players=4, auto_pass=False)
+    for _ in range(steps):
+        if s.is_over:
+            return
+        actions = mc.legal_actions(s)
+        yield s
+        s = mc.apply(s, chooser.choice(actions))
+
+
 def test_a_view_per_player_is_filed_under_one_key_object_in_every_game_value() -> None:
     """The memory a kept state holds: each game value's memo files a view worked out per
     player (or per field) under a key made once, not under a tuple of its own."""
-    chooser = random.Random(1)
-    s = mc.new_game("mitosz", seed=1, players=4, auto_pass=False)
     keys: dict[object, set[int]] = {}
-    for _ in range(150):
-        if s.is_over:
-            break
-        s = mc.apply(s, chooser.choice(mc.legal_actions(s)))
+    for s in _random_game(1, 150):
         for key in s.game._memo or ():
             if isinstance(key, tuple):
                 keys.setdefault(key, set()).add(id(key))
@@ -269,20 +277,14 @@ def test_a_view_that_finds_nothing_holds_the_one_shared_empty_set() -> None:
     """The memory a kept state holds: the views that are sets of cards, serials or edges
     (the identical-copies filter's card ids named by each field, the cards in a fight,
     the duplicated unique serials, the empire's joins) hold no empty set of their own."""
-    chooser = random.Random(1)
-    s = mc.new_game("mitosz", seed=1, players=4, auto_pass=False)
     empty = 0
-    for _ in range(150):
-        if s.is_over:
-            break
-        actions = mc.legal_actions(s)
+    for s in _random_game(1, 150):
         board = s.game.board
         views = (*(s.game._memo or {}).values(), *(board._derived or {}).values())
         for found in _frozensets(views):
             if not found:
                 empty += 1
                 assert found is NOTHING
-        s = mc.apply(s, chooser.choice(actions))
     assert empty > 10
 
 
@@ -291,16 +293,10 @@ def test_the_card_ids_each_field_names_are_kept_on_the_board_alone() -> None:
     the game names (:meth:`~mitosz_core.games.mitosz.engine.MitoszRuleset.interchangeable`):
     the board keeps those views (:func:`~mitosz_core.games.mitosz.state.stored`), and no
     game value's memo holds them as well (the memory a kept state holds)."""
-    chooser = random.Random(162)
-    s = mc.new_game("mitosz", seed=162, players=4, auto_pass=False)
     asked = 0
-    for _ in range(300):
-        if s.is_over:
-            break
-        actions = mc.legal_actions(s)
+    for s in _random_game(162, 300):
         on_board = [k for k in s.game.board._derived or () if isinstance(k, tuple)]
         asked += any(k[0] == "named ids" for k in on_board)
         in_memo = [k for k in s.game._memo or () if isinstance(k, tuple)]
         assert not [k for k in in_memo if k[0] in ("named ids", "named ids of player")]
-        s = mc.apply(s, chooser.choice(actions))
     assert asked > 10
