@@ -17,14 +17,19 @@ from mitosz_core.games.mitosz.actions import (
     Pass,
     PlayWithoutSummoning,
     Summon,
+    ToUnderworld,
     UseFreeManeuver,
     UseManeuver,
 )
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.language import Destroy, Every, Maneuver, Trigger
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.flow import turn_phase
 from mitosz_core.games.mitosz.state import ResponseFrame
 from mitosz_core.mitosz import Leader
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import RULESET, arena
 from tests.mitosz.fixtures import (
     CROSS,
@@ -280,3 +285,72 @@ def test_a_phase_window_ends_when_nobody_can_act_after_an_answer() -> None:
         s = act(s, Pass())
     assert theirs in s.game.players[second].realm.intrigues
     assert s.game.active == second and turn_phase(s) is not Phase.END
+
+
+NIGHT_REAPER = fx.card(
+    "Night Reaper",
+    CardType.LEADER,
+    level=2,
+    maneuvers=(
+        Maneuver(
+            "Reap by night",
+            Destroy(Every(fx.ENEMY_LEADERS)),
+            trigger=Trigger.TURN_END,
+        ),
+    ),
+)
+"""A leader whose end-of-turn ability destroys every enemy leader: the end phase's own
+work sends several cards of one player to the underworld at once (6.2.4.5, 1.4.2)."""
+REAPER_RULESET = MitoszRuleset(pool={**fx.POOL, NIGHT_REAPER.key: NIGHT_REAPER})
+
+
+@pytest.mark.rule("6.1.4", "6.2.4", "6.2.4.5", "1.4.2")
+@pytest.mark.ruling("R-6.1.4-phases", "R-1.4.2-order")
+def test_the_end_phase_window_opens_after_the_cards_its_work_destroyed_are_laid() -> None:
+    # the Reaper's end-of-turn ability destroys both enemy leaders at once: their player
+    # lays them in the order it chooses (1.4.2), and then the phase ends as every phase
+    # does, when every player has passed starting with the one whose turn it is (6.1.4):
+    # I, holding an intrigue (3.6), am asked first
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Night Reaper"),), hand=("Banner",)),
+        sea(empire=CROSS, leaders=(Leader("King"), Leader("Hero"))),
+        ruleset=REAPER_RULESET,
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    king, hero = the(s, "King", other), the(s, "Hero", other)
+    s = act(s, Pass())
+    while s.phase != "forced.underworld_order":
+        assert s.game.active == me and _window(s) is None
+        s = act(s, Pass())
+    assert s.to_act == other and set(mc.legal_actions(s)) == {
+        ToUnderworld(king),
+        ToUnderworld(hero),
+    }
+    s = act(s, ToUnderworld(hero))
+    assert s.game.players[other].underworld[-2:] == (hero, king)
+    window = _window(s)
+    assert window is not None and window.host == "turn.end.effects"
+    assert s.game.active == me and turn_phase(s) is Phase.END and s.to_act == me
+    assert mc.is_legal(s, Summon(the(s, "Banner")))
+    s = act(s, Pass())
+    assert s.game.active == other and turn_phase(s) is not Phase.END
+
+
+@pytest.mark.rule("6.1.4", "6.2.4", "1.4.2")
+@pytest.mark.ruling("R-6.1.4-phases")
+def test_the_end_phase_ends_by_itself_after_the_cards_are_laid_when_nobody_can_act() -> None:
+    # as above, but nobody holds anything to act with: once the cards are laid, every
+    # player passes by itself and the turn passes without a decision of mine
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Night Reaper"),)),
+        sea(empire=CROSS, leaders=(Leader("King"), Leader("Hero"))),
+        ruleset=REAPER_RULESET,
+        auto_pass=False,
+    )
+    other, turn = 1, s.turn
+    s = act(s, Pass())
+    while s.phase != "forced.underworld_order":
+        s = act(s, Pass())
+    s = act(s, ToUnderworld(the(s, "King", other)))
+    assert s.game.limbo == () and s.turn == turn + 1 and s.game.active == other

@@ -346,14 +346,16 @@ def phase_window(s: S, then: Trigger) -> S:
     ruling R-6.1.4-phases). The window opens only if some player has a legal deed; its
     events are not noticed again after it. The phase's work leaves nothing pending (its
     timed effects take hold at once and ask no choice, :func:`.triggers.take_hold`) but
-    cards it sent to the underworld at once: their owner lays them in order first (1.4.2),
-    and the phase ends without a window."""
+    cards it sent to the underworld at once: their owner lays them in order first (1.4.2,
+    a forced choice over the window), and the window opens then, whoever has a deed after
+    the cards are laid (a card taken back from the underworld, say); in it, a player who
+    could not act passes by itself (:func:`_window_settle`)."""
     game = s.game
     s = s.evolve(game=replace(game, seen=seen_now(s)))
-    if game.limbo:
-        return fire(s, then)
     active = game.active
     opened = fire(with_frame(s, ResponseFrame, priority=active, then=then.value), Trigger.EVENT)
+    if game.limbo:
+        return opened
     for player in (active, *asked_players(game)):
         if player != active and not could_answer(game, player):
             continue
