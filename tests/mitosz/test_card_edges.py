@@ -207,6 +207,32 @@ def test_a_selector_names_board_cards_by_the_high_god_type_mythos_magic_and_turn
     assert reached(types=(CardType.LEADER,), turned=False) == (cheap,)
 
 
+@pytest.mark.rule("5.17", "4.5", "3.4.1")
+@pytest.mark.ruling("R-5.17-turned")
+def test_a_selector_of_the_turned_state_takes_leaders_only() -> None:
+    # 4.5 "Főisten, helyszín, nép, intrika és tárgy nem fordul el" (the high god,
+    # locations, peoples, intrigues and items do not turn): they have no turned state,
+    # so a selector naming one (turned or not) takes neither them nor the Sword and
+    # Cursed Ring, only the leaders in their rows
+    mine = sky(
+        empire=CROSS,
+        leaders=(Leader("King", turned=True), Leader("Cheap", items=("Sword", "Cursed Ring"))),
+        intrigues=("Banner",),
+    )
+    s = build(mine, sea(empire=CROSS), ruleset=fx.RULESET)
+    me = 0
+    king, cheap = the(s, "King"), the(s, "Cheap")
+
+    def reached(**rule: object) -> tuple[CardId, ...]:
+        return matching(s.game, me, Cards(**rule), None)  # type: ignore[arg-type]
+
+    assert reached(turned=False) == (cheap,)
+    assert reached(turned=True) == (king,)
+    assert reached(types=(CardType.ITEM,), turned=False) == ()
+    assert reached(types=(CardType.ITEM,)) == (the(s, "Sword"), the(s, "Cursed Ring"))
+    assert {king, cheap, the(s, "Banner")} <= set(reached(side=Side.OWN))  # no state asked
+
+
 # --- 1.1.1, 5.10: power markers count for the card they are on ----------------------------------
 
 

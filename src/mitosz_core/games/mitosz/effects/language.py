@@ -143,6 +143,8 @@ class Cards:
     below_user: bool = False
     """Only cards whose level is below the user's level."""
     turned: bool | None = None
+    """Only leaders in a row that are turned (``True``) or not (``False``): the cards that
+    never turn (4.5) and troops have no turned state (ruling R-5.17-turned)."""
     magical: bool | None = None
     not_user: bool = False
 

@@ -103,7 +103,7 @@ def card_matches(
         return False
     if cards.not_user and card == user:
         return False
-    if cards.turned is not None:
+    if cards.turned is not None:  # leaders in a row only (4.5; ruling R-5.17-turned)
         slot = leader_slot(game, card)
         if slot is None or slot[1].turned != cards.turned:
             return False
