@@ -1,6 +1,7 @@
 """``tools/mutation.py``: the functions a range of commits changed (``--changed``), by
 their names today, the run's table for the docs (``--rst``), and the slow tests left out
-of each mutant's run and run on its survivors afterwards."""
+of each mutant's run and run on its survivors afterwards, and the survivors a rerun takes
+(``--rerun``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
@@ -28,8 +31,10 @@ def test_the_functions_a_range_of_commits_changed_are_named_as_they_are_today() 
 
 def test_the_table_counts_what_was_run() -> None:
     counts = Counter({"killed": 9, "survived": 1, "not checked": 5, "timeout": 2})
-    text = mutation.table("python tools/mutation.py --changed A..B", 3, 40, counts)
+    row = ("functions", "3, with 40 tests chosen by rule id")
+    text = mutation.table("python tools/mutation.py --changed A..B", row, counts)
     assert text.startswith(".. list-table::")
+    assert "   * - functions\n     - 3, with 40 tests chosen by rule id\n" in text
     assert "     - 17, of which 10 were run to a verdict" in text
     assert "     - 90.0% killed" in text
     assert "     - 5 (the run was stopped before them)" in text
@@ -37,7 +42,9 @@ def test_the_table_counts_what_was_run() -> None:
 
 def test_the_table_counts_survivors_killed_afterwards_as_killed() -> None:
     counts = Counter({"killed": 8, "killed afterwards": 1, "survived": 1})
-    text = mutation.table("python tools/mutation.py --changed A..B", 3, 40, counts)
+    row = ("survivors", "10 of a run")
+    text = mutation.table("python tools/mutation.py --rerun DIR", row, counts)
+    assert "   * - survivors\n     - 10 of a run\n" in text
     assert "   * - killed\n     - 9\n" in text
     assert "     - 1 (by the tests left out of each mutant's run)" in text
     assert "     - 90.0% killed" in text
@@ -60,3 +67,21 @@ def test_the_scratch_copy_leaves_the_slow_tests_out_of_each_mutants_run() -> Non
         assert source.is_file()
     finally:
         shutil.rmtree(work)
+
+
+def test_a_rerun_takes_the_survivors_the_left_out_tests_did_not_kill(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paths, _ = mutation.chosen(["turn.draw_phase", "precedence.rank"])
+    work = mutation.scratch(paths, ["tests/mitosz/test_ch6_game_flow.py"], mutation.LEFT_OUT)
+    try:
+        assert mutation.mutated_paths(work) == paths
+        found = Counter({"survived": 3}), ["a__mutmut_1", "b__mutmut_2", "c__mutmut_3"]
+        monkeypatch.setattr(mutation, "tally", lambda _work, _patterns: found)
+        assert mutation.left_over(work) == ["a__mutmut_1", "b__mutmut_2", "c__mutmut_3"]
+        (work / mutation.RECHECKED).write_text('{"b__mutmut_2": true, "c__mutmut_3": false}')
+        assert mutation.left_over(work) == ["a__mutmut_1", "c__mutmut_3"]
+    finally:
+        shutil.rmtree(work)
+    for test in mutation.WIDE:
+        assert (mutation.ROOT / test).is_dir()

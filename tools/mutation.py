@@ -35,6 +35,13 @@ back. A survivor they kill counts as killed ("killed afterwards" in the table); 
 results are kept in ``DIR/rechecked.json``, and ``--recheck DIR`` does this step alone for
 an earlier run's scratch copy. ``--all-tests`` leaves nothing out.
 
+``--rerun DIR`` runs the survivors of an earlier run's scratch copy ``DIR`` (those the
+left-out tests did not kill either) again, in a new scratch copy, against the tests of
+:data:`WIDE` (every rules test, not only those chosen by rule id: the wiring's in
+``tests/architecture``, the kernel's, the golden playthroughs' and the properties'); mutmut
+still runs, for each mutant, the tests that reach its function. Its table counts those
+survivors only.
+
 The score is printed at the end: killed / (killed + survived), and the surviving mutants
 by name (``mutmut show NAME`` in the scratch copy shows each diff).
 """
@@ -79,6 +86,10 @@ LEFT_OUT = (
 )
 """The tests left out of each mutant's run and run on each survivor afterwards: random
 whole games of 2, 3 and 4 players, about two thirds of the selection's time."""
+WIDE = ["tests/mitosz", "tests/golden", "tests/properties", "tests/architecture", "tests/kernel"]
+"""The tests of a ``--rerun``: every test of the rules, their wiring, the kernel they run
+on, the golden playthroughs and the properties (the slow ones of :data:`LEFT_OUT` still
+left out; they were run on the survivors already)."""
 RECHECKED = "rechecked.json"
 """The file of a scratch copy that keeps which survivors the left-out tests killed."""
 
@@ -212,6 +223,20 @@ def tally(work: Path, patterns: list[str]) -> tuple[Counter[str], list[str]]:
     return counts, survivors
 
 
+def left_over(work: Path) -> list[str]:
+    """The survivors of the scratch copy ``work`` that its left-out tests did not kill."""
+    _, survivors = tally(work, ["*"])
+    kept = work / RECHECKED
+    rechecked: dict[str, bool] = json.loads(kept.read_text()) if kept.is_file() else {}
+    return [name for name in survivors if not rechecked.get(name)]
+
+
+def mutated_paths(work: Path) -> list[Path]:
+    """The source files the scratch copy ``work`` mutated, as paths of this repository."""
+    settings = tomllib.loads((work / "pyproject.toml").read_text(encoding="utf-8"))
+    return [ROOT / path for path in settings["tool"]["mutmut"]["only_mutate"]]
+
+
 def source_of(work: Path, mutant: str) -> Path:
     """The source file of the scratch copy ``work`` that holds ``mutant``'s function."""
     module = mutant.partition(".x_")[0]
@@ -247,13 +272,14 @@ def recheck(work: Path, survivors: list[str], left_out: tuple[str, ...]) -> dict
     return found
 
 
-def table(command: str, functions_: int, tests: int, counts: Counter[str]) -> str:
-    """A run's summary as the list-table ``docs/reliability.rst`` shows."""
+def table(command: str, chosen_: tuple[str, str], counts: Counter[str]) -> str:
+    """A run's summary as the list-table ``docs/reliability.rst`` shows; ``chosen_`` is the
+    row that says which mutants and tests it ran (its name and its text)."""
     killed, survived = counts["killed"] + counts["killed afterwards"], counts["survived"]
     tried = killed + survived
     rows = [
         ("command", f"``{command}``"),
-        ("functions", f"{functions_}, with {tests} tests chosen by rule id"),
+        chosen_,
         ("mutants", f"{sum(counts.values()):,}, of which {tried:,} were run to a verdict"),
         ("killed", f"{killed:,}"),
         (
@@ -279,6 +305,8 @@ def _described(args: argparse.Namespace) -> list[str]:
         return [f"--changed {args.changed}", *every]
     if args.only_functions:
         return [f"--only-functions {args.only_functions}", *every]
+    if args.rerun:
+        return [f"--rerun {args.rerun.name}"]
     out = [f"--functions {args.functions}", f"--seed {args.seed}"]
     out += [f"--modules {args.modules}"] if args.modules else []
     return out + every
@@ -322,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--all-tests", action="store_true", help="leave no test out of each mutant's run"
     )
+    parser.add_argument(
+        "--rerun", type=Path, help="run this scratch copy's survivors again against WIDE tests"
+    )
     parser.add_argument("--rst", type=Path, help="write the run's summary table here")
     parser.add_argument("--list", action="store_true", help="only list the functions chosen")
     args = parser.parse_args(argv)
@@ -329,11 +360,13 @@ def main(argv: list[str] | None = None) -> int:
     named = [f for f in args.only_functions.split(",") if f]
     if args.changed:
         named += changed(args.changed)
-    if named:
+    if args.rerun:
+        paths, patterns = mutated_paths(args.rerun), left_over(args.rerun)
+    elif named:
         paths, patterns = chosen(named)
     else:
         paths, patterns = modules(only), sample(args.functions, args.seed, only)
-    tests = rule_tests(paths)
+    tests = WIDE if args.rerun else rule_tests(paths)
     if args.list:
         print("\n".join(p.removesuffix("__mutmut_*") for p in patterns))
         print(f"{len(patterns)} functions, {len(tests)} tests by rule id")
@@ -360,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     counts, survivors = tally(work, patterns)
     if args.summary is None:
-        rechecked = recheck(work, survivors, left_out)
+        rechecked = recheck(work, survivors, () if args.rerun else left_out)
     else:
         kept = work / RECHECKED
         rechecked = json.loads(kept.read_text()) if kept.is_file() else {}
@@ -373,7 +406,11 @@ def main(argv: list[str] | None = None) -> int:
     print(dict(counts))
     if args.rst is not None:
         command = " ".join(["python tools/mutation.py", *_described(args)])
-        args.rst.write_text(table(command, len(patterns), len(tests), counts), encoding="utf-8")
+        if args.rerun:
+            what = ("survivors", f"{len(patterns)} of a run, with the tests of {', '.join(WIDE)}")
+        else:
+            what = ("functions", f"{len(patterns)}, with {len(tests)} tests chosen by rule id")
+        args.rst.write_text(table(command, what, counts), encoding="utf-8")
     if tried:
         print(f"score: {killed}/{tried} killed = {100 * killed / tried:.1f}%")
     for name in survivors:
