@@ -85,3 +85,15 @@ def test_a_rerun_takes_the_survivors_the_left_out_tests_did_not_kill(
         shutil.rmtree(work)
     for test in mutation.WIDE:
         assert (mutation.ROOT / test).is_dir()
+
+
+def test_a_rerun_applies_the_mutants_of_the_functions_run_at_import() -> None:
+    # the wiring and the step tables are built when the rules are imported, before
+    # mutmut chooses a mutant for a call: such mutants are applied to the source instead
+    found = mutation.import_time_functions()
+    assert {"hooks.wire", "counter_round.respond_step", "fights.rounds.choose_step"} <= found
+    assert "fights.army.resolve_troop" not in found  # run in play only
+    name = "mitosz_core.games.mitosz.rules.fights.army.x_resolve_troop__mutmut_3"
+    assert mutation.function_of(name) == "fights.army.resolve_troop"
+    for test in mutation.AT_IMPORT:
+        assert (mutation.ROOT / test.partition("::")[0]).exists()

@@ -39,8 +39,11 @@ an earlier run's scratch copy. ``--all-tests`` leaves nothing out.
 left-out tests did not kill either) again, in a new scratch copy, against the tests of
 :data:`WIDE` (every rules test, not only those chosen by rule id: the wiring's in
 ``tests/architecture``, the kernel's, the golden playthroughs' and the properties'); mutmut
-still runs, for each mutant, the tests that reach its function. Its table counts those
-survivors only.
+still runs, for each mutant, the tests that reach its function. mutmut picks the mutant
+of each call as it is made, so a mutant of a function that ran while the rules were
+imported (the step tables and the wiring are built then) never took effect in a run:
+those are applied to the source instead and run against :data:`AT_IMPORT`. Its table
+counts those survivors only.
 
 The score is printed at the end: killed / (killed + survived), and the surviving mutants
 by name (``mutmut show NAME`` in the scratch copy shows each diff).
@@ -90,6 +93,11 @@ WIDE = ["tests/mitosz", "tests/golden", "tests/properties", "tests/architecture"
 """The tests of a ``--rerun``: every test of the rules, their wiring, the kernel they run
 on, the golden playthroughs and the properties (the slow ones of :data:`LEFT_OUT` still
 left out; they were run on the survivors already)."""
+AT_IMPORT = ("tests/architecture", "tests/golden/test_action_indices.py", "tests/mitosz")
+"""The tests a ``--rerun`` runs on each mutant of a function the rules call while they are
+imported (:func:`import_time_functions`), applied to the source: mutmut chooses the mutant
+of a call when it is made, and these calls were made before, so under mutmut such mutants
+never take effect."""
 RECHECKED = "rechecked.json"
 """The file of a scratch copy that keeps which survivors the left-out tests killed."""
 
@@ -231,6 +239,35 @@ def left_over(work: Path) -> list[str]:
     return [name for name in survivors if not rechecked.get(name)]
 
 
+def import_time_functions() -> set[str]:
+    """The rules functions (``module.function``, dotted from the rules package) that run
+    while ``mitosz_core.mitosz`` is imported: the engine's step tables and wiring are
+    built then."""
+    probe = (
+        "import sys\n"
+        "seen = set()\n"
+        "def note(frame, event, arg):\n"
+        "    if event == 'call':\n"
+        "        seen.add((frame.f_globals.get('__name__', ''), frame.f_code.co_name))\n"
+        "sys.setprofile(note)\n"
+        "import mitosz_core.mitosz\n"
+        "sys.setprofile(None)\n"
+        "print('\\n'.join(f'{m}.{f}' for m, f in sorted(seen)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
+    ).stdout
+    prefix = PACKAGE + "."
+    return {line[len(prefix) :] for line in out.splitlines() if line.startswith(prefix)}
+
+
+def function_of(mutant: str) -> str:
+    """``module.function`` (dotted from the rules package) of a mutant's name."""
+    module, _, rest = mutant.partition(".x_")
+    return f"{module[len(PACKAGE) + 1 :]}.{rest.rpartition('__mutmut_')[0]}"
+
+
 def mutated_paths(work: Path) -> list[Path]:
     """The source files the scratch copy ``work`` mutated, as paths of this repository."""
     settings = tomllib.loads((work / "pyproject.toml").read_text(encoding="utf-8"))
@@ -272,9 +309,15 @@ def recheck(work: Path, survivors: list[str], left_out: tuple[str, ...]) -> dict
     return found
 
 
-def table(command: str, chosen_: tuple[str, str], counts: Counter[str]) -> str:
+def table(
+    command: str,
+    chosen_: tuple[str, str],
+    counts: Counter[str],
+    afterwards: str = "by the tests left out of each mutant's run",
+) -> str:
     """A run's summary as the list-table ``docs/reliability.rst`` shows; ``chosen_`` is the
-    row that says which mutants and tests it ran (its name and its text)."""
+    row that says which mutants and tests it ran (its name and its text), ``afterwards``
+    what killed the mutants counted as killed afterwards."""
     killed, survived = counts["killed"] + counts["killed afterwards"], counts["survived"]
     tried = killed + survived
     rows = [
@@ -284,7 +327,7 @@ def table(command: str, chosen_: tuple[str, str], counts: Counter[str]) -> str:
         ("killed", f"{killed:,}"),
         (
             "of which afterwards",
-            f"{counts['killed afterwards']:,} (by the tests left out of each mutant's run)",
+            f"{counts['killed afterwards']:,} ({afterwards})",
         ),
         ("survived", f"{survived:,}"),
         ("not run yet", f"{counts['not checked']:,} (the run was stopped before them)"),
@@ -305,8 +348,6 @@ def _described(args: argparse.Namespace) -> list[str]:
         return [f"--changed {args.changed}", *every]
     if args.only_functions:
         return [f"--only-functions {args.only_functions}", *every]
-    if args.rerun:
-        return [f"--rerun {args.rerun.name}"]
     out = [f"--functions {args.functions}", f"--seed {args.seed}"]
     out += [f"--modules {args.modules}"] if args.modules else []
     return out + every
@@ -361,12 +402,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.changed:
         named += changed(args.changed)
     if args.rerun:
-        paths, patterns = mutated_paths(args.rerun), left_over(args.rerun)
-    elif named:
+        return rerun(args)
+    if named:
         paths, patterns = chosen(named)
     else:
         paths, patterns = modules(only), sample(args.functions, args.seed, only)
-    tests = WIDE if args.rerun else rule_tests(paths)
+    tests = rule_tests(paths)
     if args.list:
         print("\n".join(p.removesuffix("__mutmut_*") for p in patterns))
         print(f"{len(patterns)} functions, {len(tests)} tests by rule id")
@@ -393,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     counts, survivors = tally(work, patterns)
     if args.summary is None:
-        rechecked = recheck(work, survivors, () if args.rerun else left_out)
+        rechecked = recheck(work, survivors, left_out)
     else:
         kept = work / RECHECKED
         rechecked = json.loads(kept.read_text()) if kept.is_file() else {}
@@ -406,13 +447,44 @@ def main(argv: list[str] | None = None) -> int:
     print(dict(counts))
     if args.rst is not None:
         command = " ".join(["python tools/mutation.py", *_described(args)])
-        if args.rerun:
-            what = ("survivors", f"{len(patterns)} of a run, with the tests of {', '.join(WIDE)}")
-        else:
-            what = ("functions", f"{len(patterns)}, with {len(tests)} tests chosen by rule id")
+        what = ("functions", f"{len(patterns)}, with {len(tests)} tests chosen by rule id")
         args.rst.write_text(table(command, what, counts), encoding="utf-8")
     if tried:
         print(f"score: {killed}/{tried} killed = {100 * killed / tried:.1f}%")
+    for name in survivors:
+        print(f"survived: {name}")
+    return 0
+
+
+def rerun(args: argparse.Namespace) -> int:
+    """``--rerun DIR``: DIR's survivors again, in a new scratch copy, against :data:`WIDE`
+    under mutmut, or, for a function run at import, applied to the source against
+    :data:`AT_IMPORT`."""
+    names = left_over(args.rerun)
+    at_import = import_time_functions()
+    applied = [name for name in names if function_of(name) in at_import]
+    others = [name for name in names if name not in applied]
+    work = scratch(mutated_paths(args.rerun), WIDE, LEFT_OUT)
+    print(f"{len(names)} survivors ({len(applied)} run at import); scratch copy {work}")
+    # mutmut makes the mutants of every mutated file when it starts, the applied ones too
+    subprocess.run(
+        ["mutmut", "run", "--max-children", str(args.max_children), *(others or names[:1])],
+        cwd=work,
+        check=False,
+    )
+    counts, survivors = tally(work, others) if others else (Counter[str](), [])
+    killed = recheck(work, applied, AT_IMPORT)
+    counts["killed afterwards"] += sum(killed[name] for name in applied)
+    counts["survived"] += sum(not killed[name] for name in applied)
+    survivors += [name for name in applied if not killed[name]]
+    print(dict(counts))
+    if args.rst is not None:
+        what = ("survivors", f"{len(names)} of a run, with the tests of {', '.join(WIDE)}")
+        note = "functions run at import, their mutants applied to the source"
+        args.rst.write_text(
+            table(f"python tools/mutation.py --rerun {args.rerun.name}", what, counts, note),
+            encoding="utf-8",
+        )
     for name in survivors:
         print(f"survived: {name}")
     return 0
