@@ -19,6 +19,17 @@ from mitosz_core.games.mitosz.carddata.coverage import RULED_SUBTYPES
 from mitosz_core.games.mitosz.carddata.vocabulary import SUBTYPES
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.describe import describe
+from mitosz_core.games.mitosz.effects.language import (
+    Cards,
+    ChangeLevel,
+    Chosen,
+    Draw,
+    Every,
+    Maneuver,
+    ManeuverStep,
+    Side,
+    User,
+)
 from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
@@ -160,3 +171,21 @@ def test_a_keyword_action_with_no_place_or_unknown_positions_is_refused() -> Non
         actionspace._after([], AttachRune)
     with pytest.raises(ValueError, match=r"AttachRune\.card: no positions 'pocket'"):
         actionspace._positions({}, AttachRune, "card", "pocket")
+
+
+@pytest.mark.rule("8.rune", "4.2.6")
+@pytest.mark.ruling("R-8.rune")
+def test_a_runes_maneuver_acts_on_its_card_in_every_step() -> None:
+    # 8.rune: the rune's maneuver acts on the card it is attached to; a multi-step
+    # maneuver (4.2.6) does so in each further step too, whatever its selectors name,
+    # and keeps its steps' costs
+    every = Every(Cards(types=(CardType.LEADER,), side=Side.ENEMY))
+    step = ManeuverStep((0, 0, 1, 0), ChangeLevel(every, -1), permanent=True)
+    m = Maneuver("Runes", ChangeLevel(User(), 1), steps=(step, ManeuverStep((0, 0, 0, 0), Draw(1))))
+    found = focused(m)
+    assert found.effect == ChangeLevel(Chosen(Cards()), 1)
+    assert found.steps == (
+        ManeuverStep((0, 0, 1, 0), ChangeLevel(Chosen(Cards()), -1), permanent=True),
+        ManeuverStep((0, 0, 0, 0), Draw(1)),  # names no card: unchanged
+    )
+    assert (found.name, len(m.steps)) == ("Runes", 2)
