@@ -10,7 +10,7 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.errors import CardDataError, MachineError
-from mitosz_core.games.mitosz import actionspace
+from mitosz_core.games.mitosz import actionspace, subtypes
 from mitosz_core.games.mitosz.actions import CORE_ACTION_TYPES, SacrificeBuilding
 from mitosz_core.games.mitosz.actionspace import KEYWORD_SLOTS, layouts
 from mitosz_core.games.mitosz.carddata import BUILTIN_POOL, checks
@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.effects.language import (
     User,
 )
 from mitosz_core.games.mitosz.engine import ACTION_TYPES, RULESET
+from mitosz_core.games.mitosz.rules import bearing
 from mitosz_core.games.mitosz.rules.keywords import KEYWORD_ACTIONS, KEYWORDS
 from mitosz_core.games.mitosz.rules.keywords.keyword import Keyword
 from mitosz_core.games.mitosz.rules.keywords.rune import RUNE, AttachRune, focused, rune_resolution
@@ -43,6 +44,8 @@ from mitosz_core.games.mitosz.subtypes import (
     attaching_keyword,
 )
 from mitosz_core.games.mitosz.validate_effects import card_effects
+from mitosz_core.mitosz import KeywordAt, Leader
+from tests.mitosz.fixtures import ATTACHMENT_RULESET, CROSS, build, sea, sky, the
 
 
 def test_every_keyword_declares_its_subtype_rules_and_kind() -> None:
@@ -189,3 +192,36 @@ def test_a_runes_maneuver_acts_on_its_card_in_every_step() -> None:
         ManeuverStep((0, 0, 0, 0), Draw(1)),  # names no card: unchanged
     )
     assert (found.name, len(m.steps)) == ("Runes", 2)
+
+
+@pytest.mark.rule("3.9", "2.4", "8.rune")
+@pytest.mark.parametrize(
+    ("declared", "bound", "passed"),
+    [
+        ({Subtype.RUNE: Bearing(bound_maneuver=True, passes_cursed_magical=True)}, True, True),
+        ({Subtype.RUNE: Bearing(bound_maneuver=True)}, True, False),
+        ({Subtype.RUNE: Bearing(passes_cursed_magical=True)}, False, True),
+        ({Subtype.RUNE: Bearing()}, False, False),
+        ({}, False, False),  # a card whose keyword is no longer declared
+    ],
+)
+def test_the_generic_rules_read_an_attached_cards_bearing_from_its_declaration(
+    monkeypatch: pytest.MonkeyPatch, declared: dict[Subtype, Bearing], bound: bool, passed: bool
+) -> None:
+    """A card attached by a keyword is its host's bound maneuver (3.9) and passes its
+    cursed or magical mark on (2.4) only as its keyword's bearing says: the generic rules
+    name no keyword, so a second attaching keyword with another bearing needs no change
+    there. The magical Ward Rune is attached to the Cheap."""
+    mine = sky(empire=CROSS, leaders=(Leader("Cheap"),))
+    s = build(
+        mine,
+        sea(),
+        ruleset=ATTACHMENT_RULESET,
+        keyword_cards=(KeywordAt(0, "Ward Rune", 0, "Cheap"),),
+    )
+    ward, cheap = the(s, "Ward Rune"), the(s, "Cheap")
+    for module in (subtypes, bearing):
+        monkeypatch.setattr(module, "ATTACHING_KEYWORDS", declared)
+    assert bearing.bound_host(s.game, ward) == (cheap if bound else None)
+    assert list(bearing.passing(s.game, cheap)) == ([s.game.card(ward)] if passed else [])
+    assert bearing.bound_host(s.game, cheap) is None  # attached to nothing
