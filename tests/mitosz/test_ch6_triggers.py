@@ -216,6 +216,23 @@ def test_a_delayed_end_of_fight_effect_waits_for_a_fight() -> None:
     assert s.game.waiting == () and level(s.game, hero) == 3 + 1
 
 
+@pytest.mark.rule("6.2.4.5", "6.2.1.3")
+def test_each_delayed_effect_waits_under_an_id_of_its_own_with_its_player_and_source() -> None:
+    # two delayed effects of one maneuver's user wait apart, each under the next id of
+    # the game, with whose effect it is and the card it came from
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),)), sea(empire=CROSS), ruleset=TIMED_RULESET
+    )
+    me, hero, first = 0, the(s, "Hero"), s.game.next_id
+    s = apply_todo(s, Todo(Delayed(Trigger.TURN_END, Draw(1)), me, hero))
+    s = apply_todo(s, Todo(Delayed(Trigger.TURN_START, Draw(2)), me, hero))
+    assert s.game.waiting == (
+        Waiting(first, Trigger.TURN_END, Draw(1), me, hero),
+        Waiting(first + 1, Trigger.TURN_START, Draw(2), me, hero),
+    )
+    assert s.game.next_id == first + 2
+
+
 @pytest.mark.ruling("R-6.3.7")
 @pytest.mark.rule("6.3.7")
 def test_a_maneuver_that_must_be_used_when_played_is_used() -> None:

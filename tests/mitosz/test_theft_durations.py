@@ -10,6 +10,8 @@ were written for the survivors of the mutation run over the functions round 3 ch
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import mitosz_core as mc
@@ -18,8 +20,8 @@ from mitosz_core.games.mitosz.effects.language import Chosen, Release, Steal
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, leader_slot
-from mitosz_core.games.mitosz.rules.stealing import steal
-from mitosz_core.games.mitosz.state import Todo
+from mitosz_core.games.mitosz.rules.stealing import _held_back, steal
+from mitosz_core.games.mitosz.state import AttachKind, Attachment, Theft, Todo
 from mitosz_core.games.mitosz.wiring import apply_todo
 from mitosz_core.mitosz import Leader, People
 from tests.mitosz import fixtures as fx
@@ -143,3 +145,19 @@ def test_a_stolen_leader_held_by_a_card_returns_to_its_first_players_row_when_le
     assert s.game.thefts == ()
     ((card, player),) = [(h.card, h.player) for h in held_leaders(s)]
     assert (card, player) == (king, me)  # let go, it returns to its first player's row
+
+
+@pytest.mark.rule("5.2", "5.15")
+@pytest.mark.ruling("R-5.2")
+def test_a_returning_theft_gives_back_only_the_stolen_held_leader() -> None:
+    # a stolen leader held by a card (5.15) returns to its first player's row when the
+    # theft ends (5.2): its attachment alone changes player, not the thief's own held
+    # leader, a third player's, nor any other kind of attached card
+    game = mc.new_game(seed=1).game
+    stolen = Attachment(10, 20, AttachKind.HELD, player=0, release=Release.TURN_START)
+    own = Attachment(11, 20, AttachKind.HELD, player=0)
+    third = Attachment(12, 21, AttachKind.HELD, player=2)
+    item = Attachment(13, 22, AttachKind.ITEM)
+    game = game.with_board(attachments=(stolen, own, third, item))
+    back = _held_back(game, Theft(10, thief=0, victim=1))
+    assert back == (replace(stolen, player=1), own, third, item)
