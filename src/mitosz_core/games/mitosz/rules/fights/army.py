@@ -302,5 +302,7 @@ def mode_chooser(fight: Fight, troop: Troop, game: Game) -> int:
     (the other side's main player) in the reserve (ruling R-3.8-lines)."""
     if troop.line is LineName.RESERVE:
         return side_player(fight, 1 - troop.side)
-    side = controller(game, troop.card)
-    return side_player(fight, troop.side) if side is None else side
+    side = controller(game, troop.card)  # a troop of the fight is on the board
+    if side is None:
+        raise MachineError(f"troop #{troop.card} is off the board, its mode undecided")
+    return side
