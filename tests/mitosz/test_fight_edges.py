@@ -30,10 +30,15 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import Sphere
+from mitosz_core.games.mitosz.effects.language import Poison
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import is_turned
+from mitosz_core.games.mitosz.rules.fights.combat_maneuvers import (
+    is_creature,
+    is_turned,
+    why_not_poison,
+)
 from mitosz_core.games.mitosz.rules.flow import turn_phase
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import LineName, Outcome
@@ -181,6 +186,21 @@ def test_a_leaders_poison_without_a_stated_level_has_the_leaders_level() -> None
         act(s, UseManeuver(adder, 0, k["guardian"]))  # level 3
     s = settle_counter(act(s, UseManeuver(adder, 0, k["maiden"])))  # level 2
     assert is_turned(s.game, k["maiden"])
+
+
+@pytest.mark.rule("5.6", "7.2.5.3")
+def test_a_troop_is_a_creature_only_as_a_host_or_a_beast() -> None:
+    # 5.6 "Ha egy lap lényre utal, akkor az alatt vezért, hadat és bestiát értünk" (a
+    # creature is a leader, a host or a beast): the Ram, a war machine, is none, so no
+    # poison or fear reaches it; the Wolves, a beast, are one
+    s, me, other = arena()
+    s, ram = to_hand(s, me, "Ram")
+    s, wolves = to_hand(s, other, "Wolves")
+    s, hero = put_leader(s, me, "Hero")
+    assert [is_creature(s.game, c) for c in (ram, wolves, hero)] == [False, True, True]
+    assert why_not_poison(s.game, hero, hero, Poison(level=9), ram) == (
+        "Ram is not a creature (5.6, 7.2.5.3)"
+    )
 
 
 @pytest.mark.rule("7.2.5.3", "3.9", "4.6.2.1")
