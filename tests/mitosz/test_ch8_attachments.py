@@ -17,7 +17,9 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.carddata.checks import check_card
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
+    ChangeLevel,
     Chosen,
+    ManeuverStep,
     Neutralize,
     NeutralizeAbility,
 )
@@ -418,6 +420,37 @@ def test_a_turned_scribe_attaches_a_rune_by_its_permanent_maneuver_only() -> Non
     assert why(s, AttachRune(twin, scribe, captain, 0)) == (
         "Scribe is turned: a turned card uses only a permanent maneuver (3.4.1, 4.1, 4.2.6)"
     )
+
+
+STEEP_RUNE = fx.variant(
+    _WARD,
+    "Steep Rune",
+    maneuvers=(
+        replace(
+            _WARD.maneuvers[0],
+            per=(1, 0, 0, 0),
+            steps=(ManeuverStep((5, 0, 0, 0), ChangeLevel(Chosen(fx.OWN_LEADERS), 1)),),
+        ),
+    ),
+)
+"""The Ward Rune (1 magic) with a slash of 1 magic and a further step of 5 (4.2.6)."""
+STEEP_RULESET = MitoszRuleset(pool={**fx.ATTACHMENT_POOL, "Steep Rune": STEEP_RUNE})
+
+
+@pytest.mark.rule("8.rune", "4.2.2", "4.2.6")
+@pytest.mark.ruling("R-8.rune")
+def test_attaching_a_rune_costs_its_use_with_the_slash_once_and_no_further_step() -> None:
+    # the scribe attaching a rune uses its maneuver once: its cost and one slash, 2
+    # magic in all; a further step is bought only when the attached rune is used
+    def attaching(magic: int) -> str | None:
+        leaders = (Leader("Scribe"), Leader("Cheap"))
+        mine = sky(leaders=leaders, hand=("Steep Rune",), spheres=(magic, 0, 0, 0))
+        s = build(mine, sea(), ruleset=STEEP_RULESET)
+        rune = AttachRune(the(s, "Steep Rune"), the(s, "Scribe"), the(s, "Cheap"))
+        return STEEP_RULESET.why_not(s, rune)
+
+    assert attaching(2) is None
+    assert "magic" in str(attaching(1))
 
 
 @pytest.mark.rule("8.rune", "1.4.2")
