@@ -453,6 +453,29 @@ def test_attaching_a_rune_costs_its_use_with_the_slash_once_and_no_further_step(
     assert "magic" in str(attaching(1))
 
 
+_OTHERS = Chosen(replace(fx.OWN_LEADERS, not_user=True))
+OTHERS_RUNE = fx.variant(
+    _WARD, "Others' Rune", maneuvers=(replace(_WARD.maneuvers[0], effect=ChangeLevel(_OTHERS, 1)),)
+)
+"""The Ward Rune for an own leader other than its user (5.17)."""
+
+
+@pytest.mark.rule("8.rune", "4.6.2.1", "5.17")
+@pytest.mark.ruling("R-8.rune")
+def test_a_rune_that_spares_its_user_is_not_attached_to_its_scribe() -> None:
+    # the scribe attaching a rune is its user (4.6.2.1): a rune whose maneuver acts on an
+    # own leader other than its user could not act on the scribe, so it is not attached
+    # there, only to another leader (ruling R-8.rune)
+    ruleset = MitoszRuleset(pool={**fx.ATTACHMENT_POOL, "Others' Rune": OTHERS_RUNE})
+    mine = sky(leaders=(Leader("Scribe"), Leader("Cheap")), hand=("Others' Rune",))
+    s = build(mine, sea(), ruleset=ruleset)
+    rune, scribe, cheap = the(s, "Others' Rune"), the(s, "Scribe"), the(s, "Cheap")
+    assert ruleset.why_not(s, AttachRune(rune, scribe, cheap)) is None
+    assert ruleset.why_not(s, AttachRune(rune, scribe, scribe)) == (
+        "Others' Rune cannot act on Scribe, so it cannot be attached to it (8.rune)"
+    )
+
+
 @pytest.mark.rule("8.rune", "1.4.2")
 def test_a_rune_goes_to_the_underworld_with_its_card() -> None:
     s = build(
