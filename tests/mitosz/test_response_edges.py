@@ -13,6 +13,7 @@ from mitosz_core.games.mitosz.actions import Pass, PlayFate, Summon, UseManeuver
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.machine import Phase
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.events import _may_answer
 from mitosz_core.games.mitosz.rules.flow import turn_phase
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.state import ResponseFrame
@@ -117,3 +118,15 @@ def test_a_combat_fate_answers_in_the_combat_phase_not_before() -> None:
     s = pass_counter(act(s, PlayFate(omen, 0)))
     assert s.game.players[other].hand == (top,)  # the fate was used, and drew a card
     assert turn_phase(s) is Phase.COMBAT and s.to_act == me
+
+
+@pytest.mark.rule("6.1.4", "3.7")
+def test_whether_a_player_may_answer_follows_its_hand_on_an_unchanged_board() -> None:
+    # the other player holds nothing, then a fate (3.7): it may answer now, though the
+    # board, whose views are kept for every game value that shares it, is the same
+    s = build(sky(empire=CROSS), sea(empire=CROSS, deck=("Doom", *fx.FILLER)))
+    other = 1
+    assert not _may_answer(s.game, other)
+    after, _ = fx.to_hand(s, other, "Doom")
+    assert after.game.board is s.game.board
+    assert _may_answer(after.game, other)
