@@ -7,6 +7,7 @@ import pytest
 
 import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import SacrificeItem, ToUnderworld, UseManeuver
+from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
     Chosen,
@@ -90,6 +91,25 @@ def test_a_sacrifice_is_taken_from_the_board() -> None:
     after = apply_todo(gone, Todo(Sacrifice(Chosen(OWN_LEADERS)), me, hero, cheap))
     assert cheap in after.game.players[me].hand
     assert cheap not in after.game.players[me].underworld
+
+
+@pytest.mark.rule("1.2.5", "3.6", "1.4")
+def test_a_destroyed_intrigue_leaves_its_players_intrigues_for_the_underworld() -> None:
+    # the Archer's player destroys one of the other player's two intrigues: it goes to
+    # its owner's underworld, the other stays in force, and nothing else moves
+    s = build(sky(leaders=(Leader("Archer"),)), sea(intrigues=("Banner", "Fog")))
+    me, other = 0, 1
+    archer, banner, fog = the(s, "Archer"), the(s, "Banner", other), the(s, "Fog", other)
+    intrigues = Chosen(Cards(types=(CardType.INTRIGUE,), side=Side.ENEMY))
+    after = apply_todo(s, Todo(Destroy(intrigues), me, archer, banner))
+    theirs, mine = after.game.players[other], after.game.players[me]
+    assert theirs.intrigues == (fog,)
+    assert theirs.underworld == (*s.game.players[other].underworld, banner)
+    assert (mine.realm, theirs.empire, theirs.leaders) == (
+        s.game.players[me].realm,
+        s.game.players[other].empire,
+        s.game.players[other].leaders,
+    )
 
 
 @pytest.mark.rule("1.2.5")
