@@ -7,6 +7,7 @@ the board until its condition is met (5.15)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -30,6 +31,7 @@ from mitosz_core.games.mitosz.effects.language import (
 )
 from mitosz_core.games.mitosz.engine import census
 from mitosz_core.games.mitosz.rules import S, maneuvers
+from mitosz_core.games.mitosz.rules.attachments import release_leaders
 from mitosz_core.games.mitosz.rules.board import (
     controller,
     destroy,
@@ -50,6 +52,7 @@ from mitosz_core.games.mitosz.state import (
     ActiveEffect,
     Fight,
     FightKind,
+    LeaderSlot,
     Marker,
     Todo,
 )
@@ -367,6 +370,21 @@ def test_a_leader_attached_until_its_players_turn_returns_then() -> None:
     assert held_leader(s.game, king) is None
     slot = leader_slot(s.game, king)
     assert slot is not None and slot[0] == me and fx.items(s.game, king) == (c["sword"],)
+
+
+@pytest.mark.rule("5.15")
+@pytest.mark.ruling("R-5.15-leader")
+@pytest.mark.parametrize("turned", [True, False])
+def test_a_released_leader_returns_to_its_row_as_it_was_held(turned: bool) -> None:
+    # 5.15: a held leader returns as it was: turned or not
+    s, me, _, c = _hidden_king(sanctum=True)
+    king = c["king"]
+    found = held_leader(s.game, king)
+    assert found is not None
+    held = replace(found, turned=turned)
+    board = tuple(held if a == found else a for a in s.game.board.attachments)
+    s = release_leaders(s.evolve(game=s.game.with_board(attachments=board)), (held,))
+    assert leader_slot(s.game, king) == (me, LeaderSlot(king, turned))
 
 
 @pytest.mark.rule("5.15")
