@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.effects.language import (
     Every,
     Maneuver,
     NeutralizeAbility,
+    Search,
     Side,
     Steal,
     Trigger,
@@ -214,6 +215,23 @@ def test_a_delayed_end_of_fight_effect_waits_for_a_fight() -> None:
     s = set_game(s, waiting=(waiting,))
     s = triggers.fight_end(s, (), WIRING.handlers)
     assert s.game.waiting == () and level(s.game, hero) == 3 + 1
+
+
+@pytest.mark.rule("6.2.4.5", "6.2.1.3")
+def test_a_timed_effect_that_would_ask_a_choice_is_dropped_and_the_next_takes_hold() -> None:
+    # a timed effect takes hold by itself and asks nobody (6.2.1.3, 6.2.4.5); the card
+    # checks refuse one that would ask a choice (a search of the deck), and were one to
+    # come, its choice is dropped and the effects after it still take hold
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Hero"),)), sea(empire=CROSS), ruleset=TIMED_RULESET
+    )
+    me, hero = 0, the(s, "Hero")
+    hand = len(s.game.players[me].hand)
+    asks = Todo(Search(Cards()), me, hero)
+    assert apply_todo(s, asks).game.choice is not None  # it would ask
+    s = triggers.take_hold(s, (asks, Todo(Draw(1), me, hero)), WIRING.handlers)
+    assert s.game.choice is None and s.game.todo == ()
+    assert len(s.game.players[me].hand) == hand + 1
 
 
 @pytest.mark.rule("6.2.4.5", "6.2.1.3")
