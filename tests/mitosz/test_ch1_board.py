@@ -10,8 +10,10 @@ from mitosz_core.games.mitosz.actions import SacrificeItem, ToUnderworld, UseMan
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import (
     Cards,
+    ChangeLevel,
     Chosen,
     Destroy,
+    Duration,
     Every,
     ReturnToHand,
     Sacrifice,
@@ -131,6 +133,20 @@ def test_only_a_card_on_the_board_can_be_destroyed() -> None:
         remove_to_underworld(s, spare)
     destroyed = apply_todo(s, Todo(Destroy(Chosen(ENEMY_LEADERS)), me, archer, king))
     assert king in destroyed.game.players[other].underworld
+
+
+@pytest.mark.rule("1.2.6", "5.17")
+def test_a_lasting_effect_aimed_at_a_card_off_the_board_takes_no_hold() -> None:
+    # the chosen card has gone to its player's hand before the effect takes hold: a
+    # lasting +1 level on it is not kept, there being no card on the board to keep it
+    # (1.2.6: a card that leaves the board keeps nothing)
+    s = build(sky(leaders=(Leader("Archer"),)), sea(hand=("Cheap",)))
+    archer, gone = the(s, "Archer"), the(s, "Cheap", 1)
+    raise_it = ChangeLevel(Chosen(Cards()), 1, Duration.TURN)
+    after = apply_todo(s, Todo(raise_it, 0, archer, gone))
+    assert after.game.effects == s.game.effects
+    kept = apply_todo(s, Todo(raise_it, 0, archer, archer)).game.effects
+    assert [e.target for e in kept] == [archer]  # on a card on the board, it is kept
 
 
 @pytest.mark.rule("1.2.5", "1.4.2")
