@@ -18,6 +18,7 @@ from mitosz_core.games.mitosz.effects.language import (
     ReturnToHand,
     Sacrifice,
     Side,
+    User,
 )
 from mitosz_core.games.mitosz.engine import census
 from mitosz_core.games.mitosz.rules.board import (
@@ -147,6 +148,32 @@ def test_a_lasting_effect_aimed_at_a_card_off_the_board_takes_no_hold() -> None:
     assert after.game.effects == s.game.effects
     kept = apply_todo(s, Todo(raise_it, 0, archer, archer)).game.effects
     assert [e.target for e in kept] == [archer]  # on a card on the board, it is kept
+
+
+@pytest.mark.rule("5.17", "1.2.5", "1.2.6")
+def test_an_effect_reads_its_cards_when_it_takes_hold() -> None:
+    # 5.17 "Ha egy kitétel több lapra is igaz, úgy a hatás az összes ilyen lapra hat"
+    # (the effect acts on every card the condition is true of), read when it takes hold:
+    # a chosen card that no longer fits is spared, "every enemy leader below its user's
+    # level" reads the user's level, and an effect on its user does nothing once the
+    # user has left the board
+    s = build(
+        sky(leaders=(Leader("Archer"), Leader("Cheap"))),
+        sea(leaders=(Leader("King"), Leader("Hero")), hand=("Cheap",)),
+    )
+    me, other = 0, 1
+    archer, king, hero = the(s, "Archer"), the(s, "King", other), the(s, "Hero", other)
+    low = level(s.game, archer)
+    below = Cards(types=(CardType.LEADER,), side=Side.ENEMY, below=level(s.game, king))
+    spared = apply_todo(s, Todo(Destroy(Chosen(below)), me, archer, king))
+    assert king in board_cards(spared.game, other)
+    under_user = Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True)
+    swept = apply_todo(s, Todo(Destroy(Every(under_user)), me, archer))
+    gone = {c for c in (king, hero) if c not in board_cards(swept.game, other)}
+    assert gone == {c for c in (king, hero) if level(s.game, c) < low} != set()
+    off = the(s, "Cheap", other)  # in hand: a user no longer on the board
+    lifted = apply_todo(s, Todo(ChangeLevel(User(), 1, Duration.TURN), other, off))
+    assert lifted.game.effects == s.game.effects
 
 
 @pytest.mark.rule("1.2.5", "1.4.2")
