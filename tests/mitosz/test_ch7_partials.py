@@ -166,7 +166,7 @@ def test_only_the_cards_of_the_battle_list_act_in_a_battle() -> None:
         act(s, UseManeuver(far, 0))
     with pytest.raises(mc.IllegalActionError, match=r"serves only its people's defence \(3\.3"):
         act(s, UseManeuver(far_tower, 0))
-    with pytest.raises(mc.IllegalActionError, match=r"does not take part in the fight"):
+    with pytest.raises(mc.IllegalActionError, match=r"fight: only the cards of 7\.3\.5 act"):
         act(s, UseManeuver(idle_horn, 0))
     with pytest.raises(mc.IllegalActionError, match=r"free maneuver only while it fights"):
         act(s, UseFreeManeuver(muster, far, 0))
