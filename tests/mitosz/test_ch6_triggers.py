@@ -292,6 +292,48 @@ def test_a_maneuver_that_may_be_used_when_played_is_the_players_choice() -> None
     assert used.phase == "turn.summoning_1"
 
 
+ENVOY = TIMED_RULESET.pool["Envoy"]
+_DRAW_TWO = replace(ENVOY.maneuvers[0], trigger=Trigger.ON_PLAY, cost=(0, 0, 0, 0))
+HERALD_ENVOY = fx.variant(ENVOY, "Herald Envoy", maneuvers=(*ENVOY.maneuvers, _DRAW_TWO))
+"""The Envoy with a second on-play maneuver, a mandatory free draw of 2 (6.3.7)."""
+HERALD_RULESET = MitoszRuleset(pool={**TIMED_RULESET.pool, HERALD_ENVOY.key: HERALD_ENVOY})
+
+
+@pytest.mark.ruling("R-6.3.7")
+@pytest.mark.rule("6.3.7")
+@pytest.mark.parametrize("answer", ["use", "decline"])
+def test_a_cards_on_play_maneuvers_follow_one_another_after_a_choice(answer: str) -> None:
+    # the card's first on-play maneuver is optional (1 wealth: draw 2), its second must
+    # be used (draw 2): whatever its player answers to the first, the second follows,
+    # once, and the card's player draws
+    sides = (sky(empire=CROSS, hand=("Herald Envoy",)), sea(empire=CROSS))
+    s = build(*sides, ruleset=HERALD_RULESET)
+    me, envoy = 0, the(s, "Herald Envoy")
+    s = play(s, Summon(envoy))
+    assert s.phase == "counter.choose" and s.to_act == me
+    s = settle_counter(act(s, Choose(envoy) if answer == "use" else Pass()))
+    assert _hand(s, me) == (4 if answer == "use" else 2)
+    assert s.phase == "turn.summoning_1"
+
+
+PROUD_ENVOY = fx.variant(
+    ENVOY,
+    "Proud Envoy",
+    maneuvers=(replace(ENVOY.maneuvers[0], effect=ChangeLevel(User(), 1, Duration.MARKER)),),
+)
+"""The Envoy whose optional on-play maneuver raises the card itself (6.3.7)."""
+
+
+@pytest.mark.ruling("R-6.3.7")
+@pytest.mark.rule("6.3.7")
+def test_an_on_play_maneuver_chosen_by_its_player_acts_from_its_card() -> None:
+    ruleset = MitoszRuleset(pool={**TIMED_RULESET.pool, PROUD_ENVOY.key: PROUD_ENVOY})
+    s = build(sky(empire=CROSS, hand=("Proud Envoy",)), sea(empire=CROSS), ruleset=ruleset)
+    envoy = the(s, "Proud Envoy")
+    s = settle_counter(act(play(s, Summon(envoy)), Choose(envoy)))
+    assert level(s.game, envoy) == PROUD_ENVOY.level + 1
+
+
 @pytest.mark.ruling("R-6.3.4")
 @pytest.mark.rule("6.3.4")
 def test_a_further_condition_is_carried_out_before_the_counter_round() -> None:
