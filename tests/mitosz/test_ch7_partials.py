@@ -246,7 +246,10 @@ def test_troops_are_played_only_into_a_battle_free_only_when_linked() -> None:
     assert not any(getattr(a, "card", None) in (archers, hoplites) for a in legal(s))
     with pytest.raises(mc.IllegalActionError, match=r"a troop is not summoned"):
         act(s, Summon(hoplites))  # 3.8: only into a battle
+    s, idle = put_leader(s, me, "Scout")  # on the board, in no line of the battle
     s = to_rounds(battle(s, plains, E, captain))
+    with pytest.raises(mc.IllegalActionError, match=r"#\d+ leads no line in this battle \(7\.3\.4"):
+        act(s, SummonTroop(hoplites, idle))
     with pytest.raises(mc.IllegalActionError, match=r"not linked to its war leader"):
         act(s, SummonTroop(archers, captain, free=True))
     with pytest.raises(mc.IllegalActionError, match=r"no mythic link to your high god"):
