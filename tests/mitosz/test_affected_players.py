@@ -9,6 +9,7 @@ import pytest
 from mitosz_core.games.mitosz.cards import CardType
 from mitosz_core.games.mitosz.effects.language import (
     AnyEffect,
+    Cards,
     ChangeLevel,
     Delayed,
     Discard,
@@ -48,6 +49,7 @@ HERALD = fx.card(
         _maneuver("All", Draw(1, Who.EACH_PLAYER)),
         _maneuver("Self", ChangeLevel(User(), 1)),
         _maneuver("Enemies", ChangeLevel(Every(ENEMY_LEADERS), -1)),
+        _maneuver("Others", ChangeLevel(Every(Cards(types=(CardType.LEADER,), not_user=True)), 1)),
     ),
 )
 RULESET = MitoszRuleset(pool={**fx.POOL, HERALD.key: HERALD})
@@ -65,6 +67,7 @@ RULESET = MitoszRuleset(pool={**fx.POOL, HERALD.key: HERALD})
         (3, 1, {0, 1, 2}),
         (4, 1, {0}),
         (5, 1, {1}),
+        (6, 1, {1}),
     ],
     ids=[
         "every-part-of-a-sequence",
@@ -74,6 +77,7 @@ RULESET = MitoszRuleset(pool={**fx.POOL, HERALD.key: HERALD})
         "each-player",
         "the-users-player",
         "the-players-whose-cards-match",
+        "the-players-whose-cards-match-read-with-the-user",
     ],
 )
 def test_the_players_an_untargeted_maneuver_affects(
@@ -83,3 +87,13 @@ def test_the_players_an_untargeted_maneuver_affects(
     s = build(mine, sea(leaders=(Leader("King"),)), sky(), ruleset=RULESET)  # 2 has none
     used = ManeuverPending(0, 0, user=the(s, "Affecting Herald"), maneuver=index, steps=steps)
     assert affected_players(s.game, used) == frozenset(expected)
+
+
+@pytest.mark.rule("6.4.1")
+@pytest.mark.ruling("R-6.4.1-affected")
+def test_an_effect_on_a_user_gone_from_the_board_names_nobody_known() -> None:
+    # the user has left the board before its use's counter round: the event names no
+    # player, so the counter round starts with the player whose turn it is
+    s = build(sky(empire=CROSS, hand=("Affecting Herald",)), sea(), ruleset=RULESET)
+    used = ManeuverPending(0, 0, user=the(s, "Affecting Herald"), maneuver=4, steps=1)
+    assert affected_players(s.game, used) is None
