@@ -5,9 +5,23 @@ from __future__ import annotations
 import pytest
 
 import mitosz_core as mc
-from mitosz_core.games.mitosz.actions import Pass, Summon, UseManeuver
+from mitosz_core.games.mitosz.actions import Choose, Pass, Summon, UseManeuver
+from mitosz_core.games.mitosz.cards import CardType
+from mitosz_core.games.mitosz.effects.language import Discard, Maneuver, Timing
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.mitosz import Leader
-from tests.mitosz.fixtures import RULESET, act, build, pass_counter, sea, settle_counter, sky, the
+from tests.mitosz import fixtures as fx
+from tests.mitosz.fixtures import (
+    CROSS,
+    RULESET,
+    act,
+    build,
+    pass_counter,
+    sea,
+    settle_counter,
+    sky,
+    the,
+)
 
 
 def rows(*keys: str) -> tuple[Leader, ...]:
@@ -92,3 +106,37 @@ def test_a_maneuver_without_a_counter_or_locked_effect_is_refused_in_a_counter_r
     s = pass_counter(s)  # the response to the deed that follows takes it (6.1.4)
     assert s.phase == "response.respond" and s.to_act == other
     assert RULESET.why_not(s, watch) is None
+
+
+PURGER = fx.card(
+    "Purger",
+    CardType.LEADER,
+    level=2,
+    maneuvers=(Maneuver("Purge", Discard(2), timing=Timing.ACTION),),
+)
+"""A leader whose maneuver makes each opponent discard two cards of their choice."""
+PURGE_RULESET = MitoszRuleset(pool={**fx.POOL, PURGER.key: PURGER})
+
+
+@pytest.mark.rule("6.4.1", "1.5.1")
+def test_a_choice_of_several_cards_asks_for_each_before_play_goes_on() -> None:
+    # 1.5.1: the other player discards two cards of its choice, one decision each; the
+    # counter round waits in its choose step until both are chosen
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Purger"),)),
+        sea(empire=CROSS, hand=("Cheap", "King", "Hero")),
+        ruleset=PURGE_RULESET,
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    cheap, king = the(s, "Cheap", other), the(s, "King", other)
+    s = pass_counter(act(s, UseManeuver(the(s, "Purger"), 0)))
+    assert s.phase == "counter.choose" and s.to_act == other
+    s = act(s, Choose(cheap))
+    assert s.phase == "counter.choose" and s.to_act == other
+    assert Choose(cheap) not in mc.legal_actions(s) and Choose(king) in mc.legal_actions(s)
+    s = act(s, Choose(king))
+    assert s.game.players[other].hand == (the(s, "Hero", other),)
+    assert s.game.players[other].underworld[-2:] == (cheap, king)
+    assert s.game.choice is None and s.phase != "counter.choose"
+    assert s.game.players[me].hand == ()  # nothing asked of the user
