@@ -266,6 +266,29 @@ def test_the_defender_may_summon_its_commander_from_hand() -> None:
     assert s.game.players[other].spheres == (2, 4, 1, 3)
 
 
+@pytest.mark.rule("7.4.5", "7.3.3")
+def test_the_defender_may_summon_a_comrade_from_hand_into_the_line_it_names() -> None:
+    # 7.4.5: "A védő kijelölhet vagy idézhet egy vezért, amely mint bajtárs vezeti serege
+    # második vagy harmadik sorát" (the defender may name or summon a comrade to lead its
+    # second or third line): the Shieldmaiden, the Guardian's ally, summoned from hand,
+    # leads the support line
+    s, me, other = arena()
+    s, captain = put_leader(s, me, "Captain")
+    s, hills = put_people(s, other, "Hillfolk", 0, 0)
+    s, guardian = put_leader(s, other, "Guardian")
+    s, maiden = to_hand(s, other, "Shieldmaiden")
+    s = set_player(s, other, spheres=(2, 4, 1, 5))
+    s = designate(battle(s, hills, E, captain), guardian)
+    s = act(s, Pass())  # I name no comrade
+    assert SummonWarLeader(maiden, SUPPORT) in legal(s)
+    s = act(s, SummonWarLeader(maiden, SUPPORT))
+    while s.phase.startswith("counter"):
+        s = act(s, Pass())
+    fight = s.game.fight
+    assert fight is not None and fight.defend == (guardian, maiden, None)
+    assert fight.pending_leader is None and fight.pending_line is None
+
+
 @pytest.mark.rule("7.4.8", "7.4.10.1")
 def test_a_commander_leaving_the_board_decides_the_battle() -> None:
 
