@@ -87,6 +87,9 @@ def test_a_monster_fights_as_a_troop_and_is_kept_after_a_win() -> None:
     assert controller(thief.game, cyclops) == me  # 8.monster.4: not stolen
     s = pass_(s)
     assert s.phase == "turn.combat.battle.spoils"
+    unpaid = act(s, TakeSpoils(Sphere.MAGIC))  # 1 force left: the Cyclops is not kept
+    assert unpaid.phase != "turn.combat.battle.monsters"
+    assert cyclops in unpaid.game.players[me].underworld
     s = act(s, TakeSpoils(Sphere.FORCE))
     assert s.phase == "turn.combat.battle.monsters" and s.to_act == me
     assert s.game.players[me].spheres[3] == 2  # 1 left + 1 stolen: paid from the spoils
