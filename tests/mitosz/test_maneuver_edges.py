@@ -10,9 +10,16 @@ from __future__ import annotations
 import pytest
 
 from mitosz_core.games.mitosz.actions import PlayFate, UseFreeManeuver, UseManeuver
+from mitosz_core.games.mitosz.effects.language import (
+    ChangeLevel,
+    Chosen,
+    Draw,
+    Maneuver,
+    ManeuverStep,
+)
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules import S
-from mitosz_core.games.mitosz.rules.maneuvers import candidates, perform
+from mitosz_core.games.mitosz.rules.maneuvers import candidates, chosen_cards, perform
 from mitosz_core.games.mitosz.state import ManeuverPending
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
@@ -134,3 +141,21 @@ def test_a_bound_maneuver_used_announces_the_maneuver_and_repeats_chosen_and_pay
     after, item = perform(s, ME, UseManeuver(marksman, 1))
     assert (item.user, item.maneuver, item.steps, item.times) == (marksman, 1, 1, 1)
     assert _paid(s, after) == (0, 0, 0, 1)
+
+
+@pytest.mark.rule("4.6.1", "4.2.6")
+def test_the_card_a_multi_step_maneuver_chooses_may_be_named_by_a_further_step() -> None:
+    # 4.6.1: the user chooses the card the maneuver acts on; in a multi-step maneuver
+    # (4.2.6) that card may be named by a further step only, and every step counts
+    aimed = ChangeLevel(Chosen(fx.OWN_LEADERS), 1)
+    later = Maneuver("Later", Draw(1), steps=(ManeuverStep((0, 0, 0, 0), aimed),))
+    third = Maneuver(
+        "Third",
+        Draw(1),
+        steps=(ManeuverStep((0, 0, 0, 0), Draw(1)), ManeuverStep((0, 0, 0, 0), aimed)),
+    )
+    assert chosen_cards(later) == chosen_cards(third) == fx.OWN_LEADERS
+    assert (
+        chosen_cards(Maneuver("None", Draw(1), steps=(ManeuverStep((0, 0, 0, 0), Draw(1)),)))
+        is None
+    )
