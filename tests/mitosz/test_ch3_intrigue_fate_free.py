@@ -228,6 +228,29 @@ def test_a_fate_is_used_whenever_its_player_has_the_action_even_in_another_playe
     assert PlayFate(omen2) in mc.legal_actions(s)
 
 
+@pytest.mark.rule("1.5.3", "6.1.4")
+@pytest.mark.ruling("R-1.5.3-anytime")
+def test_a_player_allowed_to_play_a_card_without_summoning_is_asked_to_respond() -> None:
+    # 1.5.3: a card played without summoning is played whenever its player has the
+    # action; the other player, allowed to play its Axe so (an effect in force; no
+    # leader on the board is linked to it), holds nothing else, and is asked to answer
+    # my pass
+    s = build(
+        sky(leaders=(Leader("Cheap"),)),
+        sea(leaders=(Leader("King"),), hand=("Axe",)),
+        auto_pass=False,
+    )
+    other = 1
+    axe, king = the(s, "Axe", other), the(s, "King", other)
+    anyway = ActiveEffect(
+        s.game.next_id, PlayerPermission(Permission.WITHOUT_SUMMONING), other, None, None
+    )
+    s = set_game(s, effects=(anyway,), next_id=s.game.next_id + 1)
+    s = act(s, Pass())  # the end of my summoning step is an event (6.5.1)
+    assert s.phase == "response.respond" and s.to_act == other
+    assert PlayWithoutSummoning(axe, king) in mc.legal_actions(s)
+
+
 @pytest.mark.rule("3.7")
 def test_a_fate_is_never_summoned_nor_played_without_summoning() -> None:
     s = build(sky(leaders=(Leader("Hero"),), hand=("Omen",)), sea())
