@@ -176,6 +176,11 @@ def test_a_free_summoning_names_cards_in_hand_by_type_subtype_mythos_and_magic()
     for permission, player in ((Permission.WITHOUT_SUMMONING, me), (Permission.SUMMON_FREE, 1)):
         t = _lasting(s, PlayerPermission(permission, Cards()), player, None, None)
         assert {key for key, c in cards.items() if summon_cost(t, me, c) == FREE} == set()
+    # and the summoning itself pays nothing: with no sphere points left, the King is
+    # summoned free
+    broke = fx.set_player(_free_for(s, me, Cards()), me, spheres=(0, 0, 0, 0))
+    assert mc.is_legal(broke, Summon(cards["King"]))
+    assert not mc.is_legal(fx.set_player(s, me, spheres=(0, 0, 0, 0)), Summon(cards["King"]))
 
 
 @pytest.mark.rule("5.17", "3.1", "3.4.1")

@@ -381,6 +381,9 @@ def test_another_player_summons_your_high_god_as_a_leader_only_with_permission()
     assert withdrawn.game.permits == ()
     withdrawn, summon = sea_summons(withdrawn)
     assert summon not in mc.legal_actions(withdrawn)
+    # its own player needs nobody's permission
+    own, mine = to_hand(s, sky, "Sky Leader")
+    assert Summon(mine) in mc.legal_actions(own) and mc.is_legal(own, Summon(mine))
 
 
 @pytest.mark.rule("6.3.7", "3.8")
