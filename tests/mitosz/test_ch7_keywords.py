@@ -313,3 +313,4 @@ def test_troops_leave_with_their_war_leader() -> None:
     assert hoplites in s.game.players[me].underworld
     fight = s.game.fight
     assert fight is not None and side_level(s.game, fight, 0) == 3 + 1
+    assert [t.card for t in fight.troops] == [ram]  # the Hoplites are forgotten (7.4.8)
