@@ -4,6 +4,8 @@ battle), 7.4.10.1 (retreat), 3.1, 3.2.2, 5.8, 5.14, 8.mount and 8.god."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import mitosz_core as mc
@@ -23,8 +25,9 @@ from mitosz_core.games.mitosz.actions import (
 from mitosz_core.games.mitosz.cards import Sphere
 from mitosz_core.games.mitosz.effects.language import Permission, PlayerPermission
 from mitosz_core.games.mitosz.rules import S
+from mitosz_core.games.mitosz.rules.fights import access
 from mitosz_core.games.mitosz.rules.fights.army import side_level
-from mitosz_core.games.mitosz.rules.fights.core import fighting_cards
+from mitosz_core.games.mitosz.rules.fights.core import fighting_cards, set_fight
 from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import fate_allowed
@@ -91,6 +94,28 @@ def test_an_attacker_forced_to_retreat_leaves_no_winner_and_no_loser() -> None:
     assert s.game.players[other].spheres[3] == 5  # no sphere point stolen
     assert {hoplites, archers} <= set(s.game.players[me].underworld)  # 7.4.13
     assert turned(s, me, captain) and turned(s, other, guardian)
+
+
+@pytest.mark.rule("4.1", "4.2.6", "7.2.5.3")
+def test_a_turned_troop_uses_only_its_permanent_maneuvers() -> None:
+    # a troop turned (by poison, 7.2.5.3, or by a use that turns it) uses no maneuver
+    # but a permanent one (4.2.6 Permanens: "Elforgatott lap is használhatja"); the
+    # Archers fight in the front line, in full
+    s, me, other = arena(auto_pass=False)
+    s, captain = put_leader(s, me, "Captain")
+    s, archers = to_hand(s, me, "Archers")
+    s, hills = put_people(s, other, "Hillfolk", 0, 0)
+    s, guardian = put_leader(s, other, "Guardian")
+    s = set_player(s, me, spheres=(3, 3, 3, 3))
+    s = to_rounds(designate(battle(s, hills, E, captain), guardian))
+    s = play(s, SummonTroop(archers, captain))
+    volley = s.game.card(archers).maneuvers[0]
+    assert volley.permanent
+    fleeting = replace(volley, permanent=False)
+    assert access.why_not_user(s, archers, fleeting) is None  # not turned yet
+    turned_now = set_fight(s, turned=(archers,))
+    assert access.why_not_user(turned_now, archers, volley) is None
+    assert access.why_not_user(turned_now, archers, fleeting) == "Archers is turned (4.1)"
 
 
 # --- 7.2.1, 5.13, 5.14 ---------------------------------------------------------------------------
