@@ -20,10 +20,11 @@ from mitosz_core.games.mitosz.actions import (
     UseManeuver,
 )
 from mitosz_core.games.mitosz.cards import Sphere
-from mitosz_core.games.mitosz.effects.language import Chosen, Steal
+from mitosz_core.games.mitosz.effects.language import Chosen, Draw, Steal
 from mitosz_core.games.mitosz.rules import S
 from mitosz_core.games.mitosz.rules.board import controller, remove_to_underworld
 from mitosz_core.games.mitosz.rules.fights.army import capacity, side_level, troop_level
+from mitosz_core.games.mitosz.rules.interpret import _held_to_the_fight
 from mitosz_core.games.mitosz.state import FightKind, LineName, Todo, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.wiring import apply_todo
@@ -85,6 +86,10 @@ def test_a_monster_fights_as_a_troop_and_is_kept_after_a_win() -> None:
         act(s, SummonTroop(hoplites, captain, free=True))
     thief = apply_todo(s, Todo(Steal(Chosen()), other, None, cyclops))
     assert controller(thief.game, cyclops) == me  # 8.monster.4: not stolen
+    # a troop's text is written for fights (R-7.2.1-every): the monster, a troop while
+    # it fights (8.monster.1), keeps an effect on its player, the captain does not
+    assert not _held_to_the_fight(s.game, Todo(Draw(1), me, cyclops))
+    assert _held_to_the_fight(s.game, Todo(Draw(1), me, captain))
     s = pass_(s)
     assert s.phase == "turn.combat.battle.spoils"
     unpaid = act(s, TakeSpoils(Sphere.MAGIC))  # 1 force left: the Cyclops is not kept
