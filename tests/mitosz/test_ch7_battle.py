@@ -12,18 +12,23 @@ from mitosz_core.games.mitosz.actions import (
     DeclareFight,
     Designate,
     Pass,
+    PlayFate,
     SacrificeCommander,
     Summon,
     SummonTroop,
     SummonWarLeader,
     TakeSpoils,
 )
-from mitosz_core.games.mitosz.cards import Sphere
+from mitosz_core.games.mitosz.cards import CardType, Sphere
+from mitosz_core.games.mitosz.effects.language import CounterPlay, Maneuver
+from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules.board import remove_to_underworld
 from mitosz_core.games.mitosz.rules.fights.army import side_level
 from mitosz_core.games.mitosz.rules.fights.core import allied
 from mitosz_core.games.mitosz.state import FightKind, LineName, Outcome, TroopMode
-from mitosz_core.mitosz import Leader
+from mitosz_core.mitosz import Leader, People
+from tests.mitosz import fight_fixtures as ff
+from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import (
     LATE_RULESET,
     E,
@@ -278,8 +283,8 @@ def test_the_defender_may_summon_a_comrade_from_hand_into_the_line_it_names() ->
     s, guardian = put_leader(s, other, "Guardian")
     s, maiden = to_hand(s, other, "Shieldmaiden")
     s = set_player(s, other, spheres=(2, 4, 1, 5))
-    s = designate(battle(s, hills, E, captain), guardian)
-    s = act(s, Pass())  # I name no comrade
+    s = designate(battle(s, hills, E, captain), guardian)  # I have no comrade to name
+    assert s.phase.endswith("defender_comrade") and s.to_act == other
     assert SummonWarLeader(maiden, SUPPORT) in legal(s)
     s = act(s, SummonWarLeader(maiden, SUPPORT))
     while s.phase.startswith("counter"):
@@ -287,6 +292,52 @@ def test_the_defender_may_summon_a_comrade_from_hand_into_the_line_it_names() ->
     fight = s.game.fight
     assert fight is not None and fight.defend == (guardian, maiden, None)
     assert fight.pending_leader is None and fight.pending_line is None
+
+
+STOP_MUSTER = fx.card(
+    "Stop Muster",
+    CardType.FATE,
+    links=("Sky",),
+    maneuvers=(Maneuver("Stop", CounterPlay((CardType.LEADER,)), counter=True),),
+)
+"""A fate that counters a leader being summoned (4.2.6), which may touch a battle (7.3.5 2)."""
+MUSTER_RULESET = MitoszRuleset(pool={**ff.POOL, STOP_MUSTER.key: STOP_MUSTER})
+
+
+@pytest.mark.rule("7.4.5", "4.2.6", "6.4.1")
+def test_a_comrade_whose_summoning_is_countered_leaves_the_defender_to_decide_again() -> None:
+    # the defender summons a Shieldmaiden from hand as its comrade (7.4.5); my fate
+    # counters the summoning in its counter round, so she goes to the underworld and
+    # leads no line, and the defender decides again: the support line is still free for
+    # its second Shieldmaiden
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Captain"),), hand=("Stop Muster",)),
+        sea(
+            empire=(*CROSS, People("Hillfolk", 0, 0)),
+            leaders=(Leader("Guardian"),),
+            hand=("Shieldmaiden", "Shieldmaiden"),
+        ),
+        ruleset=MUSTER_RULESET,
+        auto_pass=False,
+    )
+    me, other = 0, 1
+    captain, guardian = the(s, "Captain"), the(s, "Guardian", other)
+    (maiden, spare), stop = fx.ids(s, "Shieldmaiden", other), the(s, "Stop Muster")
+    hills = the(s, "Hillfolk", other)
+    s = designate(battle(s, hills, E, captain), guardian)  # I have no comrade to name
+    assert s.phase.endswith("defender_comrade") and s.to_act == other
+    s = act(s, SummonWarLeader(maiden, SUPPORT))
+    while s.to_act != me:
+        s = act(s, Pass())
+    s = act(s, PlayFate(stop, 0, None, s.game.stack[-1].id))
+    while s.phase.startswith("counter"):
+        s = act(s, Pass())
+    assert maiden in s.game.players[other].underworld
+    fight = s.game.fight
+    assert fight is not None and fight.defend == (guardian, None, None)
+    assert fight.pending_leader is None and fight.pending_line is None
+    assert s.phase.endswith("defender_comrade") and s.to_act == other
+    assert SummonWarLeader(spare, SUPPORT) in mc.legal_actions(s)  # the line is free
 
 
 @pytest.mark.rule("7.4.8", "7.4.10.1")
