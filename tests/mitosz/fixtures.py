@@ -17,7 +17,7 @@ import mitosz_core as mc
 from mitosz_core.games.mitosz.actions import Pass, ToUnderworld
 from mitosz_core.games.mitosz.carddata import Pool, load_set, load_sets
 from mitosz_core.games.mitosz.cards import CardDef, CardType, Edge, Mythos, Road
-from mitosz_core.games.mitosz.effects.language import Cards, Release, Side
+from mitosz_core.games.mitosz.effects.language import AnyEffect, Cards, Release, Side
 from mitosz_core.games.mitosz.engine import MitoszRuleset, settle
 from mitosz_core.games.mitosz.machine import COUNTER_RESPOND_STEPS, Phase
 from mitosz_core.games.mitosz.rules import S
@@ -31,6 +31,7 @@ from mitosz_core.games.mitosz.rules.hosting import (
     placed_on,
 )
 from mitosz_core.games.mitosz.state import (
+    ActiveEffect,
     AttachKind,
     Attachment,
     CardId,
@@ -251,6 +252,19 @@ def set_player(s: S, player: int, **changes: Any) -> S:
 
 def set_game(s: S, **changes: Any) -> S:
     return s.evolve(game=s.game.changed(**changes))
+
+
+def lasting(
+    s: S,
+    effect: AnyEffect,
+    player: int,
+    source: CardId | None = None,
+    target: CardId | None = None,
+) -> S:
+    """``s`` with a lasting effect of ``player``'s ``source`` in force: fixed on ``target``,
+    or, with ``target`` ``None``, on what its selector names (5.7) or on its players."""
+    made = ActiveEffect(s.game.next_id, effect, player, source, target)
+    return set_game(s, effects=(*s.game.effects, made), next_id=s.game.next_id + 1)
 
 
 # --- the board's attachments (Board.attachments), by hand -----------------------------------

@@ -38,7 +38,7 @@ from mitosz_core.games.mitosz.rules.precedence import settle_ties
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.rules.stealing import answer_attach, steal
 from mitosz_core.games.mitosz.rules.summoning import FREE, summon_cost
-from mitosz_core.games.mitosz.state import ActiveEffect, CardId, PeopleSlot, Tiebreak, Todo
+from mitosz_core.games.mitosz.state import CardId, PeopleSlot, Tiebreak, Todo
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.games.mitosz.terms import Sphere
 from mitosz_core.games.mitosz.wiring import apply_todo
@@ -47,13 +47,6 @@ from mitosz_core.mitosz import Side as PlayerSide
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fixtures import CROSS, build, play, sea, sky, the
 from tests.mitosz.test_ch8_attachments import add_building
-
-
-def _lasting(s: S, effect: object, player: int, source: CardId | None, target: CardId | None) -> S:
-    """``s`` with a lasting effect of ``player``'s ``source``: fixed on ``target``, or,
-    with ``target`` ``None``, on what its selector names (5.7) or on its players."""
-    made = ActiveEffect(s.game.next_id, effect, player, source, target)  # type: ignore[arg-type]
-    return fx.set_game(s, effects=(*s.game.effects, made), next_id=s.game.next_id + 1)
 
 
 def _people(s: S, player: int, card: CardId) -> PeopleSlot:
@@ -106,9 +99,9 @@ def test_a_lasting_level_change_of_a_people_goes_to_every_road() -> None:
     cross = the(s, "Cross")
     printed = _printed_roads(s, cross)
     assert _roads(s, 0, cross) == printed
-    s = _lasting(s, ChangeLevel(Every(Cards()), 2), 1, the(s, "Sea God", 1), cross)
+    s = fx.lasting(s, ChangeLevel(Every(Cards()), 2), 1, the(s, "Sea God", 1), cross)
     assert _roads(s, 0, cross) == [r + 2 for r in printed]
-    s = _lasting(s, ChangeLevel(Every(Cards()), -1), 1, the(s, "Sea God", 1), cross)
+    s = fx.lasting(s, ChangeLevel(Every(Cards()), -1), 1, the(s, "Sea God", 1), cross)
     assert _roads(s, 0, cross) == [r + 2 - 1 for r in printed]
     # the other player's Cross is not changed
     assert _roads(s, 1, the(s, "Cross", 1)) == printed
@@ -131,9 +124,9 @@ def test_a_neutralised_location_gives_its_roads_nothing_but_its_building_still_d
     source = the(s, "Sea God", other)
     # 5.5: "a lap nem adja szintjét": the neutralised region gives no level, the building
     # on it keeps giving its own
-    quiet_vale = _lasting(s, silence, other, source, vale)
+    quiet_vale = fx.lasting(s, silence, other, source, vale)
     assert _roads(quiet_vale, me, cross) == [r + 2 for r in printed]
-    quiet_forge = _lasting(s, silence, other, source, forge)
+    quiet_forge = fx.lasting(s, silence, other, source, forge)
     assert _roads(quiet_forge, me, cross) == [r + (1 + 1) for r in printed]
 
 
@@ -144,7 +137,7 @@ def _free_for(s: S, player: int, cards: Cards) -> S:
     """``s`` with a lasting permission of ``player``: summon the cards ``cards`` names free
     (1.5.3)."""
     permission = PlayerPermission(Permission.SUMMON_FREE, cards)
-    return _lasting(s, permission, player, s.game.players[player].high_god, None)
+    return fx.lasting(s, permission, player, s.game.players[player].high_god, None)
 
 
 @pytest.mark.rule("1.5.3", "5.17", "G2")
@@ -174,7 +167,7 @@ def test_a_free_summoning_names_cards_in_hand_by_type_subtype_mythos_and_magic()
     assert free(Cards(types=(CardType.ITEM,), magical=False)) == {"Axe", "Sword", "Plate"}
     # a permission of another kind gives no free summoning, nor does another player's
     for permission, player in ((Permission.WITHOUT_SUMMONING, me), (Permission.SUMMON_FREE, 1)):
-        t = _lasting(s, PlayerPermission(permission, Cards()), player, None, None)
+        t = fx.lasting(s, PlayerPermission(permission, Cards()), player, None, None)
         assert {key for key, c in cards.items() if summon_cost(t, me, c) == FREE} == set()
     # and the summoning itself pays nothing: with no sphere points left, the King is
     # summoned free
@@ -267,10 +260,10 @@ def test_a_lasting_effects_reach_leaves_out_its_user_or_reads_levels_below_it() 
     levels = {c: level(s.game, c) for c in (cheap, hero, king, seer)}
     assert levels == {cheap: 2, hero: 3, king: 3, seer: 2}
     others = Cards(types=(CardType.LEADER,), side=Side.OWN, not_user=True)
-    s = _lasting(s, ChangeLevel(Every(others), 1), other, king, None)
+    s = fx.lasting(s, ChangeLevel(Every(others), 1), other, king, None)
     assert level(s.game, king) == 3 and level(s.game, seer) == 2 + 1
     below = Cards(types=(CardType.LEADER,), side=Side.ENEMY, below_user=True)
-    s = _lasting(s, ChangeLevel(Every(below), -1), other, king, None)
+    s = fx.lasting(s, ChangeLevel(Every(below), -1), other, king, None)
     # Cheap (2) is below the King (3), the Hero (3) is not
     assert (level(s.game, cheap), level(s.game, hero)) == (2 - 1, 3)
 
@@ -283,12 +276,12 @@ def test_a_card_immune_to_enemy_effects_is_not_reached_by_an_enemys_lasting_effe
     s = build(mine, sea(empire=CROSS, leaders=(Leader("King"),)))
     me, other = 0, 1
     hero, cheap, king = the(s, "Hero"), the(s, "Cheap"), the(s, "King", other)
-    s = _lasting(s, MakeImmune(Chosen(Cards()), Immunity.ENEMY), me, hero, hero)
+    s = fx.lasting(s, MakeImmune(Chosen(Cards()), Immunity.ENEMY), me, hero, hero)
     enemies = Cards(types=(CardType.LEADER,), side=Side.ENEMY)
-    s = _lasting(s, ChangeLevel(Every(enemies), -1), other, king, None)
+    s = fx.lasting(s, ChangeLevel(Every(enemies), -1), other, king, None)
     assert (level(s.game, hero), level(s.game, cheap)) == (3, 2 - 1)
     own = Cards(types=(CardType.LEADER,), side=Side.OWN)
-    s = _lasting(s, ChangeLevel(Every(own), 1), me, cheap, None)  # not an enemy's
+    s = fx.lasting(s, ChangeLevel(Every(own), 1), me, cheap, None)  # not an enemy's
     assert (level(s.game, hero), level(s.game, cheap)) == (3 + 1, 2 - 1 + 1)
 
 

@@ -24,7 +24,6 @@ from mitosz_core.games.mitosz.effects.language import (
 from mitosz_core.games.mitosz.engine import MitoszRuleset
 from mitosz_core.games.mitosz.rules.continuous import permitted
 from mitosz_core.games.mitosz.rules.levels import level
-from mitosz_core.games.mitosz.state import ActiveEffect
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
 from tests.mitosz.fight_fixtures import late_arena
@@ -40,7 +39,6 @@ from tests.mitosz.fixtures import (
     put_leader,
     put_people,
     sea,
-    set_game,
     settle_counter,
     sky,
     the,
@@ -242,10 +240,7 @@ def test_a_player_allowed_to_play_a_card_without_summoning_is_asked_to_respond()
     )
     other = 1
     axe, king = the(s, "Axe", other), the(s, "King", other)
-    anyway = ActiveEffect(
-        s.game.next_id, PlayerPermission(Permission.WITHOUT_SUMMONING), other, None, None
-    )
-    s = set_game(s, effects=(anyway,), next_id=s.game.next_id + 1)
+    s = fx.lasting(s, PlayerPermission(Permission.WITHOUT_SUMMONING), other)
     s = act(s, Pass())  # the end of my summoning step is an event (6.5.1)
     assert s.phase == "response.respond" and s.to_act == other
     assert PlayWithoutSummoning(axe, king) in mc.legal_actions(s)
@@ -256,10 +251,7 @@ def test_a_fate_is_never_summoned_nor_played_without_summoning() -> None:
     s = build(sky(leaders=(Leader("Hero"),), hand=("Omen",)), sea())
     me = 0
     omen, hero = the(s, "Omen"), the(s, "Hero")
-    anyway = ActiveEffect(
-        s.game.next_id, PlayerPermission(Permission.WITHOUT_SUMMONING), me, None, None
-    )
-    s = set_game(s, effects=(anyway,), next_id=s.game.next_id + 1)
+    s = fx.lasting(s, PlayerPermission(Permission.WITHOUT_SUMMONING), me)
     legal = mc.legal_actions(s)
     assert not any(isinstance(a, Summon | PlayWithoutSummoning) and a.card == omen for a in legal)
     with pytest.raises(mc.IllegalActionError, match=r"a fate is not summoned"):

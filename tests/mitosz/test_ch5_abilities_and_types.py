@@ -49,7 +49,6 @@ from mitosz_core.games.mitosz.rules.keywords.rune import AttachRune
 from mitosz_core.games.mitosz.rules.levels import level, power
 from mitosz_core.games.mitosz.rules.selection import matching
 from mitosz_core.games.mitosz.state import (
-    ActiveEffect,
     Fight,
     FightKind,
     LeaderSlot,
@@ -85,12 +84,6 @@ from tests.mitosz.fixtures import (
 )
 
 ANY = Cards()
-
-
-def _lasting(s: S, effect: object, player: int, source: int, target: int) -> S:
-    """``s`` with a lasting effect of ``player``'s ``source`` fixed on ``target``."""
-    made = ActiveEffect(s.game.next_id, effect, player, source, target)  # type: ignore[arg-type]
-    return set_game(s, effects=(*s.game.effects, made), next_id=s.game.next_id + 1)
 
 
 @pytest.mark.rule("5.5", "2.7")
@@ -142,17 +135,17 @@ def test_a_neutralised_item_or_locked_ability_gives_nothing() -> None:
     bulwark, banner = the(s, "Bulwark", other), the(s, "Banner", other)
     assert level(s.game, king) == 3 + 2 + 1
     assert immune(s.game, bulwark, Immunity.INTRIGUE)
-    silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, sword)
+    silenced = fx.lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, sword)
     assert level(silenced.game, king) == 3 + 1  # the item gives no level
     assert sword in {
         i for x in silenced.game.players[other].leaders for i in fx.items(silenced.game, x.card)
     }
-    silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, banner)
+    silenced = fx.lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, banner)
     assert level(silenced.game, king) == 3 + 2  # the intrigue's locked ability is off
-    silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, bulwark)
+    silenced = fx.lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, bulwark)
     assert not immune(silenced.game, bulwark, Immunity.INTRIGUE)
     # the king itself: no level of its own; other effects still change it (R-5.5-level)
-    silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, king)
+    silenced = fx.lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, king)
     assert level(silenced.game, king) == 0 + 1
 
 
@@ -171,7 +164,7 @@ def test_a_neutralised_locked_ability_leaves_the_later_cards_locked_abilities_in
     )
     me, other = 0, 1
     hero, king, bulwark = the(s, "Hero"), the(s, "King", other), the(s, "Bulwark", other)
-    silenced = _lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, bulwark)
+    silenced = fx.lasting(s, NeutralizeAbility(Chosen(ANY)), me, hero, bulwark)
     assert not immune(silenced.game, bulwark, Immunity.INTRIGUE)
     assert level(silenced.game, king) == 3 + 1  # the Banner's +1 is still in force
 
@@ -209,7 +202,7 @@ def test_rules_keyed_on_the_card_type_follow_the_new_type() -> None:
     me, other = 0, 1
     seer, king = the(s, "Seer"), the(s, "King", other)
     # 5.1: only permanents and troops are destroyed; a leader made a maneuver is not
-    spell = _lasting(s, BecomeType(Chosen(ANY), CardType.MANEUVER), me, seer, king)
+    spell = fx.lasting(s, BecomeType(Chosen(ANY), CardType.MANEUVER), me, seer, king)
     after = apply_todo(spell, Todo(Destroy(Chosen(ANY)), me, seer, king))
     assert leader_slot(after.game, king) is not None
     after = apply_todo(s, Todo(Destroy(Chosen(ANY)), me, seer, king))
@@ -217,7 +210,7 @@ def test_rules_keyed_on_the_card_type_follow_the_new_type() -> None:
     # 4.5: an item never turns when it uses a maneuver; a leader made an item neither
     used = act(s, UseManeuver(seer, 0))
     assert leader_slot(used.game, seer)[1].turned  # type: ignore[index]
-    item = _lasting(s, BecomeType(Chosen(ANY), CardType.ITEM), me, seer, seer)
+    item = fx.lasting(s, BecomeType(Chosen(ANY), CardType.ITEM), me, seer, seer)
     used = act(item, UseManeuver(seer, 0))
     assert not leader_slot(used.game, seer)[1].turned  # type: ignore[index]
 
@@ -272,7 +265,7 @@ def test_an_attachment_lasts_until_its_card_is_destroyed() -> None:
     me, other = 0, 1
     hero, sword = the(s, "Hero"), the(s, "Sword")
     s = next_turn(next_turn(s))  # turns pass; neutralising its ability does not detach it
-    s = _lasting(s, NeutralizeAbility(Chosen(ANY)), other, hero, sword)
+    s = fx.lasting(s, NeutralizeAbility(Chosen(ANY)), other, hero, sword)
     assert leader_slot(s.game, hero) is not None and fx.items(s.game, hero) == (sword,)
     s = refresh(remove_to_underworld(s, hero))
     while s.phase == "forced.underworld_order":
@@ -433,7 +426,7 @@ def test_what_a_card_goes_onto_and_the_base_level_check_follow_its_new_type() ->
     s = set_player(s, me, spheres=(3, 3, 3, 3))
     cross = s.game.players[me].empire[0].card
     assert Summon(sword, hero) in mc.legal_actions(s)
-    stone = _lasting(s, BecomeType(Chosen(ANY), CardType.LOCATION), other, hero, hero)
+    stone = fx.lasting(s, BecomeType(Chosen(ANY), CardType.LOCATION), other, hero, hero)
     assert Summon(sword, hero) not in mc.legal_actions(stone)  # 3.5: onto a leader only
     # the effects are placed by hand, and no card of the late pool gives them: ``act``
     # would validate the state and refuse it (card-effect), so the action goes straight
@@ -442,12 +435,12 @@ def test_what_a_card_goes_onto_and_the_base_level_check_follow_its_new_type() ->
         mc.apply(stone, Summon(sword, hero))
     s, market = to_hand(s, me, "Market")
     assert Summon(market, cross) in mc.legal_actions(s)
-    crowned = _lasting(s, BecomeType(Chosen(ANY), CardType.LEADER), other, hero, cross)
+    crowned = fx.lasting(s, BecomeType(Chosen(ANY), CardType.LEADER), other, hero, cross)
     with pytest.raises(mc.IllegalActionError, match=r"Cross is a leader now, not a people"):
         mc.apply(crowned, Summon(market, cross))  # 3.3: onto a people only
     # 2.2: a card whose base level fell below 1 leaves only as a permanent or troop; one
     # that is a maneuver now (5.16) stays
     low = set_game(s, markers=(Marker(hero, level=-3),))
     assert leader_slot(refresh(low).game, hero) is None
-    spell = _lasting(low, BecomeType(Chosen(ANY), CardType.MANEUVER), other, hero, hero)
+    spell = fx.lasting(low, BecomeType(Chosen(ANY), CardType.MANEUVER), other, hero, hero)
     assert leader_slot(refresh(spell).game, hero) is not None

@@ -31,7 +31,7 @@ from mitosz_core.games.mitosz.rules.fights.core import fighting_cards, set_fight
 from mitosz_core.games.mitosz.rules.fights.outcome import sides_compared
 from mitosz_core.games.mitosz.rules.levels import level
 from mitosz_core.games.mitosz.rules.maneuvers import fate_allowed
-from mitosz_core.games.mitosz.state import ActiveEffect, LineName, Outcome, TroopMode
+from mitosz_core.games.mitosz.state import LineName, Outcome, TroopMode
 from mitosz_core.games.mitosz.subtypes import Subtype
 from mitosz_core.mitosz import Leader
 from tests.mitosz import fixtures as fx
@@ -279,10 +279,7 @@ def test_troops_are_played_only_into_a_battle_free_only_when_linked() -> None:
     with pytest.raises(mc.IllegalActionError, match=r"not linked to its war leader"):
         act(s, SummonTroop(archers, captain, free=True))
     # 1.5.3: an effect that lets me play it without summoning makes it free all the same
-    anyway = ActiveEffect(
-        s.game.next_id, PlayerPermission(Permission.WITHOUT_SUMMONING), me, None, None
-    )
-    allowed = fx.set_game(s, effects=(*s.game.effects, anyway), next_id=s.game.next_id + 1)
+    allowed = fx.lasting(s, PlayerPermission(Permission.WITHOUT_SUMMONING), me)
     assert mc.is_legal(allowed, SummonTroop(archers, captain, free=True))
     with pytest.raises(mc.IllegalActionError, match=r"no mythic link to your high god"):
         act(s, SummonTroop(hoplites, captain, substitute=(Sphere.FORCE, Sphere.MAGIC)))
