@@ -287,8 +287,7 @@ def test_the_defender_may_summon_a_comrade_from_hand_into_the_line_it_names() ->
     assert s.phase.endswith("defender_comrade") and s.to_act == other
     assert SummonWarLeader(maiden, SUPPORT) in legal(s)
     s = act(s, SummonWarLeader(maiden, SUPPORT))
-    while s.phase.startswith("counter"):
-        s = act(s, Pass())
+    s = fx.pass_counter(s)
     fight = s.game.fight
     assert fight is not None and fight.defend == (guardian, maiden, None)
     assert fight.pending_leader is None and fight.pending_line is None
@@ -330,8 +329,7 @@ def test_a_comrade_whose_summoning_is_countered_leaves_the_defender_to_decide_ag
     while s.to_act != me:
         s = act(s, Pass())
     s = act(s, PlayFate(stop, 0, None, s.game.stack[-1].id))
-    while s.phase.startswith("counter"):
-        s = act(s, Pass())
+    s = fx.pass_counter(s)
     assert maiden in s.game.players[other].underworld
     fight = s.game.fight
     assert fight is not None and fight.defend == (guardian, None, None)

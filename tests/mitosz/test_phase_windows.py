@@ -304,6 +304,24 @@ work sends several cards of one player to the underworld at once (6.2.4.5, 1.4.2
 REAPER_RULESET = MitoszRuleset(pool={**fx.POOL, NIGHT_REAPER.key: NIGHT_REAPER})
 
 
+def _reaped(hand: tuple[str, ...]) -> S:
+    """My turn with the Reaper, ``hand`` in my hand, the other player's King and Hero in
+    its row, played on to the order of the two leaders the Reaper destroys at the end of
+    my turn (no window opened on the way)."""
+    s = build(
+        sky(empire=CROSS, leaders=(Leader("Night Reaper"),), hand=hand),
+        sea(empire=CROSS, leaders=(Leader("King"), Leader("Hero"))),
+        ruleset=REAPER_RULESET,
+        auto_pass=False,
+    )
+    me = s.game.active
+    s = act(s, Pass())
+    while s.phase != "forced.underworld_order":
+        assert s.game.active == me and _window(s) is None
+        s = act(s, Pass())
+    return s
+
+
 @pytest.mark.rule("6.1.4", "6.2.4", "6.2.4.5", "1.4.2")
 @pytest.mark.ruling("R-6.1.4-phases", "R-1.4.2-order")
 def test_the_end_phase_window_opens_after_the_cards_its_work_destroyed_are_laid() -> None:
@@ -311,18 +329,9 @@ def test_the_end_phase_window_opens_after_the_cards_its_work_destroyed_are_laid(
     # lays them in the order it chooses (1.4.2), and then the phase ends as every phase
     # does, when every player has passed starting with the one whose turn it is (6.1.4):
     # I, holding an intrigue (3.6), am asked first
-    s = build(
-        sky(empire=CROSS, leaders=(Leader("Night Reaper"),), hand=("Banner",)),
-        sea(empire=CROSS, leaders=(Leader("King"), Leader("Hero"))),
-        ruleset=REAPER_RULESET,
-        auto_pass=False,
-    )
+    s = _reaped(("Banner",))
     me, other = 0, 1
     king, hero = the(s, "King", other), the(s, "Hero", other)
-    s = act(s, Pass())
-    while s.phase != "forced.underworld_order":
-        assert s.game.active == me and _window(s) is None
-        s = act(s, Pass())
     assert s.to_act == other and set(mc.legal_actions(s)) == {
         ToUnderworld(king),
         ToUnderworld(hero),
@@ -342,15 +351,7 @@ def test_the_end_phase_window_opens_after_the_cards_its_work_destroyed_are_laid(
 def test_the_end_phase_ends_by_itself_after_the_cards_are_laid_when_nobody_can_act() -> None:
     # as above, but nobody holds anything to act with: once the cards are laid, every
     # player passes by itself and the turn passes without a decision of mine
-    s = build(
-        sky(empire=CROSS, leaders=(Leader("Night Reaper"),)),
-        sea(empire=CROSS, leaders=(Leader("King"), Leader("Hero"))),
-        ruleset=REAPER_RULESET,
-        auto_pass=False,
-    )
+    s = _reaped(())
     other, turn = 1, s.turn
-    s = act(s, Pass())
-    while s.phase != "forced.underworld_order":
-        s = act(s, Pass())
     s = act(s, ToUnderworld(the(s, "King", other)))
     assert s.game.limbo == () and s.turn == turn + 1 and s.game.active == other
