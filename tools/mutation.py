@@ -65,6 +65,7 @@ import tempfile
 import tomllib
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -272,10 +273,16 @@ def function_of(mutant: str) -> str:
     return f"{module[len(PACKAGE) + 1 :]}.{rest.rpartition('__mutmut_')[0]}"
 
 
+def mutmut_settings(work: Path) -> dict[str, Any]:
+    """The mutmut settings the scratch copy ``work`` was run with."""
+    settings = tomllib.loads((work / "pyproject.toml").read_text(encoding="utf-8"))
+    found: dict[str, Any] = settings["tool"]["mutmut"]
+    return found
+
+
 def mutated_paths(work: Path) -> list[Path]:
     """The source files the scratch copy ``work`` mutated, as paths of this repository."""
-    settings = tomllib.loads((work / "pyproject.toml").read_text(encoding="utf-8"))
-    return [ROOT / path for path in settings["tool"]["mutmut"]["only_mutate"]]
+    return [ROOT / path for path in mutmut_settings(work)["only_mutate"]]
 
 
 def source_of(work: Path, mutant: str) -> Path:
@@ -421,9 +428,9 @@ def main(argv: list[str] | None = None) -> int:
     earlier = args.summary or args.recheck
     if earlier is not None:
         work = earlier
-        settings = tomllib.loads((work / "pyproject.toml").read_text(encoding="utf-8"))
-        tests = settings["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]  # as run
-        deselected = settings["tool"]["mutmut"].get("pytest_add_cli_args", [])[1::2]
+        settings = mutmut_settings(work)
+        tests = settings["pytest_add_cli_args_test_selection"]  # as run
+        deselected = settings.get("pytest_add_cli_args", [])[1::2]
         left_out = tuple(deselected)
     else:
         work = scratch(paths, tests, left_out)
